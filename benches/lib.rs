@@ -1,0 +1,1 @@
+//! Shared helpers of the criterion benchmarks (inputs are generated, never downloaded).

@@ -1,0 +1,270 @@
+//! The 12 directions of the hex board, steps, rays and knight leaps, all from precomputed tables.
+
+use crate::hex::{HEX_COUNT, Hex};
+
+/// One of the 6 orthogonal directions (across a hex edge) or 6 diagonal directions (through a corner).
+///
+/// Vectors are `(column, line)` deltas (rules.md 1.3).
+///
+/// ```
+/// use cescacs_board::{Direction, Hex};
+/// let f14: Hex = "F14".parse().unwrap();
+/// let around: Vec<String> =
+///     Direction::ORTHOGONAL.iter().filter_map(|&d| f14.step(d)).map(|h| h.to_string()).collect();
+/// assert_eq!(around, ["F16", "F12", "G15", "G13", "E15", "E13"]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Direction {
+    /// Orthogonal, up the column: (0, +2).
+    Up,
+    /// Orthogonal, down the column: (0, -2).
+    Down,
+    /// Orthogonal, up-right: (+1, +1).
+    UpRight,
+    /// Orthogonal, down-right: (+1, -1).
+    DownRight,
+    /// Orthogonal, up-left: (-1, +1).
+    UpLeft,
+    /// Orthogonal, down-left: (-1, -1).
+    DownLeft,
+    /// Diagonal, right along the cross-line: (+2, 0).
+    Right,
+    /// Diagonal, left along the cross-line: (-2, 0).
+    Left,
+    /// Diagonal, up-right steep: (+1, +3).
+    SteepUpRight,
+    /// Diagonal, down-right steep: (+1, -3).
+    SteepDownRight,
+    /// Diagonal, up-left steep: (-1, +3).
+    SteepUpLeft,
+    /// Diagonal, down-left steep: (-1, -3).
+    SteepDownLeft,
+}
+
+impl Direction {
+    /// All 12 directions: the 6 orthogonal ones, then the 6 diagonal ones.
+    pub const ALL: [Direction; 12] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::UpRight,
+        Direction::DownRight,
+        Direction::UpLeft,
+        Direction::DownLeft,
+        Direction::Right,
+        Direction::Left,
+        Direction::SteepUpRight,
+        Direction::SteepDownRight,
+        Direction::SteepUpLeft,
+        Direction::SteepDownLeft,
+    ];
+
+    /// The 6 orthogonal (Rook) directions.
+    pub const ORTHOGONAL: [Direction; 6] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::UpRight,
+        Direction::DownRight,
+        Direction::UpLeft,
+        Direction::DownLeft,
+    ];
+
+    /// The 6 diagonal (Bishop) directions.
+    pub const DIAGONAL: [Direction; 6] = [
+        Direction::Right,
+        Direction::Left,
+        Direction::SteepUpRight,
+        Direction::SteepDownRight,
+        Direction::SteepUpLeft,
+        Direction::SteepDownLeft,
+    ];
+
+    const VECTORS: [(i32, i32); 12] = [
+        (0, 2),
+        (0, -2),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+        (2, 0),
+        (-2, 0),
+        (1, 3),
+        (1, -3),
+        (-1, 3),
+        (-1, -3),
+    ];
+
+    /// The `(column, line)` delta of one step.
+    #[inline]
+    pub const fn vector(self) -> (i32, i32) {
+        Direction::VECTORS[self as usize]
+    }
+
+    /// Whether this direction crosses a hex edge (Rook-like).
+    #[inline]
+    pub const fn is_orthogonal(self) -> bool {
+        (self as u8) < 6
+    }
+
+    /// Whether this direction goes through a hex corner (Bishop-like; keeps the hex colour).
+    #[inline]
+    pub const fn is_diagonal(self) -> bool {
+        (self as u8) >= 6
+    }
+
+    /// The direction pointing the other way.
+    #[inline]
+    pub const fn opposite(self) -> Direction {
+        // Directions come in (d, -d) pairs at indices (2k, 2k+1).
+        Direction::ALL[(self as usize) ^ 1]
+    }
+}
+
+/// The 12 knight-jump vectors (rules.md 1.3): one diagonal step and one outward orthogonal step.
+pub const KNIGHT_VECTORS: [(i32, i32); 12] = [
+    (3, 1),
+    (3, -1),
+    (-3, 1),
+    (-3, -1),
+    (2, 4),
+    (1, 5),
+    (2, -4),
+    (1, -5),
+    (-2, 4),
+    (-1, 5),
+    (-2, -4),
+    (-1, -5),
+];
+
+const NONE: u8 = u8::MAX;
+
+const STEPS: [[u8; 12]; HEX_COUNT] = {
+    let mut out = [[NONE; 12]; HEX_COUNT];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let Some(h) = Hex::from_index(i) else { panic!() };
+        let mut d = 0;
+        while d < 12 {
+            let (dc, dl) = Direction::VECTORS[d];
+            if let Some(t) = h.offset(dc, dl) {
+                out[i][d] = t.index() as u8;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Knight targets per hex, compacted to the front, with their count.
+const JUMPS: [([u8; 12], u8); HEX_COUNT] = {
+    let mut out = [([NONE; 12], 0u8); HEX_COUNT];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let Some(h) = Hex::from_index(i) else { panic!() };
+        let mut k = 0;
+        let mut n = 0;
+        while k < 12 {
+            let (dc, dl) = KNIGHT_VECTORS[k];
+            if let Some(t) = h.offset(dc, dl) {
+                out[i].0[n] = t.index() as u8;
+                n += 1;
+            }
+            k += 1;
+        }
+        out[i].1 = n as u8;
+        i += 1;
+    }
+    out
+};
+
+/// Knight rides per hex: `(middle, target)` for each vector whose both hexes exist.
+const RIDES: [([(u8, u8); 12], u8); HEX_COUNT] = {
+    let mut out = [([(NONE, NONE); 12], 0u8); HEX_COUNT];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let Some(h) = Hex::from_index(i) else { panic!() };
+        let mut k = 0;
+        let mut n = 0;
+        while k < 12 {
+            let (dc, dl) = KNIGHT_VECTORS[k];
+            if let (Some(m), Some(t)) = (h.offset(dc, dl), h.offset(2 * dc, 2 * dl)) {
+                out[i].0[n] = (m.index() as u8, t.index() as u8);
+                n += 1;
+            }
+            k += 1;
+        }
+        out[i].1 = n as u8;
+        i += 1;
+    }
+    out
+};
+
+impl Hex {
+    /// The neighbouring hex one step away in `direction`, if it is on the board.
+    #[inline]
+    pub const fn step(self, direction: Direction) -> Option<Hex> {
+        let t = STEPS[self.index()][direction as usize];
+        if t == NONE { None } else { Hex::from_index(t as usize) }
+    }
+
+    /// The hexes from this one (exclusive) in `direction` up to the edge of the board.
+    ///
+    /// ```
+    /// use cescacs_board::{Direction, Hex};
+    /// let c3: Hex = "C3".parse().unwrap();
+    /// let ray: Vec<String> = c3.ray(Direction::DownRight).map(|h| h.to_string()).collect();
+    /// assert_eq!(ray, ["D2", "E1", "F0"]);
+    /// ```
+    #[inline]
+    pub fn ray(self, direction: Direction) -> Ray {
+        Ray { next: self.step(direction), direction }
+    }
+
+    /// The hexes a knight jump reaches from here (at most 12; a jump cannot be blocked).
+    ///
+    /// ```
+    /// use cescacs_board::Hex;
+    /// let f14: Hex = "F14".parse().unwrap();
+    /// assert_eq!(f14.knight_jumps().count(), 12);
+    /// let g1: Hex = "G1".parse().unwrap();
+    /// let leaps: Vec<String> = g1.knight_jumps().map(|h| h.to_string()).collect();
+    /// assert_eq!(leaps, ["D2", "I5", "H6", "E5", "F6"]);
+    /// ```
+    pub fn knight_jumps(self) -> impl ExactSizeIterator<Item = Hex> + Clone {
+        let (targets, n) = &JUMPS[self.index()];
+        targets[..*n as usize].iter().map(|&t| Hex(t))
+    }
+
+    /// The Knight's rides from here: `(middle, target)`, the same jump twice (rules.md 3.6).
+    /// The ride is possible only when both hexes are empty.
+    pub fn knight_rides(self) -> impl ExactSizeIterator<Item = (Hex, Hex)> + Clone {
+        let (rides, n) = &RIDES[self.index()];
+        rides[..*n as usize].iter().map(|&(m, t)| (Hex(m), Hex(t)))
+    }
+
+    /// The hexes one step away in any of the 12 directions (the King's steps).
+    pub fn neighbours(self) -> impl Iterator<Item = Hex> {
+        Direction::ALL.into_iter().filter_map(move |d| self.step(d))
+    }
+}
+
+/// The hexes along one direction, up to the edge of the board. See [`Hex::ray`].
+#[derive(Debug, Clone)]
+pub struct Ray {
+    next: Option<Hex>,
+    direction: Direction,
+}
+
+impl Iterator for Ray {
+    type Item = Hex;
+
+    #[inline]
+    fn next(&mut self) -> Option<Hex> {
+        let current = self.next?;
+        self.next = current.step(self.direction);
+        Some(current)
+    }
+}
+
+impl core::iter::FusedIterator for Ray {}

@@ -1,0 +1,25 @@
+//! The C'escacs board model: the 169 hexes and their geometry, pieces, positions and rules.
+//!
+//! This crate is the bottom layer of the toolkit and knows nothing of any text format beyond the
+//! CTL coordinate of a hex (`F14`) and the letters of the pieces.
+//!
+//! ```
+//! use cescacs_board::{Direction, Hex, HexColour};
+//! let f14: Hex = "F14".parse()?;
+//! assert_eq!(f14.colour(), HexColour::Coloured);
+//! assert_eq!(f14.step(Direction::Right).map(|h| h.to_string()), Some("H14".to_string()));
+//! # Ok::<(), cescacs_board::HexParseError>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod diagnostic;
+mod direction;
+mod hex;
+mod piece;
+mod position;
+
+pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span};
+pub use direction::{Direction, KNIGHT_VECTORS, Ray};
+pub use hex::{Column, HEX_COUNT, Hex, HexColour, HexParseError, Line};
+pub use piece::{Colour, Piece, PieceKind};
+pub use position::{CastlingRights, EnPassant, MoveNumber, Position};

@@ -1,0 +1,284 @@
+//! Colours, piece kinds and pieces, with their letters and Unicode (FAN) symbols.
+
+use core::fmt;
+
+/// A side: White moves first and up the board (towards line 28), Black moves down.
+///
+/// ```
+/// use cescacs_board::Colour;
+/// assert_eq!(!Colour::White, Colour::Black);
+/// assert_eq!(Colour::Black.char(), 'b');
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Colour {
+    /// White, the first to move.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Colour {
+    /// Both colours, White first.
+    pub const ALL: [Colour; 2] = [Colour::White, Colour::Black];
+
+    /// The PDTL turn letter: `w` or `b`.
+    pub const fn char(self) -> char {
+        match self {
+            Colour::White => 'w',
+            Colour::Black => 'b',
+        }
+    }
+
+    /// The colour of a PDTL turn letter.
+    pub const fn from_char(c: char) -> Option<Colour> {
+        match c {
+            'w' => Some(Colour::White),
+            'b' => Some(Colour::Black),
+            _ => None,
+        }
+    }
+
+    /// +1 for White (moves up), -1 for Black.
+    pub const fn forward(self) -> i32 {
+        match self {
+            Colour::White => 1,
+            Colour::Black => -1,
+        }
+    }
+
+    /// 0 for White, 1 for Black (for per-side arrays).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other side.
+    pub const fn opponent(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+impl core::ops::Not for Colour {
+    type Output = Colour;
+    fn not(self) -> Colour {
+        self.opponent()
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        })
+    }
+}
+
+/// The nine kinds of piece of C'escacs.
+///
+/// ```
+/// use cescacs_board::PieceKind;
+/// assert_eq!(PieceKind::from_letter('V'), Some(PieceKind::Wyvern));
+/// assert_eq!(PieceKind::Queen.letter(), 'D');
+/// assert_eq!(PieceKind::Bishop.alternative_letters(), &['A', 'B', 'F', 'L']);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum PieceKind {
+    /// Pawn, `P` (omitted in moves).
+    Pawn,
+    /// Elephant (Halberdier), `E`.
+    Elephant,
+    /// Bishop, `J`; colour-bound.
+    Bishop,
+    /// Knight, `N`; jumps and rides.
+    Knight,
+    /// Pegasus, `G`; diagonal slides and knight jumps.
+    Pegasus,
+    /// Rook, `R`; orthogonal slides.
+    Rook,
+    /// Wyvern (Dragon), `V`; orthogonal slides and knight jumps.
+    Wyvern,
+    /// Queen (Dama), `D`.
+    Queen,
+    /// King, `K`.
+    King,
+}
+
+impl PieceKind {
+    /// All kinds in the order of the spec's table: P E J N G R V D K.
+    pub const ALL: [PieceKind; 9] = [
+        PieceKind::Pawn,
+        PieceKind::Elephant,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::Pegasus,
+        PieceKind::Rook,
+        PieceKind::Wyvern,
+        PieceKind::Queen,
+        PieceKind::King,
+    ];
+
+    const LETTERS: [char; 9] = ['P', 'E', 'J', 'N', 'G', 'R', 'V', 'D', 'K'];
+    const WHITE_FAN: [char; 9] = ['♙', '☖', '♗', '♘', '\u{1FA50}', '♖', '\u{1FA4F}', '♕', '♔'];
+    const BLACK_FAN: [char; 9] = ['♟', '☗', '♝', '♞', '\u{1FA53}', '♜', '\u{1FA52}', '♛', '♚'];
+
+    /// The kind's index in [`PieceKind::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The standard upper-case letter (P E J N G R V D K).
+    #[inline]
+    pub const fn letter(self) -> char {
+        PieceKind::LETTERS[self as usize]
+    }
+
+    /// The kind of a standard upper-case letter.
+    pub const fn from_letter(c: char) -> Option<PieceKind> {
+        let mut i = 0;
+        while i < 9 {
+            if PieceKind::LETTERS[i] == c {
+                return Some(PieceKind::ALL[i]);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The alternative letters a `[Redefine]` tag may give this kind (spec, "Piece identification
+    /// letters"): Bishop `A B F L`, Knight `C S`, Rook `T`, Wyvern `W`, Queen `Q`.
+    pub const fn alternative_letters(self) -> &'static [char] {
+        match self {
+            PieceKind::Bishop => &['A', 'B', 'F', 'L'],
+            PieceKind::Knight => &['C', 'S'],
+            PieceKind::Rook => &['T'],
+            PieceKind::Wyvern => &['W'],
+            PieceKind::Queen => &['Q'],
+            _ => &[],
+        }
+    }
+
+    /// The Unicode symbol of this kind for a colour (the white one is the neutral symbol in moves).
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, PieceKind};
+    /// assert_eq!(PieceKind::Elephant.fan(Colour::White), '☖');
+    /// assert_eq!(PieceKind::Wyvern.fan(Colour::Black), '\u{1FA52}');
+    /// ```
+    pub const fn fan(self, colour: Colour) -> char {
+        match colour {
+            Colour::White => PieceKind::WHITE_FAN[self as usize],
+            Colour::Black => PieceKind::BLACK_FAN[self as usize],
+        }
+    }
+
+    /// The kind and colour of a Unicode piece symbol.
+    pub const fn from_fan(c: char) -> Option<(PieceKind, Colour)> {
+        let mut i = 0;
+        while i < 9 {
+            if PieceKind::WHITE_FAN[i] == c {
+                return Some((PieceKind::ALL[i], Colour::White));
+            }
+            if PieceKind::BLACK_FAN[i] == c {
+                return Some((PieceKind::ALL[i], Colour::Black));
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "Pawn",
+            PieceKind::Elephant => "Elephant",
+            PieceKind::Bishop => "Bishop",
+            PieceKind::Knight => "Knight",
+            PieceKind::Pegasus => "Pegasus",
+            PieceKind::Rook => "Rook",
+            PieceKind::Wyvern => "Wyvern",
+            PieceKind::Queen => "Queen",
+            PieceKind::King => "King",
+        }
+    }
+
+    /// How many of this kind each side has at the start (and at most, rules.md 3.9.6 / 6.4).
+    pub const fn initial_count(self) -> u8 {
+        match self {
+            PieceKind::Pawn => 11,
+            PieceKind::Elephant => 4,
+            PieceKind::Bishop => 3,
+            PieceKind::Knight | PieceKind::Pegasus | PieceKind::Rook => 2,
+            PieceKind::Wyvern | PieceKind::Queen | PieceKind::King => 1,
+        }
+    }
+
+    /// Whether a captured piece of this kind can come back by promotion (court pieces but the King).
+    pub const fn is_regainable(self) -> bool {
+        !matches!(self, PieceKind::Pawn | PieceKind::Elephant | PieceKind::King)
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece: a kind and a colour.
+///
+/// ```
+/// use cescacs_board::{Colour, Piece, PieceKind};
+/// let p = Piece::new(Colour::Black, PieceKind::Knight);
+/// assert_eq!(p.letter(), 'n');
+/// assert_eq!(Piece::from_letter('R'), Some(Piece::new(Colour::White, PieceKind::Rook)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub colour: Colour,
+    /// What it is.
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    /// A piece of a colour and kind.
+    pub const fn new(colour: Colour, kind: PieceKind) -> Piece {
+        Piece { colour, kind }
+    }
+
+    /// The standard letter: upper case for White, lower case for Black.
+    pub const fn letter(self) -> char {
+        let c = self.kind.letter();
+        match self.colour {
+            Colour::White => c,
+            Colour::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// The piece of a standard letter (upper case White, lower case Black).
+    pub const fn from_letter(c: char) -> Option<Piece> {
+        match PieceKind::from_letter(c.to_ascii_uppercase()) {
+            Some(kind) => {
+                let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
+                Some(Piece { colour, kind })
+            }
+            None => None,
+        }
+    }
+
+    /// The Unicode symbol of this piece.
+    pub const fn fan(self) -> char {
+        self.kind.fan(self.colour)
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}

@@ -1,0 +1,197 @@
+//! A position: placement, side to move, castling status, en-passant/scornful field and counters.
+
+use crate::hex::{HEX_COUNT, Hex, Line};
+use crate::piece::{Colour, Piece, PieceKind};
+
+/// Castling and King's-leap status of one side (the spec's `RKR`, `KR`, `RK`, `K`, `-`).
+///
+/// The King's leap needs only `king_unmoved`; castling also needs the Rook(s) that take part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CastlingRights {
+    /// The King has never moved (it is on its home hex).
+    pub king_unmoved: bool,
+    /// The Queen's Rook (C3 / C25) has never moved.
+    pub queens_rook: bool,
+    /// The King's Rook (I3 / I25) has never moved.
+    pub kings_rook: bool,
+}
+
+impl CastlingRights {
+    /// Everything unmoved (`RKR`).
+    pub const ALL: CastlingRights =
+        CastlingRights { king_unmoved: true, queens_rook: true, kings_rook: true };
+    /// King moved (`-`).
+    pub const NONE: CastlingRights =
+        CastlingRights { king_unmoved: false, queens_rook: false, kings_rook: false };
+}
+
+/// The move number of the position: known, or unknown (`?` in PDTL).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveNumber {
+    /// A known move number (1 or more).
+    Known(u32),
+    /// The move number is not known; it stays unknown.
+    Unknown,
+}
+
+/// The en-passant or scornful-pawn opportunity left by the last move (PDTL field 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EnPassant {
+    /// Nothing can be taken in passing (`-`).
+    None,
+    /// A double step: `pawn` may be taken on the crossed hex of `line` (`G15@13`).
+    Double {
+        /// The hex of the pawn that moved.
+        pawn: Hex,
+        /// The line of the crossed hex (same column).
+        line: Line,
+    },
+    /// A triple step: `pawn` may be taken on either crossed hex (`G13@9-11`, lines ascending).
+    Triple {
+        /// The hex of the pawn that moved.
+        pawn: Hex,
+        /// The lines of the two crossed hexes, ascending.
+        lines: [Line; 2],
+    },
+    /// A scornful move: the pawn on this hex may be taken by the pawn it faced (`F14`).
+    Scornful(Hex),
+}
+
+/// A C'escacs position: everything PDTL records.
+///
+/// ```
+/// use cescacs_board::{Colour, Hex, Piece, PieceKind, Position};
+/// let p = Position::initial();
+/// assert_eq!(p.turn(), Colour::White);
+/// let g1: Hex = "G1".parse().unwrap();
+/// assert_eq!(p.piece_at(g1), Some(Piece::new(Colour::White, PieceKind::King)));
+/// assert_eq!(p.pieces().count(), 54);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: [Option<Piece>; HEX_COUNT],
+    turn: Colour,
+    castling: [CastlingRights; 2],
+    en_passant: EnPassant,
+    halfmove_clock: u32,
+    move_number: MoveNumber,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::empty()
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, no castling rights, move 1.
+    pub const fn empty() -> Position {
+        Position {
+            board: [None; HEX_COUNT],
+            turn: Colour::White,
+            castling: [CastlingRights::NONE; 2],
+            en_passant: EnPassant::None,
+            halfmove_clock: 0,
+            move_number: MoveNumber::Known(1),
+        }
+    }
+
+    /// The initial position of C'escacs (rules.md 2).
+    pub fn initial() -> Position {
+        const WHITE: [(PieceKind, &[&str]); 9] = [
+            (PieceKind::King, &["G1"]),
+            (PieceKind::Queen, &["E1"]),
+            (PieceKind::Wyvern, &["F0"]),
+            (PieceKind::Rook, &["C3", "I3"]),
+            (PieceKind::Knight, &["E3", "G3"]),
+            (PieceKind::Pegasus, &["D2", "H2"]),
+            (PieceKind::Bishop, &["F2", "F4", "F6"]),
+            (PieceKind::Elephant, &["D4", "H4", "E5", "G5"]),
+            (PieceKind::Pawn, &["B4", "K4", "A5", "C5", "I5", "L5", "D6", "H6", "E7", "G7", "F8"]),
+        ];
+        let mut p = Position::empty();
+        for (kind, hexes) in WHITE {
+            for name in hexes {
+                let white: Hex = name.parse().expect("initial hexes are valid");
+                let (c, l) = white.coords();
+                let black = Hex::from_coords(c, 28 - l).expect("the board is symmetric");
+                p.set_piece(white, Some(Piece::new(Colour::White, kind)));
+                p.set_piece(black, Some(Piece::new(Colour::Black, kind)));
+            }
+        }
+        p.castling = [CastlingRights::ALL; 2];
+        p
+    }
+
+    /// The piece on a hex.
+    #[inline]
+    pub fn piece_at(&self, hex: Hex) -> Option<Piece> {
+        self.board[hex.index()]
+    }
+
+    /// Puts a piece on a hex (or empties it), returning what was there.
+    #[inline]
+    pub fn set_piece(&mut self, hex: Hex, piece: Option<Piece>) -> Option<Piece> {
+        core::mem::replace(&mut self.board[hex.index()], piece)
+    }
+
+    /// Every piece with its hex, in hex index order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Hex, Piece)> + '_ {
+        Hex::all().filter_map(|h| self.board[h.index()].map(|p| (h, p)))
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Colour {
+        self.turn
+    }
+
+    /// Sets the side to move.
+    pub fn set_turn(&mut self, turn: Colour) {
+        self.turn = turn;
+    }
+
+    /// The castling and King's-leap status of a side.
+    #[inline]
+    pub fn castling(&self, colour: Colour) -> CastlingRights {
+        self.castling[colour.index()]
+    }
+
+    /// Sets the castling and King's-leap status of a side.
+    pub fn set_castling(&mut self, colour: Colour, rights: CastlingRights) {
+        self.castling[colour.index()] = rights;
+    }
+
+    /// The en-passant / scornful field.
+    #[inline]
+    pub fn en_passant(&self) -> EnPassant {
+        self.en_passant
+    }
+
+    /// Sets the en-passant / scornful field.
+    pub fn set_en_passant(&mut self, field: EnPassant) {
+        self.en_passant = field;
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// Sets the halfmove clock.
+    pub fn set_halfmove_clock(&mut self, clock: u32) {
+        self.halfmove_clock = clock;
+    }
+
+    /// The move number.
+    #[inline]
+    pub fn move_number(&self) -> MoveNumber {
+        self.move_number
+    }
+
+    /// Sets the move number.
+    pub fn set_move_number(&mut self, number: MoveNumber) {
+        self.move_number = number;
+    }
+}

@@ -1,0 +1,1 @@
+//! ctl-an (work in progress).

@@ -1,0 +1,2 @@
+//! The `cescacs` command-line tool.
+fn main() {}

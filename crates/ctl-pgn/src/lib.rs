@@ -1,0 +1,1 @@
+//! ctl-pgn (work in progress).

@@ -1,0 +1,1 @@
+//! pdtl (work in progress).
