@@ -1,2 +1,26 @@
-//! The `cescacs` command-line tool.
-fn main() {}
+//! `cescacs`: check, format, convert and inspect C'escacs game files (CTL-PGN), moves (CTL-AN) and
+//! positions (PDTL).
+//!
+//! Exit codes: 0 clean (warnings allowed), 1 errors found, 2 usage or I/O failure.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// The C'escacs notation toolkit.
+#[derive(Debug, Parser)]
+#[command(name = "cescacs", version, about, long_about = None, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {}
+}

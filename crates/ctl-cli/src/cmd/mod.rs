@@ -1,0 +1,1 @@
+//! One module per subcommand; each exposes an `Args` struct (clap) and `run(args) -> ExitCode`.
