@@ -15,11 +15,15 @@
 mod diagnostic;
 mod direction;
 mod hex;
+mod letters;
 mod piece;
 mod position;
+mod regainable;
 
 pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span};
 pub use direction::{Direction, KNIGHT_VECTORS, Ray};
 pub use hex::{Column, HEX_COUNT, Hex, HexColour, HexParseError, Line};
+pub use letters::{Letters, RedefineError, RedefineErrorKind};
 pub use piece::{Colour, Piece, PieceKind};
 pub use position::{CastlingRights, EnPassant, MoveNumber, Position};
+pub use regainable::Regainable;

@@ -194,4 +194,16 @@ impl Position {
     pub fn set_move_number(&mut self, number: MoveNumber) {
         self.move_number = number;
     }
+
+    /// The hex of a side's King (the first one in hex order if the position has several).
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, Position};
+    /// assert_eq!(Position::initial().king(Colour::Black).map(|h| h.to_string()), Some("G27".into()));
+    /// assert_eq!(Position::empty().king(Colour::White), None);
+    /// ```
+    pub fn king(&self, colour: Colour) -> Option<Hex> {
+        let king = Some(Piece::new(colour, PieceKind::King));
+        Hex::all().find(|h| self.board[h.index()] == king)
+    }
 }
