@@ -1,1 +1,4 @@
-//! ctl-pgn (work in progress).
+//! CTL-PGN: C'escacs game files read, validated, diagnosed and written canonically.
+#![forbid(unsafe_code)]
+
+pub mod tags;
