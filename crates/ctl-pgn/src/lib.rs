@@ -1,4 +1,5 @@
 //! CTL-PGN: C'escacs game files read, validated, diagnosed and written canonically.
 #![forbid(unsafe_code)]
 
+pub mod split;
 pub mod tags;
