@@ -1,0 +1,312 @@
+//! Reading PDTL: split into fields, read each one, then check the fields against each other.
+//!
+//! The reader never stops at the first problem: each field is read on its own and every problem
+//! becomes a [`Diagnostic`]; checks that need a sound board are skipped when the placement is broken,
+//! so one mistake does not echo as several.
+
+mod consistency;
+mod fields;
+mod placement;
+
+use core::fmt;
+
+use cescacs_board::{Diagnostic, Letters, MoveNumber, Position, Span};
+
+use crate::codes;
+
+/// The result of [`read`]: the position (when there is no error) and every diagnostic.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Read {
+    /// The position, `Some` when no diagnostic is an error (warnings are allowed).
+    pub position: Option<Position>,
+    /// Every problem found, in text order within each field.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Read {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// A PDTL string that [`parse`] rejected, with all of its diagnostics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdtlError {
+    /// The diagnostics (errors and warnings) of the rejected string.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl PdtlError {
+    /// The error diagnostics only.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+}
+
+impl fmt::Display for PdtlError {
+    /// The first error as `CODE message`, and how many more there are.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut errors = self.errors();
+        match errors.next() {
+            Some(d) => write!(f, "{} {}", d.code, d.message)?,
+            None => f.write_str("invalid PDTL")?,
+        }
+        let more = errors.count();
+        if more > 0 {
+            write!(f, " (and {more} more error{})", if more == 1 { "" } else { "s" })?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PdtlError {}
+
+/// Reads a PDTL string with a letter table, reporting every problem.
+///
+/// ```
+/// use cescacs_board::{Letters, Position};
+/// let r = pdtl::read("/27:1k/14:3K3/ w -- - 0 1", &Letters::standard());
+/// assert!(r.diagnostics.is_empty());
+/// assert!(r.position.is_some());
+///
+/// let r = pdtl::read("/29:k/14:3K3/ w -- - 0 1", &Letters::standard());
+/// assert_eq!(r.position, None);
+/// assert_eq!(r.diagnostics[0].code, "E0104");
+/// assert_eq!(r.diagnostics[0].span.range(), 1..3);
+/// ```
+pub fn read(text: &str, letters: &Letters) -> Read {
+    let mut cx = Cx { text, letters, diags: Vec::new() };
+    let fields = cx.split_fields();
+    let mut position = Position::empty();
+
+    let placement = fields.first().map(|&f| placement::read(&mut cx, f, &mut position));
+    let turn = fields.get(1).and_then(|&f| fields::turn(&mut cx, f));
+    let castling = fields.get(2).and_then(|&f| fields::castling(&mut cx, f));
+    let en_passant = fields.get(3).and_then(|&f| fields::en_passant(&mut cx, f));
+    let clock = fields.get(4).and_then(|&f| fields::halfmove_clock(&mut cx, f));
+    let number = match fields.get(5) {
+        Some(&f) => fields::move_number(&mut cx, f),
+        None => Some(MoveNumber::Unknown),
+    };
+
+    if let Some(placement) = &placement {
+        consistency::census(&mut cx, placement, fields[0]);
+    }
+    let board_ok = placement.as_ref().is_some_and(|p| p.sound);
+    if let Some(t) = turn {
+        position.set_turn(t);
+    }
+    if let Some(c) = &castling {
+        for (colour, part) in c.parts.iter() {
+            position.set_castling(*colour, part.rights);
+        }
+        if board_ok {
+            consistency::castling(&mut cx, &position, c);
+        }
+    }
+    if let Some(ep) = &en_passant {
+        position.set_en_passant(ep.value);
+        if board_ok && turn.is_some() {
+            consistency::en_passant(&mut cx, &position, ep);
+        }
+        if let (Some(clock), true) = (clock, ep.value != cescacs_board::EnPassant::None) {
+            if clock.0 != 0 {
+                cx.diags.push(
+                    Diagnostic::error(
+                        codes::CLOCK_AFTER_PAWN_MOVE,
+                        clock.1,
+                        format!(
+                            "expected halfmove clock 0 after the pawn move the en-passant field records, found {}",
+                            clock.0
+                        ),
+                    )
+                    .with_label(ep.span, "this field says the last move was a pawn move")
+                    .with_fix(clock.1, "0"),
+                );
+            }
+        }
+    }
+    if let Some((c, _)) = clock {
+        position.set_halfmove_clock(c);
+    }
+    if let Some(n) = number {
+        position.set_move_number(n);
+    }
+
+    let complete = fields.len() >= 5
+        && placement.is_some()
+        && turn.is_some()
+        && castling.is_some()
+        && en_passant.is_some()
+        && clock.is_some()
+        && number.is_some();
+    let ok = complete && !cx.diags.iter().any(Diagnostic::is_error);
+    Read { position: ok.then_some(position), diagnostics: cx.diags }
+}
+
+/// Reads a PDTL string with the standard letters; any error rejects it.
+///
+/// ```
+/// use cescacs_board::Position;
+/// let initial = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
+/// assert_eq!(pdtl::parse(initial)?, Position::initial());
+/// assert!(pdtl::parse("/1:KK/ w -- - 0 1").is_err());
+/// # Ok::<(), pdtl::PdtlError>(())
+/// ```
+pub fn parse(text: &str) -> Result<Position, PdtlError> {
+    let r = read(text, &Letters::standard());
+    match r.position {
+        Some(p) => Ok(p),
+        None => Err(PdtlError { diagnostics: r.diagnostics }),
+    }
+}
+
+/// A field of the PDTL: its text and where it starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Field<'a> {
+    pub text: &'a str,
+    pub start: usize,
+}
+
+impl Field<'_> {
+    pub fn span(&self) -> Span {
+        Span::new(self.start, self.start + self.text.len())
+    }
+}
+
+pub(crate) struct Cx<'a> {
+    pub text: &'a str,
+    pub letters: &'a Letters,
+    pub diags: Vec<Diagnostic>,
+}
+
+const FIELD_NAMES: [&str; 6] =
+    ["placement", "turn", "castling", "en passant", "halfmove clock", "move number"];
+
+impl<'a> Cx<'a> {
+    /// Splits at whitespace, warning about anything but one space between fields.
+    fn split_fields(&mut self) -> Vec<Field<'a>> {
+        let text = self.text;
+        let mut fields: Vec<Field<'a>> = Vec::new();
+        let mut field_start = None;
+        for (i, c) in text.char_indices() {
+            match (c.is_whitespace(), field_start) {
+                (true, Some(s)) => {
+                    fields.push(Field { text: &text[s..i], start: s });
+                    field_start = None;
+                }
+                (false, None) => field_start = Some(i),
+                _ => {}
+            }
+        }
+        if let Some(s) = field_start {
+            fields.push(Field { text: &text[s..], start: s });
+        }
+        if let (Some(first), Some(last)) = (fields.first(), fields.last()) {
+            let ends = [(0, first.start, "start"), (last.span().end, text.len(), "end")];
+            for (s, e, which) in ends {
+                if s < e {
+                    self.diags.push(
+                        Diagnostic::warning(
+                            codes::SPACING,
+                            Span::new(s, e),
+                            format!(
+                                "expected the PDTL to {which} without whitespace, found {}",
+                                describe_space(&text[s..e])
+                            ),
+                        )
+                        .with_fix(Span::new(s, e), ""),
+                    );
+                }
+            }
+        }
+        for pair in fields.windows(2) {
+            let (s, e) = (pair[0].span().end, pair[1].start);
+            let gap = &text[s..e];
+            if gap != " " {
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::SPACING,
+                        Span::new(s, e),
+                        format!("expected one space between fields, found {}", describe_space(gap)),
+                    )
+                    .with_fix(Span::new(s, e), " "),
+                );
+            }
+        }
+
+        match fields.len() {
+            0 => self.diags.push(
+                Diagnostic::error(
+                    codes::MISSING_FIELDS,
+                    Span::new(0, text.len()),
+                    "expected a PDTL (placement, turn, castling, en passant, halfmove clock, move number), found nothing",
+                )
+                .with_help(
+                    "the initial position is `/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1`",
+                ),
+            ),
+            1..=4 => {
+                let last = fields[fields.len() - 1];
+                let missing = FIELD_NAMES[fields.len()..5].join(", ");
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::MISSING_FIELDS,
+                        last.span(),
+                        format!(
+                            "expected 6 fields separated by spaces, found {}; missing: {missing}, move number",
+                            fields.len()
+                        ),
+                    )
+                    .with_primary_label("the PDTL ends after this field"),
+                );
+            }
+            5 => {
+                let last = fields[4];
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::FIVE_FIELDS,
+                        last.span(),
+                        "expected 6 fields, found 5: the move number is missing and read as unknown (`?`)",
+                    )
+                    .with_primary_label("the move number should follow this field")
+                    .with_help("add the move number, or `?` when it is not known")
+                    .with_fix(Span::new(last.span().end, last.span().end), " ?"),
+                );
+            }
+            6 => {}
+            _ => {
+                let span = Span::new(fields[6].start, fields[fields.len() - 1].span().end);
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::EXTRA_FIELDS,
+                        span,
+                        format!(
+                            "expected 6 fields, found {}: nothing may follow the move number",
+                            fields.len()
+                        ),
+                    )
+                    .with_fix(Span::new(fields[5].span().end, span.end), ""),
+                );
+            }
+        }
+        fields.truncate(6);
+        fields
+    }
+}
+
+fn describe_space(s: &str) -> String {
+    if s.chars().all(|c| c == ' ') {
+        format!("{} spaces", s.len())
+    } else {
+        let names: Vec<String> = s.chars().map(|c| format!("{:?}", c)).collect();
+        format!("whitespace {}", names.join(" "))
+    }
+}
+
+/// The span of the character at byte `i` of `text` (which must be a char boundary).
+pub(crate) fn char_span(text: &str, i: usize) -> Span {
+    let len = text[i..].chars().next().map_or(0, char::len_utf8);
+    Span::new(i, i + len)
+}
