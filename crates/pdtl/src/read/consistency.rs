@@ -21,6 +21,7 @@ pub(crate) fn census(cx: &mut Cx<'_>, placement: &Placement, field: Field<'_>) {
                 .collect();
             let written = cx.letters.letter(Piece::new(colour, kind));
             match kind {
+                PieceKind::King if spans.is_empty() && placement.dropped => {}
                 PieceKind::King if spans.is_empty() => cx.diags.push(
                     Diagnostic::error(
                         codes::NO_KING,

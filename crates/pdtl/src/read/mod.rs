@@ -19,7 +19,7 @@ use crate::codes;
 pub struct Read {
     /// The position, `Some` when no diagnostic is an error (warnings are allowed).
     pub position: Option<Position>,
-    /// Every problem found, in text order within each field.
+    /// Every problem found, in text order (by start of span).
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -142,6 +142,8 @@ pub fn read(text: &str, letters: &Letters) -> Read {
         && clock.is_some()
         && number.is_some();
     let ok = complete && !cx.diags.iter().any(Diagnostic::is_error);
+    // Fields are checked one after another and the board last; text order is easier to follow.
+    cx.diags.sort_by_key(|d| d.span.start);
     Read { position: ok.then_some(position), diagnostics: cx.diags }
 }
 

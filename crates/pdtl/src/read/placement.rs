@@ -11,11 +11,14 @@ pub(crate) struct Placement {
     pub sound: bool,
     /// Every piece read, in text order, with the span of its letter.
     pub pieces: Vec<(Hex, Piece, Span)>,
+    /// Some entry could not be placed (bad or repeated line, unknown letter): a missing piece may
+    /// be there, so its absence is not reported.
+    pub dropped: bool,
 }
 
 pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -> Placement {
     let errors_before = error_count(cx);
-    let mut placement = Placement { sound: true, pieces: Vec::new() };
+    let mut placement = Placement { sound: true, pieces: Vec::new(), dropped: false };
     let text = field.text;
     let base = field.start;
 
@@ -80,11 +83,13 @@ pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -
             continue;
         }
         let Some((number, number_span, content_start)) = line_number(cx, start, entry) else {
+            placement.dropped = true;
             continue;
         };
         let mut place = true;
         if let Some(first) = seen[number as usize] {
             place = false;
+            placement.dropped = true;
             cx.diags.push(
                 Diagnostic::error(
                     codes::REPEATED_LINE,
@@ -95,7 +100,8 @@ pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -
                 .with_help("put all the pieces of a line in one entry"),
             );
         } else if let Some((prev, prev_span)) = previous.filter(|&(p, _)| number > p) {
-            place = false;
+            // The entry is still unambiguous: its pieces are placed so that no missing King or
+            // Rook is reported on top of the order error.
             cx.diags.push(
                 Diagnostic::error(
                     codes::LINE_ORDER,
@@ -258,7 +264,13 @@ fn line_content(
                     overflow_at = Some(at);
                 }
             }
-            None => unknown_letter(cx, c, span),
+            None => {
+                unknown_letter(cx, c, span);
+                placement.dropped = true;
+                if pos >= len && overflow_at.is_none() {
+                    overflow_at = Some(at);
+                }
+            }
         }
         pos += 1;
     }

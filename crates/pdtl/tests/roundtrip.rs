@@ -1,0 +1,232 @@
+//! `read(write(p)) == p` over random valid positions, and the reader's robustness on any input.
+
+use cescacs_board::{
+    CastlingRights, Colour, EnPassant, Hex, Letters, Line, MoveNumber, Piece, PieceKind, Position,
+};
+use proptest::prelude::*;
+
+fn hex(i: usize) -> Hex {
+    Hex::from_index(i % 169).unwrap()
+}
+
+fn at(c: i32, l: i32) -> Option<Hex> {
+    Hex::from_coords(c, l)
+}
+
+/// Whether a side may add one more piece of a kind on `h` (rules.md 6.4 limits).
+fn may_add(p: &Position, piece: Piece, h: Hex) -> bool {
+    let same = p.pieces().filter(|&(_, q)| q == piece);
+    if piece.kind == PieceKind::Bishop {
+        return !same.into_iter().any(|(b, _)| b.colour() == h.colour());
+    }
+    same.count() < usize::from(piece.kind.initial_count())
+}
+
+fn mirror(colour: Colour, white_line: i32) -> i32 {
+    if colour == Colour::White { white_line } else { 28 - white_line }
+}
+
+#[allow(clippy::type_complexity)]
+fn position() -> impl Strategy<Value = Position> {
+    (
+        (any::<bool>(), 0usize..169, any::<bool>(), 0usize..169),
+        prop::collection::vec((0usize..169, any::<bool>(), 0usize..8), 0..70),
+        (any::<bool>(), any::<[bool; 6]>()),
+        (0u8..4, 0usize..169, any::<bool>(), 0usize..8),
+        (0u32..300, prop::option::of(1u32..5000)),
+    )
+        .prop_map(
+            |(kings, others, (turn, castle), (ep_kind, ep_hex, ep_side, ep_pick), counters)| {
+                let mut p = Position::empty();
+                let (wk_home, wk, bk_home, bk) = kings;
+                let wk = if wk_home { at(8, 1).unwrap() } else { hex(wk) };
+                let mut bk = if bk_home { at(8, 27).unwrap() } else { hex(bk) };
+                if bk == wk {
+                    bk = hex(wk.index() + 1);
+                }
+                p.set_piece(wk, Some(Piece::new(Colour::White, PieceKind::King)));
+                p.set_piece(bk, Some(Piece::new(Colour::Black, PieceKind::King)));
+                for (i, white, k) in others {
+                    let h = hex(i);
+                    let colour = if white { Colour::White } else { Colour::Black };
+                    let kind = PieceKind::ALL[k]; // never the King (index 8)
+                    let piece = Piece::new(colour, kind);
+                    if p.piece_at(h).is_none() && may_add(&p, piece, h) {
+                        p.set_piece(h, Some(piece));
+                    }
+                }
+                let turn = if turn { Colour::White } else { Colour::Black };
+                p.set_turn(turn);
+                for (n, colour) in Colour::ALL.into_iter().enumerate() {
+                    // Put the Rooks home now and then, so that castling rights get exercised.
+                    for (bit, c) in [(1, 4), (2, 10)] {
+                        let home = at(c, mirror(colour, 3)).unwrap();
+                        let rook = Piece::new(colour, PieceKind::Rook);
+                        if castle[3 * n + bit]
+                            && p.piece_at(home).is_none()
+                            && may_add(&p, rook, home)
+                        {
+                            p.set_piece(home, Some(rook));
+                        }
+                    }
+                    let on = |c: i32, l: i32, kind| {
+                        p.piece_at(at(c, mirror(colour, l)).unwrap())
+                            == Some(Piece::new(colour, kind))
+                    };
+                    let king = castle[3 * n] && on(8, 1, PieceKind::King);
+                    let rights = CastlingRights {
+                        king_unmoved: king,
+                        queens_rook: king && castle[3 * n + 1] && on(4, 3, PieceKind::Rook),
+                        kings_rook: king && castle[3 * n + 2] && on(10, 3, PieceKind::Rook),
+                    };
+                    p.set_castling(colour, rights);
+                }
+                let (clock, number) = counters;
+                p.set_halfmove_clock(clock);
+                p.set_move_number(number.map_or(MoveNumber::Unknown, MoveNumber::Known));
+                let _ = ep_side;
+                if let Some(q) = with_en_passant(&p, ep_kind, hex(ep_hex), ep_pick) {
+                    p = q;
+                }
+                p
+            },
+        )
+}
+
+/// Tries to give the position an en-passant or scornful field that fits the board, changing only
+/// hexes that hold no King or castling piece; `None` when that does not work out.
+fn with_en_passant(p: &Position, kind: u8, h: Hex, pick: usize) -> Option<Position> {
+    let mover = !p.turn();
+    let f = mover.forward();
+    let pawn = Piece::new(mover, PieceKind::Pawn);
+    let mut q = p.clone();
+    let clear = |q: &mut Position, h: Hex| -> Option<()> {
+        match q.piece_at(h) {
+            Some(x) if x.kind == PieceKind::King || x.kind == PieceKind::Rook => None,
+            _ => {
+                q.set_piece(h, None);
+                Some(())
+            }
+        }
+    };
+    let put = |q: &mut Position, h: Hex, piece: Piece| -> Option<()> {
+        clear(q, h)?;
+        if !may_add(q, piece, h) {
+            return None;
+        }
+        q.set_piece(h, Some(piece));
+        Some(())
+    };
+    let (c, l) = h.coords();
+    let field = match kind {
+        0 => return None,
+        1 => {
+            at(c, l - 4 * f)?;
+            clear(&mut q, at(c, l - 2 * f)?)?;
+            clear(&mut q, at(c, l - 4 * f)?)?;
+            put(&mut q, h, pawn)?;
+            EnPassant::Double { pawn: h, line: Line::new((l - 2 * f) as u8)? }
+        }
+        2 => {
+            let (tc, tl) = [(3, 4), (4, 5), (5, 6), (6, 7), (8, 7), (9, 6), (10, 5), (11, 4)][pick];
+            let origin = at(tc, mirror(mover, tl))?;
+            let (c, l) = origin.coords();
+            let to = at(c, l + 6 * f)?;
+            for k in 0..3 {
+                clear(&mut q, at(c, l + 2 * k * f)?)?;
+            }
+            put(&mut q, to, pawn)?;
+            let a = Line::new((l + 2 * f) as u8)?;
+            let b = Line::new((l + 4 * f) as u8)?;
+            EnPassant::Triple { pawn: to, lines: [a.min(b), a.max(b)] }
+        }
+        _ => {
+            let dc = if pick % 2 == 0 { 1 } else { -1 };
+            clear(&mut q, at(c + dc, l - f)?)?;
+            put(&mut q, at(c + dc, l + f)?, Piece::new(!mover, PieceKind::Pawn))?;
+            put(&mut q, h, pawn)?;
+            EnPassant::Scornful(h)
+        }
+    };
+    // The changes may have taken a castling piece or a King off; start again from scratch then.
+    if q.king(Colour::White).is_none() || q.king(Colour::Black).is_none() {
+        return None;
+    }
+    for colour in Colour::ALL {
+        if q.castling(colour) != p.castling(colour) {
+            return None;
+        }
+    }
+    q.set_en_passant(field);
+    q.set_halfmove_clock(0);
+    Some(q)
+}
+
+fn tables() -> [Letters; 4] {
+    [
+        Letters::standard(),
+        Letters::fan(),
+        Letters::from_redefine("B@J, W@V, Q@D").unwrap(),
+        Letters::from_redefine("L@J, S@N, T@R, W@V").unwrap(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn read_write_round_trips(p in position(), t in 0usize..4) {
+        let letters = &tables()[t];
+        let text = pdtl::write(&p, letters);
+        let r = pdtl::read(&text, letters);
+        // A scornful field may fit two facing pawns; that warning is the only one allowed.
+        let unexpected: Vec<_> = r.diagnostics.iter().filter(|d| d.code != "W0110").collect();
+        prop_assert!(unexpected.is_empty(), "{text}: {unexpected:?}");
+        prop_assert_eq!(r.position.as_ref(), Some(&p), "{}", text);
+        prop_assert_eq!(pdtl::write(&p, letters), text);
+    }
+
+    #[test]
+    fn reading_anything_never_panics_and_spans_stay_on_char_boundaries(
+        s in "[/0-9:a-zA-Z@ ?♔♚🩐‐-]{0,60}"
+    ) {
+        for letters in tables() {
+            let r = pdtl::read(&s, &letters);
+            prop_assert_eq!(r.position.is_some(), !r.has_errors());
+            for d in &r.diagnostics {
+                prop_assert!(d.span.end <= s.len());
+                prop_assert!(s.is_char_boundary(d.span.start) && s.is_char_boundary(d.span.end));
+                for l in &d.labels {
+                    prop_assert!(s.is_char_boundary(l.span.start) && s.is_char_boundary(l.span.end));
+                }
+            }
+            if let Some(p) = r.position {
+                // Whatever was accepted writes out as a string that reads back to the same position.
+                let again = pdtl::read(&pdtl::write(&p, &letters), &letters);
+                prop_assert_eq!(again.position, Some(p));
+            }
+        }
+    }
+}
+
+#[test]
+fn generator_covers_every_field_shape() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let mut seen = [0usize; 4];
+    let mut castling = 0;
+    for _ in 0..2000 {
+        let p = position().new_tree(&mut runner).unwrap().current();
+        let i = match p.en_passant() {
+            EnPassant::None => 0,
+            EnPassant::Double { .. } => 1,
+            EnPassant::Triple { .. } => 2,
+            EnPassant::Scornful(_) => 3,
+        };
+        seen[i] += 1;
+        castling += usize::from(p.castling(Colour::White).queens_rook);
+    }
+    assert!(seen.iter().all(|&n| n >= 20), "{seen:?}");
+    assert!(castling >= 10, "{castling}");
+}
