@@ -286,7 +286,7 @@ fn w0107_short_castling_field() {
     assert_eq!(diags(s), one("W0107", "RKR"));
     assert_eq!(fixed(s), "/27:1k/3:R2R/1:1K/ w RKR- - 0 1");
     let s = "/25:r2r/27:1k/1:1K/ w rkr - 0 1";
-    assert!(diags(s).contains(&("W0107".into(), "rkr".into())));
+    assert!(diags(s).contains(&("W0107", "rkr".to_string())));
 }
 
 #[test]
