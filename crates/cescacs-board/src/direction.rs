@@ -113,10 +113,28 @@ impl Direction {
     }
 
     /// The direction pointing the other way.
+    ///
+    /// ```
+    /// use cescacs_board::Direction;
+    /// assert_eq!(Direction::UpRight.opposite(), Direction::DownLeft);
+    /// assert_eq!(Direction::SteepDownRight.opposite(), Direction::SteepUpLeft);
+    /// ```
     #[inline]
     pub const fn opposite(self) -> Direction {
-        // Directions come in (d, -d) pairs at indices (2k, 2k+1).
-        Direction::ALL[(self as usize) ^ 1]
+        match self {
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+            Direction::UpRight => Direction::DownLeft,
+            Direction::DownLeft => Direction::UpRight,
+            Direction::DownRight => Direction::UpLeft,
+            Direction::UpLeft => Direction::DownRight,
+            Direction::Right => Direction::Left,
+            Direction::Left => Direction::Right,
+            Direction::SteepUpRight => Direction::SteepDownLeft,
+            Direction::SteepDownLeft => Direction::SteepUpRight,
+            Direction::SteepDownRight => Direction::SteepUpLeft,
+            Direction::SteepUpLeft => Direction::SteepDownRight,
+        }
     }
 }
 
