@@ -19,6 +19,7 @@ mod letters;
 mod piece;
 mod position;
 mod regainable;
+mod text;
 
 pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span};
 pub use direction::{Direction, KNIGHT_VECTORS, Ray};
@@ -27,3 +28,4 @@ pub use letters::{Letters, RedefineError, RedefineErrorKind};
 pub use piece::{Colour, Piece, PieceKind};
 pub use position::{CastlingRights, EnPassant, MoveNumber, Position};
 pub use regainable::Regainable;
+pub use text::ParseTextError;
