@@ -11,8 +11,20 @@ use crate::codes;
 
 /// One King per side; at most 1 D, 1 V, 2 R, 2 G, 2 N, 11 P, 4 E and one Bishop per hex colour.
 pub(crate) fn census(cx: &mut Cx<'_>, placement: &Placement, field: Field<'_>) {
+    let mut counts = [[0usize; 9]; 2];
+    for (_, p, _) in &placement.pieces {
+        counts[p.colour.index()][p.kind.index()] += 1;
+    }
     for colour in Colour::ALL {
         for kind in PieceKind::ALL {
+            let n = counts[colour.index()][kind.index()];
+            let fine = match kind {
+                PieceKind::King => n == 1,
+                _ => n <= 1 || n <= usize::from(kind.initial_count()) && kind != PieceKind::Bishop,
+            };
+            if fine {
+                continue;
+            }
             let spans: Vec<Span> = placement
                 .pieces
                 .iter()

@@ -81,11 +81,6 @@ pub(crate) fn castling(cx: &mut Cx<'_>, field: Field<'_>) -> Option<Castling> {
         })
         .collect();
 
-    let example = format!(
-        "`{r}{k}{r}` (all unmoved), `{k}{r}`, `{r}{k}`, `{k}` or `-`",
-        r = letters.letter(Piece::new(Colour::White, PieceKind::Rook)),
-        k = letters.letter(Piece::new(Colour::White, PieceKind::King)),
-    );
     if syms.len() == 1 && syms[0].0 == Sym::Hyphen {
         cx.diags.push(
             Diagnostic::warning(
@@ -172,6 +167,11 @@ pub(crate) fn castling(cx: &mut Cx<'_>, field: Field<'_>) -> Option<Castling> {
     if ok && rest.is_empty() {
         return Some(Castling { parts });
     }
+    let example = format!(
+        "`{r}{k}{r}` (all unmoved), `{k}{r}`, `{r}{k}`, `{k}` or `-`",
+        r = letters.letter(Piece::new(Colour::White, PieceKind::Rook)),
+        k = letters.letter(Piece::new(Colour::White, PieceKind::King)),
+    );
     cx.diags.push(
         Diagnostic::error(
             codes::CASTLING_SYNTAX,

@@ -226,8 +226,7 @@ fn line_content(
     placement: &mut Placement,
 ) -> usize {
     let mut letters = 0;
-    let hexes: Vec<Hex> = line.hexes().collect();
-    let len = hexes.len();
+    let len = line.len();
     let mut pos = 0usize;
     let mut overflow_at: Option<usize> = None;
     // A run of consecutive digits: (byte start, byte end, sum, digit count, has a zero).
@@ -256,9 +255,9 @@ fn line_content(
         match cx.letters.piece_of(c) {
             Some(piece) => {
                 if pos < len {
-                    if place {
-                        position.set_piece(hexes[pos], Some(piece));
-                        placement.pieces.push((hexes[pos], piece, span));
+                    if let (true, Some(hex)) = (place, line.hexes().nth(pos)) {
+                        position.set_piece(hex, Some(piece));
+                        placement.pieces.push((hex, piece, span));
                     }
                 } else if overflow_at.is_none() {
                     overflow_at = Some(at);
@@ -293,7 +292,7 @@ fn line_content(
             );
         }
     }
-    let columns: Vec<String> = hexes.iter().map(|h| h.column().to_string()).collect();
+    let columns = || line.hexes().map(|h| h.column().to_string()).collect::<Vec<_>>().join(" ");
     let end = start + content.len();
     if let Some(o) = overflow_at {
         cx.diags.push(
@@ -303,7 +302,7 @@ fn line_content(
                 format!(
                     "expected at most {len} hex{} on line {line} (columns {}), found {pos} entries",
                     if len == 1 { "" } else { "es" },
-                    columns.join(" ")
+                    columns()
                 ),
             )
             .with_primary_label("these entries fall off the board"),
@@ -316,7 +315,7 @@ fn line_content(
                 Span::new(start, end),
                 format!(
                     "expected {len} hexes on line {line} (columns {}), found {pos}: the last {missing} read as empty",
-                    columns.join(" ")
+                    columns()
                 ),
             )
             .with_fix(Span::new(end, end), missing.to_string()),
