@@ -297,7 +297,7 @@ fn step_path(cx: &mut Cx<'_>, position: &Position, field: &EnPassantField, pawn:
     let f = mover.forward();
     let (c, l) = pawn.coords();
     for k in 1..=n {
-        let role = if k == n { "the hex it started from" } else { "a hex it crossed" };
+        let role = if k == n { "started there" } else { "crossed it" };
         match Hex::from_coords(c, l - 2 * k * f) {
             None => {
                 cx.diags.push(Diagnostic::error(
@@ -316,7 +316,7 @@ fn step_path(cx: &mut Cx<'_>, position: &Position, field: &EnPassantField, pawn:
                             codes::EN_PASSANT_NOT_EMPTY,
                             field.span,
                             format!(
-                                "expected {h} empty ({role} by the pawn now on {pawn}), found {}",
+                                "expected {h} empty (the pawn now on {pawn} {role}), found {}",
                                 describe(cx, Some(p))
                             ),
                         )

@@ -1,6 +1,6 @@
 //! The first field: `/28:v/27:dk/.../0:V/`, lines from 28 down, each `N:` and its entries.
 
-use cescacs_board::{Diagnostic, Hex, Line, Piece, Position, Span};
+use cescacs_board::{Colour, Diagnostic, Hex, Line, Piece, PieceKind, Position, Span};
 
 use super::{Cx, Field, char_span};
 use crate::codes;
@@ -325,11 +325,18 @@ fn line_content(
 }
 
 fn unknown_letter(cx: &mut Cx<'_>, c: char, span: Span) {
+    let all = |colour| -> String {
+        PieceKind::ALL.into_iter().map(|k| cx.letters.letter(Piece::new(colour, k))).collect()
+    };
     let table = if cx.letters.is_fan() { "a FAN piece symbol" } else { "a piece letter" };
     let mut d = Diagnostic::error(
         codes::UNKNOWN_LETTER,
         span,
-        format!("expected {table} or a digit, found `{c}`"),
+        format!(
+            "expected {table} ({} {}) or a digit, found `{c}`",
+            all(Colour::White),
+            all(Colour::Black)
+        ),
     );
     if let Some(guess) = cx.letters.guess_piece(c) {
         let colour = guess.colour;
