@@ -1,0 +1,119 @@
+//! `cescacs pdtl`: read a PDTL position, show it, and print its canonical form.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+use cescacs_board::{Diagnostic, Letters};
+
+/// Read PDTL positions: draw the board and print the canonical PDTL.
+///
+/// With `-`, reads one PDTL per line from standard input and prints exactly one line per input
+/// line: the canonical PDTL, or `error: CODE message`. Full diagnostics go to standard error.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Piece letters for reading and writing: `standard`, `fan`, or a Redefine value such as
+    /// "B@J, Q@D, W@V".
+    #[arg(long, value_name = "SPEC", default_value = "standard", value_parser = parse_letters)]
+    pub letters: Letters,
+
+    /// Print only the canonical PDTL, without the diagram.
+    #[arg(long)]
+    pub canonical: bool,
+
+    /// The PDTL string (quote it: it contains spaces), or `-` for one PDTL per line on stdin.
+    #[arg(value_name = "PDTL|-", default_value = "-")]
+    pub pdtl: String,
+}
+
+fn parse_letters(spec: &str) -> Result<Letters, String> {
+    match spec {
+        "standard" => Ok(Letters::standard()),
+        "fan" => Ok(Letters::fan()),
+        value => Letters::from_redefine(value).map_err(|e| e.to_string()),
+    }
+}
+
+/// Runs the command; exit 0 when every position is valid, 1 when one is not, 2 on I/O errors.
+pub fn run(args: Args) -> ExitCode {
+    let result = if args.pdtl == "-" { run_stdin(&args) } else { run_one(&args) };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_one(args: &Args) -> io::Result<bool> {
+    let text = args.pdtl.as_str();
+    let read = pdtl::read(text, &args.letters);
+    report(&read.diagnostics, "<argument>", text);
+    let mut out = io::stdout().lock();
+    match &read.position {
+        Some(position) => {
+            if !args.canonical {
+                writeln!(out, "{}", pdtl::diagram(position, &args.letters))?;
+            }
+            writeln!(out, "{}", pdtl::write(position, &args.letters))?;
+            Ok(true)
+        }
+        None => {
+            writeln!(out, "{}", error_line(&read.diagnostics))?;
+            Ok(false)
+        }
+    }
+}
+
+fn run_stdin(args: &Args) -> io::Result<bool> {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut all_valid = true;
+    let mut buf = Vec::new();
+    let mut number = 0usize;
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        number += 1;
+        if buf.ends_with(b"\n") {
+            buf.pop();
+            if buf.ends_with(b"\r") {
+                buf.pop();
+            }
+        }
+        // Invalid UTF-8 becomes U+FFFD, which the reader reports as an unknown letter in place.
+        let line = String::from_utf8_lossy(&buf);
+        let read = pdtl::read(&line, &args.letters);
+        report(&read.diagnostics, &format!("<stdin>:{number}"), &line);
+        match &read.position {
+            Some(position) => writeln!(out, "{}", pdtl::write(position, &args.letters))?,
+            None => {
+                all_valid = false;
+                writeln!(out, "{}", error_line(&read.diagnostics))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(all_valid)
+}
+
+/// `error: CODE message` for the first error.
+fn error_line(diagnostics: &[Diagnostic]) -> String {
+    match diagnostics.iter().find(|d| d.is_error()) {
+        Some(d) => format!("error: {} {}", d.code, d.message),
+        None => "error: invalid PDTL".to_string(),
+    }
+}
+
+fn report(diagnostics: &[Diagnostic], path: &str, source: &str) {
+    if diagnostics.is_empty() {
+        return;
+    }
+    let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let text = ctl_pgn::render::render_text(diagnostics, path, source, color);
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
