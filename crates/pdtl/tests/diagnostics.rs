@@ -334,3 +334,8 @@ fn pdtl_error_displays_the_first_error() {
     assert_eq!(e.to_string(), "E0110 expected one Black King, found 2 (and 1 more error)");
     assert_eq!(e.errors().count(), 2);
 }
+
+#[test]
+fn a_bare_line_number_is_one_error() {
+    assert_eq!(diags("/27/27:1k/14:3K3/ w -- - 0 1"), one("E0103", "27"));
+}

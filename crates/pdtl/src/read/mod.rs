@@ -10,7 +10,7 @@ mod placement;
 
 use core::fmt;
 
-use cescacs_board::{Diagnostic, Letters, MoveNumber, Position, Span};
+use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span};
 
 use crate::codes;
 
@@ -110,14 +110,15 @@ pub fn read(text: &str, letters: &Letters) -> Read {
         if board_ok && turn.is_some() {
             consistency::en_passant(&mut cx, &position, ep);
         }
-        if let (Some(clock), true) = (clock, ep.value != cescacs_board::EnPassant::None) {
+        if let (Some(clock), true) = (clock, ep.value != EnPassant::None) {
             if clock.0 != 0 {
                 cx.diags.push(
                     Diagnostic::error(
                         codes::CLOCK_AFTER_PAWN_MOVE,
                         clock.1,
                         format!(
-                            "expected halfmove clock 0 after the pawn move the en-passant field records, found {}",
+                            "expected halfmove clock 0 after the pawn move that `{}` records, found {}",
+                            &text[ep.span.range()],
                             clock.0
                         ),
                     )

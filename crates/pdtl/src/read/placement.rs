@@ -184,6 +184,10 @@ fn line_number(cx: &mut Cx<'_>, start: usize, entry: &str) -> Option<(u8, Span, 
             )
             .with_fix(Span::new(after, after), ":"),
         );
+        if digits == entry.len() {
+            // A bare number: nothing to read as the line's content.
+            return None;
+        }
         after
     };
     if value > u32::from(Line::MAX) {
