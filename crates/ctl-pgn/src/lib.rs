@@ -1,5 +1,6 @@
 //! CTL-PGN: C'escacs game files read, validated, diagnosed and written canonically.
 #![forbid(unsafe_code)]
 
+pub mod render;
 pub mod split;
 pub mod tags;

@@ -1,0 +1,220 @@
+//! Byte offsets to line and column, for people (1-based, Unicode characters) and for editors
+//! (0-based, in the code units of a negotiated encoding).
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The UTF-8 byte order mark. Offsets count it (they are file bytes) but columns do not: editors
+/// hide it, so the first visible character of a file is column 0 / column 1.
+const BOM: &str = "\u{feff}";
+
+/// The unit in which an editor counts columns (LSP `PositionEncodingKind`).
+///
+/// ```
+/// use ctl_pgn::render::PositionEncoding;
+/// assert_eq!("utf-16".parse::<PositionEncoding>(), Ok(PositionEncoding::Utf16));
+/// assert_eq!(PositionEncoding::Utf32.to_string(), "utf-32");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum PositionEncoding {
+    /// Bytes.
+    #[serde(rename = "utf-8")]
+    Utf8,
+    /// UTF-16 code units: the LSP default.
+    #[default]
+    #[serde(rename = "utf-16")]
+    Utf16,
+    /// Unicode scalar values.
+    #[serde(rename = "utf-32")]
+    Utf32,
+}
+
+impl PositionEncoding {
+    /// The LSP name: `utf-8`, `utf-16` or `utf-32`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PositionEncoding::Utf8 => "utf-8",
+            PositionEncoding::Utf16 => "utf-16",
+            PositionEncoding::Utf32 => "utf-32",
+        }
+    }
+
+    fn width(self, text: &str) -> usize {
+        match self {
+            PositionEncoding::Utf8 => text.len(),
+            PositionEncoding::Utf16 => text.chars().map(char::len_utf16).sum(),
+            PositionEncoding::Utf32 => text.chars().count(),
+        }
+    }
+}
+
+impl fmt::Display for PositionEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The error of parsing a [`PositionEncoding`]: the text was not `utf-8`, `utf-16` or `utf-32`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownEncoding(pub String);
+
+impl fmt::Display for UnknownEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected `utf-8`, `utf-16` or `utf-32`, found `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownEncoding {}
+
+impl FromStr for PositionEncoding {
+    type Err = UnknownEncoding;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "utf-8" | "utf8" => Ok(PositionEncoding::Utf8),
+            "utf-16" | "utf16" => Ok(PositionEncoding::Utf16),
+            "utf-32" | "utf32" => Ok(PositionEncoding::Utf32),
+            _ => Err(UnknownEncoding(s.to_string())),
+        }
+    }
+}
+
+/// An LSP position: 0-based line and 0-based column in some [`PositionEncoding`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Position {
+    /// 0-based line.
+    pub line: u32,
+    /// 0-based column, in code units of the encoding.
+    pub character: u32,
+}
+
+/// A position for people: 1-based line and 1-based column counted in Unicode characters, as
+/// rustc prints `path:line:col`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LineCol {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column in Unicode characters.
+    pub col: usize,
+}
+
+impl fmt::Display for LineCol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// Maps byte offsets of one text to lines and columns.
+///
+/// Lines end at `\n`, `\r\n` or a lone `\r`, as in LSP. Building the index is one pass over the
+/// text; each lookup is a binary search over the line starts plus a count within one line.
+/// Offsets past the end are clamped to the end, and offsets inside a multibyte character to the
+/// start of that character, so a lookup never panics.
+///
+/// ```
+/// use ctl_pgn::render::{LineIndex, PositionEncoding, Position};
+/// let text = "1. E7×E13\n2. D∞";
+/// let index = LineIndex::new(text);
+/// let offset = text.find('∞').unwrap(); // byte 14
+/// assert_eq!(index.line_col(offset).to_string(), "2:5");
+/// assert_eq!(index.position(offset, PositionEncoding::Utf16), Position { line: 1, character: 4 });
+/// assert_eq!(index.position(text.len(), PositionEncoding::Utf8), Position { line: 1, character: 7 });
+/// ```
+#[derive(Debug, Clone)]
+pub struct LineIndex<'a> {
+    text: &'a str,
+    /// Byte offset where each line starts; the first is 0 (or 3 after a BOM).
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes `text`.
+    pub fn new(text: &'a str) -> LineIndex<'a> {
+        let first = if text.starts_with(BOM) { BOM.len() } else { 0 };
+        let mut starts = vec![first];
+        let bytes = text.as_bytes();
+        let mut i = first;
+        while let Some(found) = memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
+            let at = i + found;
+            let next = if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                at + 2
+            } else {
+                at + 1
+            };
+            starts.push(next);
+            i = next;
+        }
+        LineIndex { text, starts }
+    }
+
+    /// The indexed text.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Number of lines (a text ending in a line break has an empty last line).
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// `offset` clamped into the text and moved back to a character boundary.
+    pub fn clamp(&self, offset: usize) -> usize {
+        floor_char_boundary(self.text, offset)
+    }
+
+    /// 0-based line and the byte offset where it starts.
+    fn line_of(&self, offset: usize) -> (usize, usize) {
+        let line = match self.starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next.saturating_sub(1),
+        };
+        (line, self.starts[line])
+    }
+
+    /// The text between the start of the line and `offset` (clamped).
+    fn before(&self, offset: usize) -> (usize, &'a str) {
+        let offset = self.clamp(offset);
+        let (line, start) = self.line_of(offset);
+        // A BOM-only prefix sits before the first line start.
+        let start = start.min(offset);
+        (line, &self.text[start..offset])
+    }
+
+    /// The LSP position of byte `offset`, with columns in `encoding`.
+    pub fn position(&self, offset: usize, encoding: PositionEncoding) -> Position {
+        let (line, before) = self.before(offset);
+        let character = if before.is_ascii() { before.len() } else { encoding.width(before) };
+        Position { line: saturate(line), character: saturate(character) }
+    }
+
+    /// The 1-based line and column (in Unicode characters) of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let (line, before) = self.before(offset);
+        let chars = if before.is_ascii() { before.len() } else { before.chars().count() };
+        LineCol { line: line + 1, col: chars + 1 }
+    }
+}
+
+fn saturate(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The greatest character boundary not above `offset` (and not above the text's length).
+pub(crate) fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// The least character boundary not below `offset` (and not above the text's length).
+pub(crate) fn ceil_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset += 1;
+    }
+    offset
+}
