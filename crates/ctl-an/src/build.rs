@@ -1,0 +1,548 @@
+//! From the grammar's raw nodes to the syntax tree: reads the text of each token (hexes, castling
+//! strings, results, comments) and reports what is wrong inside it.
+
+use cescacs_board::{Diagnostic, Hex, HexParseError, Span};
+
+use crate::comment;
+use crate::diag::{self, span};
+use crate::grammar::{RawCore, RawItem, RawMove, RawPair, RawPly, RawVariation, Tk};
+use crate::lexer::TokenKind;
+use crate::syntax::{
+    Castling, CheckMark, Comment, CommentKind, ForcedPromotion, GameResult, Move, MoveKind,
+    MoveNumber, Movetext, OrdinaryMove, Pair, PieceLetter, Ply, Promotion, PromotionTarget,
+    Rating, Separator, Spanned, Variation,
+};
+
+/// Reads token text out of the source and collects diagnostics.
+pub(crate) struct Builder<'s> {
+    pub src: &'s str,
+    pub diags: Vec<Diagnostic>,
+}
+
+/// What a line (the main line or a variation body) is made of.
+#[derive(Default)]
+struct LineParts {
+    comments: Vec<Comment>,
+    pairs: Vec<Pair>,
+}
+
+/// Reads a hex written with a known-valid shape (`[A-Z][0-9]+`) quickly, falling back to the
+/// board crate's parser for the precise error.
+fn parse_hex(text: &str) -> Result<Hex, HexParseError> {
+    let b = text.as_bytes();
+    if (b.len() == 2 || (b.len() == 3 && b[1] != b'0')) && b[1..].iter().all(u8::is_ascii_digit) {
+        if let Some(c) = cescacs_board::Column::from_char(b[0] as char) {
+            let line = b[1..].iter().fold(0i32, |n, d| n * 10 + i32::from(d - b'0'));
+            if let Some(h) = Hex::from_coords(i32::from(c.index()), line) {
+                return Ok(h);
+            }
+        }
+    }
+    text.parse()
+}
+
+impl<'s> Builder<'s> {
+    pub(crate) fn new(src: &'s str) -> Builder<'s> {
+        Builder { src, diags: Vec::new() }
+    }
+
+    fn text(&self, s: Span) -> &'s str {
+        &self.src[s.range()]
+    }
+
+    /// The hex of a square token (hex, piece and hex, lower-case hex); `None` after an error.
+    fn square(&mut self, t: Tk) -> Option<(Option<PieceLetter>, Spanned<Hex>)> {
+        let s = span(t.1);
+        let text = self.text(s);
+        let (piece, hex_start) = match t.0 {
+            TokenKind::PieceHex | TokenKind::FanHex => {
+                let c = text.chars().next()?;
+                (Some(PieceLetter { letter: c, span: Span::new(s.start, s.start + c.len_utf8()) }), s.start + c.len_utf8())
+            }
+            _ => (None, s.start),
+        };
+        let hex_span = Span::new(hex_start, s.end);
+        let hex_text = self.text(hex_span);
+        if t.0 == TokenKind::LowerHex {
+            let upper = hex_text.to_ascii_uppercase();
+            let col = Span::new(hex_start, hex_start + 1);
+            self.diags.push(
+                Diagnostic::error(
+                    diag::LOWER_CASE_COLUMN,
+                    col,
+                    format!("expected an upper-case column letter, found `{}`", &hex_text[..1]),
+                )
+                .with_help("column letters are written in capitals")
+                .with_fix(col, &upper[..1]),
+            );
+            return parse_hex(&upper).ok().map(|h| (piece, Spanned::new(h, hex_span)));
+        }
+        match parse_hex(hex_text) {
+            Ok(h) => Some((piece, Spanned::new(h, hex_span))),
+            Err(e) => {
+                self.diags.push(
+                    Diagnostic::error(diag::BAD_HEX, hex_span, format!("expected a hex, found `{hex_text}`"))
+                        .with_primary_label(e.to_string()),
+                );
+                None
+            }
+        }
+    }
+
+    fn separator(&mut self, t: Tk) -> Spanned<Separator> {
+        let s = span(t.1);
+        let sep = match t.0 {
+            TokenKind::Hyphen => Separator::Hyphen,
+            TokenKind::EnDash => {
+                self.en_dash(s);
+                Separator::EnDash
+            }
+            TokenKind::Times => Separator::Times,
+            TokenKind::Star => Separator::Asterisk,
+            TokenKind::At => Separator::At,
+            TokenKind::AtAt => Separator::DoubleAt,
+            _ => Separator::HyphenMinus,
+        };
+        Spanned::new(sep, s)
+    }
+
+    fn en_dash(&mut self, s: Span) {
+        self.diags.push(
+            Diagnostic::warning(diag::EN_DASH, s, "expected the hyphen `‐` or `-`, found the en dash `–`")
+                .with_help("write the hyphen-minus `-` (or the hyphen U+2010)")
+                .with_fix(s, "-"),
+        );
+    }
+
+    fn promotion(&mut self, (at, t): (chumsky::span::SimpleSpan, Tk)) -> Promotion {
+        let target = if t.0 == TokenKind::Ampersand {
+            PromotionTarget::Awaiting
+        } else {
+            let s = span(t.1);
+            let letter = self.text(s).chars().next().unwrap_or('?');
+            PromotionTarget::Piece(PieceLetter { letter, span: s })
+        };
+        Promotion { span: span(at), target }
+    }
+
+    fn castling(&mut self, t: Tk) -> Option<Castling> {
+        let s = span(t.1);
+        let text = self.text(s);
+        let prefix = &text[..3];
+        let sep_len = text[3..].chars().next().map_or(1, char::len_utf8);
+        let sep_span = Span::new(s.start + 3, s.start + 3 + sep_len);
+        let columns = &text[3 + sep_len..];
+        let separator = match &text[3..3 + sep_len] {
+            "‐" => Separator::Hyphen,
+            "–" => {
+                self.en_dash(sep_span);
+                Separator::EnDash
+            }
+            _ => Separator::HyphenMinus,
+        };
+        if let Some(c) = Castling::from_parts(prefix, columns, separator) {
+            return Some(c);
+        }
+        let valid: Vec<String> = crate::syntax::CASTLINGS
+            .iter()
+            .filter(|(p, _)| *p == prefix)
+            .map(|(p, c)| format!("{p}-{c}"))
+            .collect();
+        let mut d = Diagnostic::error(diag::BAD_CASTLING, s, format!("expected one of the 24 castlings, found `{text}`"));
+        if valid.is_empty() {
+            d = d.with_primary_label(format!("`{prefix}` is not a castling: the prefixes are KRK, KRD and KRR"));
+        } else {
+            d = d.with_primary_label(format!("not a valid `{prefix}` castling"));
+            d = d.with_help(format!("the `{prefix}` castlings are {}", valid.join(", ")));
+        }
+        if prefix == "KRK" && columns == "HI" {
+            d = d.with_help("with the King on H the Rook goes one step (`KRK-HIO`) or two (`KRK-HIOO`)");
+        }
+        self.diags.push(d);
+        None
+    }
+
+    pub(crate) fn mv(&mut self, m: RawMove) -> Option<Move> {
+        let kind = match m.core {
+            RawCore::Castling(t) => MoveKind::Castling(self.castling(t)?),
+            RawCore::Forced { hex, promotion } => {
+                let (piece, hex) = self.square(hex)?;
+                if let Some(p) = piece {
+                    self.diags.push(
+                        Diagnostic::error(
+                            diag::BAD_PIECE_LETTER,
+                            p.span,
+                            format!("expected the hex of the awaiting pawn, found the piece letter `{}` before it", p.letter),
+                        )
+                        .with_help("a forced promotion is written from the pawn's hex, like `E27=D`")
+                        .with_fix(p.span, ""),
+                    );
+                    return None;
+                }
+                let promotion = self.promotion(promotion);
+                if promotion.target == PromotionTarget::Awaiting {
+                    self.diags.push(Diagnostic::error(
+                        diag::BAD_PIECE_LETTER,
+                        promotion.span,
+                        "expected the piece the awaiting pawn promotes to, found `=&`",
+                    ));
+                    return None;
+                }
+                MoveKind::ForcedPromotion(ForcedPromotion { hex, promotion })
+            }
+            RawCore::Ordinary { from, sep, to, promotion } => {
+                let from = self.square(from);
+                let (separator, to) = match sep {
+                    Some(sep) => (self.separator(sep), self.square(to)),
+                    None => {
+                        // `x` written for the capture: `xF16` or `xNF16`.
+                        let s = span(to.1);
+                        let x = Span::new(s.start, s.start + 1);
+                        self.diags.push(
+                            Diagnostic::error(diag::LETTER_X, x, "expected `×` or `*` for the capture, found `x`")
+                                .with_help("captures are written `×` or `*`, never `x`")
+                                .with_fix(x, "×"),
+                        );
+                        let rest = (
+                            if s.len() > 2 && self.src.as_bytes()[s.start + 2].is_ascii_uppercase() { TokenKind::PieceHex } else { TokenKind::Hex },
+                            chumsky::span::SimpleSpan::from(s.start + 1..s.end),
+                        );
+                        (Spanned::new(Separator::Times, x), self.square(rest))
+                    }
+                };
+                let ((piece, from), (captured, to)) = (from?, to?);
+                if let Some(c) = captured.filter(|_| !separator.value.is_capture()) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            diag::CAPTURE_WITHOUT_SIGN,
+                            separator.span,
+                            format!("expected `×` before the captured piece `{}`, found `{}`", c.letter, self.text(separator.span)),
+                        )
+                        .with_label(c.span, "the captured piece")
+                        .with_help("a capture is written with `×` (or `*`); a plain move has no piece letter before its destination")
+                        .with_fix(separator.span, "×"),
+                    );
+                }
+                let promotion = promotion.map(|p| self.promotion(p));
+                MoveKind::Ordinary(OrdinaryMove { piece, from, separator, captured, to, promotion })
+            }
+        };
+        let check = m.check.map(|(k, s)| {
+            let c = match k {
+                TokenKind::CheckAdjoining => CheckMark::Adjoining,
+                TokenKind::CheckFar => CheckMark::Far,
+                TokenKind::CheckDouble => CheckMark::Double,
+                TokenKind::Mate => CheckMark::Mate,
+                _ => CheckMark::Check,
+            };
+            Spanned::new(c, span(s))
+        });
+        let rating = m.rating.map(|(k, s)| {
+            let r = match k {
+                TokenKind::Blunder => Rating::Blunder,
+                TokenKind::Dubious => Rating::Dubious,
+                TokenKind::Good => Rating::Good,
+                TokenKind::Brilliant => Rating::Brilliant,
+                TokenKind::Interesting => Rating::Interesting,
+                TokenKind::Forced => Rating::Forced,
+                _ => Rating::Mistake,
+            };
+            Spanned::new(r, span(s))
+        });
+        let nags = m
+            .nags
+            .iter()
+            .map(|&(_, s)| {
+                let s = span(s);
+                Spanned::new(self.text(s)[1..].parse().unwrap_or(u32::MAX), s)
+            })
+            .collect();
+        Some(Move {
+            span: span(m.span),
+            kind,
+            check,
+            rating,
+            nags,
+            draw_offer: m.draw_offer.map(span),
+            end: m.end.map(span),
+        })
+    }
+
+    fn ply(&mut self, p: RawPly) -> Ply {
+        match p {
+            RawPly::Move(m) => {
+                let s = span(m.span);
+                match self.mv(m) {
+                    Some(m) => Ply::Move(m),
+                    None => Ply::Invalid { span: s, text: self.text(s).to_string() },
+                }
+            }
+            RawPly::Omitted(s) => Ply::Omitted(span(s)),
+            RawPly::Invalid(s) => {
+                let s = span(s);
+                Ply::Invalid { span: s, text: self.text(s).to_string() }
+            }
+        }
+    }
+
+    fn pair(&mut self, p: RawPair) -> Pair {
+        let ns = span(p.number.1);
+        let text = self.text(ns);
+        let digits = &text[..text.len() - 1];
+        let value = digits.parse::<u32>().unwrap_or(u32::MAX);
+        if value == 0 || value == u32::MAX {
+            self.diags.push(Diagnostic::error(
+                diag::BAD_MOVE_NUMBER,
+                ns,
+                format!("expected a move number from 1, found `{digits}`"),
+            ));
+        }
+        let number = MoveNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
+        let white = self.ply(p.white);
+        let black = p.black.map(|b| self.ply(b));
+        Pair { span: span(p.span), number, white, black, comments: Vec::new(), variations: Vec::new() }
+    }
+
+    fn comment(&mut self, t: Tk) -> Comment {
+        comment::read(self.src, span(t.1), &mut self.diags)
+    }
+
+    fn result(&mut self, t: Tk) -> Option<Spanned<GameResult>> {
+        let s = span(t.1);
+        let text = self.text(s);
+        let normal: String = text.chars().map(|c| if c == '‐' || c == '–' { '-' } else { c }).collect();
+        if text.contains('–') {
+            self.en_dash(Span::new(s.start + 1, s.end - 1));
+        }
+        match GameResult::from_text(&normal) {
+            Some(r) => Some(Spanned::new(r, s)),
+            None => {
+                self.diags.push(
+                    Diagnostic::error(diag::BAD_RESULT, s, format!("expected a result (3-0, 2-1, 0-3, 1-2, 1-1 or *), found `{text}`"))
+                        .with_help("3-0 White wins, 2-1 White stalemates, 0-3 Black wins, 1-2 Black stalemates, 1-1 draw, * unfinished"),
+                );
+                None
+            }
+        }
+    }
+
+    fn junk(&mut self, s: Span) {
+        let text = self.text(s);
+        let mut d = Diagnostic::error(
+            diag::MOVETEXT_SYNTAX,
+            s,
+            format!("expected a move number, a comment, a variation or a result, found {}", diag::quote(text)),
+        );
+        if text.starts_with(['O', '0']) && text.contains('-') {
+            d = d.with_help("castling is written `KRK-…`, `KRD-…` or `KRR-…` (rules.md 4.3)");
+        } else if text.chars().next().is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_lowercase()) {
+            d = d.with_help("every move pair starts with its number: `12. WHITE, BLACK`");
+        }
+        self.diags.push(d);
+    }
+
+    fn variation(&mut self, v: RawVariation) -> Variation {
+        let label = v.label.and_then(|(_, s)| {
+            let s = span(s);
+            let text = self.text(s);
+            match text[2..text.len() - 1].parse::<u32>() {
+                Ok(n) if n > 0 => Some(Spanned::new(n, s)),
+                _ => {
+                    self.diags.push(Diagnostic::error(
+                        diag::BAD_LABEL,
+                        s,
+                        format!("expected a variation label `$[n]` with a number from 1, found `{text}`"),
+                    ));
+                    None
+                }
+            }
+        });
+        if !v.closed {
+            let open = span(v.open);
+            let end = span(v.span).end;
+            self.diags.push(
+                Diagnostic::error(diag::UNCLOSED_VARIATION, Span::new(end, end), "expected `)` to close the variation, found the end of the movetext")
+                    .with_label(open, "the variation opens here"),
+            );
+        }
+        let parts = self.line(v.items);
+        Variation { span: span(v.span), label, comments: parts.comments, pairs: parts.pairs, closed: v.closed }
+    }
+
+    /// Attaches comments and variations to the pair before them.
+    fn line(&mut self, items: Vec<RawItem>) -> LineParts {
+        let mut parts = LineParts::default();
+        for item in items {
+            match item {
+                RawItem::Pair(p) => {
+                    let p = self.pair(p);
+                    parts.pairs.push(p);
+                }
+                RawItem::Comment(t) => {
+                    let c = self.comment(t);
+                    match parts.pairs.last_mut() {
+                        Some(p) => p.comments.push(c),
+                        None => parts.comments.push(c),
+                    }
+                }
+                RawItem::Variation(v) => {
+                    let v = self.variation(v);
+                    match parts.pairs.last_mut() {
+                        Some(p) => p.variations.push(v),
+                        None => self.misplaced_variation(v.span),
+                    }
+                }
+                RawItem::Result(t) => {
+                    self.diags.push(Diagnostic::error(
+                        diag::MISPLACED,
+                        span(t.1),
+                        format!("expected a move or `)`, found the result `{}` inside a variation", self.text(span(t.1))),
+                    ));
+                }
+                RawItem::Junk(s) => self.junk(span(s)),
+                RawItem::StrayClose(s) => self.stray(span(s)),
+            }
+        }
+        parts
+    }
+
+    fn misplaced_variation(&mut self, s: Span) {
+        self.diags.push(
+            Diagnostic::error(diag::MISPLACED, s, "expected a move before the variation, found a variation first")
+                .with_help("a variation follows the move pair whose moves it replaces"),
+        );
+    }
+
+    fn stray(&mut self, s: Span) {
+        self.diags.push(
+            Diagnostic::error(diag::STRAY_CLOSE, s, "expected a move, a comment or a result, found `)` with no `(`")
+                .with_fix(s, ""),
+        );
+    }
+
+    /// The main line(s) of a movetext region: one record, or several when moves follow the end of
+    /// a game (`:` or `#`) or its result line.
+    pub(crate) fn records(&mut self, items: Vec<RawItem>, region: Span) -> Vec<Movetext> {
+        let mut records = Vec::new();
+        let mut cur = Movetext::default();
+        let mut first_token: Option<usize> = None;
+        let mut last_token = region.start;
+        for item in items {
+            let item_span = match &item {
+                RawItem::Pair(p) => span(p.span),
+                RawItem::Comment(t) | RawItem::Result(t) => span(t.1),
+                RawItem::Variation(v) => span(v.span),
+                RawItem::Junk(s) | RawItem::StrayClose(s) => span(*s),
+            };
+            match item {
+                RawItem::Pair(p) => {
+                    let ended = cur.result.is_some()
+                        || cur.pairs.last().is_some_and(|p| {
+                            p.black.as_ref().unwrap_or(&p.white).as_move().is_some_and(Move::ends_game)
+                        });
+                    if ended {
+                        let mut next = Movetext::default();
+                        if cur.result.is_none() {
+                            take_trailing_comments(&mut cur, &mut next);
+                        }
+                        let start = next.comments.first().map_or(item_span.start, |c| c.span.start);
+                        cur.span = Span::new(first_token.unwrap_or(region.start), last_token);
+                        records.push(std::mem::take(&mut cur));
+                        cur = next;
+                        first_token = Some(start);
+                    }
+                    let p = self.pair(p);
+                    cur.pairs.push(p);
+                }
+                RawItem::Comment(t) => {
+                    let c = self.comment(t);
+                    if cur.result.is_some() {
+                        cur.closing_comments.push(c);
+                    } else if let Some(p) = cur.pairs.last_mut() {
+                        p.comments.push(c);
+                    } else {
+                        cur.comments.push(c);
+                    }
+                }
+                RawItem::Variation(v) => {
+                    let v = self.variation(v);
+                    if cur.result.is_some() {
+                        self.diags.push(Diagnostic::error(
+                            diag::MISPLACED,
+                            v.span,
+                            "expected a comment or the next game after the result, found a variation",
+                        ));
+                    } else if let Some(p) = cur.pairs.last_mut() {
+                        p.variations.push(v);
+                    } else {
+                        self.misplaced_variation(v.span);
+                    }
+                }
+                RawItem::Result(t) => {
+                    if let Some(r) = self.result(t) {
+                        if let Some(first) = cur.result {
+                            self.diags.push(
+                                Diagnostic::error(diag::MISPLACED, r.span, format!("expected one result line, found a second one `{}`", r.value.as_str()))
+                                    .with_label(first.span, "the first result"),
+                            );
+                        } else {
+                            cur.result = Some(r);
+                        }
+                    }
+                }
+                RawItem::Junk(s) => self.junk(span(s)),
+                RawItem::StrayClose(s) => self.stray(span(s)),
+            }
+            first_token.get_or_insert(item_span.start);
+            last_token = last_token.max(item_span.end);
+        }
+        cur.span = match first_token {
+            Some(f) => Span::new(f, last_token),
+            None => Span::new(region.start, region.start),
+        };
+        records.push(cur);
+        records
+    }
+
+    /// The warnings for a record's ending: the final `:`/`#` and the result line.
+    pub(crate) fn ending_warnings(&mut self, mt: &Movetext, fallback: Span) {
+        let last = mt.last_move();
+        if let Some(m) = last {
+            if !m.ends_game() {
+                self.diags.push(
+                    Diagnostic::warning(
+                        diag::NO_FINAL_MARK,
+                        m.span,
+                        "expected the last move to end with `:` (or `#` for checkmate), found no final mark",
+                    )
+                    .with_help("the last move of a game ends with `:`, or with `#` when it mates")
+                    .with_fix(Span::new(m.span.end, m.span.end), ":"),
+                );
+            }
+        }
+        if mt.result.is_none() {
+            let at = last.map_or(fallback, |m| m.span);
+            self.diags.push(
+                Diagnostic::warning(
+                    diag::NO_RESULT,
+                    at,
+                    "expected a result line (3-0, 2-1, 0-3, 1-2, 1-1 or *) after the last move, found none",
+                )
+                .with_help("the result of the `Result` tag is taken"),
+            );
+        }
+    }
+}
+
+/// When a record ends without a result line and moves follow, the plain comments written after
+/// the last pair's variations open the next record (the spec's "these were the previous moves").
+fn take_trailing_comments(cur: &mut Movetext, next: &mut Movetext) {
+    let Some(last) = cur.pairs.last_mut() else { return };
+    let after = last.variations.last().map_or(last.span.end, |v| v.span.end);
+    let keep = last
+        .comments
+        .iter()
+        .position(|c| c.span.start > after && c.kind == CommentKind::Plain)
+        .unwrap_or(last.comments.len());
+    next.comments = last.comments.split_off(keep);
+}

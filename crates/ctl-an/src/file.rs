@@ -1,0 +1,332 @@
+//! Whole texts: lexing, splitting into games, tags (hand-written: a tag is a flat
+//! `[Name "value"]`), and the movetext of each game through the chumsky grammar.
+
+use chumsky::span::SimpleSpan;
+
+use cescacs_board::{Diagnostic, Span};
+
+use crate::build::Builder;
+use crate::diag;
+use crate::grammar::{self, Tk};
+use crate::lexer::{Lexer, TokenKind};
+use crate::syntax::{File, Game, Movetext, Tag};
+
+/// The result of reading a text: the tree, possibly partial, and every problem found.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ParseOutput {
+    /// The games read.
+    pub file: File,
+    /// Errors and warnings, sorted by where they start.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ParseOutput {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Lexes `source`, reporting bad bytes and unterminated comments and strings.
+fn lex(source: &str, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
+    let mut out: Vec<Tk> = Vec::with_capacity(source.len() / 4 + 8);
+    let mut error: Option<Span> = None;
+    for t in Lexer::new(source) {
+        if t.kind == TokenKind::Error {
+            error = Some(match error {
+                Some(e) if e.end == t.span.start => e.join(t.span),
+                Some(e) => {
+                    diags.push(unexpected(source, e));
+                    t.span
+                }
+                None => t.span,
+            });
+            continue;
+        }
+        match t.kind {
+            TokenKind::UnterminatedComment => diags.push(
+                Diagnostic::error(
+                    diag::UNTERMINATED_COMMENT,
+                    Span::new(t.span.start, t.span.start + 1),
+                    "expected `}` to close the comment, found the end of the text",
+                )
+                .with_help("comments do not nest; close this one with `}`"),
+            ),
+            TokenKind::UnterminatedString => diags.push(Diagnostic::error(
+                diag::UNTERMINATED_STRING,
+                t.span,
+                "expected `\"` to close the tag value, found the end of the line",
+            )),
+            _ => {}
+        }
+        out.push((t.kind, SimpleSpan::from(t.span.range())));
+    }
+    if let Some(e) = error {
+        diags.push(unexpected(source, e));
+    }
+    out
+}
+
+fn unexpected(source: &str, s: Span) -> Diagnostic {
+    let text = &source[s.range()];
+    let mut d = Diagnostic::error(
+        diag::UNEXPECTED_CHARACTER,
+        s,
+        format!("expected a move, a comment or a tag, found {}", diag::quote(text)),
+    );
+    if text == "\u{2014}" || text == "\u{2212}" {
+        d = d.with_help("the move separator is `-`").with_fix(s, "-");
+    }
+    d
+}
+
+fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    diags
+}
+
+/// Reads a whole CTL-PGN text: every game with its tags and movetext. Never panics.
+///
+/// A game starts at each `[Variant` tag; tags after a movetext also start a new game, and so do
+/// moves written after the end of a game (after its result line, or after a move ending with
+/// `:` or `#`). Text before the first game and records without a `Variant` tag are reported
+/// (`E0217`) and still read.
+///
+/// ```
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21‐E15\n2. EE5xE9: *\n";
+/// let out = ctl_an::parse_file(text);
+/// let codes: Vec<&str> = out.diagnostics.iter().map(|d| d.code).collect();
+/// assert_eq!(codes, ["E0206"]); // `x` for a capture
+/// assert_eq!(out.file.ply_count(), 3); // the tree is still complete
+/// ```
+pub fn parse_file(source: &str) -> ParseOutput {
+    let mut diags = Vec::new();
+    let tokens = lex(source, &mut diags);
+    let mut b = Builder::new(source);
+    b.diags = diags;
+    let parser = grammar::movetext_parser();
+    let mut games = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let start = tokens[i].1.start;
+        let mut tags = Vec::new();
+        while i < tokens.len() && tokens[i].0 == TokenKind::LBracket {
+            if !tags.is_empty() && tag_name_is(source, &tokens, i, "Variant") {
+                break;
+            }
+            let (tag, next) = read_tag(source, &tokens, i, &mut b.diags);
+            tags.extend(tag);
+            i = next;
+        }
+        let region_start = i;
+        while i < tokens.len() && tokens[i].0 != TokenKind::LBracket {
+            i += 1;
+        }
+        let region = &tokens[region_start..i];
+        let tags_end = tags.last().map_or(start, |t: &Tag| t.span.end);
+        let records = movetext(&parser, region, tags_end, &mut b);
+        for (n, mt) in records.into_iter().enumerate() {
+            let tags = if n == 0 { std::mem::take(&mut tags) } else { Vec::new() };
+            let first = tags.first().map_or(mt.span.start, |t| t.span.start);
+            let last = if mt.span.is_empty() { tags.last().map_or(mt.span.end, |t| t.span.end) } else { mt.span.end };
+            let game = Game { span: Span::new(first, last.max(first)), tags, movetext: mt };
+            finish_game(&game, &mut b);
+            games.push(game);
+        }
+    }
+    ParseOutput { file: File { games }, diagnostics: sorted(b.diags) }
+}
+
+fn finish_game(game: &Game, b: &mut Builder<'_>) {
+    if game.tag("Variant").is_none() {
+        let at = game.tags.first().map_or_else(
+            || {
+                let s = game.movetext.span;
+                let end = b.src[s.start..].chars().next().map_or(s.start, |c| s.start + c.len_utf8());
+                Span::new(s.start, end.min(s.end.max(s.start)))
+            },
+            |t| t.span,
+        );
+        let found = if game.tags.is_empty() { "a record without tags".to_string() } else { format!("`[{}]` first", game.tags[0].name) };
+        b.diags.push(
+            Diagnostic::error(diag::NO_VARIANT, at, format!("expected the tag `[Variant \"C'escacs\"]`, found {found}"))
+                .with_help("every CTL-PGN record starts with `[Variant \"C'escacs\"]`")
+                .with_fix(Span::new(game.span.start, game.span.start), "[Variant \"C'escacs\"]\n"),
+        );
+    }
+    let fallback = game.tags.last().map_or(game.span, |t| t.span);
+    b.ending_warnings(&game.movetext, fallback);
+}
+
+/// Parses one movetext region; `at` is where an empty movetext is placed.
+fn movetext<'a, P>(parser: &P, region: &'a [Tk], at: usize, b: &mut Builder<'_>) -> Vec<Movetext>
+where
+    P: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<grammar::RichError<'a>>>,
+{
+    let start = region.first().map_or(at, |t| t.1.start);
+    let end = region.last().map_or(at, |t| t.1.end);
+    if region.is_empty() {
+        return vec![Movetext { span: Span::new(at, at), ..Movetext::default() }];
+    }
+    let (items, errors) = parser.parse(grammar::input(region, SimpleSpan::from(end..end))).into_output_errors();
+    for e in &errors {
+        b.diags.push(diag::from_rich(e, b.src));
+    }
+    b.records(items.unwrap_or_default(), Span::new(start, end))
+}
+
+/// Reads only a movetext (no tags): the main line, its comments, variations and result.
+///
+/// ```
+/// let (mt, diags) = ctl_an::parse_movetext("1? …, RC25-D26 2. VF10-H14, RD26-H22:\n*");
+/// assert!(diags.is_empty());
+/// assert!(mt.pairs[0].number.unknown);
+/// ```
+pub fn parse_movetext(source: &str) -> (Movetext, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let tokens = lex(source, &mut diags);
+    let mut b = Builder::new(source);
+    b.diags = diags;
+    let parser = grammar::movetext_parser();
+    let mut records = movetext(&parser, &tokens, 0, &mut b);
+    let mut mt = records.remove(0);
+    // Further records are kept in the main line: a lone movetext has no games to split into.
+    for r in records {
+        mt.span = mt.span.join(r.span);
+        mt.pairs.extend(r.pairs);
+        if mt.result.is_none() {
+            mt.result = r.result;
+        }
+        mt.closing_comments.extend(r.closing_comments);
+    }
+    b.ending_warnings(&mt, mt.span);
+    (mt, sorted(b.diags))
+}
+
+fn tag_name_is(source: &str, tokens: &[Tk], i: usize, name: &str) -> bool {
+    tokens.get(i + 1).is_some_and(|t| &source[t.1.into_range()] == name)
+}
+
+fn same_line(source: &str, a: usize, b: usize) -> bool {
+    !source[a..b].contains('\n')
+}
+
+/// Reads the tag at `tokens[i]` (a `[`); returns it (if its name was read) and the next index.
+fn read_tag(source: &str, tokens: &[Tk], i: usize, diags: &mut Vec<Diagnostic>) -> (Option<Tag>, usize) {
+    let open = tokens[i].1;
+    let line_end = |from: usize| {
+        let mut j = from;
+        while j < tokens.len()
+            && tokens[j].0 != TokenKind::LBracket
+            && same_line(source, open.start, tokens[j].1.start)
+        {
+            j += 1;
+            if tokens[j - 1].0 == TokenKind::RBracket {
+                break;
+            }
+        }
+        j
+    };
+    let found = |j: usize| match tokens.get(j) {
+        Some(t) if same_line(source, open.start, t.1.start) => diag::quote(&source[t.1.into_range()]),
+        _ => "the end of the line".to_string(),
+    };
+    let at = |j: usize| match tokens.get(j) {
+        Some(t) if same_line(source, open.start, t.1.start) => diag::span(t.1),
+        _ => {
+            let e = tokens[j - 1].1.end;
+            Span::new(e, e)
+        }
+    };
+    let name_tok = tokens.get(i + 1).filter(|t| {
+        matches!(t.0, TokenKind::Word | TokenKind::Letter | TokenKind::Hex | TokenKind::PieceHex | TokenKind::Castling)
+            && same_line(source, open.start, t.1.start)
+    });
+    let Some(&(_, name_span)) = name_tok else {
+        diags.push(Diagnostic::error(diag::TAG_SYNTAX, at(i + 1), format!("expected a tag name after `[`, found {}", found(i + 1)))
+            .with_label(diag::span(open), "while reading this tag")
+            .with_help("a tag is written `[Name \"value\"]`"));
+        return (None, line_end(i + 1));
+    };
+    let name = &source[name_span.into_range()];
+    let name_span = diag::span(name_span);
+    if name == "DPTL" {
+        diags.push(
+            Diagnostic::warning(diag::DPTL, name_span, "expected the tag name `PDTL`, found `DPTL`")
+                .with_help("the position tag is `PDTL` (Position Description by Transversal Lines)")
+                .with_fix(name_span, "PDTL"),
+        );
+    }
+    let mut j = i + 2;
+    let (value, value_span) = match tokens.get(j) {
+        Some(&(k @ (TokenKind::String | TokenKind::UnterminatedString), s)) if same_line(source, open.start, s.start) => {
+            j += 1;
+            let closed = k == TokenKind::String;
+            let inner = Span::new(s.start + 1, if closed { s.end - 1 } else { s.end });
+            (unescape(source, inner, diags), inner)
+        }
+        _ => {
+            diags.push(
+                Diagnostic::error(diag::TAG_SYNTAX, at(j), format!("expected the tag value in double quotes, found {}", found(j)))
+                    .with_label(diag::span(open), "while reading this tag")
+                    .with_help("a tag is written `[Name \"value\"]`"),
+            );
+            let e = at(j).start;
+            (String::new(), Span::new(e, e))
+        }
+    };
+    let close = match tokens.get(j) {
+        Some(&(TokenKind::RBracket, s)) if same_line(source, open.start, s.start) => {
+            j += 1;
+            s.end
+        }
+        _ => {
+            let after_value = tokens.get(j - 1).is_some_and(|t| t.0 == TokenKind::String);
+            let mut d = Diagnostic::error(diag::TAG_SYNTAX, at(j), format!("expected `]` to close the tag, found {}", found(j)))
+                .with_label(diag::span(open), "while reading this tag");
+            if after_value && tokens.get(j).is_some_and(|t| same_line(source, open.start, t.1.start)) {
+                d = d.with_help("the whole value goes inside one pair of quotes, e.g. `[Redefine \"A@J, T@R, C@N\"]`");
+            }
+            diags.push(d);
+            j = line_end(j);
+            tokens[j - 1].1.end
+        }
+    };
+    let tag = Tag {
+        span: Span::new(open.start, close),
+        name: name.to_string(),
+        name_span,
+        value,
+        value_span,
+    };
+    (Some(tag), j)
+}
+
+fn unescape(source: &str, inner: Span, diags: &mut Vec<Diagnostic>) -> String {
+    let text = &source[inner.range()];
+    if !text.contains('\\') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices();
+    while let Some((k, c)) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some((_, e @ ('"' | '\\'))) => out.push(e),
+            Some((m, e)) => {
+                let s = Span::new(inner.start + k, inner.start + m + e.len_utf8());
+                diags.push(
+                    Diagnostic::error(diag::BAD_ESCAPE, s, format!("expected `\\\"` or `\\\\`, found `\\{e}`"))
+                        .with_help("only `\\\"` (a quote) and `\\\\` (a backslash) are escapes in tag values"),
+                );
+                out.push('\\');
+                out.push(e);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}

@@ -1,0 +1,656 @@
+//! The syntax tree of a CTL-PGN text: games, tags, movetext, moves, comments and references.
+//!
+//! Every node carries the byte span of the text it was read from. Piece letters are kept as
+//! written (a `char` and its span); which piece they name depends on the game's letter table
+//! (standard, `[Redefine ...]`, FAN) and is resolved with [`PieceLetter::kind`].
+
+use cescacs_board::{Colour, Column, Hex, Letters, PieceKind, Span};
+
+/// A value and the bytes it was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// A value at a span.
+    pub const fn new(value: T, span: Span) -> Spanned<T> {
+        Spanned { value, span }
+    }
+}
+
+/// A whole CTL-PGN text: its games in order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct File {
+    /// The games (records) of the file.
+    pub games: Vec<Game>,
+}
+
+impl File {
+    /// The games in file order.
+    pub fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    /// Half-moves written in the main lines of all games (omitted White moves do not count).
+    ///
+    /// ```
+    /// let out = ctl_an::parse_file("[Variant \"C'escacs\"] 1. E7-E13, E21-E15 2. F8-F12: *");
+    /// assert_eq!(out.file.ply_count(), 3);
+    /// ```
+    pub fn ply_count(&self) -> usize {
+        self.games.iter().map(|g| g.movetext.ply_count()).sum()
+    }
+}
+
+/// One record: its tags and its movetext.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Game {
+    /// From the first tag (or first token) to the end of the movetext.
+    pub span: Span,
+    /// The tags in the order written.
+    pub tags: Vec<Tag>,
+    /// The moves, comments and variations.
+    pub movetext: Movetext,
+}
+
+impl Game {
+    /// The first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+}
+
+/// A tag `[Name "value"]`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Tag {
+    /// From `[` to `]`.
+    pub span: Span,
+    /// The name as written (`DPTL` stays `DPTL`; the warning offers the fix).
+    pub name: String,
+    /// Where the name is.
+    pub name_span: Span,
+    /// The value with the escapes `\"` and `\\` resolved.
+    pub value: String,
+    /// The value between the quotes (quotes excluded).
+    pub value_span: Span,
+}
+
+/// The moves of a game: opening comments, the main line, the result and closing comments.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Movetext {
+    /// From the first to the last token of the movetext (empty at the end of the tags if none).
+    pub span: Span,
+    /// Comments before the first move.
+    pub comments: Vec<Comment>,
+    /// The main line.
+    pub pairs: Vec<Pair>,
+    /// The result line, if written.
+    pub result: Option<Spanned<GameResult>>,
+    /// Comments after the result line.
+    pub closing_comments: Vec<Comment>,
+}
+
+impl Movetext {
+    /// Half-moves written in the main line.
+    pub fn ply_count(&self) -> usize {
+        self.pairs.iter().map(Pair::ply_count).sum()
+    }
+
+    /// The last move written in the main line.
+    pub fn last_move(&self) -> Option<&Move> {
+        self.pairs.iter().rev().find_map(|p| {
+            p.black.as_ref().and_then(Ply::as_move).or_else(|| p.white.as_move())
+        })
+    }
+}
+
+/// A numbered pair `N. WHITE, BLACK` with the comments and variations written after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pair {
+    /// From the number to the end of the last move.
+    pub span: Span,
+    /// The move number.
+    pub number: MoveNumber,
+    /// White's move, or `…` when the line starts with Black.
+    pub white: Ply,
+    /// Black's move, when written.
+    pub black: Option<Ply>,
+    /// Comments after the pair, in order.
+    pub comments: Vec<Comment>,
+    /// Variations after the pair, in order.
+    pub variations: Vec<Variation>,
+}
+
+impl Pair {
+    /// Half-moves written (`…` does not count; a move that could not be read does).
+    pub fn ply_count(&self) -> usize {
+        usize::from(!matches!(self.white, Ply::Omitted(_))) + usize::from(self.black.is_some())
+    }
+}
+
+/// A move number: `12.` or, when the numbering is unknown, `1?`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveNumber {
+    /// Where.
+    pub span: Span,
+    /// The number (saturated at `u32::MAX`).
+    pub value: u32,
+    /// Written with `?`: the real number is unknown, counting goes on from this one.
+    pub unknown: bool,
+}
+
+/// One side's part of a pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ply {
+    /// A move.
+    Move(Move),
+    /// `…` or `...`: White's move left out (a line that starts with Black).
+    Omitted(Span),
+    /// Text that could not be read as a move (an error was reported); kept for writing back.
+    Invalid {
+        /// Where.
+        span: Span,
+        /// The text as written.
+        text: String,
+    },
+}
+
+impl Ply {
+    /// The move, if this is one.
+    pub fn as_move(&self) -> Option<&Move> {
+        match self {
+            Ply::Move(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Where.
+    pub fn span(&self) -> Span {
+        match self {
+            Ply::Move(m) => m.span,
+            Ply::Omitted(s) | Ply::Invalid { span: s, .. } => *s,
+        }
+    }
+}
+
+/// A variation `( ... )` replacing the move(s) of the pair it follows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variation {
+    /// From `(` to `)` (or to its last token when `)` is missing).
+    pub span: Span,
+    /// The label `$[n]`, if any.
+    pub label: Option<Spanned<u32>>,
+    /// Comments before its first pair.
+    pub comments: Vec<Comment>,
+    /// Its moves; the first pair repeats the number of the move it replaces.
+    pub pairs: Vec<Pair>,
+    /// Whether the closing `)` was found.
+    pub closed: bool,
+}
+
+/// A move with its marks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// From the first character of the move to its last mark.
+    pub span: Span,
+    /// What the move is.
+    pub kind: MoveKind,
+    /// `+`, `+^`, `+∞`, `++` or `#`.
+    pub check: Option<Spanned<CheckMark>>,
+    /// `?`, `??`, `?!`, `!`, `!!`, `!?` or `◇`.
+    pub rating: Option<Spanned<Rating>>,
+    /// Numeric annotation glyphs `$n` written after the move.
+    pub nags: Vec<Spanned<u32>>,
+    /// `(=)`: a draw offer.
+    pub draw_offer: Option<Span>,
+    /// `:`: the last move of the game (end or interruption).
+    pub end: Option<Span>,
+}
+
+impl Move {
+    /// Whether the move ends the game: `:` or checkmate `#`.
+    pub fn ends_game(&self) -> bool {
+        self.end.is_some() || matches!(self.check, Some(Spanned { value: CheckMark::Mate, .. }))
+    }
+}
+
+/// The three forms of a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveKind {
+    /// Piece, origin, separator, captured piece, destination, promotion.
+    Ordinary(OrdinaryMove),
+    /// `KRK-…`, `KRD-…`, `KRR-…`.
+    Castling(Castling),
+    /// The promotion of a pawn awaiting promotion, written from its hex: `E27=D`.
+    ForcedPromotion(ForcedPromotion),
+}
+
+/// A piece letter as written (standard, alternative after `[Redefine]`, or a FAN symbol).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PieceLetter {
+    /// The character.
+    pub letter: char,
+    /// Where.
+    pub span: Span,
+}
+
+impl PieceLetter {
+    /// The piece kind this letter names under a letter table (`None`: not valid there).
+    ///
+    /// ```
+    /// use cescacs_board::{Letters, PieceKind};
+    /// use ctl_an::syntax::MoveKind;
+    /// let m: ctl_an::syntax::Move = "BF6-C15".parse().unwrap();
+    /// let MoveKind::Ordinary(o) = &m.kind else { unreachable!() };
+    /// let english = Letters::from_redefine("B@J, Q@D, W@V").unwrap();
+    /// assert_eq!(o.piece.unwrap().kind(&english), Some(PieceKind::Bishop));
+    /// assert_eq!(o.piece.unwrap().kind(&Letters::standard()), None);
+    /// ```
+    pub fn kind(&self, letters: &Letters) -> Option<PieceKind> {
+        letters.kind_of_move_letter(self.letter)
+    }
+}
+
+/// A move from one hex to another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrdinaryMove {
+    /// The moving piece; `None` for a pawn.
+    pub piece: Option<PieceLetter>,
+    /// Origin hex.
+    pub from: Spanned<Hex>,
+    /// How origin and destination are separated.
+    pub separator: Spanned<Separator>,
+    /// The captured piece written before the destination (`×NF14`); `None` for a pawn or no capture.
+    pub captured: Option<PieceLetter>,
+    /// Destination hex.
+    pub to: Spanned<Hex>,
+    /// `=X` or `=&`.
+    pub promotion: Option<Promotion>,
+}
+
+/// The separator between origin and destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Separator {
+    /// `‐` (U+2010), the spec's hyphen.
+    Hyphen,
+    /// `-` (U+002D).
+    HyphenMinus,
+    /// `–` (U+2013), accepted with a warning.
+    EnDash,
+    /// `×` (U+00D7).
+    Times,
+    /// `*`, the keyboard form of `×`.
+    Asterisk,
+    /// `@`: en passant or scornful pawn capture.
+    At,
+    /// `@@`: en passant on the first hex crossed by a triple step.
+    DoubleAt,
+}
+
+impl Separator {
+    /// Whether the move is a capture (`×`, `*`, `@`, `@@`).
+    pub const fn is_capture(self) -> bool {
+        !matches!(self, Separator::Hyphen | Separator::HyphenMinus | Separator::EnDash)
+    }
+
+    /// Whether it is `@` or `@@`.
+    pub const fn is_en_passant(self) -> bool {
+        matches!(self, Separator::At | Separator::DoubleAt)
+    }
+
+    /// The canonical text (`-`, `×`, `@`, `@@`), or with `ascii` the keyboard one (`*` for `×`).
+    pub const fn canonical(self, ascii: bool) -> &'static str {
+        match self {
+            Separator::Hyphen | Separator::HyphenMinus | Separator::EnDash => "-",
+            Separator::Times | Separator::Asterisk => {
+                if ascii {
+                    "*"
+                } else {
+                    "×"
+                }
+            }
+            Separator::At => "@",
+            Separator::DoubleAt => "@@",
+        }
+    }
+}
+
+/// A promotion suffix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Promotion {
+    /// From `=` to the end.
+    pub span: Span,
+    /// The new piece, or awaiting.
+    pub target: PromotionTarget,
+}
+
+/// What a pawn promotes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PromotionTarget {
+    /// `=X`: the regained piece.
+    Piece(PieceLetter),
+    /// `=&`: no regainable piece; the pawn awaits promotion.
+    Awaiting,
+}
+
+/// `E27=D`: the forced promotion of a pawn that was awaiting it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForcedPromotion {
+    /// The pawn's hex.
+    pub hex: Spanned<Hex>,
+    /// The promotion.
+    pub promotion: Promotion,
+}
+
+/// Which rook(s) castle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CastlingRooks {
+    /// `KRK`: the King's Rook (I3 / I25).
+    King,
+    /// `KRD`: the Queen's Rook (C3 / C25).
+    Queen,
+    /// `KRR`: both (double castling).
+    Both,
+}
+
+/// A castling, one of the 24 valid strings of rules.md 4.3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Castling {
+    /// Which rook(s).
+    pub rooks: CastlingRooks,
+    /// The separator as written (`‐`, `-` or, warned, `–`).
+    pub separator: Separator,
+    /// The King's target column.
+    pub king: Column,
+    /// The King's Rook's target column (`KRK`, `KRR`).
+    pub king_rook: Option<Column>,
+    /// The Queen's Rook's target column (`KRD`, `KRR`).
+    pub queen_rook: Option<Column>,
+    /// `O` (1) or `OO` (2) in `KRK-HIO` / `KRK-HIOO`; 0 otherwise.
+    pub rook_steps: u8,
+}
+
+/// The 24 valid castling strings (rules.md 4.3), without the separator: `KRK`, `HIO`…
+pub const CASTLINGS: [(&str, &str); 24] = [
+    ("KRK", "II"),
+    ("KRK", "IK"),
+    ("KRK", "IH"),
+    ("KRK", "HIO"),
+    ("KRK", "HIOO"),
+    ("KRK", "HH"),
+    ("KRK", "HG"),
+    ("KRK", "FG"),
+    ("KRK", "FE"),
+    ("KRK", "EF"),
+    ("KRK", "EE"),
+    ("KRD", "DD"),
+    ("KRD", "DE"),
+    ("KRD", "HH"),
+    ("KRD", "HG"),
+    ("KRD", "FG"),
+    ("KRD", "FE"),
+    ("KRD", "EF"),
+    ("KRD", "ED"),
+    ("KRR", "HIH"),
+    ("KRR", "HGG"),
+    ("KRR", "FGG"),
+    ("KRR", "FEE"),
+    ("KRR", "EEF"),
+];
+
+impl Castling {
+    /// The castling named by a prefix (`KRK`, `KRD`, `KRR`) and the columns after the separator,
+    /// if it is one of the 24 valid strings.
+    ///
+    /// ```
+    /// use cescacs_board::Column;
+    /// use ctl_an::syntax::{Castling, CastlingRooks, Separator};
+    /// let c = Castling::from_parts("KRK", "HIO", Separator::HyphenMinus).unwrap();
+    /// assert_eq!((c.rooks, c.king, c.king_rook, c.rook_steps), (CastlingRooks::King, Column::H, Some(Column::I), 1));
+    /// assert!(Castling::from_parts("KRK", "HI", Separator::HyphenMinus).is_none());
+    /// ```
+    pub fn from_parts(prefix: &str, columns: &str, separator: Separator) -> Option<Castling> {
+        if !CASTLINGS.iter().any(|&(p, c)| p == prefix && c == columns) {
+            return None;
+        }
+        let b = columns.as_bytes();
+        let col = |i: usize| Column::from_char(b[i] as char);
+        let king = col(0)?;
+        let (rooks, king_rook, queen_rook) = match prefix {
+            "KRK" => (CastlingRooks::King, col(1), None),
+            "KRD" => (CastlingRooks::Queen, None, col(1)),
+            _ => (CastlingRooks::Both, col(1), col(2)),
+        };
+        let rook_steps = b.iter().filter(|&&c| c == b'O').count() as u8;
+        Some(Castling { rooks, separator, king, king_rook, queen_rook, rook_steps })
+    }
+
+    /// The prefix: `KRK`, `KRD` or `KRR`.
+    pub const fn prefix(&self) -> &'static str {
+        match self.rooks {
+            CastlingRooks::King => "KRK",
+            CastlingRooks::Queen => "KRD",
+            CastlingRooks::Both => "KRR",
+        }
+    }
+
+    /// The columns after the separator, with `O`/`OO`: `HIO`, `DE`, `HGG`.
+    pub fn columns(&self) -> String {
+        let mut s = String::with_capacity(4);
+        s.push(self.king.char());
+        if let Some(c) = self.king_rook {
+            s.push(c.char());
+        }
+        if let Some(c) = self.queen_rook {
+            s.push(c.char());
+        }
+        for _ in 0..self.rook_steps {
+            s.push('O');
+        }
+        s
+    }
+}
+
+/// The check mark of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CheckMark {
+    /// `+`
+    Check,
+    /// `+^`: adjoining or knight-leap check.
+    Adjoining,
+    /// `+∞`: check from afar.
+    Far,
+    /// `++`: double check.
+    Double,
+    /// `#`: checkmate (also ends the game).
+    Mate,
+}
+
+impl CheckMark {
+    /// The text of the mark.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CheckMark::Check => "+",
+            CheckMark::Adjoining => "+^",
+            CheckMark::Far => "+∞",
+            CheckMark::Double => "++",
+            CheckMark::Mate => "#",
+        }
+    }
+}
+
+/// A move rating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rating {
+    /// `?` poor move ($2).
+    Mistake,
+    /// `??` blunder ($4).
+    Blunder,
+    /// `?!` dubious ($6).
+    Dubious,
+    /// `!` good move ($1).
+    Good,
+    /// `!!` brilliant ($3).
+    Brilliant,
+    /// `!?` interesting ($5).
+    Interesting,
+    /// `◇` forced, only move ($7).
+    Forced,
+}
+
+impl Rating {
+    /// The text of the rating.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Rating::Mistake => "?",
+            Rating::Blunder => "??",
+            Rating::Dubious => "?!",
+            Rating::Good => "!",
+            Rating::Brilliant => "!!",
+            Rating::Interesting => "!?",
+            Rating::Forced => "◇",
+        }
+    }
+
+    /// The equivalent NAG number.
+    pub const fn nag(self) -> u32 {
+        match self {
+            Rating::Good => 1,
+            Rating::Mistake => 2,
+            Rating::Brilliant => 3,
+            Rating::Blunder => 4,
+            Rating::Interesting => 5,
+            Rating::Dubious => 6,
+            Rating::Forced => 7,
+        }
+    }
+}
+
+/// The result line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `3-0`
+    WhiteWins,
+    /// `2-1`: White stalemates Black.
+    WhiteStalemates,
+    /// `0-3`
+    BlackWins,
+    /// `1-2`: Black stalemates White.
+    BlackStalemates,
+    /// `1-1`
+    Draw,
+    /// `*`: unfinished.
+    Unfinished,
+}
+
+impl GameResult {
+    /// The text of the result (`3-0`, `*`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "3-0",
+            GameResult::WhiteStalemates => "2-1",
+            GameResult::BlackWins => "0-3",
+            GameResult::BlackStalemates => "1-2",
+            GameResult::Draw => "1-1",
+            GameResult::Unfinished => "*",
+        }
+    }
+
+    /// The result written as `3-0`, `1-1`, `*`… (with `-` as the dash).
+    pub fn from_text(s: &str) -> Option<GameResult> {
+        Some(match s {
+            "3-0" => GameResult::WhiteWins,
+            "2-1" => GameResult::WhiteStalemates,
+            "0-3" => GameResult::BlackWins,
+            "1-2" => GameResult::BlackStalemates,
+            "1-1" => GameResult::Draw,
+            "*" => GameResult::Unfinished,
+            _ => return None,
+        })
+    }
+}
+
+/// A comment `{ ... }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comment {
+    /// From `{` to `}`.
+    pub span: Span,
+    /// The text between the braces, verbatim.
+    pub text: String,
+    /// What the comment starts with.
+    pub kind: CommentKind,
+    /// The references found in the text.
+    pub references: Vec<Spanned<Reference>>,
+}
+
+/// How a comment starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// Free text.
+    Plain,
+    /// A player's move comment: `@W:` or `@B:` (`colon` false when the colon is missing).
+    Player {
+        /// Whose move.
+        colour: Colour,
+        /// Whether the `:` was written.
+        colon: bool,
+    },
+    /// An automatically generated comment: `{:...}`.
+    Automatic,
+}
+
+/// One step of a path to a labelled variation: `#12.2` is the variation labelled `$[2]` at move 12.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct VariationId {
+    /// The move the variation replaces.
+    pub move_number: u32,
+    /// Its label.
+    pub label: u32,
+}
+
+/// Bishop colour qualifier `[d]`, `[l]`, `[c]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HexShade {
+    /// `d`: dark.
+    Dark,
+    /// `l`: light.
+    Light,
+    /// `c`: coloured.
+    Coloured,
+}
+
+/// A reference inside a comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reference {
+    /// `@W` or `@B`.
+    Player(Colour),
+    /// `~E13`: a hex.
+    Hex(Hex),
+    /// `~J`, `~JF6`, `~J[d]`, `~gL5`: a piece (upper case White, lower case Black).
+    Piece {
+        /// The letter or symbol as written.
+        letter: char,
+        /// The piece's hex, when given.
+        hex: Option<Hex>,
+        /// The bishop's hex colour, when given.
+        shade: Option<HexShade>,
+    },
+    /// `#14`, `#14@B`, `#14[#12.2]`, `#16[#14.1#12.2]@W`: a move of this line or of a labelled
+    /// variation (path innermost first, as written).
+    Move {
+        /// The move number.
+        number: u32,
+        /// The labelled variations leading to the line of the move.
+        path: Vec<VariationId>,
+        /// One player's move of the pair.
+        player: Option<Colour>,
+    },
+    /// `#12.2`: all the moves of a labelled variation.
+    Variation(VariationId),
+    /// `$24`: a NAG.
+    Nag(u32),
+}

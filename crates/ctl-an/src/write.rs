@@ -1,0 +1,276 @@
+//! Writing moves and movetext back as text, in the canonical export layout (decisions.md 2).
+
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
+
+use chumsky::Parser as _;
+use chumsky::span::SimpleSpan;
+
+use cescacs_board::Diagnostic;
+
+use crate::build::Builder;
+use crate::diag;
+use crate::grammar;
+use crate::lexer::{Lexer, TokenKind};
+use crate::syntax::{
+    Comment, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Variation,
+};
+
+/// How text is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WriteOptions {
+    /// Write `*` for `×` and `...` for `…` (keyboard characters only).
+    pub ascii: bool,
+}
+
+impl Move {
+    /// Writes the move: `-` for moves and castling, `×` (or `*` with `ascii`) for captures, the
+    /// check mark joined, then rating, NAGs and game indicators after one space.
+    pub fn write_to(&self, out: &mut impl fmt::Write, options: WriteOptions) -> fmt::Result {
+        match &self.kind {
+            MoveKind::Ordinary(o) => {
+                if let Some(p) = o.piece {
+                    out.write_char(p.letter)?;
+                }
+                write!(out, "{}{}", o.from.value, o.separator.value.canonical(options.ascii))?;
+                if let Some(c) = o.captured {
+                    out.write_char(c.letter)?;
+                }
+                write!(out, "{}", o.to.value)?;
+                if let Some(p) = o.promotion {
+                    write_promotion(out, p.target)?;
+                }
+            }
+            MoveKind::Castling(c) => write!(out, "{}-{}", c.prefix(), c.columns())?,
+            MoveKind::ForcedPromotion(f) => {
+                write!(out, "{}", f.hex.value)?;
+                write_promotion(out, f.promotion.target)?;
+            }
+        }
+        if let Some(c) = self.check {
+            out.write_str(c.value.as_str())?;
+        }
+        if let Some(r) = self.rating {
+            write!(out, " {}", r.value.as_str())?;
+        }
+        for n in &self.nags {
+            write!(out, " ${}", n.value)?;
+        }
+        if self.draw_offer.is_some() || self.end.is_some() {
+            if self.rating.is_none() || !self.nags.is_empty() {
+                out.write_char(' ')?;
+            }
+            if self.draw_offer.is_some() {
+                out.write_str("(=)")?;
+            }
+            if self.end.is_some() {
+                out.write_char(':')?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_promotion(out: &mut impl fmt::Write, t: PromotionTarget) -> fmt::Result {
+    match t {
+        PromotionTarget::Piece(p) => write!(out, "={}", p.letter),
+        PromotionTarget::Awaiting => out.write_str("=&"),
+    }
+}
+
+impl fmt::Display for Move {
+    /// The canonical form: `EF12×NF14+^ ?!`, `KRK-HIO`, `E27=D`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f, WriteOptions::default())
+    }
+}
+
+/// Why a text is not a single move: the diagnostics, with spans into that text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveParseError {
+    /// The problems found (at least one error).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.diagnostics.iter().find(|d| d.is_error()) {
+            Some(d) => write!(f, "{} (at {})", d.message, d.span),
+            None => f.write_str("not a move"),
+        }
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+impl FromStr for Move {
+    type Err = MoveParseError;
+
+    /// Reads one move with its marks; warnings (such as the en dash) do not make it fail.
+    ///
+    /// ```
+    /// use ctl_an::syntax::Move;
+    /// let m: Move = "EF12*NF14+^ ?!".parse()?;
+    /// assert_eq!(m.to_string(), "EF12×NF14+^ ?!");
+    /// assert!("E13xF16".parse::<Move>().is_err());
+    /// # Ok::<(), ctl_an::MoveParseError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+        let mut b = Builder::new(s);
+        let tokens: Vec<grammar::Tk> = Lexer::new(s)
+            .map(|t| (t.kind, SimpleSpan::from(t.span.range())))
+            .collect();
+        if let Some(t) = tokens.iter().find(|t| t.0 == TokenKind::Error) {
+            b.diags.push(Diagnostic::error(
+                diag::UNEXPECTED_CHARACTER,
+                diag::span(t.1),
+                format!("expected a move, found {}", diag::quote(&s[t.1.into_range()])),
+            ));
+            return Err(MoveParseError { diagnostics: b.diags });
+        }
+        let eoi = SimpleSpan::from(s.len()..s.len());
+        let (raw, errors) = grammar::move_parser()
+            .then_ignore(chumsky::primitive::end())
+            .parse(grammar::input(&tokens, eoi))
+            .into_output_errors();
+        for e in &errors {
+            b.diags.push(diag::from_rich(e, s));
+        }
+        let m = raw.and_then(|r| b.mv(r));
+        match m {
+            Some(m) if !b.diags.iter().any(Diagnostic::is_error) => Ok(m),
+            _ => Err(MoveParseError { diagnostics: b.diags }),
+        }
+    }
+}
+
+/// Writes a movetext in the export layout with the default (Unicode) characters.
+///
+/// ```
+/// let (mt, _) = ctl_an::parse_movetext("1. E7‐E13 ?!, E21*E15 {@W: fine} (1. …, F20-F16) 2. F8-F12: 1-1");
+/// assert_eq!(ctl_an::write_movetext(&mt), "1. E7-E13 ?!, E21×E15\n{@W: fine}\n(1. …, F20-F16)\n2. F8-F12 :\n1-1\n");
+/// ```
+pub fn write_movetext(movetext: &Movetext) -> String {
+    write_movetext_with(movetext, WriteOptions::default())
+}
+
+/// Writes a movetext in the export layout: opening comments, one pair per line, comments on
+/// their own lines after their pair, each variation opening on its own line with one leading
+/// dot per nesting level, the result on its own line, closing comments last.
+pub fn write_movetext_with(movetext: &Movetext, options: WriteOptions) -> String {
+    let mut w = Writer { out: String::with_capacity(movetext.span.len() + 64), options };
+    for c in &movetext.comments {
+        w.comment(c, 0);
+    }
+    for p in &movetext.pairs {
+        w.pair_line(p, 0, true);
+    }
+    if let Some(r) = movetext.result {
+        w.out.push_str(r.value.as_str());
+        w.out.push('\n');
+    }
+    for c in &movetext.closing_comments {
+        w.comment(c, 0);
+    }
+    w.out
+}
+
+struct Writer {
+    out: String,
+    options: WriteOptions,
+}
+
+impl Writer {
+    fn dots(&mut self, depth: usize) {
+        for _ in 0..depth {
+            self.out.push('.');
+        }
+    }
+
+    fn comment(&mut self, c: &Comment, depth: usize) {
+        self.dots(depth);
+        self.comment_text(c);
+        self.out.push('\n');
+    }
+
+    fn comment_text(&mut self, c: &Comment) {
+        self.out.push('{');
+        self.out.push_str(&c.text);
+        self.out.push('}');
+    }
+
+    fn ply(&mut self, p: &Ply) {
+        match p {
+            Ply::Move(m) => {
+                let _ = m.write_to(&mut self.out, self.options);
+            }
+            Ply::Omitted(_) => self.out.push_str(if self.options.ascii { "..." } else { "…" }),
+            Ply::Invalid { text, .. } => self.out.push_str(text),
+        }
+    }
+
+    fn pair_text(&mut self, p: &Pair) {
+        let _ = write!(self.out, "{}{} ", p.number.value, if p.number.unknown { '?' } else { '.' });
+        self.ply(&p.white);
+        if let Some(b) = &p.black {
+            self.out.push_str(", ");
+            self.ply(b);
+        }
+    }
+
+    /// Writes a pair (its line already started when `start_line` is false), then its comments
+    /// and variations on their own lines.
+    fn pair_line(&mut self, p: &Pair, depth: usize, start_line: bool) {
+        if start_line {
+            self.dots(depth);
+        }
+        self.pair_text(p);
+        self.out.push('\n');
+        for c in &p.comments {
+            self.comment(c, depth);
+        }
+        for v in &p.variations {
+            self.variation(v, depth);
+        }
+    }
+
+    fn variation(&mut self, v: &Variation, depth: usize) {
+        self.dots(depth);
+        self.out.push('(');
+        if let Some(l) = v.label {
+            let _ = write!(self.out, "$[{}] ", l.value);
+        }
+        let inner = depth + 1;
+        let mut first = true;
+        for c in &v.comments {
+            if !first {
+                self.dots(inner);
+            }
+            self.comment_text(c);
+            self.out.push('\n');
+            first = false;
+        }
+        for p in &v.pairs {
+            self.pair_line(p, inner, !first);
+            first = false;
+        }
+        if first {
+            // An empty variation.
+            self.out.push_str(")\n");
+            return;
+        }
+        if v.closed {
+            // `)` joins the last pair's line; after a comment it stands on its own line.
+            let last_is_pair = v
+                .pairs
+                .last()
+                .is_some_and(|p| p.comments.is_empty() && p.variations.is_empty());
+            if last_is_pair {
+                self.out.pop();
+                self.out.push_str(")\n");
+            } else {
+                self.out.push_str(")\n");
+            }
+        }
+    }
+}
