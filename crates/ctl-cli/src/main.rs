@@ -2,6 +2,7 @@
 //! positions (PDTL).
 //!
 //! Exit codes: 0 clean (warnings allowed), 1 errors found, 2 usage or I/O failure.
+#![forbid(unsafe_code)]
 
 use std::process::ExitCode;
 
@@ -18,9 +19,14 @@ struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Read PDTL positions: draw the board and print the canonical PDTL.
+    Pdtl(cmd::pdtl::Args),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Pdtl(args) => cmd::pdtl::run(args),
+    }
 }

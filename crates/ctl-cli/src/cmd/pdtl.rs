@@ -88,7 +88,7 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
         // Invalid UTF-8 becomes U+FFFD, which the reader reports as an unknown letter in place.
         let line = String::from_utf8_lossy(&buf);
         let read = pdtl::read(&line, &args.letters);
-        report(&read.diagnostics, &format!("<stdin>:{number}"), &line);
+        report(&read.diagnostics, &format!("<stdin line {number}>"), &line);
         match &read.position {
             Some(position) => writeln!(out, "{}", pdtl::write(position, &args.letters))?,
             None => {

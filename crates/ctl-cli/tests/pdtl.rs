@@ -1,0 +1,171 @@
+//! `cescacs pdtl`: canonical output, one line per input line, exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("stdin takes input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(o: &Output) -> &str {
+    std::str::from_utf8(&o.stdout).expect("UTF-8 output")
+}
+
+/// rules.md 2, 9.2 and 9.3, with the castling field as rules.md writes it, and in full
+/// (decisions.md 9: both parts always written).
+const RULES: &[(&str, &str)] = &[
+    (
+        "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1",
+        "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1",
+    ),
+    (
+        "/27:1k/25:r2r/23:p5/17:5p2/11:5P2/5:P5/3:R2R/1:1K/ w RKRrkr - 0 1",
+        "/27:1k/25:r2r/23:p5/17:5p2/11:5P2/5:P5/3:R2R/1:1K/ w RKRrkr - 0 1",
+    ),
+    (
+        "/27:1k/25:1n2/23:p5/22:2p4/15:2Ppp3/14:4p2/13:3P4/12:3p3/10:3PP2/7:4P3/5:P5/3:1N2/1:1K/ w - - 0 1",
+        "/27:1k/25:1n2/23:p5/22:2p4/15:2Ppp3/14:4p2/13:3P4/12:3p3/10:3PP2/7:4P3/5:P5/3:1N2/1:1K/ w -- - 0 1",
+    ),
+    (
+        "/27:1k/25:1n2/23:p5/22:2p4/15:2Ppp3/14:4p2/13:3P4/12:3p3/10:3PP2/7:4P3/5:P5/3:1N2/1:1K/ b - - 0 1",
+        "/27:1k/25:1n2/23:p5/22:2p4/15:2Ppp3/14:4p2/13:3P4/12:3p3/10:3PP2/7:4P3/5:P5/3:1N2/1:1K/ b -- - 0 1",
+    ),
+    (
+        "/28:n/27:1k/25:1P2/24:1P3/22:6r/20:6P/18:P6/8:4p2/6:5p1/5:1p3p/3:R3/1:1K/ w - - 0 1",
+        "/28:n/27:1k/25:1P2/24:1P3/22:6r/20:6P/18:P6/8:4p2/6:5p1/5:1p3p/3:R3/1:1K/ w -- - 0 1",
+    ),
+    (
+        "/28:n/27:1k/25:1P2/24:1P3/22:6r/20:6P/18:P6/8:4p2/6:5p1/5:1p3p/3:R3/1:1K/ b - - 0 1",
+        "/28:n/27:1k/25:1P2/24:1P3/22:6r/20:6P/18:P6/8:4p2/6:5p1/5:1p3p/3:R3/1:1K/ b -- - 0 1",
+    ),
+    (
+        "/27:1k/25:1P2/21:7p/18:6n/13:1r6/6:3J3/3:RNNR/2:GJG/1:DK/0:V/ w - - 0 1",
+        "/27:1k/25:1P2/21:7p/18:6n/13:1r6/6:3J3/3:RNNR/2:GJG/1:DK/0:V/ w -- - 0 1",
+    ),
+    (
+        "/27:P1/25:2k1/24:4P/21:7p/18:6n/13:1r6/9:1N6/6:3J3/4:2J2/3:R1NR/2:GJG/1:DK/0:V/ b - - 0 1",
+        "/27:P1/25:2k1/24:4P/21:7p/18:6n/13:1r6/9:1N6/6:3J3/4:2J2/3:R1NR/2:GJG/1:DK/0:V/ b -- - 0 1",
+    ),
+    ("/23:p5/14:3k3/10:3E3/5:P5/1:1K/ b - - 0 1", "/23:p5/14:3k3/10:3E3/5:P5/1:1K/ b -- - 0 1"),
+    ("/27:1k/21:4n2p/18:3K3/5:P5/3:2R1/ w - - 0 1", "/27:1k/21:4n2p/18:3K3/5:P5/3:2R1/ w -- - 0 1"),
+    ("/14:3k3/5:1J4/4:2R2/1:1K/ b - - 0 1", "/14:3k3/5:1J4/4:2R2/1:1K/ b -- - 0 1"),
+    (
+        "/27:1k/12:4r2/11:4p3/10:3P3/8:2K4/5:P5/ w - G11@13 0 2",
+        "/27:1k/12:4r2/11:4p3/10:3P3/8:2K4/5:P5/ w -- G11@13 0 2",
+    ),
+    ("/27:1k/6:r6/3:R3/1:1K/ w RK - 0 1", "/27:1k/6:r6/3:R3/1:1K/ w RK- - 0 1"),
+    ("/12:D6/7:k7/5:K5/ b - - 1 40", "/12:D6/7:k7/5:K5/ b -- - 1 40"),
+];
+
+#[test]
+fn canonical_stdin_returns_every_rules_position() {
+    let full: Vec<&str> = RULES.iter().map(|&(_, full)| full).collect();
+    // The full-field form is canonical: it comes back byte-identical.
+    let input = full.join("\n") + "\n";
+    let o = run(&["pdtl", "--canonical", "-"], &input);
+    assert_eq!(stdout(&o), input);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // rules.md's own spelling reads with a warning (W0107) and is written in full.
+    let as_written: Vec<&str> = RULES.iter().map(|&(s, _)| s).collect();
+    let o = run(&["pdtl", "--canonical", "-"], &(as_written.join("\n") + "\n"));
+    assert_eq!(stdout(&o), input);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("W0107"));
+}
+
+const INITIAL: &[(&str, &str)] = &[
+    (
+        "standard",
+        "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1",
+    ),
+    (
+        "A@J, T@R, C@N",
+        "/28:v/27:dk/26:gag/25:tcct/24:peaep/23:ppeepp/22:2pap2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PAP2/5:PPEEPP/4:PEAEP/3:TCCT/2:GAG/1:DK/0:V/ w TKTtkt - 0 1",
+    ),
+    (
+        "B@J, W@V, Q@D",
+        "/28:w/27:qk/26:gbg/25:rnnr/24:pebep/23:ppeepp/22:2pbp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PBP2/5:PPEEPP/4:PEBEP/3:RNNR/2:GBG/1:QK/0:W/ w RKRrkr - 0 1",
+    ),
+    (
+        "fan",
+        "/28:🩒/27:♛♚/26:🩓♝🩓/25:♜♞♞♜/24:♟☗♝☗♟/23:♟♟☗☗♟♟/22:2♟♝♟2/21:3♟♟3/20:3♟3/8:3♙3/7:3♙♙3/6:2♙♗♙2/5:♙♙☖☖♙♙/4:♙☖♗☖♙/3:♖♘♘♖/2:🩐♗🩐/1:♕♔/0:🩏/ w ♖♔♖♜♚♜ - 0 1",
+    ),
+];
+
+#[test]
+fn the_spec_s_four_initial_setups_come_back_byte_identical() {
+    for &(letters, s) in INITIAL {
+        let o = run(&["pdtl", "--letters", letters, "--canonical", "-"], &format!("{s}\n"));
+        assert_eq!(stdout(&o), format!("{s}\n"), "{letters}");
+        assert_eq!(o.status.code(), Some(0));
+        // And as an argument.
+        let o = run(&["pdtl", "--letters", letters, "--canonical", s], "");
+        assert_eq!(stdout(&o), format!("{s}\n"), "{letters}");
+    }
+    // Converting between tables: read FAN, write with the standard letters? Each run uses one table,
+    // so the standard reader rejects the FAN string.
+    let o = run(&["pdtl", "--canonical", INITIAL[3].1], "");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn bad_lines_give_one_error_line_each_and_exit_1() {
+    let good = INITIAL[0].1;
+    let input = format!("{good}\n/29:k/1:1K/ w -- - 0 1\n\n{good}\r\n/27:kk/14:3K3/ w -- - 0 1\n");
+    let o = run(&["pdtl", "--canonical", "-"], &input);
+    let lines: Vec<&str> = stdout(&o).lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0], good);
+    assert_eq!(lines[1], "error: E0104 expected a line number from 0 to 28, found 29");
+    assert!(lines[2].starts_with("error: E0101 "), "{}", lines[2]);
+    assert_eq!(lines[3], good);
+    assert_eq!(lines[4], "error: E0110 expected one Black King, found 2");
+    assert_eq!(o.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("E0104") && stderr.contains("E0110"), "{stderr}");
+}
+
+#[test]
+fn without_canonical_a_diagram_comes_first() {
+    let o = run(&["pdtl", INITIAL[0].1], "");
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows[0].trim(), "P T A B C D E F G H I K L X Z");
+    assert_eq!(rows[1].trim_end(), "28               v");
+    assert_eq!(rows.last().copied(), Some(INITIAL[0].1));
+}
+
+#[test]
+fn a_bad_argument_is_reported_with_a_pointer_into_the_pdtl() {
+    let o = run(&["pdtl", "/27:1k/14:3K3/ w RK- - 0 1"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o).trim_end(),
+        "error: E0115 expected the White Queen's Rook on C3 (this `R` says it has never moved), found an empty hex"
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("E0115"), "{stderr}");
+    assert!(stderr.contains("/27:1k/14:3K3/ w RK- - 0 1"), "the report quotes the PDTL: {stderr}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let o = run(&["pdtl", "--letters", "X@J", "-"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["pdtl", "--bogus"], "");
+    assert_eq!(o.status.code(), Some(2));
+}
