@@ -9,7 +9,7 @@
 //! ```
 //!
 //! Reading ([`read`]) is forgiving where the meaning is clear (warnings) and reports every problem
-//! with a stable code and a byte span ([`codes`]); writing ([`write`]) is canonical, so
+//! with a stable code and a byte span ([`codes`]); writing ([`write()`]) is canonical, so
 //! `write(read(s)) == s` for every canonical `s`. Both take the piece [`Letters`] in use: standard,
 //! a `[Redefine "..."]` set, or FAN symbols.
 //!
