@@ -5,7 +5,7 @@ use cescacs_board::{Diagnostic, Hex, HexParseError, Span};
 
 use crate::comment;
 use crate::diag::{self, span};
-use crate::grammar::{RawCore, RawItem, RawMove, RawPair, RawPly, RawVariation, Tk};
+use crate::grammar::{RawCore, RawItem, RawMove, RawPair, RawPly, RawPromotion, RawVariation, Tk};
 use crate::lexer::TokenKind;
 use crate::syntax::{
     Castling, CheckMark, Comment, CommentKind, ForcedPromotion, GameResult, Move, MoveKind,
@@ -114,7 +114,8 @@ impl<'s> Builder<'s> {
         );
     }
 
-    fn promotion(&mut self, (at, t): (chumsky::span::SimpleSpan, Tk)) -> Promotion {
+    fn promotion(&mut self, (at, t): RawPromotion) -> Option<Promotion> {
+        let t = t?;
         let target = if t.0 == TokenKind::Ampersand {
             PromotionTarget::Awaiting
         } else {
@@ -122,7 +123,7 @@ impl<'s> Builder<'s> {
             let letter = self.text(s).chars().next().unwrap_or('?');
             PromotionTarget::Piece(PieceLetter { letter, span: s })
         };
-        Promotion { span: span(at), target }
+        Some(Promotion { span: span(at), target })
     }
 
     fn castling(&mut self, t: Tk) -> Option<Castling> {
@@ -179,7 +180,7 @@ impl<'s> Builder<'s> {
                     );
                     return None;
                 }
-                let promotion = self.promotion(promotion);
+                let promotion = self.promotion(promotion)?;
                 if promotion.target == PromotionTarget::Awaiting {
                     self.diags.push(Diagnostic::error(
                         diag::BAD_PIECE_LETTER,
@@ -223,7 +224,10 @@ impl<'s> Builder<'s> {
                         .with_fix(separator.span, "×"),
                     );
                 }
-                let promotion = promotion.map(|p| self.promotion(p));
+                let promotion = match promotion {
+                    Some(p) => Some(self.promotion(p)?),
+                    None => None,
+                };
                 MoveKind::Ordinary(OrdinaryMove { piece, from, separator, captured, to, promotion })
             }
         };
@@ -326,14 +330,34 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn junk(&mut self, s: Span) {
+    /// Text the movetext cannot hold; `black_missing` when it follows a pair with no Black move.
+    fn junk(&mut self, s: Span, black_missing: Option<usize>) {
         let text = self.text(s);
+        let starts_move = text.starts_with(|c: char| c.is_ascii_uppercase())
+            || cescacs_board::PieceKind::from_fan(text.chars().next().unwrap_or(' ')).is_some();
+        if let Some(pair_end) = black_missing.filter(|_| starts_move) {
+            self.diags.push(
+                Diagnostic::error(
+                    diag::MOVETEXT_SYNTAX,
+                    s,
+                    format!("expected `,` before Black's move, found {}", diag::quote(text)),
+                )
+                .with_help("White's and Black's moves of a pair are separated by a comma: `1. E7-E13, E21-E15`")
+                .with_fix(Span::new(pair_end, s.start), ", "),
+            );
+            return;
+        }
         let mut d = Diagnostic::error(
             diag::MOVETEXT_SYNTAX,
             s,
             format!("expected a move number, a comment, a variation or a result, found {}", diag::quote(text)),
         );
-        if text.starts_with(['O', '0']) && text.contains('-') {
+        if text.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+            d = d
+                .with_help("a move number ends with a dot: `12.`")
+                .with_fix(Span::new(s.start + digits, s.start + digits), ".");
+        } else if text.starts_with(['O', '0']) && text.contains('-') {
             d = d.with_help("castling is written `KRK-…`, `KRD-…` or `KRR-…` (rules.md 4.3)");
         } else if text.chars().next().is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_lowercase()) {
             d = d.with_help("every move pair starts with its number: `12. WHITE, BLACK`");
@@ -373,6 +397,7 @@ impl<'s> Builder<'s> {
     fn line(&mut self, items: Vec<RawItem>) -> LineParts {
         let mut parts = LineParts::default();
         for item in items {
+            let black_missing = parts.pairs.last().filter(|p| p.black.is_none()).map(|p| p.span.end);
             match item {
                 RawItem::Pair(p) => {
                     let p = self.pair(p);
@@ -399,7 +424,7 @@ impl<'s> Builder<'s> {
                         format!("expected a move or `)`, found the result `{}` inside a variation", self.text(span(t.1))),
                     ));
                 }
-                RawItem::Junk(s) => self.junk(span(s)),
+                RawItem::Junk(s) => self.junk(span(s), black_missing),
                 RawItem::StrayClose(s) => self.stray(span(s)),
             }
         }
@@ -434,6 +459,11 @@ impl<'s> Builder<'s> {
                 RawItem::Variation(v) => span(v.span),
                 RawItem::Junk(s) | RawItem::StrayClose(s) => span(*s),
             };
+            let black_missing = cur
+                .pairs
+                .last()
+                .filter(|p| cur.result.is_none() && p.black.is_none())
+                .map(|p| p.span.end);
             match item {
                 RawItem::Pair(p) => {
                     let ended = cur.result.is_some()
@@ -464,7 +494,8 @@ impl<'s> Builder<'s> {
                         cur.comments.push(c);
                     }
                 }
-                RawItem::Variation(v) => {
+                RawItem::Variation(mut v) => {
+                    let moved = trailing_result(&mut v);
                     let v = self.variation(v);
                     if cur.result.is_some() {
                         self.diags.push(Diagnostic::error(
@@ -477,20 +508,12 @@ impl<'s> Builder<'s> {
                     } else {
                         self.misplaced_variation(v.span);
                     }
-                }
-                RawItem::Result(t) => {
-                    if let Some(r) = self.result(t) {
-                        if let Some(first) = cur.result {
-                            self.diags.push(
-                                Diagnostic::error(diag::MISPLACED, r.span, format!("expected one result line, found a second one `{}`", r.value.as_str()))
-                                    .with_label(first.span, "the first result"),
-                            );
-                        } else {
-                            cur.result = Some(r);
-                        }
+                    if let Some(t) = moved {
+                        self.top_result(&mut cur, t);
                     }
                 }
-                RawItem::Junk(s) => self.junk(span(s)),
+                RawItem::Result(t) => self.top_result(&mut cur, t),
+                RawItem::Junk(s) => self.junk(span(s), black_missing),
                 RawItem::StrayClose(s) => self.stray(span(s)),
             }
             first_token.get_or_insert(item_span.start);
@@ -502,6 +525,19 @@ impl<'s> Builder<'s> {
         };
         records.push(cur);
         records
+    }
+
+    fn top_result(&mut self, cur: &mut Movetext, t: Tk) {
+                    if let Some(r) = self.result(t) {
+                        if let Some(first) = cur.result {
+                            self.diags.push(
+                                Diagnostic::error(diag::MISPLACED, r.span, format!("expected one result line, found a second one `{}`", r.value.as_str()))
+                                    .with_label(first.span, "the first result"),
+                            );
+                        } else {
+                            cur.result = Some(r);
+                        }
+                    }
     }
 
     /// The warnings for a record's ending: the final `:`/`#` and the result line.
@@ -531,6 +567,22 @@ impl<'s> Builder<'s> {
                 .with_help("the result of the `Result` tag is taken"),
             );
         }
+    }
+}
+
+/// A result swallowed by an unclosed variation (`(1. F8-F12: *` at the end) belongs to the
+/// main line: take it out of the innermost unclosed variation.
+fn trailing_result(v: &mut RawVariation) -> Option<Tk> {
+    if v.closed {
+        return None;
+    }
+    match v.items.last_mut() {
+        Some(RawItem::Result(_)) => match v.items.pop() {
+            Some(RawItem::Result(t)) => Some(t),
+            _ => None,
+        },
+        Some(RawItem::Variation(inner)) => trailing_result(inner),
+        _ => None,
     }
 }
 

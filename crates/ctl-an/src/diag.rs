@@ -106,13 +106,18 @@ pub(crate) fn from_rich(e: &RichError<'_>, source: &str) -> Diagnostic {
         quote(&source[at.range()])
     };
     let mut expected: Vec<String> = match e.reason() {
-        RichReason::ExpectedFound { expected, .. } => expected.iter().map(pattern).collect(),
+        // `x` is in the grammar only to report it well; never suggest it.
+        RichReason::ExpectedFound { expected, .. } => expected
+            .iter()
+            .filter(|p| !matches!(p, RichPattern::Token(t) if **t == TokenKind::XHex))
+            .map(pattern)
+            .collect(),
         RichReason::Custom(c) => vec![c.clone()],
     };
     expected.sort();
     expected.dedup();
     let contexts: Vec<Span> = e.contexts().map(|(_, s)| span(*s)).collect();
-    let in_move = !contexts.is_empty();
+    let in_move = !contexts.is_empty() || expected.iter().any(|e| e == "a move");
     let code = if in_move { MOVE_SYNTAX } else { MOVETEXT_SYNTAX };
     let mut d = Diagnostic::error(code, at, format!("expected {}, found {found}", one_of(&expected)));
     for c in contexts {

@@ -154,8 +154,15 @@ fn finish_game(game: &Game, b: &mut Builder<'_>) {
                 .with_fix(Span::new(game.span.start, game.span.start), "[Variant \"C'escacs\"]\n"),
         );
     }
-    let fallback = game.tags.last().map_or(game.span, |t| t.span);
-    b.ending_warnings(&game.movetext, fallback);
+    // A record with neither tags nor moves is stray text, already reported.
+    // Nor does a record with errors: where it really ends is uncertain.
+    let s = game.movetext.span;
+    let has_errors =
+        b.diags.iter().any(|d| d.is_error() && d.span.start >= s.start && d.span.start <= s.end);
+    if (!game.tags.is_empty() || !game.movetext.pairs.is_empty()) && !has_errors {
+        let fallback = game.tags.last().map_or(game.span, |t| t.span);
+        b.ending_warnings(&game.movetext, fallback);
+    }
 }
 
 /// Parses one movetext region; `at` is where an empty movetext is placed.
@@ -199,7 +206,9 @@ pub fn parse_movetext(source: &str) -> (Movetext, Vec<Diagnostic>) {
         }
         mt.closing_comments.extend(r.closing_comments);
     }
-    b.ending_warnings(&mt, mt.span);
+    if !b.diags.iter().any(Diagnostic::is_error) {
+        b.ending_warnings(&mt, mt.span);
+    }
     (mt, sorted(b.diags))
 }
 
@@ -272,7 +281,15 @@ fn read_tag(source: &str, tokens: &[Tk], i: usize, diags: &mut Vec<Diagnostic>) 
                     .with_help("a tag is written `[Name \"value\"]`"),
             );
             let e = at(j).start;
-            (String::new(), Span::new(e, e))
+            let next = line_end(j);
+            let tag = Tag {
+                span: Span::new(open.start, tokens[next - 1].1.end),
+                name: name.to_string(),
+                name_span,
+                value: String::new(),
+                value_span: Span::new(e, e),
+            };
+            return (Some(tag), next);
         }
     };
     let close = match tokens.get(j) {

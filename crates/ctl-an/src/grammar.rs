@@ -23,12 +23,15 @@ pub(crate) fn input(tokens: &[Tk], eoi: SimpleSpan) -> In<'_> {
     tokens.split_token_span(eoi)
 }
 
+/// `=` and its target (`None` when the target is missing; the error is already reported).
+pub(crate) type RawPromotion = (SimpleSpan, Option<Tk>);
+
 #[derive(Debug, Clone)]
 pub(crate) enum RawCore {
     Castling(Tk),
     /// `sep` is `None` when the capture was written with `x` (inside the `XHex` destination).
-    Ordinary { from: Tk, sep: Option<Tk>, to: Tk, promotion: Option<(SimpleSpan, Tk)> },
-    Forced { hex: Tk, promotion: (SimpleSpan, Tk) },
+    Ordinary { from: Tk, sep: Option<Tk>, to: Tk, promotion: Option<RawPromotion> },
+    Forced { hex: Tk, promotion: RawPromotion },
 }
 
 #[derive(Debug, Clone)]
@@ -115,8 +118,14 @@ const ITEM_START: &[TokenKind] = &[
 pub(crate) fn move_parser<'a>() -> impl Parser<'a, In<'a>, RawMove, Extra<'a>> + Clone {
     let square = tok(&[Hex, PieceHex, FanHex, LowerHex]);
     let separator = tok(&[HyphenMinus, Hyphen, EnDash, Times, Star, At, AtAt]);
+    // After `=` the promotion is committed: a missing target is reported inside the move.
     let promotion = just(Equals)
-        .ignore_then(tok(&[Letter, Fan, Ampersand]).labelled("a piece letter or `&`"))
+        .ignore_then(
+            tok(&[Letter, Fan, Ampersand])
+                .labelled("a piece letter or `&`")
+                .map(Some)
+                .recover_with(via_parser(empty().to(None))),
+        )
         .map_with(|t, e| (e.span(), t));
     let tail = choice((
         separator
