@@ -191,7 +191,7 @@ impl<'a> Cx<'a> {
     /// Splits at whitespace, warning about anything but one space between fields.
     fn split_fields(&mut self) -> Vec<Field<'a>> {
         let text = self.text;
-        let mut fields: Vec<Field<'a>> = Vec::new();
+        let mut fields: Vec<Field<'a>> = Vec::with_capacity(6);
         let mut field_start = None;
         for (i, c) in text.char_indices() {
             match (c.is_whitespace(), field_start) {

@@ -18,7 +18,9 @@ pub(crate) struct Placement {
 
 pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -> Placement {
     let errors_before = error_count(cx);
-    let mut placement = Placement { sound: true, pieces: Vec::new(), dropped: false };
+    // One piece per letter at most; most letters of a placement are pieces.
+    let mut placement =
+        Placement { sound: true, pieces: Vec::with_capacity(field.text.len() / 2), dropped: false };
     let text = field.text;
     let base = field.start;
 
@@ -56,7 +58,7 @@ pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -
 
     // Line entries between slashes; the empty pieces before the first and after the last slash
     // are the field's ends, not entries.
-    let mut entries: Vec<(usize, &str)> = Vec::new();
+    let mut entries: Vec<(usize, &str)> = Vec::with_capacity(31);
     let mut offset = 0;
     for piece in text.split('/') {
         entries.push((base + offset, piece));
