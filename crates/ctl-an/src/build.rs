@@ -17,6 +17,8 @@ use crate::syntax::{
 pub(crate) struct Builder<'s> {
     pub src: &'s str,
     pub diags: Vec<Diagnostic>,
+    /// What stands where an unclosed variation should have closed (for its message).
+    close_found: Option<String>,
 }
 
 /// What a line (the main line or a variation body) is made of.
@@ -43,7 +45,7 @@ fn parse_hex(text: &str) -> Result<Hex, HexParseError> {
 
 impl<'s> Builder<'s> {
     pub(crate) fn new(src: &'s str) -> Builder<'s> {
-        Builder { src, diags: Vec::new() }
+        Builder { src, diags: Vec::new(), close_found: None }
     }
 
     fn text(&self, s: Span) -> &'s str {
@@ -385,7 +387,14 @@ impl<'s> Builder<'s> {
             let open = span(v.open);
             let end = span(v.span).end;
             self.diags.push(
-                Diagnostic::error(diag::UNCLOSED_VARIATION, Span::new(end, end), "expected `)` to close the variation, found the end of the movetext")
+                Diagnostic::error(
+                    diag::UNCLOSED_VARIATION,
+                    Span::new(end, end),
+                    format!(
+                        "expected `)` to close the variation, found {}",
+                        self.close_found.as_deref().unwrap_or("the end of the movetext")
+                    ),
+                )
                     .with_label(open, "the variation opens here"),
             );
         }
@@ -476,7 +485,12 @@ impl<'s> Builder<'s> {
                             take_trailing_comments(&mut cur, &mut next);
                         }
                         let start = next.comments.first().map_or(item_span.start, |c| c.span.start);
-                        cur.span = Span::new(first_token.unwrap_or(region.start), last_token);
+                        let end = if next.comments.is_empty() {
+                            last_token
+                        } else {
+                            cur.pairs.last().map_or(last_token, pair_end)
+                        };
+                        cur.span = Span::new(first_token.unwrap_or(region.start), end);
                         records.push(std::mem::take(&mut cur));
                         cur = next;
                         first_token = Some(start);
@@ -496,7 +510,9 @@ impl<'s> Builder<'s> {
                 }
                 RawItem::Variation(mut v) => {
                     let moved = trailing_result(&mut v);
+                    self.close_found = moved.map(|t| format!("the result `{}`", self.text(span(t.1))));
                     let v = self.variation(v);
+                    self.close_found = None;
                     if cur.result.is_some() {
                         self.diags.push(Diagnostic::error(
                             diag::MISPLACED,
@@ -576,14 +592,33 @@ fn trailing_result(v: &mut RawVariation) -> Option<Tk> {
     if v.closed {
         return None;
     }
-    match v.items.last_mut() {
+    let taken = match v.items.last_mut() {
         Some(RawItem::Result(_)) => match v.items.pop() {
             Some(RawItem::Result(t)) => Some(t),
             _ => None,
         },
         Some(RawItem::Variation(inner)) => trailing_result(inner),
         _ => None,
+    };
+    if taken.is_some() {
+        // The variation now ends with what is left of it.
+        let end = match v.items.last() {
+            Some(RawItem::Pair(p)) => p.span.end,
+            Some(RawItem::Comment(t) | RawItem::Result(t)) => t.1.end,
+            Some(RawItem::Variation(inner)) => inner.span.end,
+            Some(RawItem::Junk(s) | RawItem::StrayClose(s)) => s.end,
+            None => v.label.map_or(v.open.end, |l| l.1.end),
+        };
+        v.span = chumsky::span::SimpleSpan::from(v.span.start..end);
     }
+    taken
+}
+
+/// Where a pair and the comments and variations after it end.
+fn pair_end(p: &Pair) -> usize {
+    let c = p.comments.last().map_or(0, |c| c.span.end);
+    let v = p.variations.last().map_or(0, |v| v.span.end);
+    p.span.end.max(c).max(v)
 }
 
 /// When a record ends without a result line and moves follow, the plain comments written after

@@ -78,7 +78,24 @@ pub(crate) fn quote(text: &str) -> String {
 
 fn pattern(p: &RichPattern<'_, TokenKind>) -> String {
     match p {
-        RichPattern::Token(t) => t.describe().to_string(),
+        RichPattern::Token(t) => match **t {
+            TokenKind::Check
+            | TokenKind::CheckAdjoining
+            | TokenKind::CheckFar
+            | TokenKind::CheckDouble
+            | TokenKind::Mate => "a check mark".to_string(),
+            TokenKind::Mistake
+            | TokenKind::Blunder
+            | TokenKind::Dubious
+            | TokenKind::Good
+            | TokenKind::Brilliant
+            | TokenKind::Interesting
+            | TokenKind::Forced => "a rating".to_string(),
+            TokenKind::Times | TokenKind::Star | TokenKind::At | TokenKind::AtAt => {
+                "a capture sign".to_string()
+            }
+            other => other.describe().to_string(),
+        },
         RichPattern::Label(l) => l.to_string(),
         RichPattern::Identifier(i) => format!("`{i}`"),
         RichPattern::Any => "something".to_string(),

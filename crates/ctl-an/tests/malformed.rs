@@ -39,7 +39,7 @@ fn cases() -> Vec<Case> {
         ("number-without-dot", v("1. E7-E13, E21-E15 2 F8-F12: *"), &[("E0210", 40, 49)]),
         ("two-ratings", v("1. E7-E13 ?? !!: *"), &[("E0210", 34, 37)]),
         ("castling-written-with-o", v("1. O-O: *"), &[("E0209", 24, 25)]),
-        ("unclosed-variation", v("1. E7-E13 (1. F8-F12: *"), &[("E0211", 44, 44)]),
+        ("unclosed-variation", v("1. E7-E13 (1. F8-F12: *"), &[("E0211", 42, 42)]),
         ("stray-close", v("1. E7-E13: * )"), &[("E0212", 34, 35)]),
         ("capture-without-sign", v("1. E13-NF16: *"), &[("E0213", 27, 28)]),
         ("forced-promotion-with-piece", v("1. …, E21-E15 2. PE27=D: *"), &[("E0214", 40, 41)]),
@@ -86,7 +86,7 @@ fn cases() -> Vec<Case> {
         (
             "recovery-stray-and-unclosed",
             v("1. E7-E13) 1. …, E21-E15 2. F8-F12 (2. G7-G13 ( 2. H6-H12: *"),
-            &[("E0212", 30, 31), ("E0211", 83, 83), ("E0211", 83, 83)],
+            &[("E0212", 30, 31), ("E0211", 81, 81), ("E0211", 81, 81)],
         ),
     ]
 }
