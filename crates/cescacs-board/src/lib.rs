@@ -19,6 +19,7 @@ mod letters;
 mod piece;
 mod position;
 mod regainable;
+mod rules;
 mod text;
 
 pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span};
@@ -28,4 +29,8 @@ pub use letters::{Letters, RedefineError, RedefineErrorKind};
 pub use piece::{Colour, Piece, PieceKind};
 pub use position::{CastlingRights, EnPassant, MoveNumber, Position};
 pub use regainable::Regainable;
+pub use rules::{
+    Castling, CastlingCondition, CheckKind, DrawReason, IllegalMove, Move, MoveError, MoveKind,
+    MoveSpec, Outcome, ParseCastlingError, Promotion, SpecCapture,
+};
 pub use text::ParseTextError;

@@ -67,7 +67,10 @@ pub enum EnPassant {
 /// assert_eq!(p.piece_at(g1), Some(Piece::new(Colour::White, PieceKind::King)));
 /// assert_eq!(p.pieces().count(), 54);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing compare what PDTL records; the [scornful origin](Position::scornful_origin),
+/// a hint that only playing a move can provide, is left out.
+#[derive(Debug, Clone)]
 pub struct Position {
     board: [Option<Piece>; HEX_COUNT],
     turn: Colour,
@@ -75,6 +78,31 @@ pub struct Position {
     en_passant: EnPassant,
     halfmove_clock: u32,
     move_number: MoveNumber,
+    scornful_origin: Option<Hex>,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && self.halfmove_clock == other.halfmove_clock
+            && self.move_number == other.move_number
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.turn.hash(state);
+        self.castling.hash(state);
+        self.en_passant.hash(state);
+        self.halfmove_clock.hash(state);
+        self.move_number.hash(state);
+    }
 }
 
 impl Default for Position {
@@ -93,6 +121,7 @@ impl Position {
             en_passant: EnPassant::None,
             halfmove_clock: 0,
             move_number: MoveNumber::Known(1),
+            scornful_origin: None,
         }
     }
 
@@ -168,9 +197,29 @@ impl Position {
         self.en_passant
     }
 
-    /// Sets the en-passant / scornful field.
+    /// Sets the en-passant / scornful field (and forgets the scornful origin).
     pub fn set_en_passant(&mut self, field: EnPassant) {
         self.en_passant = field;
+        self.scornful_origin = None;
+    }
+
+    /// After a scornful move made on this board, the hex the scornful pawn left; `None` when the
+    /// position was read from PDTL. The PDTL field `F14` alone cannot say which of two facing
+    /// pawns was scorned (rules.md 6.2); with the origin known only that pawn may capture.
+    ///
+    /// ```
+    /// use cescacs_board::Position;
+    /// assert_eq!(Position::initial().scornful_origin(), None);
+    /// ```
+    #[inline]
+    pub fn scornful_origin(&self) -> Option<Hex> {
+        self.scornful_origin
+    }
+
+    /// Records the hex a scornful pawn left (see [`Position::scornful_origin`]); call it after
+    /// [`Position::set_en_passant`], which clears it.
+    pub fn set_scornful_origin(&mut self, origin: Option<Hex>) {
+        self.scornful_origin = origin;
     }
 
     /// Half-moves since the last capture or pawn move.

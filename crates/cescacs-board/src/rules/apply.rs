@@ -1,0 +1,112 @@
+//! Playing a move on the generator's board: pieces, castling rights, en-passant / scornful field,
+//! halfmove clock, move number (rules.md 6 and 7 step 4).
+
+use crate::hex::Line;
+use crate::piece::PieceKind;
+use crate::position::{CastlingRights, EnPassant, MoveNumber};
+
+use super::board::{Board, code, kind_of};
+use super::moves::{Move, MoveKind, Promotion};
+use super::tables::{HOME, NO};
+
+impl Board {
+    /// Plays `m` for the side to move without any legality test. Never panics: a move that does
+    /// not fit the board (no piece at its origin) still moves "its" piece there.
+    pub(crate) fn apply(&mut self, m: &Move) {
+        let us = self.turn;
+        let them = !us;
+        let from = m.from.0;
+        let to = m.to.0;
+        let mut en_passant = EnPassant::None;
+        let mut reset = m.piece == PieceKind::Pawn;
+        match m.kind {
+            MoveKind::PromotionInPlace => {
+                if let Some(Promotion::To(k)) = m.promotion {
+                    self.take(to);
+                    self.put(to, code(us, k));
+                }
+            }
+            MoveKind::Castling(c) => {
+                let king = self.take(from);
+                let king = if king == 0 { code(us, PieceKind::King) } else { king };
+                // Lift the Rooks first: a Rook's target may be the other Rook's path, never its home.
+                let mut rooks = [(0u8, 0u8); 2];
+                let mut n = 0;
+                for (rf, rt) in c.rook_moves(us) {
+                    rooks[n] = (self.take(rf.0), rt.0);
+                    n += 1;
+                }
+                self.take(to);
+                self.put(to, king);
+                for &(rook, rt) in &rooks[..n] {
+                    self.take(rt);
+                    let rook = if rook == 0 { code(us, PieceKind::Rook) } else { rook };
+                    self.put(rt, rook);
+                }
+                self.castling[us.index()] = CastlingRights::NONE;
+            }
+            _ => {
+                let mover = self.take(from);
+                let mover = if mover == 0 { code(us, m.piece) } else { mover };
+                let victim_hex = match m.kind {
+                    MoveKind::EnPassant { victim } => {
+                        self.take(to);
+                        victim.0
+                    }
+                    _ => to,
+                };
+                if self.take(victim_hex) != 0 {
+                    reset = true;
+                    let rights = &mut self.castling[them.index()];
+                    if victim_hex == HOME[them.index()][1] {
+                        rights.queens_rook = false;
+                    } else if victim_hex == HOME[them.index()][2] {
+                        rights.kings_rook = false;
+                    }
+                }
+                let placed = match m.promotion {
+                    Some(Promotion::To(k)) => code(us, k),
+                    _ => mover,
+                };
+                self.put(to, placed);
+                let rights = &mut self.castling[us.index()];
+                if kind_of(mover) == PieceKind::King {
+                    *rights = CastlingRights::NONE;
+                } else if from == HOME[us.index()][1] {
+                    rights.queens_rook = false;
+                } else if from == HOME[us.index()][2] {
+                    rights.kings_rook = false;
+                }
+                en_passant = match m.kind {
+                    MoveKind::DoubleStep => crossed(m, 1),
+                    MoveKind::TripleStep => crossed(m, 2),
+                    MoveKind::Scornful => EnPassant::Scornful(m.to),
+                    _ => EnPassant::None,
+                };
+            }
+        }
+        self.scorn_origin = if matches!(en_passant, EnPassant::Scornful(_)) { from } else { NO };
+        self.en_passant = en_passant;
+        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        if us == crate::piece::Colour::Black {
+            if let MoveNumber::Known(n) = self.number {
+                self.number = MoveNumber::Known(n.saturating_add(1));
+            }
+        }
+        self.turn = them;
+    }
+}
+
+/// The en-passant field after a double (`n = 1`) or triple (`n = 2`) step: the crossed lines,
+/// ascending.
+fn crossed(m: &Move, n: u8) -> EnPassant {
+    let a = m.from.line().number();
+    let b = m.to.line().number();
+    let low = a.min(b);
+    let line = |k: u8| Line::new(low + 2 * k).unwrap_or(m.to.line());
+    if n == 1 {
+        EnPassant::Double { pawn: m.to, line: line(1) }
+    } else {
+        EnPassant::Triple { pawn: m.to, lines: [line(1), line(2)] }
+    }
+}

@@ -1,0 +1,152 @@
+//! The rules of C'escacs (rules.md 3-7): legal moves, playing them, check, mate, stalemate, draws,
+//! matching a written move against the position, and perft.
+//!
+//! Everything is reached through methods of [`Position`]:
+//!
+//! ```
+//! use cescacs_board::{CheckKind, Position};
+//! let p = Position::initial();
+//! let moves = p.legal_moves();
+//! assert_eq!(moves.len(), 68);
+//! let m = moves.iter().find(|m| m.to_string() == "G7-G13").unwrap();
+//! let next = p.play(m)?;
+//! assert_eq!(next.en_passant().to_string(), "G13@9-11");
+//! assert_eq!(next.check_kind(), None::<CheckKind>);
+//! # Ok::<(), cescacs_board::IllegalMove>(())
+//! ```
+//!
+//! Internally the position is converted to a compact board (a byte mailbox plus a 169-bit
+//! occupancy set per side, with static step, jump and ride tables); see `docs/RULES.md`.
+
+mod apply;
+mod attack;
+mod board;
+mod castling;
+mod matching;
+mod movegen;
+mod moves;
+mod perft;
+mod status;
+mod tables;
+
+use core::fmt;
+
+use crate::position::Position;
+
+pub use castling::{Castling, ParseCastlingError};
+pub use matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
+pub use moves::{Move, MoveKind, Promotion};
+pub use status::{CheckKind, DrawReason, Outcome};
+
+use board::Board;
+use movegen::Filter;
+
+/// A move that is not legal in the position it was played on.
+///
+/// ```
+/// use cescacs_board::Position;
+/// let p = Position::initial();
+/// let m = p.legal_moves()[0];
+/// let after = p.play(&m).unwrap();
+/// let e = after.play(&m).unwrap_err(); // White's move again, now with Black to move
+/// assert!(e.to_string().starts_with("illegal move"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalMove {
+    text: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move `{}` in this position", self.text)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    /// Every legal move of the side to move (rules.md 7), in generation order.
+    ///
+    /// When a forced promotion is pending (rules.md 3.9.6) the list holds only the promotions in
+    /// place. An empty list means checkmate or stalemate ([`Position::outcome`]).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(96);
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Like [`Position::legal_moves`], appending to a buffer the caller may reuse.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        Board::from_position(self).generate(Filter::Legal, out);
+    }
+
+    /// The moves the pieces' own rules allow, without asking whether the mover's King is left in
+    /// check, without castling conditions (c), (d) and (g) and without the forced-promotion rule:
+    /// what the spec's minimal (coherence-level) reader accepts.
+    pub fn pseudo_legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(96);
+        Board::from_position(self).generate(Filter::Pseudo, &mut out);
+        out
+    }
+
+    /// Whether `m` is one of the legal moves.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Plays a legal move: the next position, with castling status, en-passant / scornful field,
+    /// halfmove clock and move number updated (rules.md 6).
+    pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
+        if self.is_legal(m) {
+            Ok(self.play_unchecked(m))
+        } else {
+            Err(IllegalMove { text: m.to_string() })
+        }
+    }
+
+    /// Plays a move without checking that it is legal here, with the same state updates as
+    /// [`Position::play`]. For replaying moves that are only algebraically coherent; it never
+    /// panics, whatever the move.
+    pub fn play_unchecked(&self, m: &Move) -> Position {
+        let mut b = Board::from_position(self);
+        b.apply(m);
+        b.to_position()
+    }
+
+    /// The canonical CTL-AN text of a move, without check mark (same as its `Display`).
+    pub fn move_text(&self, m: &Move) -> String {
+        m.to_string()
+    }
+
+    /// The check mark the move earns: `#` (mate), `+^`, `+∞`, `++`, or `""`.
+    ///
+    /// ```
+    /// use cescacs_board::Position;
+    /// let p = Position::initial();
+    /// let m = p.legal_moves()[0];
+    /// assert_eq!(p.check_suffix(&m), "");
+    /// ```
+    pub fn check_suffix(&self, m: &Move) -> &'static str {
+        let mut b = Board::from_position(self);
+        b.apply(m);
+        match b.check_kind() {
+            None => "",
+            Some(kind) => match b.outcome() {
+                Some(Outcome::Checkmate { .. }) => "#",
+                _ => kind.indicator(),
+            },
+        }
+    }
+
+    /// The canonical CTL-AN text with its check mark: `NF12-I13++`, `DC19-E25#`.
+    pub fn move_text_with_check(&self, m: &Move) -> String {
+        let mut s = m.to_string();
+        s.push_str(self.check_suffix(m));
+        s
+    }
+
+    /// Whether the side to move must promote a pawn in place this turn (rules.md 3.9.6).
+    pub fn forced_promotion_pending(&self) -> bool {
+        Board::from_position(self).forced_promotion_pending()
+    }
+}

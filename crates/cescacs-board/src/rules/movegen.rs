@@ -1,0 +1,474 @@
+//! Legal-move generation (rules.md 7): pseudo-legal moves per piece, then a legality filter that
+//! only replays the moves that could expose the King.
+
+use std::sync::LazyLock;
+
+use crate::hex::Hex;
+use crate::piece::{Colour, PieceKind};
+use crate::position::EnPassant;
+
+use super::board::{Board, HexSet, code, is_side, kind_of};
+use super::castling::{Castling, rook_path};
+use super::moves::{Move, MoveKind, Promotion};
+use super::tables::{
+    CAPTURE, FORWARD, HOME, JUMP, NO, OBLIQUE, PROMOTION, RIDE, STEEP, STEP, TRIPLE,
+};
+
+/// A castling's hexes as bytes, per side.
+pub(crate) struct CastleData {
+    pub(crate) castling: Castling,
+    pub(crate) king_to: u8,
+    pub(crate) kings_rook: Option<u8>,
+    pub(crate) queens_rook: Option<u8>,
+    /// King target plus the Rooks' paths.
+    pub(crate) empty: Vec<u8>,
+}
+
+pub(crate) static CASTLES: LazyLock<[Vec<CastleData>; 2]> = LazyLock::new(|| {
+    Colour::ALL.map(|colour| {
+        Castling::ALL
+            .into_iter()
+            .map(|c| {
+                let mut empty = vec![c.king_target(colour).index() as u8];
+                for (from, to) in c.rook_moves(colour) {
+                    empty.extend(rook_path(from, to).iter().map(|h| h.index() as u8));
+                }
+                CastleData {
+                    castling: c,
+                    king_to: c.king_target(colour).index() as u8,
+                    kings_rook: c.kings_rook_target(colour).map(|h| h.index() as u8),
+                    queens_rook: c.queens_rook_target(colour).map(|h| h.index() as u8),
+                    empty,
+                }
+            })
+            .collect()
+    })
+});
+
+#[inline]
+fn hex(i: u8) -> Hex {
+    Hex(i)
+}
+
+/// Which moves the generator produces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Filter {
+    /// Legal moves only (rules.md 7, with the forced-promotion rule).
+    Legal,
+    /// Every move the pieces' rules allow, ignoring the safety of the mover's King, castling
+    /// conditions (c), (d), (g) and forced promotion: what a coherence-level reader replays.
+    Pseudo,
+}
+
+pub(crate) struct Gen<'a> {
+    b: &'a Board,
+    us: Colour,
+    them: Colour,
+    in_check: bool,
+    pinned: HexSet,
+    filter: Filter,
+    out: &'a mut Vec<Move>,
+    /// The kinds a pawn may promote to, computed on first use: per hex colour, in piece order.
+    pool: Option<[([PieceKind; 6], u8); 3]>,
+}
+
+impl Board {
+    /// Appends the moves of the side to move to `out`.
+    pub(crate) fn generate(&self, filter: Filter, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let in_check = filter == Filter::Legal && self.in_check(us);
+        let mut g = Gen {
+            b: self,
+            us,
+            them: !us,
+            in_check,
+            pinned: if filter == Filter::Legal { self.pinned(us) } else { HexSet::default() },
+            filter,
+            out,
+            pool: None,
+        };
+        if filter == Filter::Legal && !in_check && g.forced_promotions() {
+            return;
+        }
+        for from in self.occ[us.index()].iter() {
+            let kind = kind_of(self.sq[from as usize]);
+            match kind {
+                PieceKind::Pawn => g.pawn(from),
+                PieceKind::Elephant => g.elephant(from),
+                PieceKind::Knight => {
+                    g.jumps(from, kind);
+                    g.rides(from);
+                }
+                PieceKind::Bishop => g.slides(from, kind, 6..12),
+                PieceKind::Rook => g.slides(from, kind, 0..6),
+                PieceKind::Queen => g.slides(from, kind, 0..12),
+                PieceKind::Pegasus => {
+                    g.slides(from, kind, 6..12);
+                    g.jumps(from, kind);
+                }
+                PieceKind::Wyvern => {
+                    g.slides(from, kind, 0..6);
+                    g.jumps(from, kind);
+                }
+                PieceKind::King => g.king(from),
+            }
+        }
+    }
+
+    /// Whether the side to move, not in check, has a pawn awaiting promotion that the pool can now
+    /// serve (rules.md 3.9.6): then only the promotions in place are legal.
+    pub(crate) fn forced_promotion_pending(&self) -> bool {
+        let mut v = Vec::new();
+        let mut g = Gen {
+            b: self,
+            us: self.turn,
+            them: !self.turn,
+            in_check: false,
+            pinned: HexSet::default(),
+            filter: Filter::Legal,
+            out: &mut v,
+            pool: None,
+        };
+        !self.in_check(self.turn) && g.forced_promotions()
+    }
+
+    /// Whether `m`, played by the side to move, leaves its King safe (rules.md 5.1, including the
+    /// unmoved enemy King's leap targets for King moves).
+    pub(crate) fn is_safe_after(&self, m: &Move) -> bool {
+        let us = self.turn;
+        let mut after = self.clone();
+        after.apply(m);
+        let king = after.king[us.index()];
+        if after.attacked(king, !us) {
+            return false;
+        }
+        !(m.piece == PieceKind::King && after.leap_attacks(king, !us))
+    }
+}
+
+impl Gen<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        let needs_test = self.filter == Filter::Legal
+            && (self.in_check
+                || m.piece == PieceKind::King
+                || matches!(m.kind, MoveKind::EnPassant { .. })
+                || self.pinned.contains(m.from.0));
+        if !needs_test || self.b.is_safe_after(&m) {
+            self.out.push(m);
+        }
+    }
+
+    #[inline]
+    fn simple(&mut self, kind: PieceKind, from: u8, to: u8) {
+        let c = self.b.sq[to as usize];
+        let captured = if c == 0 { None } else { Some(kind_of(c)) };
+        self.push(Move {
+            piece: kind,
+            from: hex(from),
+            to: hex(to),
+            captured,
+            kind: MoveKind::Normal,
+            promotion: None,
+        });
+    }
+
+    /// A move to `to` if it is empty or holds an enemy piece.
+    #[inline]
+    fn unless_own(&mut self, kind: PieceKind, from: u8, to: u8) {
+        let c = self.b.sq[to as usize];
+        if c == 0 || is_side(c, self.them) {
+            self.simple(kind, from, to);
+        }
+    }
+
+    fn slides(&mut self, from: u8, kind: PieceKind, dirs: core::ops::Range<usize>) {
+        for d in dirs {
+            let mut h = STEP[from as usize][d];
+            while h != NO {
+                let c = self.b.sq[h as usize];
+                if c == 0 {
+                    self.simple(kind, from, h);
+                } else {
+                    if is_side(c, self.them) {
+                        self.simple(kind, from, h);
+                    }
+                    break;
+                }
+                h = STEP[h as usize][d];
+            }
+        }
+    }
+
+    fn jumps(&mut self, from: u8, kind: PieceKind) {
+        let (targets, n) = &JUMP[from as usize];
+        for &t in &targets[..*n as usize] {
+            self.unless_own(kind, from, t);
+        }
+    }
+
+    fn rides(&mut self, from: u8) {
+        let (rides, n) = &RIDE[from as usize];
+        for &(m, t) in &rides[..*n as usize] {
+            if self.b.sq[m as usize] == 0 && self.b.sq[t as usize] == 0 {
+                self.simple(PieceKind::Knight, from, t);
+            }
+        }
+    }
+
+    fn elephant(&mut self, from: u8) {
+        let f1 = STEP[from as usize][FORWARD[self.us.index()]];
+        if f1 != NO {
+            self.unless_own(PieceKind::Elephant, from, f1);
+            if self.b.sq[f1 as usize] == 0 {
+                let f2 = STEP[f1 as usize][FORWARD[self.us.index()]];
+                if f2 != NO {
+                    self.unless_own(PieceKind::Elephant, from, f2);
+                }
+            }
+        }
+        for d in STEEP {
+            let t = STEP[from as usize][d];
+            if t != NO {
+                self.unless_own(PieceKind::Elephant, from, t);
+            }
+        }
+    }
+
+    fn king(&mut self, from: u8) {
+        for &t in &STEP[from as usize] {
+            if t != NO {
+                self.unless_own(PieceKind::King, from, t);
+            }
+        }
+        let home_unmoved = self.b.king_at_home_unmoved(self.us);
+        if !home_unmoved || self.in_check {
+            return;
+        }
+        let (targets, n) = &JUMP[from as usize];
+        for &t in &targets[..*n as usize] {
+            let c = self.b.sq[t as usize];
+            if c == 0 || is_side(c, self.them) {
+                self.push(Move {
+                    piece: PieceKind::King,
+                    from: hex(from),
+                    to: hex(t),
+                    captured: if c == 0 { None } else { Some(kind_of(c)) },
+                    kind: MoveKind::Leap,
+                    promotion: None,
+                });
+            }
+        }
+        for data in &CASTLES[self.us.index()] {
+            if self.b.castling_prepared(data, self.filter == Filter::Legal) {
+                self.push(Move {
+                    piece: PieceKind::King,
+                    from: hex(from),
+                    to: hex(data.king_to),
+                    captured: None,
+                    kind: MoveKind::Castling(data.castling),
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    fn pawn(&mut self, from: u8) {
+        let us = self.us.index();
+        let fwd = FORWARD[us];
+        let f1 = STEP[from as usize][fwd];
+        if f1 != NO && self.b.sq[f1 as usize] == 0 {
+            self.pawn_to(from, f1, None, MoveKind::Normal);
+            let f2 = STEP[f1 as usize][fwd];
+            if f2 != NO && self.b.sq[f2 as usize] == 0 {
+                self.pawn_to(from, f2, None, MoveKind::DoubleStep);
+                let f3 = STEP[f2 as usize][fwd];
+                if TRIPLE[us][from as usize] && f3 != NO && self.b.sq[f3 as usize] == 0 {
+                    self.pawn_to(from, f3, None, MoveKind::TripleStep);
+                }
+            }
+        }
+        // Scornful when the hex in front holds an enemy pawn (not an Elephant, not one's own).
+        let scorns = f1 != NO && self.b.sq[f1 as usize] == code(self.them, PieceKind::Pawn);
+        for d in OBLIQUE[us] {
+            let t = STEP[from as usize][d];
+            if t != NO && self.b.sq[t as usize] == 0 {
+                let kind = if scorns { MoveKind::Scornful } else { MoveKind::Normal };
+                self.pawn_to(from, t, None, kind);
+            }
+        }
+        for d in CAPTURE[us] {
+            let t = STEP[from as usize][d];
+            if t == NO {
+                continue;
+            }
+            let c = self.b.sq[t as usize];
+            if is_side(c, self.them) {
+                self.pawn_to(from, t, Some(kind_of(c)), MoveKind::Normal);
+            } else if c == 0 {
+                if let Some(victim) = self.en_passant_victim(t) {
+                    let captured = Some(kind_of(self.b.sq[victim as usize]));
+                    self.pawn_to(from, t, captured, MoveKind::EnPassant { victim: hex(victim) });
+                }
+            }
+        }
+        if let EnPassant::Scornful(s) = self.b.en_passant {
+            let s = s.0;
+            let c = self.b.sq[s as usize];
+            // This pawn faced the scornful pawn: the hex in front of it is the one the scornful
+            // pawn left, and the scornful pawn's hex is one of its oblique steps.
+            let origin = self.b.scorn_origin;
+            if is_side(c, self.them)
+                && f1 != NO
+                && (f1 == origin || (origin == NO && self.b.sq[f1 as usize] == 0))
+                && OBLIQUE[us].iter().any(|&d| STEP[from as usize][d] == s)
+                && OBLIQUE[self.them.index()].iter().any(|&d| STEP[f1 as usize][d] == s)
+            {
+                self.pawn_to(from, s, Some(kind_of(c)), MoveKind::ScornfulCapture);
+            }
+        }
+    }
+
+    /// The hex of the piece an en-passant capture onto the empty hex `t` would remove.
+    fn en_passant_victim(&self, t: u8) -> Option<u8> {
+        let (pawn, crossed) = match self.b.en_passant {
+            EnPassant::Double { pawn, line } => (pawn, [Some(line), None]),
+            EnPassant::Triple { pawn, lines } => (pawn, [Some(lines[0]), Some(lines[1])]),
+            _ => return None,
+        };
+        let th = hex(t);
+        if th.column() != pawn.column() || !crossed.contains(&Some(th.line())) {
+            return None;
+        }
+        let c = self.b.sq[pawn.index()];
+        // The victim is an enemy pawn, or the piece it promoted to on arrival.
+        let ok = is_side(c, self.them)
+            && (kind_of(c) == PieceKind::Pawn || PROMOTION[self.them.index()][pawn.index()]);
+        ok.then_some(pawn.0)
+    }
+
+    /// A pawn move to `to`, expanded into its promotions when `to` is the promotion hex.
+    fn pawn_to(&mut self, from: u8, to: u8, captured: Option<PieceKind>, kind: MoveKind) {
+        let mut m = Move {
+            piece: PieceKind::Pawn,
+            from: hex(from),
+            to: hex(to),
+            captured,
+            kind,
+            promotion: None,
+        };
+        if !PROMOTION[self.us.index()][to as usize] {
+            self.push(m);
+            return;
+        }
+        let (kinds, n) = self.pool_for(to);
+        if n == 0 {
+            m.promotion = Some(Promotion::Awaiting);
+            self.push(m);
+            return;
+        }
+        // The King's safety depends only on which hexes are occupied, not on the piece chosen:
+        // test the first promotion and give the others the same verdict.
+        m.promotion = Some(Promotion::To(kinds[0]));
+        let before = self.out.len();
+        self.push(m);
+        if self.out.len() > before {
+            for &k in &kinds[1..n as usize] {
+                m.promotion = Some(Promotion::To(k));
+                self.out.push(m);
+            }
+        }
+    }
+
+    /// The kinds the side to move may promote to on `to`.
+    fn pool_for(&mut self, to: u8) -> ([PieceKind; 6], u8) {
+        let pool = *self.pool.get_or_insert_with(|| pool_table(self.b, self.us));
+        pool[hex(to).colour() as usize]
+    }
+
+    /// Pushes the promotions in place if one is pending; returns whether there were any.
+    fn forced_promotions(&mut self) -> bool {
+        let us = self.us.index();
+        let pawn = code(self.us, PieceKind::Pawn);
+        let before = self.out.len();
+        for (i, &is_promo) in PROMOTION[us].iter().enumerate() {
+            if !is_promo || self.b.sq[i] != pawn {
+                continue;
+            }
+            let (kinds, n) = self.pool_for(i as u8);
+            for &k in &kinds[..n as usize] {
+                self.out.push(Move {
+                    piece: PieceKind::Pawn,
+                    from: hex(i as u8),
+                    to: hex(i as u8),
+                    captured: None,
+                    kind: MoveKind::PromotionInPlace,
+                    promotion: Some(Promotion::To(k)),
+                });
+            }
+        }
+        self.out.len() > before
+    }
+}
+
+/// Per hex colour (in `HexColour` declaration order), the kinds a pawn of `side` may take.
+fn pool_table(b: &Board, side: Colour) -> [([PieceKind; 6], u8); 3] {
+    let mut counts = [0u8; 9];
+    let mut bishops = [true; 3];
+    for i in b.occ[side.index()].iter() {
+        let k = kind_of(b.sq[i as usize]);
+        if k == PieceKind::Bishop {
+            bishops[hex(i).colour() as usize] = false;
+        } else {
+            counts[k.index()] += 1;
+        }
+    }
+    let mut out = [([PieceKind::Pawn; 6], 0u8); 3];
+    for (colour, slot) in out.iter_mut().enumerate() {
+        for k in [
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Pegasus,
+            PieceKind::Rook,
+            PieceKind::Wyvern,
+            PieceKind::Queen,
+        ] {
+            let available = if k == PieceKind::Bishop {
+                bishops[colour]
+            } else {
+                counts[k.index()] < k.initial_count()
+            };
+            if available {
+                slot.0[slot.1 as usize] = k;
+                slot.1 += 1;
+            }
+        }
+    }
+    out
+}
+
+impl Board {
+    /// Castling conditions (a), (b), (d), (e) of rules.md 4.2 for the side to move; with
+    /// `check_attacks` false, (d) only asks for an empty target. The King is known to be unmoved
+    /// on its home hex and (for legal generation) not in check.
+    pub(crate) fn castling_prepared(&self, data: &CastleData, check_attacks: bool) -> bool {
+        let us = self.turn;
+        let rook = code(us, PieceKind::Rook);
+        let rights = self.castling[us.index()];
+        if data.kings_rook.is_some()
+            && !(rights.kings_rook && self.sq[HOME[us.index()][2] as usize] == rook)
+        {
+            return false;
+        }
+        if data.queens_rook.is_some()
+            && !(rights.queens_rook && self.sq[HOME[us.index()][1] as usize] == rook)
+        {
+            return false;
+        }
+        if data.empty.iter().any(|&h| self.sq[h as usize] != 0) {
+            return false;
+        }
+        !check_attacks
+            || !(self.attacked(data.king_to, !us) || self.leap_attacks(data.king_to, !us))
+    }
+}

@@ -1,0 +1,179 @@
+//! A move of C'escacs, typed, with its canonical CTL-AN text.
+
+use core::fmt;
+
+use crate::hex::Hex;
+use crate::piece::PieceKind;
+
+use super::castling::Castling;
+
+/// What a pawn arriving on its promotion hex becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Promotion {
+    /// It is exchanged for this regainable piece (`=D`).
+    To(PieceKind),
+    /// No piece of the pool fits the hex: it stays a pawn awaiting promotion (`=&`).
+    Awaiting,
+}
+
+impl fmt::Display for Promotion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Promotion::To(kind) => write!(f, "={}", kind.letter()),
+            Promotion::Awaiting => f.write_str("=&"),
+        }
+    }
+}
+
+/// The kind of a move, beyond "a piece goes from one hex to another".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A step, slide, jump or ride, capturing or not; also a pawn's single step, oblique step that
+    /// scorns nobody, and diagonal capture.
+    Normal,
+    /// A pawn's double step (leaves an en-passant hex).
+    DoubleStep,
+    /// A pawn's triple step from one of the eight triple-step hexes (leaves two en-passant hexes).
+    TripleStep,
+    /// A pawn's oblique step away from an enemy pawn that faced it (rules.md 3.9.5).
+    Scornful,
+    /// An en-passant capture: the mover goes to `to`, the piece on `victim` is removed.
+    EnPassant {
+        /// The hex of the double- or triple-stepped pawn (or of the piece it promoted to).
+        victim: Hex,
+    },
+    /// The faced pawn takes the scornful pawn orthogonally, on the scornful pawn's hex.
+    ScornfulCapture,
+    /// The unmoved King's knight jump.
+    Leap,
+    /// One of the 24 castlings.
+    Castling(Castling),
+    /// A forced promotion in place of a pawn awaiting promotion (`E27=D`): nothing moves.
+    PromotionInPlace,
+}
+
+/// A move of a position, as produced by [`Position::legal_moves`](crate::Position::legal_moves) or
+/// [`Position::match_move`](crate::Position::match_move).
+///
+/// Its [`Display`](fmt::Display) is the canonical CTL-AN text without check mark (a move's text
+/// does not depend on the side that makes it). The check mark needs the position:
+/// [`Position::move_text_with_check`](crate::Position::move_text_with_check).
+///
+/// ```
+/// use cescacs_board::Position;
+/// let p = Position::initial();
+/// let moves: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+/// assert!(moves.contains(&"JF6-C15".to_string()));
+/// assert!(moves.contains(&"NE3-C13".to_string())); // a Knight's ride
+/// assert!(moves.contains(&"G7-G13".to_string())); // a triple step
+/// assert_eq!(moves.len(), 68);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) piece: PieceKind,
+    pub(crate) from: Hex,
+    pub(crate) to: Hex,
+    pub(crate) captured: Option<PieceKind>,
+    pub(crate) kind: MoveKind,
+    pub(crate) promotion: Option<Promotion>,
+}
+
+impl Move {
+    /// The moving piece (the King for a castling, the Pawn for a promotion in place).
+    pub fn piece(&self) -> PieceKind {
+        self.piece
+    }
+
+    /// Where the piece starts (the King's home for a castling; the promotion hex for a promotion
+    /// in place).
+    pub fn from(&self) -> Hex {
+        self.from
+    }
+
+    /// Where the piece ends (the King's target for a castling).
+    pub fn to(&self) -> Hex {
+        self.to
+    }
+
+    /// The kind of the captured piece, if any (for en passant, the piece removed from the victim hex).
+    pub fn captured(&self) -> Option<PieceKind> {
+        self.captured
+    }
+
+    /// What kind of move this is.
+    pub fn kind(&self) -> MoveKind {
+        self.kind
+    }
+
+    /// The promotion suffix, if the move ends on the mover's promotion hex.
+    pub fn promotion(&self) -> Option<Promotion> {
+        self.promotion
+    }
+
+    /// The castling, if this is one.
+    pub fn castling(&self) -> Option<Castling> {
+        match self.kind {
+            MoveKind::Castling(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Whether the move captures something.
+    pub fn is_capture(&self) -> bool {
+        self.captured.is_some()
+    }
+
+    /// Whether a pawn moves (or promotes in place): such moves reset the halfmove clock.
+    pub fn is_pawn_move(&self) -> bool {
+        self.piece == PieceKind::Pawn
+    }
+}
+
+/// The captured-piece letter of a capture: omitted for a Pawn.
+fn victim_letter(kind: Option<PieceKind>) -> Option<char> {
+    match kind {
+        Some(PieceKind::Pawn) | None => None,
+        Some(k) => Some(k.letter()),
+    }
+}
+
+impl fmt::Display for Move {
+    /// Canonical CTL-AN: `JF6-C15`, `GH6×RI3`, `F12@@G9`, `A23@RT20`, `E25-E27=D`, `E27=D`,
+    /// `KRK-HIO`; no check mark.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveKind::Castling(c) => return f.write_str(c.as_str()),
+            MoveKind::PromotionInPlace => {
+                write!(f, "{}", self.to)?;
+                if let Some(p) = self.promotion {
+                    write!(f, "{p}")?;
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        if self.piece != PieceKind::Pawn {
+            write!(f, "{}", self.piece.letter())?;
+        }
+        write!(f, "{}", self.from)?;
+        match self.kind {
+            MoveKind::EnPassant { victim } => {
+                // `@@` when the capture hex is the first of a triple step's two crossed hexes,
+                // i.e. four lines away from the victim.
+                let far = victim.line().number().abs_diff(self.to.line().number()) == 4;
+                f.write_str(if far { "@@" } else { "@" })?;
+            }
+            MoveKind::ScornfulCapture => f.write_str("@")?,
+            _ if self.captured.is_some() => f.write_str("×")?,
+            _ => f.write_str("-")?,
+        }
+        if let Some(c) = victim_letter(self.captured) {
+            write!(f, "{c}")?;
+        }
+        write!(f, "{}", self.to)?;
+        if let Some(p) = self.promotion {
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,207 @@
+//! Check kinds and the end of the game (rules.md 5.2-5.5, decisions.md 5).
+
+use core::fmt;
+
+use crate::piece::{Colour, PieceKind};
+use crate::position::Position;
+
+use super::board::{Board, kind_of};
+use super::movegen::Filter;
+use super::tables::{NO, is_jump, is_neighbour};
+
+/// The kind of a check (rules.md 5.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CheckKind {
+    /// One checking piece, adjacent to the King or checking by a knight jump: `+^`.
+    Adjoining,
+    /// One checking piece from two or more hexes away along a line (or an Elephant's forward-2
+    /// attack): `+∞`.
+    Afar,
+    /// Two checking pieces: `++`.
+    Double,
+}
+
+impl CheckKind {
+    /// The check indicator: `+^`, `+∞` or `++`.
+    pub const fn indicator(self) -> &'static str {
+        match self {
+            CheckKind::Adjoining => "+^",
+            CheckKind::Afar => "+∞",
+            CheckKind::Double => "++",
+        }
+    }
+}
+
+impl fmt::Display for CheckKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.indicator())
+    }
+}
+
+/// Why a game is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// 150 half-moves without capture, pawn move or promotion (automatic; claimable from 100).
+    MoveExhaustion,
+    /// A lone King against King, King and Bishop, King and Knight or King and Elephant, no pawns
+    /// (the website's narrow rule).
+    InsufficientMaterial,
+}
+
+/// How a game has ended, as far as the position alone tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move is mated: `winner` scores 3-0 (or 0-3).
+    Checkmate {
+        /// The side that mated.
+        winner: Colour,
+    },
+    /// The side to move has no legal move and is not in check: `winner` wins 2-1 (or 1-2).
+    Stalemate {
+        /// The side that stalemated.
+        winner: Colour,
+    },
+    /// A draw, 1-1.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// The result as written in CTL-PGN: `3-0`, `0-3`, `2-1`, `1-2` or `1-1`.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, Outcome};
+    /// assert_eq!(Outcome::Stalemate { winner: Colour::White }.result(), "2-1");
+    /// assert_eq!(Outcome::Checkmate { winner: Colour::Black }.result(), "0-3");
+    /// ```
+    pub const fn result(self) -> &'static str {
+        match self {
+            Outcome::Checkmate { winner: Colour::White } => "3-0",
+            Outcome::Checkmate { winner: Colour::Black } => "0-3",
+            Outcome::Stalemate { winner: Colour::White } => "2-1",
+            Outcome::Stalemate { winner: Colour::Black } => "1-2",
+            Outcome::Draw(_) => "1-1",
+        }
+    }
+}
+
+impl Board {
+    pub(crate) fn check_kind(&self) -> Option<CheckKind> {
+        let us = self.turn;
+        let king = self.king[us.index()];
+        let mut first = NO;
+        let mut n = 0;
+        self.attackers(king, !us, |h| {
+            if n == 0 {
+                first = h;
+            }
+            n += 1;
+        });
+        match n {
+            0 => None,
+            1 => {
+                let adjoining = is_neighbour(king, first)
+                    || (is_jump(king, first)
+                        && matches!(
+                            kind_of(self.sq[first as usize]),
+                            PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern
+                        ));
+                Some(if adjoining { CheckKind::Adjoining } else { CheckKind::Afar })
+            }
+            _ => Some(CheckKind::Double),
+        }
+    }
+
+    fn has_legal_move(&self) -> bool {
+        let mut v = Vec::new();
+        self.generate(Filter::Legal, &mut v);
+        !v.is_empty()
+    }
+
+    fn insufficient_material(&self) -> bool {
+        let kinds = |c: Colour| self.occ[c.index()].iter().map(|i| kind_of(self.sq[i as usize]));
+        let lone = |c: Colour| kinds(c).all(|k| k == PieceKind::King);
+        let weak = |c: Colour| {
+            let others: Vec<PieceKind> = kinds(c).filter(|&k| k != PieceKind::King).collect();
+            match others.as_slice() {
+                [] => true,
+                [k] => matches!(k, PieceKind::Bishop | PieceKind::Knight | PieceKind::Elephant),
+                _ => false,
+            }
+        };
+        (lone(Colour::White) && weak(Colour::Black)) || (lone(Colour::Black) && weak(Colour::White))
+    }
+
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
+        let us = self.turn;
+        if !self.has_legal_move() {
+            let winner = !us;
+            return Some(if self.in_check(us) {
+                Outcome::Checkmate { winner }
+            } else {
+                Outcome::Stalemate { winner }
+            });
+        }
+        if self.halfmove >= 150 {
+            return Some(Outcome::Draw(DrawReason::MoveExhaustion));
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        }
+        None
+    }
+}
+
+impl Position {
+    /// The kind of check the side to move is in, if any.
+    ///
+    /// ```
+    /// use cescacs_board::{CheckKind, Colour, Piece, PieceKind, Position};
+    /// let mut p = Position::empty();
+    /// p.set_turn(Colour::Black);
+    /// let put = |p: &mut Position, h: &str, c, k| { p.set_piece(h.parse().unwrap(), Some(Piece::new(c, k))); };
+    /// put(&mut p, "F14", Colour::Black, PieceKind::King);
+    /// put(&mut p, "F10", Colour::White, PieceKind::Elephant);
+    /// put(&mut p, "G1", Colour::White, PieceKind::King);
+    /// assert_eq!(p.check_kind(), Some(CheckKind::Afar)); // the Elephant's forward-2 attack
+    /// ```
+    pub fn check_kind(&self) -> Option<CheckKind> {
+        Board::from_position(self).check_kind()
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        let b = Board::from_position(self);
+        b.in_check(b.turn)
+    }
+
+    /// The hexes of the pieces that attack `colour`'s King (empty when it has none), in the order
+    /// of the 12 directions and then the knight jumps.
+    pub fn checkers(&self, colour: Colour) -> Vec<crate::Hex> {
+        let b = Board::from_position(self);
+        let mut out = Vec::new();
+        b.attackers(b.king[colour.index()], !colour, |h| out.push(crate::Hex(h)));
+        out
+    }
+
+    /// Whether `by` attacks `hex` (rules.md 5.1; the unmoved King's leap not included).
+    pub fn is_attacked(&self, hex: crate::Hex, by: Colour) -> bool {
+        Board::from_position(self).attacked(hex.0, by)
+    }
+
+    /// How the game has ended in this position, if it has: checkmate, stalemate (a win 2-1 / 1-2),
+    /// or an automatic draw (150 half-moves without capture or pawn move; insufficient material by
+    /// the website's narrow rule). Repetition needs the game's history and is not judged here.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, Outcome, Position};
+    /// assert_eq!(Position::initial().outcome(), None);
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        Board::from_position(self).outcome()
+    }
+
+    /// Whether the side to move may claim a draw by move exhaustion (halfmove clock 100 or more).
+    pub fn draw_claimable(&self) -> bool {
+        self.halfmove_clock() >= 100
+    }
+}

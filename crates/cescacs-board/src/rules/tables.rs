@@ -1,0 +1,158 @@
+//! Precomputed geometry for move generation, as `static` tables (built at compile time).
+//!
+//! `Hex` already has step and jump tables, but they are `const` items behind `Option`s; the
+//! generator wants plain bytes with a sentinel in `static` memory so that its inner loops are a
+//! load and a compare.
+
+use crate::direction::{Direction, KNIGHT_VECTORS};
+use crate::hex::{HEX_COUNT, Hex};
+
+/// "No hex" in the byte tables.
+pub(crate) const NO: u8 = u8::MAX;
+
+/// `STEP[hex][direction]`: the neighbour in that direction (in [`Direction::ALL`] order), or `NO`.
+pub(crate) static STEP: [[u8; 12]; HEX_COUNT] = {
+    let mut out = [[NO; 12]; HEX_COUNT];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let mut d = 0;
+        while d < 12 {
+            if let Some(h) = Hex::from_index(i) {
+                if let Some(t) = h.step(Direction::ALL[d]) {
+                    out[i][d] = t.index() as u8;
+                }
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Knight-jump targets of a hex, packed at the front, and their count.
+pub(crate) static JUMP: [([u8; 12], u8); HEX_COUNT] = {
+    let mut out = [([NO; 12], 0u8); HEX_COUNT];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let mut k = 0;
+        let mut n = 0;
+        while k < 12 {
+            let (dc, dl) = KNIGHT_VECTORS[k];
+            if let Some(h) = Hex::from_index(i) {
+                if let Some(t) = h.offset(dc, dl) {
+                    out[i].0[n] = t.index() as u8;
+                    n += 1;
+                }
+            }
+            k += 1;
+        }
+        out[i].1 = n as u8;
+        i += 1;
+    }
+    out
+};
+
+/// Knight rides of a hex: `(middle, target)` pairs packed at the front, and their count.
+pub(crate) static RIDE: [([(u8, u8); 12], u8); HEX_COUNT] = {
+    let mut out = [([(NO, NO); 12], 0u8); HEX_COUNT];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let mut k = 0;
+        let mut n = 0;
+        while k < 12 {
+            let (dc, dl) = KNIGHT_VECTORS[k];
+            if let Some(h) = Hex::from_index(i) {
+                if let (Some(m), Some(t)) = (h.offset(dc, dl), h.offset(2 * dc, 2 * dl)) {
+                    out[i].0[n] = (m.index() as u8, t.index() as u8);
+                    n += 1;
+                }
+            }
+            k += 1;
+        }
+        out[i].1 = n as u8;
+        i += 1;
+    }
+    out
+};
+
+/// Direction indices (into [`Direction::ALL`]).
+pub(crate) const UP: usize = 0;
+pub(crate) const DOWN: usize = 1;
+pub(crate) const UP_RIGHT: usize = 2;
+pub(crate) const DOWN_RIGHT: usize = 3;
+pub(crate) const UP_LEFT: usize = 4;
+pub(crate) const DOWN_LEFT: usize = 5;
+pub(crate) const STEEP_UP_RIGHT: usize = 8;
+pub(crate) const STEEP_DOWN_RIGHT: usize = 9;
+pub(crate) const STEEP_UP_LEFT: usize = 10;
+pub(crate) const STEEP_DOWN_LEFT: usize = 11;
+
+/// Per side (White, Black): the forward column direction.
+pub(crate) const FORWARD: [usize; 2] = [UP, DOWN];
+/// Per side: the two forward-oblique (orthogonal) directions of a pawn step.
+pub(crate) const OBLIQUE: [[usize; 2]; 2] = [[UP_LEFT, UP_RIGHT], [DOWN_LEFT, DOWN_RIGHT]];
+/// Per side: the two forward steep diagonals (pawn captures).
+pub(crate) const CAPTURE: [[usize; 2]; 2] =
+    [[STEEP_UP_LEFT, STEEP_UP_RIGHT], [STEEP_DOWN_LEFT, STEEP_DOWN_RIGHT]];
+/// The four steep diagonals (Elephant).
+pub(crate) const STEEP: [usize; 4] =
+    [STEEP_UP_RIGHT, STEEP_DOWN_RIGHT, STEEP_UP_LEFT, STEEP_DOWN_LEFT];
+
+/// `PROMOTION[side][hex]`: whether `hex` is that side's promotion hex (the last hex of its column).
+pub(crate) static PROMOTION: [[bool; HEX_COUNT]; 2] = {
+    let mut out = [[false; HEX_COUNT]; 2];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        if let Some(h) = Hex::from_index(i) {
+            let (c, l) = h.coords();
+            let d = if c > 7 { c - 7 } else { 7 - c };
+            out[0][i] = l == 28 - d;
+            out[1][i] = l == d;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// `TRIPLE[side][hex]`: whether a pawn of that side may triple-step from `hex` (rules.md 3.9.1).
+pub(crate) static TRIPLE: [[bool; HEX_COUNT]; 2] = {
+    const WHITE: [(i32, i32); 8] =
+        [(3, 4), (4, 5), (5, 6), (6, 7), (8, 7), (9, 6), (10, 5), (11, 4)];
+    let mut out = [[false; HEX_COUNT]; 2];
+    let mut k = 0;
+    while k < 8 {
+        let (c, l) = WHITE[k];
+        if let Some(h) = Hex::from_coords(c, l) {
+            out[0][h.index()] = true;
+        }
+        if let Some(h) = Hex::from_coords(c, 28 - l) {
+            out[1][h.index()] = true;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// `ADJACENT[a][b]`-style test without a 169x169 table: whether `b` is one of the 12 neighbours of `a`.
+#[inline]
+pub(crate) fn is_neighbour(a: u8, b: u8) -> bool {
+    STEP[a as usize].contains(&b)
+}
+
+/// Whether `b` is a knight-jump target of `a`.
+#[inline]
+pub(crate) fn is_jump(a: u8, b: u8) -> bool {
+    let (targets, n) = &JUMP[a as usize];
+    targets[..*n as usize].contains(&b)
+}
+
+/// The home hexes: `[side][0]` King, `[1]` Queen's Rook, `[2]` King's Rook.
+pub(crate) const HOME: [[u8; 3]; 2] = {
+    const fn idx(c: i32, l: i32) -> u8 {
+        match Hex::from_coords(c, l) {
+            Some(h) => h.index() as u8,
+            None => NO,
+        }
+    }
+    [[idx(8, 1), idx(4, 3), idx(10, 3)], [idx(8, 27), idx(4, 25), idx(10, 25)]]
+};
