@@ -63,8 +63,10 @@ pub(crate) const PLAYER_COMMENT_COLON: &str = "W0205";
 /// A malformed reference in a comment.
 pub(crate) const BAD_REFERENCE: &str = "W0206";
 
+/// Our span of a chumsky span. Over a token slice an empty match spans from the next token's
+/// start to the previous token's end, so it comes reversed: it is placed after the previous token.
 pub(crate) fn span(s: chumsky::span::SimpleSpan) -> Span {
-    Span::new(s.start(), s.end())
+    if s.start() > s.end() { Span::new(s.end(), s.end()) } else { Span::new(s.start(), s.end()) }
 }
 
 /// `text` shortened for a message.
