@@ -2,10 +2,23 @@
 //!
 //! - [`render_text`] / [`TextRenderer`]: ariadne reports with `path:line:col` headers (1-based,
 //!   columns in Unicode characters), plain and deterministic or coloured for a terminal.
+//! - [`Document`] / [`render_json`] / [`write_jsonl`]: LSP-native JSON (`docs/JSON.md`), with
+//!   columns in UTF-8, UTF-16 or UTF-32 code units.
+//! - [`FileReport`]: one checked file, its diagnostics each with a [`Context`] (game, ply).
 //! - [`LineIndex`]: byte offsets to lines and columns, for people and in the LSP encodings.
 
+mod json;
 mod line_index;
+mod report;
 mod text;
+mod uri;
 
+pub use json::{
+    ByteSpan, Data, Document, FORMAT_VERSION, FileDiagnostics, JsonDiagnostic, JsonFix, JsonLabel,
+    JsonLine, Location, Range, RelatedInformation, Summary, TOOL, render_json, source_of,
+    write_jsonl,
+};
 pub use line_index::{LineCol, LineIndex, Position, PositionEncoding, UnknownEncoding};
+pub use report::{Context, FileReport};
 pub use text::{TextRenderer, render_text};
+pub use uri::file_uri;

@@ -1,0 +1,377 @@
+//! Machine-readable diagnostics in the shape of LSP `publishDiagnostics`, so that an editor or a
+//! language server can forward them unchanged. `docs/JSON.md` describes the format and
+//! `docs/diagnostics.schema.json` is its JSON Schema.
+
+use std::io::{self, Write};
+
+use cescacs_board::{Diagnostic, Severity, Span};
+use serde::{Deserialize, Serialize};
+
+use super::line_index::{LineIndex, Position, PositionEncoding};
+use super::report::{Context, FileReport};
+
+/// The version of the JSON format; it grows when a field changes meaning or goes away (new
+/// fields do not change it: consumers ignore fields they do not know).
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The `tool` field.
+pub const TOOL: &str = "cescacs";
+
+/// Which layer of the toolkit a code comes from: the LSP `source` field.
+///
+/// | codes | source |
+/// | --- | --- |
+/// | `E00xx` `W00xx` (files), `E03xx` `W03xx` (tags), `E04xx` `W04xx` (coherence) | `ctl-pgn` |
+/// | `E01xx` `W01xx` | `pdtl` |
+/// | `E02xx` `W02xx` | `ctl-an` |
+/// | `E05xx` `W05xx` | `rules` |
+/// | anything else | `cescacs` |
+///
+/// ```
+/// use ctl_pgn::render::source_of;
+/// assert_eq!(source_of("E0203"), "ctl-an");
+/// assert_eq!(source_of("W0110"), "pdtl");
+/// assert_eq!(source_of("E0001"), "ctl-pgn");
+/// assert_eq!(source_of("E0512"), "rules");
+/// ```
+pub fn source_of(code: &str) -> &'static str {
+    let is_code = code.len() == 5 && (code.starts_with('E') || code.starts_with('W'));
+    match code.get(1..3).filter(|_| is_code) {
+        Some("00" | "03" | "04") => "ctl-pgn",
+        Some("01") => "pdtl",
+        Some("02") => "ctl-an",
+        Some("05") => "rules",
+        _ => TOOL,
+    }
+}
+
+/// The whole output of a run: every file checked, with its diagnostics, and a summary.
+///
+/// ```
+/// use cescacs_board::{Diagnostic, Span};
+/// use ctl_pgn::render::{Context, Document, FileReport, PositionEncoding};
+/// let mut report = FileReport::new("/g/a.ctl-pgn", "1. D∞×E4\n").with_counts(1, 1);
+/// report.push(Diagnostic::error("E0203", Span::new(9, 10), "found `E`"), Context::game(1));
+/// let mut doc = Document::new(PositionEncoding::Utf16);
+/// doc.push(&report);
+/// let file = &doc.files[0];
+/// assert_eq!(file.uri, "file:///g/a.ctl-pgn");
+/// assert_eq!(file.diagnostics[0].range.start.character, 6); // `∞` and `×` are one unit each
+/// assert_eq!(doc.summary.errors, 1);
+/// let json = doc.to_json();
+/// assert!(json.contains("\"positionEncoding\": \"utf-16\""));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Document {
+    /// [`FORMAT_VERSION`].
+    pub version: u32,
+    /// [`TOOL`].
+    pub tool: String,
+    /// The unit of every `range` column.
+    pub position_encoding: PositionEncoding,
+    /// The files, in the order they were checked.
+    pub files: Vec<FileDiagnostics>,
+    /// Totals.
+    pub summary: Summary,
+}
+
+impl Document {
+    /// An empty document whose ranges count columns in `encoding`.
+    pub fn new(encoding: PositionEncoding) -> Document {
+        Document {
+            version: FORMAT_VERSION,
+            tool: TOOL.to_string(),
+            position_encoding: encoding,
+            files: Vec::new(),
+            summary: Summary::default(),
+        }
+    }
+
+    /// Adds a file and counts it in the summary.
+    pub fn push(&mut self, report: &FileReport<'_>) {
+        self.summary.add(report);
+        self.files.push(FileDiagnostics::new(report, self.position_encoding));
+    }
+
+    /// The document as pretty-printed JSON with a final line break.
+    pub fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).unwrap_or_default();
+        json.push('\n');
+        json
+    }
+}
+
+/// Totals over the files of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Summary {
+    /// Files checked.
+    pub files: usize,
+    /// Games read.
+    pub games: usize,
+    /// Plies (half-moves) read.
+    pub plies: usize,
+    /// Errors found.
+    pub errors: usize,
+    /// Warnings found.
+    pub warnings: usize,
+}
+
+impl Summary {
+    /// Counts one more file.
+    pub fn add(&mut self, report: &FileReport<'_>) {
+        self.files += 1;
+        self.games += report.games;
+        self.plies += report.plies;
+        self.errors += report.errors();
+        self.warnings += report.warnings();
+    }
+}
+
+/// One file's diagnostics: with `uri` and `diagnostics` alone, LSP `PublishDiagnosticsParams`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileDiagnostics {
+    /// The file's URI.
+    pub uri: String,
+    /// The path as given on the command line.
+    pub path: String,
+    /// Its diagnostics.
+    pub diagnostics: Vec<JsonDiagnostic>,
+}
+
+impl FileDiagnostics {
+    /// Converts a report, with columns in `encoding`.
+    pub fn new(report: &FileReport<'_>, encoding: PositionEncoding) -> FileDiagnostics {
+        let index = LineIndex::new(report.source);
+        let diagnostics = report
+            .diagnostics
+            .iter()
+            .map(|(d, context)| JsonDiagnostic::new(d, *context, &report.uri, &index, encoding))
+            .collect();
+        FileDiagnostics { uri: report.uri.clone(), path: report.path.to_string(), diagnostics }
+    }
+}
+
+/// One diagnostic as an LSP `Diagnostic`, with the toolkit's own facts under `data`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JsonDiagnostic {
+    /// Where, in lines and columns of the document's encoding.
+    pub range: Range,
+    /// 1 error, 2 warning (LSP `DiagnosticSeverity`).
+    pub severity: u8,
+    /// The stable code, e.g. `E0203`.
+    pub code: String,
+    /// The layer that found it: see [`source_of`].
+    pub source: String,
+    /// What is wrong.
+    pub message: String,
+    /// The secondary labels.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub related_information: Vec<RelatedInformation>,
+    /// Byte spans, game, ply, labels, help, notes and fixes.
+    pub data: Data,
+}
+
+impl JsonDiagnostic {
+    /// Converts `d`; `uri` names the file for related information.
+    pub fn new(
+        d: &Diagnostic,
+        context: Context,
+        uri: &str,
+        index: &LineIndex<'_>,
+        encoding: PositionEncoding,
+    ) -> JsonDiagnostic {
+        let range = |span: Span| Range {
+            start: index.position(span.start, encoding),
+            end: index.position(span.end.max(span.start), encoding),
+        };
+        let related_information = d
+            .labels
+            .iter()
+            .map(|l| RelatedInformation {
+                location: Location { uri: uri.to_string(), range: range(l.span) },
+                message: l.message.clone(),
+            })
+            .collect();
+        let primary = JsonLabel {
+            span: d.span.into(),
+            message: d.primary_label.clone().unwrap_or_else(|| d.message.clone()),
+            primary: true,
+        };
+        let secondary = d.labels.iter().map(|l| JsonLabel {
+            span: l.span.into(),
+            message: l.message.clone(),
+            primary: false,
+        });
+        JsonDiagnostic {
+            range: range(d.span),
+            severity: match d.severity {
+                Severity::Error => 1,
+                Severity::Warning => 2,
+            },
+            code: d.code.to_string(),
+            source: source_of(d.code).to_string(),
+            message: d.message.clone(),
+            related_information,
+            data: Data {
+                span: d.span.into(),
+                game: context.game,
+                ply: context.ply,
+                labels: std::iter::once(primary).chain(secondary).collect(),
+                help: d.help.clone(),
+                notes: d.notes.clone(),
+                fixes: d
+                    .fixes
+                    .iter()
+                    .map(|f| JsonFix { span: f.span.into(), replacement: f.replacement.clone() })
+                    .collect(),
+            },
+        }
+    }
+}
+
+/// An LSP range: start and end positions, end exclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Range {
+    /// First position.
+    pub start: Position,
+    /// Position just past the end.
+    pub end: Position,
+}
+
+/// An LSP `DiagnosticRelatedInformation`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelatedInformation {
+    /// Where.
+    pub location: Location,
+    /// What this place has to do with the diagnostic.
+    pub message: String,
+}
+
+/// An LSP `Location`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Location {
+    /// The file.
+    pub uri: String,
+    /// The place in it.
+    pub range: Range,
+}
+
+/// The toolkit's facts about a diagnostic, beyond LSP.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Data {
+    /// The offending bytes: 0-based half-open UTF-8 byte offsets into the file.
+    pub span: ByteSpan,
+    /// 1-based game number within the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
+    /// 1-based ply within the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply: Option<usize>,
+    /// Every label: the primary one first.
+    pub labels: Vec<JsonLabel>,
+    /// How to fix it.
+    pub help: Vec<String>,
+    /// Background facts.
+    pub notes: Vec<String>,
+    /// Machine-applicable fixes.
+    pub fixes: Vec<JsonFix>,
+}
+
+/// Byte offsets `start..end` into the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByteSpan {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl From<Span> for ByteSpan {
+    fn from(span: Span) -> ByteSpan {
+        ByteSpan { start: span.start, end: span.end }
+    }
+}
+
+/// A label with its byte span.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonLabel {
+    /// Where.
+    pub span: ByteSpan,
+    /// What it says.
+    pub message: String,
+    /// Whether it marks the diagnostic's own span.
+    pub primary: bool,
+}
+
+/// Replace the bytes of `span` with `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonFix {
+    /// The bytes to replace.
+    pub span: ByteSpan,
+    /// The new text.
+    pub replacement: String,
+}
+
+/// One line of `--format jsonl`: a diagnostic that names its file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonLine {
+    /// The file's URI.
+    pub uri: String,
+    /// The path as given.
+    pub path: String,
+    /// The diagnostic, its fields inline.
+    #[serde(flatten)]
+    pub diagnostic: JsonDiagnostic,
+}
+
+/// The whole run as one JSON document (see [`Document`]).
+///
+/// ```
+/// use ctl_pgn::render::{FileReport, PositionEncoding, render_json};
+/// let json = render_json(&[FileReport::new("a.ctl-pgn", "")], PositionEncoding::Utf16);
+/// let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+/// assert_eq!(value["summary"]["files"], 1);
+/// assert_eq!(value["files"][0]["diagnostics"].as_array().unwrap().len(), 0);
+/// ```
+pub fn render_json(reports: &[FileReport<'_>], encoding: PositionEncoding) -> String {
+    let mut document = Document::new(encoding);
+    for report in reports {
+        document.push(report);
+    }
+    document.to_json()
+}
+
+/// Writes one file's diagnostics as JSON Lines: one compact [`JsonLine`] per line, so that huge
+/// runs stream.
+///
+/// ```
+/// use cescacs_board::{Diagnostic, Span};
+/// use ctl_pgn::render::{Context, FileReport, PositionEncoding, write_jsonl};
+/// let mut report = FileReport::new("/a.ctl-pgn", "E7xE13 F8xF12");
+/// report.push(Diagnostic::error("E0203", Span::new(2, 3), "found `x`"), Context::game(1));
+/// report.push(Diagnostic::error("E0203", Span::new(9, 10), "found `x`"), Context::game(1));
+/// let mut out = Vec::new();
+/// write_jsonl(&report, PositionEncoding::Utf8, &mut out).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert_eq!(text.lines().count(), 2);
+/// assert!(text.starts_with("{\"uri\":\"file:///a.ctl-pgn\",\"path\":\"/a.ctl-pgn\",\"range\":"));
+/// ```
+pub fn write_jsonl(
+    report: &FileReport<'_>,
+    encoding: PositionEncoding,
+    mut out: impl Write,
+) -> io::Result<()> {
+    let index = LineIndex::new(report.source);
+    for (d, context) in &report.diagnostics {
+        let line = JsonLine {
+            uri: report.uri.clone(),
+            path: report.path.to_string(),
+            diagnostic: JsonDiagnostic::new(d, *context, &report.uri, &index, encoding),
+        };
+        serde_json::to_writer(&mut out, &line)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! One checked file: its text, its diagnostics with their game and ply, and what it held.
+
+use cescacs_board::{Diagnostic, Severity};
+
+use super::text::TextRenderer;
+use super::uri::file_uri;
+
+/// Facts about a diagnostic that the [`Diagnostic`] itself does not carry: where in the file's
+/// games it was found.
+///
+/// ```
+/// use ctl_pgn::render::Context;
+/// let c = Context::game(2).with_ply(17);
+/// assert_eq!((c.game, c.ply), (Some(2), Some(17)));
+/// assert_eq!(Context::default().game, None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Context {
+    /// 1-based number of the game within the file.
+    pub game: Option<usize>,
+    /// 1-based half-move (ply) of that game the diagnostic is about.
+    pub ply: Option<usize>,
+}
+
+impl Context {
+    /// The context of game `game` (1-based).
+    pub const fn game(game: usize) -> Context {
+        Context { game: Some(game), ply: None }
+    }
+
+    /// The same context at ply `ply` (1-based).
+    pub const fn with_ply(mut self, ply: usize) -> Context {
+        self.ply = Some(ply);
+        self
+    }
+}
+
+/// Everything the renderers need about one checked file.
+///
+/// `path` is shown to people as given; `uri` (by default the `file://` URI of `path` made
+/// absolute) is what editors get. Spans of the diagnostics are byte offsets into `source`.
+///
+/// ```
+/// use cescacs_board::{Diagnostic, Span};
+/// use ctl_pgn::render::{Context, FileReport};
+/// let mut report = FileReport::new("g.ctl-pgn", "1. E7xE13\n").with_counts(1, 1);
+/// report.push(Diagnostic::error("E0203", Span::new(5, 6), "found `x`"), Context::game(1).with_ply(1));
+/// assert_eq!((report.errors(), report.warnings()), (1, 0));
+/// assert!(report.uri.starts_with("file:///") && report.uri.ends_with("/g.ctl-pgn"));
+/// assert!(report.render_text(false).contains("g.ctl-pgn:1:6"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct FileReport<'a> {
+    /// The path as people gave it (or a name such as `<stdin>`).
+    pub path: &'a str,
+    /// The URI editors use for this file.
+    pub uri: String,
+    /// The file's text.
+    pub source: &'a str,
+    /// The diagnostics, in the order they are to be shown.
+    pub diagnostics: Vec<(Diagnostic, Context)>,
+    /// How many games the file held.
+    pub games: usize,
+    /// How many plies (half-moves) its games held.
+    pub plies: usize,
+}
+
+impl<'a> FileReport<'a> {
+    /// A report with no diagnostics for `source`, read from `path`.
+    pub fn new(path: &'a str, source: &'a str) -> FileReport<'a> {
+        FileReport {
+            path,
+            uri: file_uri(std::path::Path::new(path)),
+            source,
+            diagnostics: Vec::new(),
+            games: 0,
+            plies: 0,
+        }
+    }
+
+    /// The same report with another URI (e.g. `untitled:stdin` for standard input).
+    pub fn with_uri(mut self, uri: impl Into<String>) -> FileReport<'a> {
+        self.uri = uri.into();
+        self
+    }
+
+    /// The same report counting `games` games and `plies` plies.
+    pub fn with_counts(mut self, games: usize, plies: usize) -> FileReport<'a> {
+        self.games = games;
+        self.plies = plies;
+        self
+    }
+
+    /// Adds a diagnostic.
+    pub fn push(&mut self, diagnostic: Diagnostic, context: Context) {
+        self.diagnostics.push((diagnostic, context));
+    }
+
+    /// Adds diagnostics that all share one context.
+    pub fn extend(&mut self, diagnostics: impl IntoIterator<Item = Diagnostic>, context: Context) {
+        self.diagnostics.extend(diagnostics.into_iter().map(|d| (d, context)));
+    }
+
+    /// Orders the diagnostics by position, then code, so output does not depend on the order in
+    /// which checks ran.
+    pub fn sort(&mut self) {
+        self.diagnostics.sort_by(|(a, _), (b, _)| {
+            (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+        });
+    }
+
+    /// Number of errors.
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    /// Number of warnings.
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        self.diagnostics.iter().filter(|(d, _)| d.severity == severity).count()
+    }
+
+    /// All diagnostics as ariadne text (see [`super::render_text`]).
+    pub fn render_text(&self, color: bool) -> String {
+        let renderer = TextRenderer::new(self.path, self.source, color);
+        self.diagnostics.iter().map(|(d, _)| renderer.render(d)).collect()
+    }
+}
