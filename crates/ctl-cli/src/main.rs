@@ -9,10 +9,28 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod input;
+mod output;
+
+const EXAMPLES: &str = "\
+Examples:
+  cescacs check corpus/                      report every problem in the *.ctl-pgn files below corpus/
+  cescacs check --format json game.ctl-pgn   the same as LSP-native JSON for an editor
+  cescacs pdtl --canonical '<PDTL>'          read a position and print its canonical PDTL
+
+Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or I/O failure.
+`cescacs help <COMMAND>` shows the options and examples of a command.";
 
 /// The C'escacs notation toolkit.
 #[derive(Debug, Parser)]
-#[command(name = "cescacs", version, about, long_about = None, arg_required_else_help = true)]
+#[command(
+    name = "cescacs",
+    version,
+    about,
+    long_about = None,
+    arg_required_else_help = true,
+    after_help = EXAMPLES
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -20,13 +38,22 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Check CTL-PGN files and report every problem (text for people, JSON for editors).
+    Check(cmd::check::Args),
     /// Read PDTL positions: draw the board and print the canonical PDTL.
     Pdtl(cmd::pdtl::Args),
+    /// List the legal moves of a position, with check marks.
+    Legal(cmd::legal::Args),
+    /// Count the leaf nodes of the legal-move tree to a depth.
+    Perft(cmd::perft::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Check(args) => cmd::check::run(args),
         Command::Pdtl(args) => cmd::pdtl::run(args),
+        Command::Legal(args) => cmd::legal::run(args),
+        Command::Perft(args) => cmd::perft::run(args),
     }
 }

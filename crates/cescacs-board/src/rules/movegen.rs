@@ -11,7 +11,8 @@ use super::board::{Board, HexSet, code, is_side, kind_of};
 use super::castling::{Castling, rook_path};
 use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{
-    CAPTURE, FORWARD, HOME, JUMP, NO, OBLIQUE, PROMOTION, RIDE, STEEP, STEP, TRIPLE,
+    CAPTURE, FORWARD, HOME, JUMP, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES, RIDE, STEEP, STEP,
+    TRIPLE,
 };
 
 /// A castling's hexes as bytes, per side.
@@ -348,8 +349,9 @@ impl Gen<'_> {
     }
 
     /// A pawn move to `to`, expanded into its promotions when `to` is the promotion hex.
+    #[inline]
     fn pawn_to(&mut self, from: u8, to: u8, captured: Option<PieceKind>, kind: MoveKind) {
-        let mut m = Move {
+        let m = Move {
             piece: PieceKind::Pawn,
             from: hex(from),
             to: hex(to),
@@ -357,11 +359,16 @@ impl Gen<'_> {
             kind,
             promotion: None,
         };
-        if !PROMOTION[self.us.index()][to as usize] {
+        if PROMOTION[self.us.index()][to as usize] {
+            self.promotions(m);
+        } else {
             self.push(m);
-            return;
         }
-        let (kinds, n) = self.pool_for(to);
+    }
+
+    #[cold]
+    fn promotions(&mut self, mut m: Move) {
+        let (kinds, n) = self.pool_for(m.to.0);
         if n == 0 {
             m.promotion = Some(Promotion::Awaiting);
             self.push(m);
@@ -391,16 +398,16 @@ impl Gen<'_> {
         let us = self.us.index();
         let pawn = code(self.us, PieceKind::Pawn);
         let before = self.out.len();
-        for (i, &is_promo) in PROMOTION[us].iter().enumerate() {
-            if !is_promo || self.b.sq[i] != pawn {
+        for &i in &PROMOTION_HEXES[us] {
+            if self.b.sq[i as usize] != pawn {
                 continue;
             }
-            let (kinds, n) = self.pool_for(i as u8);
+            let (kinds, n) = self.pool_for(i);
             for &k in &kinds[..n as usize] {
                 self.out.push(Move {
                     piece: PieceKind::Pawn,
-                    from: hex(i as u8),
-                    to: hex(i as u8),
+                    from: hex(i),
+                    to: hex(i),
                     captured: None,
                     kind: MoveKind::PromotionInPlace,
                     promotion: Some(Promotion::To(k)),
@@ -453,6 +460,9 @@ impl Board {
     /// on its home hex and (for legal generation) not in check.
     pub(crate) fn castling_prepared(&self, data: &CastleData, check_attacks: bool) -> bool {
         let us = self.turn;
+        if self.sq[data.king_to as usize] != 0 {
+            return false;
+        }
         let rook = code(us, PieceKind::Rook);
         let rights = self.castling[us.index()];
         if data.kings_rook.is_some()

@@ -84,6 +84,26 @@ impl Outcome {
     }
 }
 
+impl fmt::Display for Outcome {
+    /// `checkmate: White wins 3-0`, `stalemate: Black wins 1-2`, `draw by insufficient material 1-1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Checkmate { winner } => {
+                write!(f, "checkmate: {winner} wins {}", self.result())
+            }
+            Outcome::Stalemate { winner } => {
+                write!(f, "stalemate: {winner} wins {}", self.result())
+            }
+            Outcome::Draw(DrawReason::MoveExhaustion) => {
+                write!(f, "draw by move exhaustion {}", self.result())
+            }
+            Outcome::Draw(DrawReason::InsufficientMaterial) => {
+                write!(f, "draw by insufficient material {}", self.result())
+            }
+        }
+    }
+}
+
 impl Board {
     pub(crate) fn check_kind(&self) -> Option<CheckKind> {
         let us = self.turn;

@@ -114,6 +114,25 @@ pub(crate) static PROMOTION: [[bool; HEX_COUNT]; 2] = {
     out
 };
 
+/// `PROMOTION_HEXES[side]`: the 15 promotion hexes of a side, as indices.
+pub(crate) static PROMOTION_HEXES: [[u8; 15]; 2] = {
+    let mut out = [[NO; 15]; 2];
+    let mut n = [0usize; 2];
+    let mut i = 0;
+    while i < HEX_COUNT {
+        let mut side = 0;
+        while side < 2 {
+            if PROMOTION[side][i] {
+                out[side][n[side]] = i as u8;
+                n[side] += 1;
+            }
+            side += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
 /// `TRIPLE[side][hex]`: whether a pawn of that side may triple-step from `hex` (rules.md 3.9.1).
 pub(crate) static TRIPLE: [[bool; HEX_COUNT]; 2] = {
     const WHITE: [(i32, i32); 8] =

@@ -1,0 +1,492 @@
+//! The single-position facts of rules.md 9.3 and 9.4, piece mobility (3.0), castlings (4.2, 4.3).
+
+use cescacs_board::{
+    CastlingCondition, CheckKind, Colour, EnPassant, Move, MoveError, MoveKind, MoveSpec, Outcome,
+    Piece, PieceKind, Position, SpecCapture,
+};
+
+fn pos(text: &str) -> Position {
+    pdtl::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn texts(p: &Position) -> Vec<String> {
+    p.legal_moves().iter().map(|m| m.to_string()).collect()
+}
+
+fn find(p: &Position, text: &str) -> Move {
+    *p.legal_moves()
+        .iter()
+        .find(|m| m.to_string() == text)
+        .unwrap_or_else(|| panic!("{text} is not legal; legal: {:?}", texts(p)))
+}
+
+/// Plays a legal move given by its text.
+fn play(p: &Position, text: &str) -> Position {
+    p.play(&find(p, text)).unwrap()
+}
+
+/// A position from `(hex, letter)` pairs (upper case White), White to move, no castling rights.
+fn board(pieces: &[(&str, char)]) -> Position {
+    let mut p = Position::empty();
+    for &(hex, letter) in pieces {
+        p.set_piece(hex.parse().unwrap(), Piece::from_letter(letter));
+    }
+    p
+}
+
+#[test]
+fn elephant_forward_two_gives_check_from_afar() {
+    let p = pos("/23:p5/14:3k3/10:3E3/5:P5/1:1K/ b - - 0 1");
+    assert_eq!(p.check_kind(), Some(CheckKind::Afar));
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), 9);
+    assert!(moves.iter().all(|m| m.piece() == PieceKind::King));
+}
+
+#[test]
+fn pinned_knight_still_attacks() {
+    let p = pos("/27:1k/21:4n2p/18:3K3/5:P5/3:2R1/ w - - 0 1");
+    let t = texts(&p);
+    assert_eq!(t.len(), 41);
+    assert!(!t.contains(&"KF18-F16".into()));
+    assert!(!t.contains(&"KF18-E17".into()));
+}
+
+#[test]
+fn double_check_only_king_moves_and_not_along_the_line() {
+    let p = pos("/14:3k3/5:1J4/4:2R2/1:1K/ b - - 0 1");
+    assert_eq!(p.check_kind(), Some(CheckKind::Double));
+    assert_eq!(p.checkers(Colour::Black).len(), 2);
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), 8);
+    assert!(moves.iter().all(|m| m.piece() == PieceKind::King));
+    let t = texts(&p);
+    assert!(!t.contains(&"KF14-G17".into()));
+    assert!(!t.contains(&"KF14-F16".into()));
+}
+
+#[test]
+fn en_passant_that_opens_a_line_is_illegal() {
+    let p = pos("/27:1k/12:4r2/11:4p3/10:3P3/8:2K4/5:P5/ w - G11@13 0 2");
+    let t = texts(&p);
+    assert_eq!(t.len(), 18);
+    assert!(!t.contains(&"F10@G13".into()));
+    let spec = MoveSpec::Move {
+        piece: PieceKind::Pawn,
+        from: "F10".parse().unwrap(),
+        to: "G13".parse().unwrap(),
+        capture: SpecCapture::Passant { double: false, captured: None },
+        promotion: None,
+    };
+    assert!(matches!(p.match_move(&spec), Err(MoveError::LeavesKingInCheck { .. })));
+    // The coherence level accepts it.
+    assert_eq!(p.match_move_coherent(&spec).unwrap().to_string(), "F10@G13");
+}
+
+#[test]
+fn castling_into_a_discovered_check_is_illegal() {
+    let p = pos("/27:1k/6:r6/3:R3/1:1K/ w RK - 0 1");
+    let t = texts(&p);
+    assert_eq!(t.len(), 45);
+    for c in ["KRD-DD", "KRD-DE"] {
+        assert!(!t.contains(&c.into()), "{c}");
+        let e = p.match_move(&MoveSpec::Castling(c.parse().unwrap())).unwrap_err();
+        assert!(
+            matches!(e, MoveError::Castling { condition: CastlingCondition::G, .. }),
+            "{c}: {e}"
+        );
+    }
+}
+
+#[test]
+fn stalemate_is_a_small_win() {
+    let p = pos("/12:D6/7:k7/5:K5/ b - - 1 40");
+    assert!(p.legal_moves().is_empty());
+    assert!(!p.is_check());
+    assert_eq!(p.outcome(), Some(Outcome::Stalemate { winner: Colour::White }));
+    assert_eq!(p.outcome().unwrap().result(), "2-1");
+    // Reached by DT14-T12.
+    let before = pos("/14:D6/7:k7/5:K5/ w - - 0 40");
+    let after = play(&before, "DT14-T12");
+    assert_eq!(after.outcome(), Some(Outcome::Stalemate { winner: Colour::White }));
+    assert_eq!(pdtl::to_string(&after), "/12:D6/7:k7/5:K5/ b -- - 1 40");
+}
+
+#[test]
+fn unmoved_king_has_seven_steps_and_five_leaps() {
+    let mut p = board(&[("G1", 'K'), ("F28", 'k')]);
+    p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
+    let kings: Vec<Move> =
+        p.legal_moves().into_iter().filter(|m| m.piece() == PieceKind::King).collect();
+    assert_eq!(kings.len(), 12);
+    let mut leaps: Vec<String> =
+        kings.iter().filter(|m| m.kind() == MoveKind::Leap).map(|m| m.to().to_string()).collect();
+    leaps.sort();
+    assert_eq!(leaps, ["D2", "E5", "F6", "H6", "I5"]);
+    p.set_castling(Colour::White, cescacs_board::CastlingRights::NONE);
+    assert_eq!(p.legal_moves().len(), 7);
+}
+
+#[test]
+fn king_off_home_has_no_leaps() {
+    let mut p = board(&[("F14", 'K'), ("G27", 'k')]);
+    assert_eq!(p.legal_moves().len(), 12);
+    // Even with a stale "unmoved" status, a King off its home hex does not leap (rules.md 8.3 item 23).
+    p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
+    assert_eq!(p.legal_moves().len(), 12);
+}
+
+#[test]
+fn triple_step_field_and_both_en_passant_captures() {
+    let p = board(&[("G7", 'P'), ("F12", 'p'), ("H14", 'p'), ("G1", 'K'), ("G27", 'k')]);
+    let after = play(&p, "G7-G13");
+    assert_eq!(after.en_passant().to_string(), "G13@9-11");
+    let t = texts(&after);
+    assert!(t.contains(&"F12@@G9".into()), "{t:?}");
+    assert!(t.contains(&"H14@G11".into()), "{t:?}");
+    let taken = play(&after, "F12@@G9");
+    assert_eq!(taken.piece_at("G13".parse().unwrap()), None);
+    assert_eq!(taken.piece_at("G9".parse().unwrap()), Piece::from_letter('p'));
+    // The chance is for the next move only.
+    let later = play(&play(&after, "KG27-G25"), "KG1-G3");
+    assert!(!texts(&later).iter().any(|m| m.contains('@')));
+}
+
+#[test]
+fn scornful_move_and_capture() {
+    let mut p = board(&[("G13", 'P'), ("G15", 'p'), ("G1", 'K'), ("G27", 'k')]);
+    p.set_turn(Colour::Black);
+    let after = play(&p, "G15-F14");
+    assert_eq!(after.en_passant(), EnPassant::Scornful("F14".parse().unwrap()));
+    assert!(texts(&after).contains(&"G13@F14".into()));
+    let taken = play(&after, "G13@F14");
+    assert_eq!(taken.piece_at("F14".parse().unwrap()), Piece::from_letter('P'));
+    assert_eq!(taken.pieces().count(), 3);
+    // Only on the next move.
+    let later = play(&play(&after, "KG1-G3"), "KG27-G25");
+    assert!(!texts(&later).contains(&"G13@F14".into()));
+    // Facing one's own pawn is no scorn.
+    let mut own = board(&[("G13", 'p'), ("G15", 'p'), ("G1", 'K'), ("G27", 'k')]);
+    own.set_turn(Colour::Black);
+    assert_eq!(play(&own, "G15-F14").en_passant(), EnPassant::None);
+}
+
+#[test]
+fn check_kinds_of_rules_9_4() {
+    type Case<'a> = (&'a [(&'a str, char)], &'a str, &'a str);
+    let cases: [Case; 4] = [
+        (&[("F12", 'N'), ("F4", 'R'), ("F14", 'k'), ("G1", 'K')], "NF12-I13", "NF12-I13++"),
+        (&[("F12", 'N'), ("F4", 'R'), ("F20", 'k'), ("G1", 'K')], "NF12-G17", "NF12-G17+∞"),
+        (&[("E11", 'P'), ("F16", 'k'), ("G1", 'K')], "E11-E13", "E11-E13+^"),
+        (&[("E25", 'P'), ("G27", 'k'), ("G1", 'K')], "E25-E27=D", "E25-E27=D+^"),
+    ];
+    for (pieces, text, with_check) in cases {
+        let p = board(pieces);
+        let m = find(&p, text);
+        assert_eq!(p.move_text_with_check(&m), with_check);
+    }
+    for c in ["KRK-HG", "KRK-FG", "KRD-HG", "KRD-FG", "KRR-HGG", "KRR-FGG"] {
+        let mut p = board(&[("G1", 'K'), ("C3", 'R'), ("I3", 'R'), ("G27", 'k')]);
+        p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
+        let m = find(&p, c);
+        assert_eq!(p.move_text_with_check(&m), format!("{c}+∞"));
+    }
+}
+
+#[test]
+fn mobility_on_an_empty_board() {
+    let cases: [(&str, char, usize); 11] = [
+        ("F14", 'K', 12),
+        ("F14", 'D', 60),
+        ("F14", 'V', 54),
+        ("F14", 'R', 42),
+        ("F14", 'N', 24),
+        ("E7", 'P', 5),
+        ("F14", 'P', 4),
+        ("P7", 'R', 28),
+        ("P7", 'D', 42),
+        ("F0", 'N', 8),
+        ("P7", 'K', 5),
+    ];
+    for (hex, letter, n) in cases {
+        let p = board(&[(hex, letter)]);
+        assert_eq!(p.legal_moves().len(), n, "{letter} on {hex}");
+    }
+    // The maxima of rules.md 3.0 over the whole board.
+    for (letter, max) in [
+        ('K', 12),
+        ('D', 60),
+        ('V', 54),
+        ('R', 42),
+        ('G', 32),
+        ('N', 24),
+        ('J', 20),
+        ('E', 6),
+        ('P', 5),
+    ] {
+        let best = cescacs_board::Hex::all()
+            .map(|h| {
+                // Distinct destinations: a pawn's promotions count once.
+                let mut to: Vec<_> = board(&[(h.to_string().as_str(), letter)])
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to())
+                    .collect();
+                to.dedup();
+                to.len()
+            })
+            .max();
+        assert_eq!(best, Some(max), "{letter}");
+    }
+    // Black pawn from its triple-step hex: the mirror image.
+    let mut p = board(&[("E21", 'p')]);
+    p.set_turn(Colour::Black);
+    assert_eq!(p.legal_moves().len(), 5);
+}
+
+/// King and both Rooks of `turn` at home with all rights, the other King alone at home.
+fn castle_board(turn: Colour) -> Position {
+    let mut p = match turn {
+        Colour::White => board(&[("G1", 'K'), ("C3", 'R'), ("I3", 'R'), ("G27", 'k')]),
+        Colour::Black => board(&[("G1", 'K'), ("C25", 'r'), ("I25", 'r'), ("G27", 'k')]),
+    };
+    p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
+    p.set_castling(Colour::Black, cescacs_board::CastlingRights::ALL);
+    p.set_turn(turn);
+    p
+}
+
+#[test]
+fn all_24_castlings_for_both_sides() {
+    for colour in Colour::ALL {
+        let p = castle_board(colour);
+        let castlings: Vec<Move> =
+            p.legal_moves().into_iter().filter(|m| m.castling().is_some()).collect();
+        assert_eq!(castlings.len(), 24, "{colour}");
+        for c in cescacs_board::Castling::ALL {
+            let m = find(&p, c.as_str());
+            let after = p.play(&m).unwrap();
+            let king = Piece::new(colour, PieceKind::King);
+            let rook = Piece::new(colour, PieceKind::Rook);
+            assert_eq!(after.piece_at(c.king_target(colour)), Some(king), "{c}");
+            for (from, to) in c.rook_moves(colour) {
+                assert_eq!(after.piece_at(to), Some(rook), "{c} {from}-{to}");
+                assert_ne!(after.piece_at(from), Some(rook), "{c} leaves {from}");
+            }
+            assert!(!after.castling(colour).king_unmoved);
+            assert_eq!(after.halfmove_clock(), 1);
+        }
+    }
+}
+
+fn castling_error(p: &Position, c: &str) -> CastlingCondition {
+    match p.match_move(&MoveSpec::Castling(c.parse().unwrap())) {
+        Err(MoveError::Castling { condition, .. }) => condition,
+        other => panic!("{c}: expected a castling error, found {other:?}"),
+    }
+}
+
+#[test]
+fn each_castling_condition_failing() {
+    // (a) the King has moved.
+    let mut p = castle_board(Colour::White);
+    p.set_castling(Colour::White, cescacs_board::CastlingRights::NONE);
+    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::A);
+    // (b) the Rook has moved.
+    let mut p = castle_board(Colour::White);
+    let mut rights = cescacs_board::CastlingRights::ALL;
+    rights.kings_rook = false;
+    p.set_castling(Colour::White, rights);
+    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::B);
+    assert!(texts(&p).contains(&"KRD-DE".into()));
+    // (c) the King is in check (Rook on the G column).
+    let mut p = castle_board(Colour::White);
+    p.set_piece("G11".parse().unwrap(), Piece::from_letter('r'));
+    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::C);
+    // (d) the King's target is attacked.
+    let mut p = castle_board(Colour::White);
+    p.set_piece("H20".parse().unwrap(), Piece::from_letter('r'));
+    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::D);
+    assert!(texts(&p).contains(&"KRK-II".into()));
+    // (e) a Rook's path is blocked.
+    let mut p = castle_board(Colour::White);
+    p.set_piece("I7".parse().unwrap(), Piece::from_letter('P'));
+    assert_eq!(castling_error(&p, "KRK-HIOO"), CastlingCondition::E);
+    assert!(texts(&p).contains(&"KRK-HIO".into()));
+    // (f) a target holds an enemy piece: castling never captures.
+    let mut p = castle_board(Colour::White);
+    p.set_piece("H6".parse().unwrap(), Piece::from_letter('j'));
+    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::F);
+    // (g) the King is in check after the move (tested with rules.md 9.3 above, here for Black).
+    let mut p = castle_board(Colour::Black);
+    p.set_piece("T22".parse().unwrap(), Piece::from_letter('R'));
+    assert_eq!(castling_error(&p, "KRD-DE"), CastlingCondition::G);
+}
+
+#[test]
+fn move_errors_are_precise() {
+    let p = Position::initial();
+    let spec = |piece, from: &str, to: &str, capture| MoveSpec::Move {
+        piece,
+        from: from.parse().unwrap(),
+        to: to.parse().unwrap(),
+        capture,
+        promotion: None,
+    };
+    let e = |s: MoveSpec| p.match_move(&s).unwrap_err();
+    assert!(matches!(
+        e(spec(PieceKind::Pawn, "F10", "F12", SpecCapture::None)),
+        MoveError::NoPieceAtOrigin { .. }
+    ));
+    assert!(matches!(
+        e(spec(PieceKind::Pawn, "F20", "F18", SpecCapture::None)),
+        MoveError::WrongSide { .. }
+    ));
+    assert!(matches!(
+        e(spec(PieceKind::Knight, "F6", "C15", SpecCapture::None)),
+        MoveError::WrongPieceLetter { .. }
+    ));
+    assert!(matches!(
+        e(spec(PieceKind::Elephant, "E5", "E11", SpecCapture::None)),
+        MoveError::CannotMoveThere { .. }
+    ));
+    assert!(matches!(
+        e(spec(PieceKind::Pawn, "G7", "E13", SpecCapture::None)),
+        MoveError::CannotMoveThere { .. }
+    ));
+    assert!(matches!(
+        e(spec(PieceKind::Bishop, "F6", "F4", SpecCapture::None)),
+        MoveError::CannotMoveThere { .. } | MoveError::DestinationOwnPiece { .. }
+    ));
+    assert!(matches!(
+        e(spec(PieceKind::Knight, "E3", "G5", SpecCapture::None)),
+        MoveError::DestinationOwnPiece { .. }
+    ));
+    assert!(matches!(
+        e(spec(PieceKind::Bishop, "F6", "C15", SpecCapture::Capture(None))),
+        MoveError::NothingToCapture { .. }
+    ));
+    // Captures: wrong letter, missing ×.
+    let q = board(&[("F6", 'J'), ("C15", 'n'), ("G1", 'K'), ("G27", 'k')]);
+    let s = spec(PieceKind::Bishop, "F6", "C15", SpecCapture::Capture(Some(PieceKind::Rook)));
+    assert!(matches!(q.match_move(&s), Err(MoveError::CapturedMismatch { .. })));
+    let s = spec(PieceKind::Bishop, "F6", "C15", SpecCapture::None);
+    assert!(matches!(q.match_move(&s), Err(MoveError::CaptureNotMarked { .. })));
+    let s = spec(PieceKind::Bishop, "F6", "C15", SpecCapture::Capture(Some(PieceKind::Knight)));
+    assert_eq!(q.match_move(&s).unwrap().to_string(), "JF6×NC15");
+}
+
+#[test]
+fn promotion_rules() {
+    // White lost its Queen and its black-hex Bishop; E27 is black, F28 white.
+    let p = board(
+        &[("E25", 'P'), ("G1", 'K'), ("F2", 'J'), ("F4", 'J'), ("A27", 'k')]
+            .map(|(h, c)| if h == "A27" { ("P21", c) } else { (h, c) }),
+    );
+    let t = texts(&p);
+    // Pool: D, V, 2R, 2G, 2N and the black-hex Bishop (F2 coloured and F4 white are on board).
+    for s in ["E25-E27=D", "E25-E27=J", "E25-E27=V", "E25-E27=R", "E25-E27=G", "E25-E27=N"] {
+        assert!(t.contains(&s.into()), "{s} in {t:?}");
+    }
+    let spec = |promotion| MoveSpec::Move {
+        piece: PieceKind::Pawn,
+        from: "E25".parse().unwrap(),
+        to: "E27".parse().unwrap(),
+        capture: SpecCapture::None,
+        promotion,
+    };
+    assert!(matches!(p.match_move(&spec(None)), Err(MoveError::PromotionMissing { .. })));
+    assert!(matches!(
+        p.match_move(&spec(Some(cescacs_board::Promotion::Awaiting))),
+        Err(MoveError::PromotionAvailable { .. })
+    ));
+    // Only the black-hex Bishop is lost: it cannot come back on the white hex F28.
+    let q = board(&[("F26", 'P'), ("G1", 'K'), ("F2", 'J'), ("F4", 'J'), ("P21", 'k')]);
+    let q = {
+        let mut q = q;
+        for (h, l) in [("E1", 'D'), ("F0", 'V'), ("C3", 'R'), ("I3", 'R'), ("D2", 'G'), ("H2", 'G')]
+        {
+            q.set_piece(h.parse().unwrap(), Piece::from_letter(l));
+        }
+        for (h, l) in [("E3", 'N'), ("G3", 'N')] {
+            q.set_piece(h.parse().unwrap(), Piece::from_letter(l));
+        }
+        q
+    };
+    let s = MoveSpec::Move {
+        piece: PieceKind::Pawn,
+        from: "F26".parse().unwrap(),
+        to: "F28".parse().unwrap(),
+        capture: SpecCapture::None,
+        promotion: Some(cescacs_board::Promotion::To(PieceKind::Bishop)),
+    };
+    assert!(
+        matches!(q.match_move(&s), Err(MoveError::BishopWrongColour { .. })),
+        "{:?}",
+        q.match_move(&s)
+    );
+    assert!(texts(&q).contains(&"F26-F28=&".into()));
+    let s = MoveSpec::Move {
+        piece: PieceKind::Pawn,
+        from: "F26".parse().unwrap(),
+        to: "F28".parse().unwrap(),
+        capture: SpecCapture::None,
+        promotion: Some(cescacs_board::Promotion::To(PieceKind::Queen)),
+    };
+    assert!(matches!(q.match_move(&s), Err(MoveError::NotRegainable { .. })));
+}
+
+#[test]
+fn forced_promotion_in_place() {
+    // rules.md 9.2 "forced": after RA13×NA9 White must promote in place.
+    let p = pos(
+        "/27:P1/25:2k1/24:4P/21:7p/18:6n/13:1r6/9:1N6/6:3J3/4:2J2/3:R1NR/2:GJG/1:DK/0:V/ b - - 0 1",
+    );
+    let after = play(&p, "RA13×NA9");
+    assert!(after.forced_promotion_pending());
+    let mut t = texts(&after);
+    t.sort();
+    assert_eq!(t, ["E27=N", "K24=N"]);
+    let spec = MoveSpec::Move {
+        piece: PieceKind::Knight,
+        from: "E3".parse().unwrap(),
+        to: "C7".parse().unwrap(),
+        capture: SpecCapture::None,
+        promotion: None,
+    };
+    assert!(matches!(after.match_move(&spec), Err(MoveError::ForcedPromotionPending { .. })));
+    let promoted = play(&after, "E27=N");
+    assert_eq!(promoted.piece_at("E27".parse().unwrap()), Piece::from_letter('N'));
+    assert_eq!(promoted.halfmove_clock(), 0);
+}
+
+#[test]
+fn state_updates() {
+    let p = Position::initial();
+    // A Rook leaving home loses its right; a King move loses everything.
+    let q = board(&[("G1", 'K'), ("C3", 'R'), ("I3", 'R'), ("G27", 'k')]);
+    let mut q = q;
+    q.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
+    let after = play(&q, "RI3-I9");
+    assert_eq!(after.castling(Colour::White).to_string(), "RK");
+    assert_eq!(after.halfmove_clock(), 1);
+    assert_eq!(after.move_number(), cescacs_board::MoveNumber::Known(1));
+    let after = play(&after, "KG27-G25");
+    assert_eq!(after.move_number(), cescacs_board::MoveNumber::Known(2));
+    // Move number unknown stays unknown.
+    let mut u = p.clone();
+    u.set_turn(Colour::Black);
+    u.set_move_number(cescacs_board::MoveNumber::Unknown);
+    assert_eq!(play(&u, "F20-F18").move_number(), cescacs_board::MoveNumber::Unknown);
+    // A Rook captured on its home loses its right.
+    let mut r = board(&[("G1", 'K'), ("C3", 'R'), ("I3", 'R'), ("G27", 'k'), ("I13", 'r')]);
+    r.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
+    r.set_turn(Colour::Black);
+    let after = play(&r, "RI13×RI3");
+    assert_eq!(after.castling(Colour::White).to_string(), "RK");
+    assert_eq!(after.halfmove_clock(), 0);
+    // Double step field.
+    let after = play(&p, "F8-F12");
+    assert_eq!(after.en_passant().to_string(), "F12@10");
+    assert_eq!(pdtl::to_string(&after).split(' ').nth(3), Some("F12@10"));
+}

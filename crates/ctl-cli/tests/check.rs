@@ -1,0 +1,321 @@
+//! `cescacs check`: exit codes, text and JSON output, standard input, directories, BOM, invalid
+//! UTF-8 and unreadable paths.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+const SCHEMA: &str = include_str!("../../../docs/diagnostics.schema.json");
+
+const CLEAN: &str = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12: *\n";
+const WARNING: &str = "[Variant \"C'escacs\"]\n1. E7–E13, E21-E15\n2. F8-F12: *\n";
+const ERROR: &str = "[Variant \"C'escacs\"]\n1. E7xE13, E21-E15 {Moià ∞}\n2. F8-F12: *\n";
+
+fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The command may exit before reading standard input: a broken pipe here is fine.
+    let _ = child.stdin.take().expect("piped").write_all(stdin);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// A fresh directory for one test, holding `files` (path, bytes).
+fn scratch(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check").join(name);
+    let _ = fs::remove_dir_all(&dir);
+    for (path, bytes) in files {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().expect("a parent")).expect("create the directory");
+        fs::write(path, bytes).expect("write the file");
+    }
+    fs::create_dir_all(&dir).expect("create the directory");
+    dir
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("an exit code")
+}
+
+fn stdout(o: &Output) -> &str {
+    std::str::from_utf8(&o.stdout).expect("UTF-8 output")
+}
+
+fn stderr(o: &Output) -> &str {
+    std::str::from_utf8(&o.stderr).expect("UTF-8 errors")
+}
+
+fn json(o: &Output) -> Value {
+    let value: Value = serde_json::from_str(stdout(o)).expect("one JSON document");
+    let schema: Value = serde_json::from_str(SCHEMA).expect("the schema is JSON");
+    let validator =
+        jsonschema::options().should_validate_formats(true).build(&schema).expect("a valid schema");
+    let errors: Vec<String> = validator.iter_errors(&value).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    value
+}
+
+fn codes(value: &Value, file: usize) -> Vec<String> {
+    value["files"][file]["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| d["code"].as_str().expect("a code").to_string())
+        .collect()
+}
+
+#[test]
+fn clean_file_exits_0_and_prints_only_the_summary() {
+    let dir = scratch("clean", &[("g.ctl-pgn", CLEAN.as_bytes())]);
+    let o = run_in(&dir, &["check", "g.ctl-pgn"], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    let summary = stderr(&o);
+    assert!(summary.starts_with("1 file, 1 game, 3 plies: 0 errors, 0 warnings ("), "{summary}");
+    assert!(summary.ends_with(" s)\n"), "{summary}");
+}
+
+#[test]
+fn warnings_alone_exit_0() {
+    let dir = scratch("warning", &[("w.ctl-pgn", WARNING.as_bytes())]);
+    let o = run_in(&dir, &["check", "w.ctl-pgn"], b"");
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).starts_with("[W0201] Warning:"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("w.ctl-pgn:2:6"));
+    assert!(stderr(&o).contains(": 0 errors, 1 warning ("), "{}", stderr(&o));
+}
+
+#[test]
+fn errors_exit_1_with_a_plain_ariadne_report() {
+    let dir = scratch("error", &[("e.ctl-pgn", ERROR.as_bytes())]);
+    let o = run_in(&dir, &["check", "e.ctl-pgn"], b"");
+    assert_eq!(code(&o), 1);
+    let text = stdout(&o);
+    assert!(text.starts_with("[E0206] Error: "), "{text}");
+    assert!(text.contains(",-[ e.ctl-pgn:2:6 ]"), "{text}");
+    assert!(text.contains(" 2 | 1. E7xE13, E21-E15 {Moià ∞}\n"), "{text}");
+    assert!(text.contains("Help: "), "{text}");
+    assert!(!text.contains('\u{1b}'), "piped output is plain");
+    assert!(text.lines().all(|l| !l.ends_with(' ')));
+    assert!(stderr(&o).contains(": 1 error, 0 warnings ("));
+}
+
+#[test]
+fn color_always_and_never() {
+    let dir = scratch("color", &[("e.ctl-pgn", ERROR.as_bytes())]);
+    let o = run_in(&dir, &["check", "--color", "always", "e.ctl-pgn"], b"");
+    assert!(stdout(&o).contains('\u{1b}'));
+    let o = run_in(&dir, &["check", "--color=never", "e.ctl-pgn"], b"");
+    assert!(!stdout(&o).contains('\u{1b}'));
+}
+
+#[test]
+fn json_is_one_document_that_matches_the_schema() {
+    let dir = scratch("json", &[("e.ctl-pgn", ERROR.as_bytes()), ("c.ctl-pgn", CLEAN.as_bytes())]);
+    let o = run_in(&dir, &["check", "--format", "json", "e.ctl-pgn", "c.ctl-pgn"], b"");
+    assert_eq!(code(&o), 1);
+    let value = json(&o);
+    assert_eq!(value["positionEncoding"], "utf-16");
+    assert_eq!(value["files"][0]["path"], "e.ctl-pgn");
+    let uri = value["files"][0]["uri"].as_str().expect("uri");
+    assert!(uri.starts_with("file:///") && uri.ends_with("/check/json/e.ctl-pgn"), "{uri}");
+    let d = &value["files"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "E0206");
+    assert_eq!(d["source"], "ctl-an");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["range"]["start"], serde_json::json!({"line": 1, "character": 5}));
+    let x = ERROR.find('x').expect("x");
+    assert_eq!(d["data"]["span"], serde_json::json!({"start": x, "end": x + 1}));
+    assert_eq!(d["data"]["game"], 1);
+    assert_eq!(d["data"]["ply"], 1);
+    assert_eq!(codes(&value, 1), Vec::<String>::new());
+    assert_eq!(
+        value["summary"],
+        serde_json::json!({"files": 2, "games": 2, "plies": 6, "errors": 1, "warnings": 0})
+    );
+}
+
+#[test]
+fn position_encoding_changes_the_columns() {
+    // `×` is 2 bytes and 1 UTF-16 unit; the U+1FA50 FAN symbol 4 bytes and 2 units.
+    let text = "[Variant \"C'escacs\"]\n{× \u{1fa50}} 1. E7xE13: *\n";
+    let dir = scratch("encoding", &[("u.ctl-pgn", text.as_bytes())]);
+    let column = |encoding: &str| {
+        let o = run_in(
+            &dir,
+            &["check", "--format=json", "--position-encoding", encoding, "u.ctl-pgn"],
+            b"",
+        );
+        let value = json(&o);
+        assert_eq!(value["positionEncoding"], encoding);
+        value["files"][0]["diagnostics"][0]["range"]["start"]["character"].clone()
+    };
+    assert_eq!(column("utf-8"), 15);
+    assert_eq!(column("utf-16"), 12);
+    assert_eq!(column("utf-32"), 11);
+}
+
+#[test]
+fn jsonl_writes_one_diagnostic_per_line() {
+    let dir =
+        scratch("jsonl", &[("e.ctl-pgn", ERROR.as_bytes()), ("w.ctl-pgn", WARNING.as_bytes())]);
+    let o = run_in(&dir, &["check", "--format", "jsonl", "."], b"");
+    assert_eq!(code(&o), 1);
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["code"], "E0206");
+    assert!(lines[0]["path"].as_str().expect("path").ends_with("e.ctl-pgn"));
+    assert_eq!(lines[1]["code"], "W0201");
+    assert!(lines[1]["uri"].as_str().expect("uri").ends_with("/w.ctl-pgn"));
+}
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    let dir = scratch("stdin", &[]);
+    let o = run_in(&dir, &["check", "-"], ERROR.as_bytes());
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains(",-[ <stdin>:2:6 ]"), "{}", stdout(&o));
+    let o = run_in(&dir, &["check", "--format", "json", "-"], CLEAN.as_bytes());
+    assert_eq!(code(&o), 0);
+    let value = json(&o);
+    assert_eq!(value["files"][0]["path"], "<stdin>");
+    assert_eq!(value["files"][0]["uri"], "untitled:stdin");
+}
+
+#[test]
+fn directories_are_searched_recursively_in_name_order() {
+    let dir = scratch(
+        "tree",
+        &[
+            ("games/b.ctl-pgn", ERROR.as_bytes()),
+            ("games/a.ctl-pgn", CLEAN.as_bytes()),
+            ("games/deeper/c.ctl-pgn", WARNING.as_bytes()),
+            ("games/notes.txt", b"not a game"),
+            ("games/deeper/d.pgn", b"not ours"),
+        ],
+    );
+    let o = run_in(&dir, &["check", "--format", "json", "games"], b"");
+    assert_eq!(code(&o), 1);
+    let value = json(&o);
+    let paths: Vec<&str> = value["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|f| f["path"].as_str().expect("path"))
+        .collect();
+    let expected: Vec<String> = ["games/a.ctl-pgn", "games/b.ctl-pgn", "games/deeper/c.ctl-pgn"]
+        .iter()
+        .map(|p| Path::new(p).display().to_string())
+        .collect();
+    assert_eq!(paths, expected);
+    assert!(
+        stderr(&o).starts_with("3 files, 3 games, 9 plies: 1 error, 1 warning"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_bom_is_skipped_and_spans_stay_file_offsets() {
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(ERROR.as_bytes());
+    let dir = scratch("bom", &[("b.ctl-pgn", &bytes)]);
+    let o = run_in(&dir, &["check", "--format", "json", "b.ctl-pgn"], b"");
+    assert_eq!(code(&o), 1);
+    let value = json(&o);
+    assert_eq!(codes(&value, 0), ["E0206"]);
+    let x = ERROR.find('x').expect("x") + 3;
+    let d = &value["files"][0]["diagnostics"][0];
+    assert_eq!(d["data"]["span"]["start"], x);
+    assert_eq!(d["range"]["start"]["line"], 1);
+    // A BOM on the first line is no column either.
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(b"[Variant \"C'escacs\"] 1. E7xE13: *\n");
+    let dir = scratch("bom1", &[("b.ctl-pgn", &bytes)]);
+    let o = run_in(&dir, &["check", "b.ctl-pgn"], b"");
+    assert!(stdout(&o).contains(",-[ b.ctl-pgn:1:27 ]"), "{}", stdout(&o));
+    let o = run_in(&dir, &["check", "--format", "json", "b.ctl-pgn"], b"");
+    let value = json(&o);
+    assert_eq!(value["files"][0]["diagnostics"][0]["range"]["start"]["character"], 26);
+    assert_eq!(value["files"][0]["diagnostics"][0]["data"]["span"]["start"], 29);
+}
+
+#[test]
+fn invalid_utf8_is_an_error_at_its_offset_and_the_rest_is_read() {
+    let mut bytes = b"[Variant \"C'escacs\"]\n{caf\xE9} 1. E7-E13, E21-E15\n".to_vec();
+    let bad = bytes.iter().position(|&b| b == 0xE9).expect("the bad byte");
+    bytes.extend_from_slice(b"2. F8xF12: *\n");
+    let dir = scratch("utf8", &[("i.ctl-pgn", &bytes)]);
+    let o = run_in(&dir, &["check", "--format", "json", "i.ctl-pgn"], b"");
+    assert_eq!(code(&o), 1);
+    let value = json(&o);
+    assert_eq!(codes(&value, 0), ["E0001", "E0206"]);
+    let d = &value["files"][0]["diagnostics"][0];
+    assert_eq!(d["data"]["span"], serde_json::json!({"start": bad, "end": bad + 1}));
+    assert_eq!(d["source"], "ctl-pgn");
+    assert_eq!(d["message"], "expected UTF-8 text, found the bytes `\\xE9`");
+    assert_eq!(value["summary"]["plies"], 3);
+    let o = run_in(&dir, &["check", "i.ctl-pgn"], b"");
+    assert!(stdout(&o).contains(",-[ i.ctl-pgn:2:5 ]"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("{caf?}"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_missing_file_exits_2_after_checking_the_others() {
+    let dir = scratch("missing", &[("c.ctl-pgn", ERROR.as_bytes())]);
+    let o = run_in(&dir, &["check", "nothere.ctl-pgn", "c.ctl-pgn"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("error: cannot read `nothere.ctl-pgn`"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("[E0206]"), "the readable file is still checked");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = scratch("usage", &[("c.ctl-pgn", CLEAN.as_bytes())]);
+    assert_eq!(code(&run_in(&dir, &["check"], b"")), 2);
+    assert_eq!(code(&run_in(&dir, &["check", "--format", "xml", "c.ctl-pgn"], b"")), 2);
+    assert_eq!(
+        code(&run_in(&dir, &["check", "--position-encoding", "utf-7", "c.ctl-pgn"], b"")),
+        2
+    );
+}
+
+#[test]
+fn levels_not_implemented_do_not_pretend() {
+    let dir = scratch("levels", &[("c.ctl-pgn", CLEAN.as_bytes())]);
+    for level in ["coherence", "rules"] {
+        let o = run_in(&dir, &["check", "--level", level, "c.ctl-pgn"], b"");
+        assert_eq!(code(&o), 2);
+        assert!(
+            stderr(&o).contains(&format!("level `{level}` is not implemented yet")),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(stdout(&o), "");
+    }
+    let o = run_in(&dir, &["check", "--level", "syntax", "c.ctl-pgn"], b"");
+    assert_eq!(code(&o), 0);
+}
+
+#[test]
+fn help_shows_examples() {
+    let o = run_in(Path::new("."), &["check", "--help"], b"");
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains("Examples:"));
+    assert!(stdout(&o).contains("--position-encoding"));
+    let o = run_in(Path::new("."), &["--help"], b"");
+    assert!(stdout(&o).contains("cescacs check corpus/"));
+}
