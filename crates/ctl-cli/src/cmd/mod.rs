@@ -1,6 +1,6 @@
 //! One module per subcommand; each exposes an `Args` struct (clap) and `run(args) -> ExitCode`.
 
 pub mod check;
-pub mod pdtl;
 pub mod legal;
+pub mod pdtl;
 pub mod perft;
