@@ -1,6 +1,7 @@
 //! CTL-PGN: C'escacs game files read, validated, diagnosed and written canonically.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "render")]
 pub mod render;
 pub mod split;
 pub mod tags;

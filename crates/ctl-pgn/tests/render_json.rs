@@ -1,4 +1,5 @@
 //! The JSON renderers: shape, encodings, the JSON Schema in `docs/`, and LSP compatibility.
+#![cfg(feature = "render")]
 
 use cescacs_board::{Diagnostic, Span};
 use ctl_pgn::render::{

@@ -1,4 +1,5 @@
 //! Golden tests of the plain-text (ariadne) rendering: exact output, byte for byte.
+#![cfg(feature = "render")]
 
 use cescacs_board::{Diagnostic, Span};
 use ctl_pgn::render::{TextRenderer, render_text};
