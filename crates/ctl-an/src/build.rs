@@ -5,7 +5,7 @@ use cescacs_board::{Diagnostic, Hex, HexParseError, Span};
 
 use crate::comment;
 use crate::diag::{self, span};
-use crate::grammar::{RawCore, RawItem, RawMove, RawPair, RawPly, RawPromotion, RawVariation, Tk};
+use crate::grammar::{RawItem, RawPair, RawPly, RawVariation, Tk};
 use crate::lexer::TokenKind;
 use crate::syntax::{
     Castling, CheckMark, Comment, CommentKind, ForcedPromotion, GameResult, Move, MoveKind,
@@ -16,9 +16,13 @@ use crate::syntax::{
 /// Reads token text out of the source and collects diagnostics.
 pub(crate) struct Builder<'s> {
     pub src: &'s str,
+    /// The tokens of the region being built (moves are read from them).
+    pub tokens: &'s [Tk],
     pub diags: Vec<Diagnostic>,
     /// What stands where an unclosed variation should have closed (for its message).
     close_found: Option<String>,
+    /// Index in `tokens` after the last move read.
+    pub cursor: usize,
 }
 
 /// What a line (the main line or a variation body) is made of.
@@ -45,7 +49,7 @@ fn parse_hex(text: &str) -> Result<Hex, HexParseError> {
 
 impl<'s> Builder<'s> {
     pub(crate) fn new(src: &'s str) -> Builder<'s> {
-        Builder { src, diags: Vec::new(), close_found: None }
+        Builder { src, tokens: &[], diags: Vec::new(), close_found: None, cursor: 0 }
     }
 
     fn text(&self, s: Span) -> &'s str {
@@ -116,16 +120,37 @@ impl<'s> Builder<'s> {
         );
     }
 
-    fn promotion(&mut self, (at, t): RawPromotion) -> Option<Promotion> {
-        let t = t?;
+    /// The promotion starting at the `=` token `eq`, taking its target from `rest`; `None` when
+    /// the target is missing (the grammar reported it).
+    fn promotion(&mut self, eq: Tk, rest: &mut core::iter::Peekable<impl Iterator<Item = Tk>>) -> Option<Promotion> {
+        let t = rest.next_if(|t| matches!(t.0, TokenKind::Letter | TokenKind::Fan | TokenKind::Ampersand))?;
+        let s = span(t.1);
         let target = if t.0 == TokenKind::Ampersand {
             PromotionTarget::Awaiting
         } else {
-            let s = span(t.1);
             let letter = self.text(s).chars().next().unwrap_or('?');
             PromotionTarget::Piece(PieceLetter { letter, span: s })
         };
-        Some(Promotion { span: span(at), target })
+        Some(Promotion { span: Span::new(eq.1.start, s.end), target })
+    }
+
+    /// The tokens inside a span of the current region. Moves are read in text order, so the
+    /// search walks on from the previous move and only jumps back by bisection.
+    fn tokens_in(&mut self, s: chumsky::span::SimpleSpan) -> &'s [Tk] {
+        let tokens = self.tokens;
+        let mut i = self.cursor.min(tokens.len());
+        if i > 0 && tokens[i - 1].1.start >= s.start {
+            i = tokens.partition_point(|t| t.1.start < s.start);
+        }
+        while i < tokens.len() && tokens[i].1.start < s.start {
+            i += 1;
+        }
+        let mut j = i;
+        while j < tokens.len() && tokens[j].1.start < s.end {
+            j += 1;
+        }
+        self.cursor = j;
+        &tokens[i..j]
     }
 
     fn castling(&mut self, t: Tk) -> Option<Castling> {
@@ -165,120 +190,135 @@ impl<'s> Builder<'s> {
         None
     }
 
-    pub(crate) fn mv(&mut self, m: RawMove) -> Option<Move> {
-        let kind = match m.core {
-            RawCore::Castling(t) => MoveKind::Castling(self.castling(t)?),
-            RawCore::Forced { hex, promotion } => {
-                let (piece, hex) = self.square(hex)?;
-                if let Some(p) = piece {
-                    self.diags.push(
-                        Diagnostic::error(
-                            diag::BAD_PIECE_LETTER,
-                            p.span,
-                            format!("expected the hex of the awaiting pawn, found the piece letter `{}` before it", p.letter),
-                        )
-                        .with_help("a forced promotion is written from the pawn's hex, like `E27=D`")
-                        .with_fix(p.span, ""),
-                    );
-                    return None;
+    /// Reads the move whose tokens the grammar found at `ms`.
+    pub(crate) fn mv(&mut self, ms: chumsky::span::SimpleSpan) -> Option<Move> {
+        let mut it = self.tokens_in(ms).iter().copied().peekable();
+        let first = it.next()?;
+        let kind = if first.0 == TokenKind::Castling {
+            MoveKind::Castling(self.castling(first)?)
+        } else {
+            match it.next()? {
+                eq @ (TokenKind::Equals, _) => {
+                    let promotion = self.promotion(eq, &mut it);
+                    self.forced(first, promotion?)?
                 }
-                let promotion = self.promotion(promotion)?;
-                if promotion.target == PromotionTarget::Awaiting {
-                    self.diags.push(Diagnostic::error(
-                        diag::BAD_PIECE_LETTER,
-                        promotion.span,
-                        "expected the piece the awaiting pawn promotes to, found `=&`",
-                    ));
-                    return None;
+                t => {
+                    let (sep, to) = if t.0 == TokenKind::XHex { (None, t) } else { (Some(t), it.next()?) };
+                    let promotion = match it.next_if(|t| t.0 == TokenKind::Equals) {
+                        Some(eq) => Some(self.promotion(eq, &mut it)?),
+                        None => None,
+                    };
+                    self.ordinary(first, sep, to, promotion)?
                 }
-                MoveKind::ForcedPromotion(ForcedPromotion { hex, promotion })
-            }
-            RawCore::Ordinary { from, sep, to, promotion } => {
-                let from = self.square(from);
-                let (separator, to) = match sep {
-                    Some(sep) => (self.separator(sep), self.square(to)),
-                    None => {
-                        // `x` written for the capture: `xF16` or `xNF16`.
-                        let s = span(to.1);
-                        let x = Span::new(s.start, s.start + 1);
-                        self.diags.push(
-                            Diagnostic::error(diag::LETTER_X, x, "expected `×` or `*` for the capture, found `x`")
-                                .with_help("captures are written `×` or `*`, never `x`")
-                                .with_fix(x, "×"),
-                        );
-                        let rest = (
-                            if s.len() > 2 && self.src.as_bytes()[s.start + 2].is_ascii_uppercase() { TokenKind::PieceHex } else { TokenKind::Hex },
-                            chumsky::span::SimpleSpan::from(s.start + 1..s.end),
-                        );
-                        (Spanned::new(Separator::Times, x), self.square(rest))
-                    }
-                };
-                let ((piece, from), (captured, to)) = (from?, to?);
-                if let Some(c) = captured.filter(|_| !separator.value.is_capture()) {
-                    self.diags.push(
-                        Diagnostic::error(
-                            diag::CAPTURE_WITHOUT_SIGN,
-                            separator.span,
-                            format!("expected `×` before the captured piece `{}`, found `{}`", c.letter, self.text(separator.span)),
-                        )
-                        .with_label(c.span, "the captured piece")
-                        .with_help("a capture is written with `×` (or `*`); a plain move has no piece letter before its destination")
-                        .with_fix(separator.span, "×"),
-                    );
-                }
-                let promotion = match promotion {
-                    Some(p) => Some(self.promotion(p)?),
-                    None => None,
-                };
-                MoveKind::Ordinary(OrdinaryMove { piece, from, separator, captured, to, promotion })
             }
         };
-        let check = m.check.map(|(k, s)| {
+        let (mut check, mut rating, mut nags, mut draw_offer, mut end) = (None, None, Vec::new(), None, None);
+        for (k, s) in it {
+            let s = span(s);
             let c = match k {
+                TokenKind::Check => CheckMark::Check,
                 TokenKind::CheckAdjoining => CheckMark::Adjoining,
                 TokenKind::CheckFar => CheckMark::Far,
                 TokenKind::CheckDouble => CheckMark::Double,
                 TokenKind::Mate => CheckMark::Mate,
-                _ => CheckMark::Check,
+                TokenKind::Nag => {
+                    nags.push(Spanned::new(self.text(s)[1..].parse().unwrap_or(u32::MAX), s));
+                    continue;
+                }
+                TokenKind::DrawOffer => {
+                    draw_offer = Some(s);
+                    continue;
+                }
+                TokenKind::Colon => {
+                    end = Some(s);
+                    continue;
+                }
+                k => {
+                    let r = match k {
+                        TokenKind::Mistake => Rating::Mistake,
+                        TokenKind::Blunder => Rating::Blunder,
+                        TokenKind::Dubious => Rating::Dubious,
+                        TokenKind::Good => Rating::Good,
+                        TokenKind::Brilliant => Rating::Brilliant,
+                        TokenKind::Interesting => Rating::Interesting,
+                        TokenKind::Forced => Rating::Forced,
+                        _ => continue,
+                    };
+                    rating = Some(Spanned::new(r, s));
+                    continue;
+                }
             };
-            Spanned::new(c, span(s))
-        });
-        let rating = m.rating.map(|(k, s)| {
-            let r = match k {
-                TokenKind::Blunder => Rating::Blunder,
-                TokenKind::Dubious => Rating::Dubious,
-                TokenKind::Good => Rating::Good,
-                TokenKind::Brilliant => Rating::Brilliant,
-                TokenKind::Interesting => Rating::Interesting,
-                TokenKind::Forced => Rating::Forced,
-                _ => Rating::Mistake,
-            };
-            Spanned::new(r, span(s))
-        });
-        let nags = m
-            .nags
-            .iter()
-            .map(|&(_, s)| {
-                let s = span(s);
-                Spanned::new(self.text(s)[1..].parse().unwrap_or(u32::MAX), s)
-            })
-            .collect();
-        Some(Move {
-            span: span(m.span),
-            kind,
-            check,
-            rating,
-            nags,
-            draw_offer: m.draw_offer.map(span),
-            end: m.end.map(span),
-        })
+            check = Some(Spanned::new(c, s));
+        }
+        Some(Move { span: span(ms), kind, check, rating, nags, draw_offer, end })
+    }
+
+    fn forced(&mut self, hex: Tk, promotion: Promotion) -> Option<MoveKind> {
+        let (piece, hex) = self.square(hex)?;
+        if let Some(p) = piece {
+            self.diags.push(
+                Diagnostic::error(
+                    diag::BAD_PIECE_LETTER,
+                    p.span,
+                    format!("expected the hex of the awaiting pawn, found the piece letter `{}` before it", p.letter),
+                )
+                .with_help("a forced promotion is written from the pawn's hex, like `E27=D`")
+                .with_fix(p.span, ""),
+            );
+            return None;
+        }
+        if promotion.target == PromotionTarget::Awaiting {
+            self.diags.push(Diagnostic::error(
+                diag::BAD_PIECE_LETTER,
+                promotion.span,
+                "expected the piece the awaiting pawn promotes to, found `=&`",
+            ));
+            return None;
+        }
+        Some(MoveKind::ForcedPromotion(ForcedPromotion { hex, promotion }))
+    }
+
+    fn ordinary(&mut self, from: Tk, sep: Option<Tk>, to: Tk, promotion: Option<Promotion>) -> Option<MoveKind> {
+        let from = self.square(from);
+        let (separator, to) = match sep {
+            Some(sep) => (self.separator(sep), self.square(to)),
+            None => {
+                // `x` written for the capture: `xF16` or `xNF16`.
+                let s = span(to.1);
+                let x = Span::new(s.start, s.start + 1);
+                self.diags.push(
+                    Diagnostic::error(diag::LETTER_X, x, "expected `×` or `*` for the capture, found `x`")
+                        .with_help("captures are written `×` or `*`, never `x`")
+                        .with_fix(x, "×"),
+                );
+                let rest = (
+                    if s.len() > 2 && self.src.as_bytes()[s.start + 2].is_ascii_uppercase() { TokenKind::PieceHex } else { TokenKind::Hex },
+                    chumsky::span::SimpleSpan::from(s.start + 1..s.end),
+                );
+                (Spanned::new(Separator::Times, x), self.square(rest))
+            }
+        };
+        let ((piece, from), (captured, to)) = (from?, to?);
+        if let Some(c) = captured.filter(|_| !separator.value.is_capture()) {
+            self.diags.push(
+                Diagnostic::error(
+                    diag::CAPTURE_WITHOUT_SIGN,
+                    separator.span,
+                    format!("expected `×` before the captured piece `{}`, found `{}`", c.letter, self.text(separator.span)),
+                )
+                .with_label(c.span, "the captured piece")
+                .with_help("a capture is written with `×` (or `*`); a plain move has no piece letter before its destination")
+                .with_fix(separator.span, "×"),
+            );
+        }
+        Some(MoveKind::Ordinary(OrdinaryMove { piece, from, separator, captured, to, promotion }))
     }
 
     fn ply(&mut self, p: RawPly) -> Ply {
         match p {
-            RawPly::Move(m) => {
-                let s = span(m.span);
-                match self.mv(m) {
+            RawPly::Move(ms) => {
+                let s = span(ms);
+                match self.mv(ms) {
                     Some(m) => Ply::Move(m),
                     None => Ply::Invalid { span: s, text: self.text(s).to_string() },
                 }
@@ -459,6 +499,7 @@ impl<'s> Builder<'s> {
     pub(crate) fn records(&mut self, items: Vec<RawItem>, region: Span) -> Vec<Movetext> {
         let mut records = Vec::new();
         let mut cur = Movetext::default();
+        cur.pairs.reserve(items.iter().filter(|i| matches!(i, RawItem::Pair(_))).count());
         let mut first_token: Option<usize> = None;
         let mut last_token = region.start;
         for item in items {

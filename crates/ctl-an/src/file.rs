@@ -1,6 +1,7 @@
 //! Whole texts: lexing, splitting into games, tags (hand-written: a tag is a flat
 //! `[Name "value"]`), and the movetext of each game through the chumsky grammar.
 
+use chumsky::error::EmptyErr;
 use chumsky::span::SimpleSpan;
 
 use cescacs_board::{Diagnostic, Span};
@@ -29,7 +30,7 @@ impl ParseOutput {
 
 /// Lexes `source`, reporting bad bytes and unterminated comments and strings.
 fn lex(source: &str, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
-    let mut out: Vec<Tk> = Vec::with_capacity(source.len() / 4 + 8);
+    let mut out: Vec<Tk> = Vec::with_capacity(source.len() / 3 + 8);
     let mut error: Option<Span> = None;
     for t in Lexer::new(source) {
         if t.kind == TokenKind::Error {
@@ -102,13 +103,17 @@ fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 pub fn parse_file(source: &str) -> ParseOutput {
     let mut diags = Vec::new();
     let tokens = lex(source, &mut diags);
+    // Where the lexer found errors, to tell which records have errors without rescanning.
+    let mut lex_errors: Vec<usize> = diags.iter().map(|d| d.span.start).collect();
+    lex_errors.sort_unstable();
     let mut b = Builder::new(source);
     b.diags = diags;
-    let parser = grammar::movetext_parser();
+    let parser = parsers();
     let mut games = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let start = tokens[i].1.start;
+        let mark = b.diags.len();
         let mut tags = Vec::new();
         while i < tokens.len() && tokens[i].0 == TokenKind::LBracket {
             if !tags.is_empty() && tag_name_is(source, &tokens, i, "Variant") {
@@ -130,14 +135,22 @@ pub fn parse_file(source: &str) -> ParseOutput {
             let first = tags.first().map_or(mt.span.start, |t| t.span.start);
             let last = if mt.span.is_empty() { tags.last().map_or(mt.span.end, |t| t.span.end) } else { mt.span.end };
             let game = Game { span: Span::new(first, last.max(first)), tags, movetext: mt };
-            finish_game(&game, &mut b);
+            let s = game.movetext.span;
+            let from = lex_errors.partition_point(|&e| e < s.start);
+            let has_errors = lex_errors.get(from).is_some_and(|&e| e <= s.end)
+                || b.diags[mark..]
+                    .iter()
+                    .any(|d| d.is_error() && d.span.start >= s.start && d.span.start <= s.end);
+            finish_game(&game, has_errors, &mut b);
             games.push(game);
         }
     }
     ParseOutput { file: File { games }, diagnostics: sorted(b.diags) }
 }
 
-fn finish_game(game: &Game, b: &mut Builder<'_>) {
+/// The record-level diagnostics: no `Variant` tag, and the ending warnings unless the movetext
+/// has errors (then where it really ends is uncertain).
+fn finish_game(game: &Game, has_errors: bool, b: &mut Builder<'_>) {
     if game.tag("Variant").is_none() {
         let at = game.tags.first().map_or_else(
             || {
@@ -155,30 +168,50 @@ fn finish_game(game: &Game, b: &mut Builder<'_>) {
         );
     }
     // A record with neither tags nor moves is stray text, already reported.
-    // Nor does a record with errors: where it really ends is uncertain.
-    let s = game.movetext.span;
-    let has_errors =
-        b.diags.iter().any(|d| d.is_error() && d.span.start >= s.start && d.span.start <= s.end);
     if (!game.tags.is_empty() || !game.movetext.pairs.is_empty()) && !has_errors {
         let fallback = game.tags.last().map_or(game.span, |t| t.span);
         b.ending_warnings(&game.movetext, fallback);
     }
 }
 
+/// The grammar twice: with chumsky's zero-sized error for the fast pass, and with rich errors to
+/// explain a region where the fast pass found something wrong.
+struct Parsers<F, R> {
+    fast: F,
+    rich: R,
+}
+
+fn parsers<'a>() -> Parsers<
+    impl chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<EmptyErr>>,
+    impl chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<grammar::RichError<'a>>>,
+> {
+    Parsers { fast: grammar::movetext_parser::<EmptyErr>(), rich: grammar::movetext_parser::<grammar::RichError<'a>>() }
+}
+
 /// Parses one movetext region; `at` is where an empty movetext is placed.
-fn movetext<'a, P>(parser: &P, region: &'a [Tk], at: usize, b: &mut Builder<'_>) -> Vec<Movetext>
+fn movetext<'a, F, R>(p: &Parsers<F, R>, region: &'a [Tk], at: usize, b: &mut Builder<'a>) -> Vec<Movetext>
 where
-    P: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<grammar::RichError<'a>>>,
+    F: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<EmptyErr>>,
+    R: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<grammar::RichError<'a>>>,
 {
     let start = region.first().map_or(at, |t| t.1.start);
     let end = region.last().map_or(at, |t| t.1.end);
     if region.is_empty() {
         return vec![Movetext { span: Span::new(at, at), ..Movetext::default() }];
     }
-    let (items, errors) = parser.parse(grammar::input(region, SimpleSpan::from(end..end))).into_output_errors();
-    for e in &errors {
-        b.diags.push(diag::from_rich(e, b.src));
-    }
+    b.tokens = region;
+    b.cursor = 0;
+    let eoi = SimpleSpan::from(end..end);
+    let (items, errors) = p.fast.parse(grammar::input(region, eoi)).into_output_errors();
+    let items = if errors.is_empty() {
+        items
+    } else {
+        let (items, errors) = p.rich.parse(grammar::input(region, eoi)).into_output_errors();
+        for e in &errors {
+            b.diags.push(diag::from_rich(e, b.src));
+        }
+        items
+    };
     b.records(items.unwrap_or_default(), Span::new(start, end))
 }
 
@@ -194,7 +227,7 @@ pub fn parse_movetext(source: &str) -> (Movetext, Vec<Diagnostic>) {
     let tokens = lex(source, &mut diags);
     let mut b = Builder::new(source);
     b.diags = diags;
-    let parser = grammar::movetext_parser();
+    let parser = parsers();
     let mut records = movetext(&parser, &tokens, 0, &mut b);
     let mut mt = records.remove(0);
     // Further records are kept in the main line: a lone movetext has no games to split into.
@@ -347,3 +380,4 @@ fn unescape(source: &str, inner: Span, diags: &mut Vec<Diagnostic>) -> String {
     }
     out
 }
+

@@ -16,38 +16,30 @@ pub(crate) type Tk = (TokenKind, SimpleSpan);
 pub(crate) type In<'a> = MappedInput<'a, TokenKind, SimpleSpan, &'a [Tk]>;
 /// chumsky's rich error over our tokens.
 pub(crate) type RichError<'a> = Rich<'a, TokenKind, SimpleSpan>;
-type Extra<'a> = extra::Err<RichError<'a>>;
+type Extra<'a, Er> = extra::Err<Er>;
+
+/// The error types the grammar can run with: [`RichError`] to explain problems, and chumsky's
+/// zero-sized `EmptyErr` for the fast first pass over text that is (usually) correct.
+pub(crate) trait GrammarError<'a>:
+    chumsky::error::Error<'a, In<'a>> + chumsky::label::LabelError<'a, In<'a>, &'static str> + 'a
+{
+}
+
+impl<'a, T> GrammarError<'a> for T where
+    T: chumsky::error::Error<'a, In<'a>> + chumsky::label::LabelError<'a, In<'a>, &'static str> + 'a
+{
+}
 
 /// The input over a token slice; `eoi` is the span reported for "end of input".
 pub(crate) fn input(tokens: &[Tk], eoi: SimpleSpan) -> In<'_> {
     tokens.split_token_span(eoi)
 }
 
-/// `=` and its target (`None` when the target is missing; the error is already reported).
-pub(crate) type RawPromotion = (SimpleSpan, Option<Tk>);
-
-#[derive(Debug, Clone)]
-pub(crate) enum RawCore {
-    Castling(Tk),
-    /// `sep` is `None` when the capture was written with `x` (inside the `XHex` destination).
-    Ordinary { from: Tk, sep: Option<Tk>, to: Tk, promotion: Option<RawPromotion> },
-    Forced { hex: Tk, promotion: RawPromotion },
-}
-
-#[derive(Debug, Clone)]
-pub(crate) struct RawMove {
-    pub span: SimpleSpan,
-    pub core: RawCore,
-    pub check: Option<Tk>,
-    pub rating: Option<Tk>,
-    pub nags: Vec<Tk>,
-    pub draw_offer: Option<SimpleSpan>,
-    pub end: Option<SimpleSpan>,
-}
-
-#[derive(Debug, Clone)]
+/// One side's part of a pair. A move is only its span: the builder reads its tokens, whose
+/// shape the grammar has checked (small outputs keep the parser fast).
+#[derive(Debug, Clone, Copy)]
 pub(crate) enum RawPly {
-    Move(RawMove),
+    Move(SimpleSpan),
     Omitted(SimpleSpan),
     Invalid(SimpleSpan),
 }
@@ -81,7 +73,9 @@ pub(crate) enum RawItem {
     StrayClose(SimpleSpan),
 }
 
-fn tok<'a>(kinds: &'static [TokenKind]) -> impl Parser<'a, In<'a>, Tk, Extra<'a>> + Clone {
+fn tok<'a, Er: GrammarError<'a>>(
+    kinds: &'static [TokenKind],
+) -> impl Parser<'a, In<'a>, Tk, Extra<'a, Er>> + Clone {
     one_of(kinds).map_with(|k, e| (k, e.span()))
 }
 
@@ -114,66 +108,49 @@ const ITEM_START: &[TokenKind] = &[
     ThreeDots,
 ];
 
-/// One move: castling, ordinary move, or forced promotion, with its marks.
-pub(crate) fn move_parser<'a>() -> impl Parser<'a, In<'a>, RawMove, Extra<'a>> + Clone {
-    let square = tok(&[Hex, PieceHex, FanHex, LowerHex]);
-    let separator = tok(&[HyphenMinus, Hyphen, EnDash, Times, Star, At, AtAt]);
+/// One move: castling, ordinary move, or forced promotion, with its marks; outputs its span.
+pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()
+-> impl Parser<'a, In<'a>, SimpleSpan, Extra<'a, Er>> + Clone {
+    let square = one_of([Hex, PieceHex, FanHex, LowerHex]).ignored();
+    let separator = one_of([HyphenMinus, Hyphen, EnDash, Times, Star, At, AtAt]).ignored();
     // After `=` the promotion is committed: a missing target is reported inside the move.
-    let promotion = just(Equals)
-        .ignore_then(
-            tok(&[Letter, Fan, Ampersand])
-                .labelled("a piece letter or `&`")
-                .map(Some)
-                .recover_with(via_parser(empty().to(None))),
-        )
-        .map_with(|t, e| (e.span(), t));
+    let promotion = just(Equals).ignore_then(
+        one_of([Letter, Fan, Ampersand])
+            .ignored()
+            .labelled("a piece letter or `&`")
+            .recover_with(via_parser(empty())),
+    );
     let tail = choice((
-        separator
-            .then(square.clone().labelled("a hex"))
-            .then(promotion.clone().or_not())
-            .map(|((s, to), p)| (Some(s), Some(to), p)),
-        tok(&[XHex]).then(promotion.clone().or_not()).map(|(to, p)| (None, Some(to), p)),
-        promotion.map(|p| (None, None, Some(p))),
+        separator.then(square.clone().labelled("a hex")).then(promotion.clone().or_not()).ignored(),
+        just(XHex).then(promotion.clone().or_not()).ignored(),
+        promotion,
     ));
-    let core = choice((
-        tok(&[Castling]).map(RawCore::Castling),
-        square.then(tail).map(|(from, (sep, to, promotion))| match (to, promotion) {
-            (Some(to), promotion) => RawCore::Ordinary { from, sep, to, promotion },
-            (None, Some(promotion)) => RawCore::Forced { hex: from, promotion },
-            // The tail always yields a destination or a promotion.
-            (None, None) => RawCore::Castling(from),
-        }),
-    ));
-    let check = tok(&[Check, CheckAdjoining, CheckFar, CheckDouble, Mate]).or_not();
-    let rating =
-        tok(&[Mistake, Blunder, Dubious, Good, Brilliant, Interesting, Forced]).or_not();
-    let nags = tok(&[Nag]).repeated().collect::<Vec<_>>();
-    let draw = just(DrawOffer).map_with(|_, e| e.span()).or_not();
-    let end = just(Colon).map_with(|_, e| e.span()).or_not();
+    let core = choice((just(Castling).ignored(), square.then(tail).ignored()));
+    let check = one_of([Check, CheckAdjoining, CheckFar, CheckDouble, Mate]).or_not();
+    let rating = one_of([Mistake, Blunder, Dubious, Good, Brilliant, Interesting, Forced]).or_not();
+    let nags = just(Nag).repeated();
+    let draw = just(DrawOffer).or_not();
+    let end = just(Colon).or_not();
     core.then(check)
         .then(rating)
         .then(nags)
         .then(draw)
         .then(end)
-        .map_with(|(((((core, check), rating), nags), draw_offer), end), e| RawMove {
-            span: e.span(),
-            core,
-            check,
-            rating,
-            nags,
-            draw_offer,
-            end,
-        })
+        .map_with(|_, e| e.span())
         .labelled("a move")
         .as_context()
 }
 
 /// The whole movetext of a game: items, with stray `)` kept as items.
-pub(crate) fn movetext_parser<'a>() -> impl Parser<'a, In<'a>, Vec<RawItem>, Extra<'a>> {
+pub(crate) fn movetext_parser<'a, Er: GrammarError<'a>>()
+-> impl Parser<'a, In<'a>, Vec<RawItem>, Extra<'a, Er>> {
     let mv = move_parser();
     let invalid = none_of(AFTER_PLY).repeated().map_with(|_, e| RawPly::Invalid(e.span()));
-    let white = choice((tok(&[Ellipsis, ThreeDots]).map(|(_, s)| RawPly::Omitted(s)), mv.clone().map(RawPly::Move)))
-        .recover_with(via_parser(invalid.clone()));
+    let white = choice((
+        one_of([Ellipsis, ThreeDots]).map_with(|_, e| RawPly::Omitted(e.span())),
+        mv.clone().map(RawPly::Move),
+    ))
+    .recover_with(via_parser(invalid.clone()));
     let black = just(Comma).ignore_then(mv.map(RawPly::Move).recover_with(via_parser(invalid)));
     let pair = tok(&[NumberDot, NumberQuestion])
         .then(white)

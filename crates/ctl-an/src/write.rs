@@ -129,13 +129,14 @@ impl FromStr for Move {
             return Err(MoveParseError { diagnostics: b.diags });
         }
         let eoi = SimpleSpan::from(s.len()..s.len());
-        let (raw, errors) = grammar::move_parser()
+        let (raw, errors) = grammar::move_parser::<grammar::RichError<'_>>()
             .then_ignore(chumsky::primitive::end())
             .parse(grammar::input(&tokens, eoi))
             .into_output_errors();
         for e in &errors {
             b.diags.push(diag::from_rich(e, s));
         }
+        b.tokens = &tokens;
         let m = raw.and_then(|r| b.mv(r));
         match m {
             Some(m) if !b.diags.iter().any(Diagnostic::is_error) => Ok(m),
