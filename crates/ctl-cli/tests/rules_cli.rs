@@ -35,11 +35,11 @@ fn legal_lists_the_68_initial_moves_in_byte_order() {
 
 #[test]
 fn legal_writes_check_marks() {
-    let o = run(&["legal", "/14:3k3/12:3N3/4:3R2/1:1K/ w - - 0 1"]);
+    let o = run(&["legal", "/14:3k3/12:3N3/4:2R2/1:1K/ w - - 0 1"]);
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(out.lines().any(|l| l == "NF12-I13++"), "{out}");
-    assert!(out.lines().any(|l| l == "NF12-G17+^"), "{out}");
+    assert!(out.lines().any(|l| l == "NF12-G17+∞"), "{out}");
 }
 
 #[test]
