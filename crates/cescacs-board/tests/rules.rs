@@ -490,3 +490,82 @@ fn state_updates() {
     assert_eq!(after.en_passant().to_string(), "F12@10");
     assert_eq!(pdtl::to_string(&after).split(' ').nth(3), Some("F12@10"));
 }
+
+#[test]
+fn en_passant_of_a_promoted_pawn_names_the_piece() {
+    // White lost a Rook; T18-T22 double-steps onto White's promotion hex and promotes.
+    let mut p = board(&[("T18", 'P'), ("A23", 'p'), ("G1", 'K'), ("G27", 'k')]);
+    for (h, l) in [("E1", 'D'), ("F0", 'V'), ("C3", 'R'), ("D2", 'G'), ("H2", 'G'), ("E3", 'N')] {
+        p.set_piece(h.parse().unwrap(), Piece::from_letter(l));
+    }
+    for (h, l) in [("G3", 'N'), ("F2", 'J'), ("F4", 'J'), ("F6", 'J')] {
+        p.set_piece(h.parse().unwrap(), Piece::from_letter(l));
+    }
+    let after = play(&p, "T18-T22=R");
+    assert_eq!(after.en_passant().to_string(), "T22@20");
+    let taken = play(&after, "A23@RT20");
+    assert_eq!(taken.piece_at("T22".parse().unwrap()), None);
+    let spec = MoveSpec::Move {
+        piece: PieceKind::Pawn,
+        from: "A23".parse().unwrap(),
+        to: "T20".parse().unwrap(),
+        capture: SpecCapture::Passant { double: false, captured: None },
+        promotion: None,
+    };
+    assert!(matches!(after.match_move(&spec), Err(MoveError::CapturedMismatch { .. })));
+}
+
+#[test]
+fn scornful_capture_that_promotes() {
+    // White A5 faces Black A7 and plays A5-T6; Black A7@T6 lands on its promotion hex.
+    let p = board(&[("A5", 'P'), ("A7", 'p'), ("G1", 'K'), ("G27", 'k')]);
+    let after = play(&p, "A5-T6");
+    assert_eq!(after.en_passant().to_string(), "T6");
+    let t = texts(&after);
+    assert!(t.contains(&"A7@T6=D".into()), "{t:?}");
+    let taken = play(&after, "A7@T6=D");
+    assert_eq!(taken.piece_at("T6".parse().unwrap()), Piece::from_letter('d'));
+}
+
+#[test]
+fn draws() {
+    use cescacs_board::DrawReason;
+    // Lone King against King and Knight: insufficient material.
+    let p = board(&[("G1", 'K'), ("G27", 'k'), ("E3", 'N')]);
+    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
+    // King and Pegasus: mate is possible in rare set-ups; not automatic.
+    let p = board(&[("G1", 'K'), ("G27", 'k'), ("D2", 'G')]);
+    assert_eq!(p.outcome(), None);
+    // Move exhaustion: claim from 100, automatic at 150.
+    let mut p = board(&[("G1", 'K'), ("G27", 'k'), ("C3", 'R')]);
+    p.set_halfmove_clock(99);
+    assert!(!p.draw_claimable());
+    p.set_halfmove_clock(100);
+    assert!(p.draw_claimable());
+    assert_eq!(p.outcome(), None);
+    p.set_halfmove_clock(150);
+    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::MoveExhaustion)));
+    assert_eq!(p.outcome().unwrap().result(), "1-1");
+}
+
+#[test]
+fn awaiting_pawn_moves_along_the_edge() {
+    // Nothing lost: E25-E27 awaits (`=&`); on E27 its only move is E27-F28.
+    let p = Position::initial();
+    let mut q = board(&[("E25", 'P'), ("G1", 'K'), ("P21", 'k')]);
+    for (hex, piece) in p.pieces().filter(|(_, x)| x.colour == Colour::White) {
+        if !matches!(piece.kind, PieceKind::Pawn | PieceKind::Elephant | PieceKind::King) {
+            q.set_piece(hex, Some(piece));
+        }
+    }
+    let after = play(&q, "E25-E27=&");
+    let mut waiting = after.clone();
+    waiting.set_turn(Colour::White);
+    let pawn_moves: Vec<String> = waiting
+        .legal_moves()
+        .iter()
+        .filter(|m| m.piece() == PieceKind::Pawn)
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(pawn_moves, ["E27-F28=&"]);
+}
