@@ -569,3 +569,20 @@ fn awaiting_pawn_moves_along_the_edge() {
         .collect();
     assert_eq!(pawn_moves, ["E27-F28=&"]);
 }
+
+#[test]
+fn leap_errors() {
+    let leap = MoveSpec::Move {
+        piece: PieceKind::King,
+        from: "G1".parse().unwrap(),
+        to: "H6".parse().unwrap(),
+        capture: SpecCapture::None,
+        promotion: None,
+    };
+    let mut p = board(&[("G1", 'K'), ("G27", 'k')]);
+    assert!(matches!(p.match_move(&leap), Err(MoveError::LeapNotAllowed { in_check: false, .. })));
+    p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
+    assert_eq!(p.match_move(&leap).unwrap().kind(), MoveKind::Leap);
+    p.set_piece("G11".parse().unwrap(), Piece::from_letter('r'));
+    assert!(matches!(p.match_move(&leap), Err(MoveError::LeapNotAllowed { in_check: true, .. })));
+}

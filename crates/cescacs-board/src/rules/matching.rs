@@ -259,7 +259,8 @@ impl fmt::Display for MoveError {
                 found.letter()
             ),
             MoveError::CannotMoveThere { piece, from, to } => {
-                write!(f, "a {piece} on {from} cannot move to {to}")
+                let article = if *piece == PieceKind::Elephant { "an" } else { "a" };
+                write!(f, "{article} {piece} on {from} cannot move to {to}")
             }
             MoveError::DestinationOwnPiece { to, piece } => {
                 write!(f, "{to} holds the mover's own {piece}")
@@ -426,7 +427,7 @@ impl Position {
     ///     promotion: None,
     /// };
     /// let e = Position::initial().match_move(&spec).unwrap_err();
-    /// assert_eq!(e.to_string(), "a Elephant on E5 cannot move to E11");
+    /// assert_eq!(e.to_string(), "an Elephant on E5 cannot move to E11");
     /// ```
     pub fn match_move(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
         self.match_with(spec, Filter::Legal)
@@ -504,6 +505,10 @@ fn diagnose(b: &Board, spec: &MoveSpec, filter: Filter, legal: &[Move]) -> MoveE
                 let dest = b.sq[to.index()];
                 if dest != 0 && colour_of(dest) == us {
                     return MoveError::DestinationOwnPiece { to, piece: kind_of(dest) };
+                }
+                if piece == PieceKind::King && super::tables::is_jump(from.0, to.0) {
+                    // Leaps exist among the pseudo-legal moves whenever the King may leap at all.
+                    return MoveError::LeapNotAllowed { from, in_check: false };
                 }
                 return MoveError::CannotMoveThere { piece, from, to };
             }
