@@ -39,7 +39,11 @@ fn long_movetext(min_bytes: usize) -> String {
     let mut i = 0;
     let mut number = 1;
     while text.len() < min_bytes {
-        text.push_str(&format!("{number}. {}, {}\n", moves[i % moves.len()], moves[(i + 1) % moves.len()]));
+        text.push_str(&format!(
+            "{number}. {}, {}\n",
+            moves[i % moves.len()],
+            moves[(i + 1) % moves.len()]
+        ));
         i += 2;
         number += 1;
     }

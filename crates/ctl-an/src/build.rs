@@ -9,8 +9,8 @@ use crate::grammar::{RawItem, RawPair, RawPly, RawVariation, Tk};
 use crate::lexer::TokenKind;
 use crate::syntax::{
     Castling, CheckMark, Comment, CommentKind, ForcedPromotion, GameResult, Move, MoveKind,
-    MoveNumber, Movetext, OrdinaryMove, Pair, PieceLetter, Ply, Promotion, PromotionTarget,
-    Rating, Separator, Spanned, Variation,
+    MoveNumber, Movetext, OrdinaryMove, Pair, PieceLetter, Ply, Promotion, PromotionTarget, Rating,
+    Separator, Spanned, Variation,
 };
 
 /// Reads token text out of the source and collects diagnostics.
@@ -63,7 +63,13 @@ impl<'s> Builder<'s> {
         let (piece, hex_start) = match t.0 {
             TokenKind::PieceHex | TokenKind::FanHex => {
                 let c = text.chars().next()?;
-                (Some(PieceLetter { letter: c, span: Span::new(s.start, s.start + c.len_utf8()) }), s.start + c.len_utf8())
+                (
+                    Some(PieceLetter {
+                        letter: c,
+                        span: Span::new(s.start, s.start + c.len_utf8()),
+                    }),
+                    s.start + c.len_utf8(),
+                )
             }
             _ => (None, s.start),
         };
@@ -87,8 +93,12 @@ impl<'s> Builder<'s> {
             Ok(h) => Some((piece, Spanned::new(h, hex_span))),
             Err(e) => {
                 self.diags.push(
-                    Diagnostic::error(diag::BAD_HEX, hex_span, format!("expected a hex, found `{hex_text}`"))
-                        .with_primary_label(e.to_string()),
+                    Diagnostic::error(
+                        diag::BAD_HEX,
+                        hex_span,
+                        format!("expected a hex, found `{hex_text}`"),
+                    )
+                    .with_primary_label(e.to_string()),
                 );
                 None
             }
@@ -114,16 +124,26 @@ impl<'s> Builder<'s> {
 
     fn en_dash(&mut self, s: Span) {
         self.diags.push(
-            Diagnostic::warning(diag::EN_DASH, s, "expected the hyphen `‐` or `-`, found the en dash `–`")
-                .with_help("write the hyphen-minus `-` (or the hyphen U+2010)")
-                .with_fix(s, "-"),
+            Diagnostic::warning(
+                diag::EN_DASH,
+                s,
+                "expected the hyphen `‐` or `-`, found the en dash `–`",
+            )
+            .with_help("write the hyphen-minus `-` (or the hyphen U+2010)")
+            .with_fix(s, "-"),
         );
     }
 
     /// The promotion starting at the `=` token `eq`, taking its target from `rest`; `None` when
     /// the target is missing (the grammar reported it).
-    fn promotion(&mut self, eq: Tk, rest: &mut core::iter::Peekable<impl Iterator<Item = Tk>>) -> Option<Promotion> {
-        let t = rest.next_if(|t| matches!(t.0, TokenKind::Letter | TokenKind::Fan | TokenKind::Ampersand))?;
+    fn promotion(
+        &mut self,
+        eq: Tk,
+        rest: &mut core::iter::Peekable<impl Iterator<Item = Tk>>,
+    ) -> Option<Promotion> {
+        let t = rest.next_if(|t| {
+            matches!(t.0, TokenKind::Letter | TokenKind::Fan | TokenKind::Ampersand)
+        })?;
         let s = span(t.1);
         let target = if t.0 == TokenKind::Ampersand {
             PromotionTarget::Awaiting
@@ -176,15 +196,23 @@ impl<'s> Builder<'s> {
             .filter(|(p, _)| *p == prefix)
             .map(|(p, c)| format!("{p}-{c}"))
             .collect();
-        let mut d = Diagnostic::error(diag::BAD_CASTLING, s, format!("expected one of the 24 castlings, found `{text}`"));
+        let mut d = Diagnostic::error(
+            diag::BAD_CASTLING,
+            s,
+            format!("expected one of the 24 castlings, found `{text}`"),
+        );
         if valid.is_empty() {
-            d = d.with_primary_label(format!("`{prefix}` is not a castling: the prefixes are KRK, KRD and KRR"));
+            d = d.with_primary_label(format!(
+                "`{prefix}` is not a castling: the prefixes are KRK, KRD and KRR"
+            ));
         } else {
             d = d.with_primary_label(format!("not a valid `{prefix}` castling"));
             d = d.with_help(format!("the `{prefix}` castlings are {}", valid.join(", ")));
         }
         if prefix == "KRK" && columns == "HI" {
-            d = d.with_help("with the King on H the Rook goes one step (`KRK-HIO`) or two (`KRK-HIOO`)");
+            d = d.with_help(
+                "with the King on H the Rook goes one step (`KRK-HIO`) or two (`KRK-HIOO`)",
+            );
         }
         self.diags.push(d);
         None
@@ -203,7 +231,8 @@ impl<'s> Builder<'s> {
                     self.forced(first, promotion?)?
                 }
                 t => {
-                    let (sep, to) = if t.0 == TokenKind::XHex { (None, t) } else { (Some(t), it.next()?) };
+                    let (sep, to) =
+                        if t.0 == TokenKind::XHex { (None, t) } else { (Some(t), it.next()?) };
                     let promotion = match it.next_if(|t| t.0 == TokenKind::Equals) {
                         Some(eq) => Some(self.promotion(eq, &mut it)?),
                         None => None,
@@ -212,7 +241,8 @@ impl<'s> Builder<'s> {
                 }
             }
         };
-        let (mut check, mut rating, mut nags, mut draw_offer, mut end) = (None, None, Vec::new(), None, None);
+        let (mut check, mut rating, mut nags, mut draw_offer, mut end) =
+            (None, None, Vec::new(), None, None);
         for (k, s) in it {
             let s = span(s);
             let c = match k {
@@ -278,7 +308,13 @@ impl<'s> Builder<'s> {
         Some(MoveKind::ForcedPromotion(ForcedPromotion { hex, promotion }))
     }
 
-    fn ordinary(&mut self, from: Tk, sep: Option<Tk>, to: Tk, promotion: Option<Promotion>) -> Option<MoveKind> {
+    fn ordinary(
+        &mut self,
+        from: Tk,
+        sep: Option<Tk>,
+        to: Tk,
+        promotion: Option<Promotion>,
+    ) -> Option<MoveKind> {
         let from = self.square(from);
         let (separator, to) = match sep {
             Some(sep) => (self.separator(sep), self.square(to)),
@@ -287,12 +323,20 @@ impl<'s> Builder<'s> {
                 let s = span(to.1);
                 let x = Span::new(s.start, s.start + 1);
                 self.diags.push(
-                    Diagnostic::error(diag::LETTER_X, x, "expected `×` or `*` for the capture, found `x`")
-                        .with_help("captures are written `×` or `*`, never `x`")
-                        .with_fix(x, "×"),
+                    Diagnostic::error(
+                        diag::LETTER_X,
+                        x,
+                        "expected `×` or `*` for the capture, found `x`",
+                    )
+                    .with_help("captures are written `×` or `*`, never `x`")
+                    .with_fix(x, "×"),
                 );
                 let rest = (
-                    if s.len() > 2 && self.src.as_bytes()[s.start + 2].is_ascii_uppercase() { TokenKind::PieceHex } else { TokenKind::Hex },
+                    if s.len() > 2 && self.src.as_bytes()[s.start + 2].is_ascii_uppercase() {
+                        TokenKind::PieceHex
+                    } else {
+                        TokenKind::Hex
+                    },
                     chumsky::span::SimpleSpan::from(s.start + 1..s.end),
                 );
                 (Spanned::new(Separator::Times, x), self.square(rest))
@@ -343,10 +387,18 @@ impl<'s> Builder<'s> {
                 format!("expected a move number from 1, found `{digits}`"),
             ));
         }
-        let number = MoveNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
+        let number =
+            MoveNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
         let white = self.ply(p.white);
         let black = p.black.map(|b| self.ply(b));
-        Pair { span: span(p.span), number, white, black, comments: Vec::new(), variations: Vec::new() }
+        Pair {
+            span: span(p.span),
+            number,
+            white,
+            black,
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }
     }
 
     fn comment(&mut self, t: Tk) -> Comment {
@@ -356,7 +408,8 @@ impl<'s> Builder<'s> {
     fn result(&mut self, t: Tk) -> Option<Spanned<GameResult>> {
         let s = span(t.1);
         let text = self.text(s);
-        let normal: String = text.chars().map(|c| if c == '‐' || c == '–' { '-' } else { c }).collect();
+        let normal: String =
+            text.chars().map(|c| if c == '‐' || c == '–' { '-' } else { c }).collect();
         if text.contains('–') {
             self.en_dash(Span::new(s.start + 1, s.end - 1));
         }
@@ -392,7 +445,10 @@ impl<'s> Builder<'s> {
         let mut d = Diagnostic::error(
             diag::MOVETEXT_SYNTAX,
             s,
-            format!("expected a move number, a comment, a variation or a result, found {}", diag::quote(text)),
+            format!(
+                "expected a move number, a comment, a variation or a result, found {}",
+                diag::quote(text)
+            ),
         );
         if text.as_bytes().first().is_some_and(u8::is_ascii_digit) {
             let digits = text.bytes().take_while(u8::is_ascii_digit).count();
@@ -401,7 +457,11 @@ impl<'s> Builder<'s> {
                 .with_fix(Span::new(s.start + digits, s.start + digits), ".");
         } else if text.starts_with(['O', '0']) && text.contains('-') {
             d = d.with_help("castling is written `KRK-…`, `KRD-…` or `KRR-…` (rules.md 4.3)");
-        } else if text.chars().next().is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_lowercase()) {
+        } else if text
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_lowercase())
+        {
             d = d.with_help("every move pair starts with its number: `12. WHITE, BLACK`");
         }
         self.diags.push(d);
@@ -417,7 +477,9 @@ impl<'s> Builder<'s> {
                     self.diags.push(Diagnostic::error(
                         diag::BAD_LABEL,
                         s,
-                        format!("expected a variation label `$[n]` with a number from 1, found `{text}`"),
+                        format!(
+                            "expected a variation label `$[n]` with a number from 1, found `{text}`"
+                        ),
                     ));
                     None
                 }
@@ -435,18 +497,25 @@ impl<'s> Builder<'s> {
                         self.close_found.as_deref().unwrap_or("the end of the movetext")
                     ),
                 )
-                    .with_label(open, "the variation opens here"),
+                .with_label(open, "the variation opens here"),
             );
         }
         let parts = self.line(v.items);
-        Variation { span: span(v.span), label, comments: parts.comments, pairs: parts.pairs, closed: v.closed }
+        Variation {
+            span: span(v.span),
+            label,
+            comments: parts.comments,
+            pairs: parts.pairs,
+            closed: v.closed,
+        }
     }
 
     /// Attaches comments and variations to the pair before them.
     fn line(&mut self, items: Vec<RawItem>) -> LineParts {
         let mut parts = LineParts::default();
         for item in items {
-            let black_missing = parts.pairs.last().filter(|p| p.black.is_none()).map(|p| p.span.end);
+            let black_missing =
+                parts.pairs.last().filter(|p| p.black.is_none()).map(|p| p.span.end);
             match item {
                 RawItem::Pair(p) => {
                     let p = self.pair(p);
@@ -470,7 +539,10 @@ impl<'s> Builder<'s> {
                     self.diags.push(Diagnostic::error(
                         diag::MISPLACED,
                         span(t.1),
-                        format!("expected a move or `)`, found the result `{}` inside a variation", self.text(span(t.1))),
+                        format!(
+                            "expected a move or `)`, found the result `{}` inside a variation",
+                            self.text(span(t.1))
+                        ),
                     ));
                 }
                 RawItem::Junk(s) => self.junk(span(s), black_missing),
@@ -482,15 +554,23 @@ impl<'s> Builder<'s> {
 
     fn misplaced_variation(&mut self, s: Span) {
         self.diags.push(
-            Diagnostic::error(diag::MISPLACED, s, "expected a move before the variation, found a variation first")
-                .with_help("a variation follows the move pair whose moves it replaces"),
+            Diagnostic::error(
+                diag::MISPLACED,
+                s,
+                "expected a move before the variation, found a variation first",
+            )
+            .with_help("a variation follows the move pair whose moves it replaces"),
         );
     }
 
     fn stray(&mut self, s: Span) {
         self.diags.push(
-            Diagnostic::error(diag::STRAY_CLOSE, s, "expected a move, a comment or a result, found `)` with no `(`")
-                .with_fix(s, ""),
+            Diagnostic::error(
+                diag::STRAY_CLOSE,
+                s,
+                "expected a move, a comment or a result, found `)` with no `(`",
+            )
+            .with_fix(s, ""),
         );
     }
 
@@ -518,7 +598,11 @@ impl<'s> Builder<'s> {
                 RawItem::Pair(p) => {
                     let ended = cur.result.is_some()
                         || cur.pairs.last().is_some_and(|p| {
-                            p.black.as_ref().unwrap_or(&p.white).as_move().is_some_and(Move::ends_game)
+                            p.black
+                                .as_ref()
+                                .unwrap_or(&p.white)
+                                .as_move()
+                                .is_some_and(Move::ends_game)
                         });
                     if ended {
                         let mut next = Movetext::default();
@@ -551,7 +635,8 @@ impl<'s> Builder<'s> {
                 }
                 RawItem::Variation(mut v) => {
                     let moved = trailing_result(&mut v);
-                    self.close_found = moved.map(|t| format!("the result `{}`", self.text(span(t.1))));
+                    self.close_found =
+                        moved.map(|t| format!("the result `{}`", self.text(span(t.1))));
                     let v = self.variation(v);
                     self.close_found = None;
                     if cur.result.is_some() {
@@ -585,16 +670,23 @@ impl<'s> Builder<'s> {
     }
 
     fn top_result(&mut self, cur: &mut Movetext, t: Tk) {
-                    if let Some(r) = self.result(t) {
-                        if let Some(first) = cur.result {
-                            self.diags.push(
-                                Diagnostic::error(diag::MISPLACED, r.span, format!("expected one result line, found a second one `{}`", r.value.as_str()))
-                                    .with_label(first.span, "the first result"),
-                            );
-                        } else {
-                            cur.result = Some(r);
-                        }
-                    }
+        if let Some(r) = self.result(t) {
+            if let Some(first) = cur.result {
+                self.diags.push(
+                    Diagnostic::error(
+                        diag::MISPLACED,
+                        r.span,
+                        format!(
+                            "expected one result line, found a second one `{}`",
+                            r.value.as_str()
+                        ),
+                    )
+                    .with_label(first.span, "the first result"),
+                );
+            } else {
+                cur.result = Some(r);
+            }
+        }
     }
 
     /// The warnings for a record's ending: the final `:`/`#` and the result line.

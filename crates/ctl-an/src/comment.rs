@@ -155,7 +155,10 @@ fn tilde(
             Err(e) => warn(
                 diags,
                 Span::new(offset + end, offset + end + n),
-                format!("expected a hex after the piece letter, found `{}`: {e}", &text[end..end + n]),
+                format!(
+                    "expected a hex after the piece letter, found `{}`: {e}",
+                    &text[end..end + n]
+                ),
             ),
         }
         end += n;
@@ -194,7 +197,13 @@ fn hash(
         let m = digits(&text[end + 1..]);
         let label = number(&text[end + 1..end + 1 + m]);
         end += 1 + m;
-        push(out, offset, start, end, Reference::Variation(VariationId { move_number: num, label }));
+        push(
+            out,
+            offset,
+            start,
+            end,
+            Reference::Variation(VariationId { move_number: num, label }),
+        );
         return end;
     }
     let mut path = Vec::new();
@@ -207,7 +216,10 @@ fn hash(
                 let k = j + 1 + n1;
                 if b.get(k) == Some(&b'.') && b.get(k + 1).is_some_and(u8::is_ascii_digit) {
                     let n2 = digits(&text[k + 1..]);
-                    path.push(VariationId { move_number: mv, label: number(&text[k + 1..k + 1 + n2]) });
+                    path.push(VariationId {
+                        move_number: mv,
+                        label: number(&text[k + 1..k + 1 + n2]),
+                    });
                     j = k + 1 + n2;
                     continue;
                 }
@@ -217,7 +229,10 @@ fn hash(
         if b.get(j) == Some(&b']') && !path.is_empty() {
             end = j + 1;
         } else {
-            let stop = text[end..].find([']', ' ', '\n']).map_or(text.len(), |k| end + k + 1).min(text.len());
+            let stop = text[end..]
+                .find([']', ' ', '\n'])
+                .map_or(text.len(), |k| end + k + 1)
+                .min(text.len());
             warn(
                 diags,
                 Span::new(offset + end, offset + stop.max(end + 1).min(text.len())),
@@ -252,29 +267,34 @@ mod tests {
 
     #[test]
     fn every_reference_form_of_the_spec() {
-        let (r, d) = refs(" see @W @B ~E13 ~J ~JF6 ~J[d] ~J[l] ~J[c] #14 #14@B #14[#12.2] #14[#12.2]@W #12.2 #16[#14.1#12.2] $24 ");
+        let (r, d) = refs(
+            " see @W @B ~E13 ~J ~JF6 ~J[d] ~J[l] ~J[c] #14 #14@B #14[#12.2] #14[#12.2]@W #12.2 #16[#14.1#12.2] $24 ",
+        );
         assert!(d.is_empty(), "{d:?}");
         let v: Vec<&Reference> = r.iter().map(|s| &s.value).collect();
         let e13: Hex = "E13".parse().unwrap();
         let f6: Hex = "F6".parse().unwrap();
         let id = |move_number, label| VariationId { move_number, label };
-        assert_eq!(v, [
-            &Reference::Player(Colour::White),
-            &Reference::Player(Colour::Black),
-            &Reference::Hex(e13),
-            &Reference::Piece { letter: 'J', hex: None, shade: None },
-            &Reference::Piece { letter: 'J', hex: Some(f6), shade: None },
-            &Reference::Piece { letter: 'J', hex: None, shade: Some(HexShade::Dark) },
-            &Reference::Piece { letter: 'J', hex: None, shade: Some(HexShade::Light) },
-            &Reference::Piece { letter: 'J', hex: None, shade: Some(HexShade::Coloured) },
-            &Reference::Move { number: 14, path: vec![], player: None },
-            &Reference::Move { number: 14, path: vec![], player: Some(Colour::Black) },
-            &Reference::Move { number: 14, path: vec![id(12, 2)], player: None },
-            &Reference::Move { number: 14, path: vec![id(12, 2)], player: Some(Colour::White) },
-            &Reference::Variation(id(12, 2)),
-            &Reference::Move { number: 16, path: vec![id(14, 1), id(12, 2)], player: None },
-            &Reference::Nag(24),
-        ]);
+        assert_eq!(
+            v,
+            [
+                &Reference::Player(Colour::White),
+                &Reference::Player(Colour::Black),
+                &Reference::Hex(e13),
+                &Reference::Piece { letter: 'J', hex: None, shade: None },
+                &Reference::Piece { letter: 'J', hex: Some(f6), shade: None },
+                &Reference::Piece { letter: 'J', hex: None, shade: Some(HexShade::Dark) },
+                &Reference::Piece { letter: 'J', hex: None, shade: Some(HexShade::Light) },
+                &Reference::Piece { letter: 'J', hex: None, shade: Some(HexShade::Coloured) },
+                &Reference::Move { number: 14, path: vec![], player: None },
+                &Reference::Move { number: 14, path: vec![], player: Some(Colour::Black) },
+                &Reference::Move { number: 14, path: vec![id(12, 2)], player: None },
+                &Reference::Move { number: 14, path: vec![id(12, 2)], player: Some(Colour::White) },
+                &Reference::Variation(id(12, 2)),
+                &Reference::Move { number: 16, path: vec![id(14, 1), id(12, 2)], player: None },
+                &Reference::Nag(24),
+            ]
+        );
         assert_eq!(r[4].span, Span::new(20, 24));
     }
 

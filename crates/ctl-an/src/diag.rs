@@ -138,14 +138,17 @@ pub(crate) fn from_rich(e: &RichError<'_>, source: &str) -> Diagnostic {
     let contexts: Vec<Span> = e.contexts().map(|(_, s)| span(*s)).collect();
     let in_move = !contexts.is_empty() || expected.iter().any(|e| e == "a move");
     let code = if in_move { MOVE_SYNTAX } else { MOVETEXT_SYNTAX };
-    let mut d = Diagnostic::error(code, at, format!("expected {}, found {found}", one_of(&expected)));
+    let mut d =
+        Diagnostic::error(code, at, format!("expected {}, found {found}", one_of(&expected)));
     for c in contexts {
         if c != at {
             d = d.with_label(c, "while reading this move");
         }
     }
     let text = &source[at.start.min(source.len())..at.end.min(source.len())];
-    if text == "x" || (text.starts_with('x') && text.len() > 1 && text.as_bytes()[1].is_ascii_uppercase()) {
+    if text == "x"
+        || (text.starts_with('x') && text.len() > 1 && text.as_bytes()[1].is_ascii_uppercase())
+    {
         d = d
             .with_help("captures are written `×` or `*`, never `x`")
             .with_fix(Span::new(at.start, at.start + 1), "×");

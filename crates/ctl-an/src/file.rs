@@ -133,7 +133,11 @@ pub fn parse_file(source: &str) -> ParseOutput {
         for (n, mt) in records.into_iter().enumerate() {
             let tags = if n == 0 { std::mem::take(&mut tags) } else { Vec::new() };
             let first = tags.first().map_or(mt.span.start, |t| t.span.start);
-            let last = if mt.span.is_empty() { tags.last().map_or(mt.span.end, |t| t.span.end) } else { mt.span.end };
+            let last = if mt.span.is_empty() {
+                tags.last().map_or(mt.span.end, |t| t.span.end)
+            } else {
+                mt.span.end
+            };
             let game = Game { span: Span::new(first, last.max(first)), tags, movetext: mt };
             let s = game.movetext.span;
             let from = lex_errors.partition_point(|&e| e < s.start);
@@ -155,16 +159,25 @@ fn finish_game(game: &Game, has_errors: bool, b: &mut Builder<'_>) {
         let at = game.tags.first().map_or_else(
             || {
                 let s = game.movetext.span;
-                let end = b.src[s.start..].chars().next().map_or(s.start, |c| s.start + c.len_utf8());
+                let end =
+                    b.src[s.start..].chars().next().map_or(s.start, |c| s.start + c.len_utf8());
                 Span::new(s.start, end.min(s.end.max(s.start)))
             },
             |t| t.span,
         );
-        let found = if game.tags.is_empty() { "a record without tags".to_string() } else { format!("`[{}]` first", game.tags[0].name) };
+        let found = if game.tags.is_empty() {
+            "a record without tags".to_string()
+        } else {
+            format!("`[{}]` first", game.tags[0].name)
+        };
         b.diags.push(
-            Diagnostic::error(diag::NO_VARIANT, at, format!("expected the tag `[Variant \"C'escacs\"]`, found {found}"))
-                .with_help("every CTL-PGN record starts with `[Variant \"C'escacs\"]`")
-                .with_fix(Span::new(game.span.start, game.span.start), "[Variant \"C'escacs\"]\n"),
+            Diagnostic::error(
+                diag::NO_VARIANT,
+                at,
+                format!("expected the tag `[Variant \"C'escacs\"]`, found {found}"),
+            )
+            .with_help("every CTL-PGN record starts with `[Variant \"C'escacs\"]`")
+            .with_fix(Span::new(game.span.start, game.span.start), "[Variant \"C'escacs\"]\n"),
         );
     }
     // A record with neither tags nor moves is stray text, already reported.
@@ -183,16 +196,34 @@ struct Parsers<F, R> {
 
 fn parsers<'a>() -> Parsers<
     impl chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<EmptyErr>>,
-    impl chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<grammar::RichError<'a>>>,
+    impl chumsky::Parser<
+        'a,
+        grammar::In<'a>,
+        Vec<grammar::RawItem>,
+        chumsky::extra::Err<grammar::RichError<'a>>,
+    >,
 > {
-    Parsers { fast: grammar::movetext_parser::<EmptyErr>(), rich: grammar::movetext_parser::<grammar::RichError<'a>>() }
+    Parsers {
+        fast: grammar::movetext_parser::<EmptyErr>(),
+        rich: grammar::movetext_parser::<grammar::RichError<'a>>(),
+    }
 }
 
 /// Parses one movetext region; `at` is where an empty movetext is placed.
-fn movetext<'a, F, R>(p: &Parsers<F, R>, region: &'a [Tk], at: usize, b: &mut Builder<'a>) -> Vec<Movetext>
+fn movetext<'a, F, R>(
+    p: &Parsers<F, R>,
+    region: &'a [Tk],
+    at: usize,
+    b: &mut Builder<'a>,
+) -> Vec<Movetext>
 where
     F: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<EmptyErr>>,
-    R: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<grammar::RichError<'a>>>,
+    R: chumsky::Parser<
+            'a,
+            grammar::In<'a>,
+            Vec<grammar::RawItem>,
+            chumsky::extra::Err<grammar::RichError<'a>>,
+        >,
 {
     let start = region.first().map_or(at, |t| t.1.start);
     let end = region.last().map_or(at, |t| t.1.end);
@@ -254,7 +285,12 @@ fn same_line(source: &str, a: usize, b: usize) -> bool {
 }
 
 /// Reads the tag at `tokens[i]` (a `[`); returns it (if its name was read) and the next index.
-fn read_tag(source: &str, tokens: &[Tk], i: usize, diags: &mut Vec<Diagnostic>) -> (Option<Tag>, usize) {
+fn read_tag(
+    source: &str,
+    tokens: &[Tk],
+    i: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> (Option<Tag>, usize) {
     let open = tokens[i].1;
     let line_end = |from: usize| {
         let mut j = from;
@@ -270,7 +306,9 @@ fn read_tag(source: &str, tokens: &[Tk], i: usize, diags: &mut Vec<Diagnostic>) 
         j
     };
     let found = |j: usize| match tokens.get(j) {
-        Some(t) if same_line(source, open.start, t.1.start) => diag::quote(&source[t.1.into_range()]),
+        Some(t) if same_line(source, open.start, t.1.start) => {
+            diag::quote(&source[t.1.into_range()])
+        }
         _ => "the end of the line".to_string(),
     };
     let at = |j: usize| match tokens.get(j) {
@@ -281,27 +319,45 @@ fn read_tag(source: &str, tokens: &[Tk], i: usize, diags: &mut Vec<Diagnostic>) 
         }
     };
     let name_tok = tokens.get(i + 1).filter(|t| {
-        matches!(t.0, TokenKind::Word | TokenKind::Letter | TokenKind::Hex | TokenKind::PieceHex | TokenKind::Castling)
-            && same_line(source, open.start, t.1.start)
+        matches!(
+            t.0,
+            TokenKind::Word
+                | TokenKind::Letter
+                | TokenKind::Hex
+                | TokenKind::PieceHex
+                | TokenKind::Castling
+        ) && same_line(source, open.start, t.1.start)
     });
     let Some(&(_, name_span)) = name_tok else {
-        diags.push(Diagnostic::error(diag::TAG_SYNTAX, at(i + 1), format!("expected a tag name after `[`, found {}", found(i + 1)))
+        diags.push(
+            Diagnostic::error(
+                diag::TAG_SYNTAX,
+                at(i + 1),
+                format!("expected a tag name after `[`, found {}", found(i + 1)),
+            )
             .with_label(diag::span(open), "while reading this tag")
-            .with_help("a tag is written `[Name \"value\"]`"));
+            .with_help("a tag is written `[Name \"value\"]`"),
+        );
         return (None, line_end(i + 1));
     };
     let name = &source[name_span.into_range()];
     let name_span = diag::span(name_span);
     if name == "DPTL" {
         diags.push(
-            Diagnostic::warning(diag::DPTL, name_span, "expected the tag name `PDTL`, found `DPTL`")
-                .with_help("the position tag is `PDTL` (Position Description by Transversal Lines)")
-                .with_fix(name_span, "PDTL"),
+            Diagnostic::warning(
+                diag::DPTL,
+                name_span,
+                "expected the tag name `PDTL`, found `DPTL`",
+            )
+            .with_help("the position tag is `PDTL` (Position Description by Transversal Lines)")
+            .with_fix(name_span, "PDTL"),
         );
     }
     let mut j = i + 2;
     let (value, value_span) = match tokens.get(j) {
-        Some(&(k @ (TokenKind::String | TokenKind::UnterminatedString), s)) if same_line(source, open.start, s.start) => {
+        Some(&(k @ (TokenKind::String | TokenKind::UnterminatedString), s))
+            if same_line(source, open.start, s.start) =>
+        {
             j += 1;
             let closed = k == TokenKind::String;
             let inner = Span::new(s.start + 1, if closed { s.end - 1 } else { s.end });
@@ -309,9 +365,13 @@ fn read_tag(source: &str, tokens: &[Tk], i: usize, diags: &mut Vec<Diagnostic>) 
         }
         _ => {
             diags.push(
-                Diagnostic::error(diag::TAG_SYNTAX, at(j), format!("expected the tag value in double quotes, found {}", found(j)))
-                    .with_label(diag::span(open), "while reading this tag")
-                    .with_help("a tag is written `[Name \"value\"]`"),
+                Diagnostic::error(
+                    diag::TAG_SYNTAX,
+                    at(j),
+                    format!("expected the tag value in double quotes, found {}", found(j)),
+                )
+                .with_label(diag::span(open), "while reading this tag")
+                .with_help("a tag is written `[Name \"value\"]`"),
             );
             let e = at(j).start;
             let next = line_end(j);
@@ -332,9 +392,15 @@ fn read_tag(source: &str, tokens: &[Tk], i: usize, diags: &mut Vec<Diagnostic>) 
         }
         _ => {
             let after_value = tokens.get(j - 1).is_some_and(|t| t.0 == TokenKind::String);
-            let mut d = Diagnostic::error(diag::TAG_SYNTAX, at(j), format!("expected `]` to close the tag, found {}", found(j)))
-                .with_label(diag::span(open), "while reading this tag");
-            if after_value && tokens.get(j).is_some_and(|t| same_line(source, open.start, t.1.start)) {
+            let mut d = Diagnostic::error(
+                diag::TAG_SYNTAX,
+                at(j),
+                format!("expected `]` to close the tag, found {}", found(j)),
+            )
+            .with_label(diag::span(open), "while reading this tag");
+            if after_value
+                && tokens.get(j).is_some_and(|t| same_line(source, open.start, t.1.start))
+            {
                 d = d.with_help("the whole value goes inside one pair of quotes, e.g. `[Redefine \"A@J, T@R, C@N\"]`");
             }
             diags.push(d);
@@ -369,8 +435,14 @@ fn unescape(source: &str, inner: Span, diags: &mut Vec<Diagnostic>) -> String {
             Some((m, e)) => {
                 let s = Span::new(inner.start + k, inner.start + m + e.len_utf8());
                 diags.push(
-                    Diagnostic::error(diag::BAD_ESCAPE, s, format!("expected `\\\"` or `\\\\`, found `\\{e}`"))
-                        .with_help("only `\\\"` (a quote) and `\\\\` (a backslash) are escapes in tag values"),
+                    Diagnostic::error(
+                        diag::BAD_ESCAPE,
+                        s,
+                        format!("expected `\\\"` or `\\\\`, found `\\{e}`"),
+                    )
+                    .with_help(
+                        "only `\\\"` (a quote) and `\\\\` (a backslash) are escapes in tag values",
+                    ),
                 );
                 out.push('\\');
                 out.push(e);
@@ -380,4 +452,3 @@ fn unescape(source: &str, inner: Span, diags: &mut Vec<Diagnostic>) -> String {
     }
     out
 }
-

@@ -26,7 +26,9 @@ pub(crate) trait GrammarError<'a>:
 }
 
 impl<'a, T> GrammarError<'a> for T where
-    T: chumsky::error::Error<'a, In<'a>> + chumsky::label::LabelError<'a, In<'a>, &'static str> + 'a
+    T: chumsky::error::Error<'a, In<'a>>
+        + chumsky::label::LabelError<'a, In<'a>, &'static str>
+        + 'a
 {
 }
 
@@ -121,8 +123,8 @@ pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()
             .recover_with(via_parser(empty())),
     );
     let tail = choice((
-        separator.then(square.clone().labelled("a hex")).then(promotion.clone().or_not()).ignored(),
-        just(XHex).then(promotion.clone().or_not()).ignored(),
+        separator.then(square.labelled("a hex")).then(promotion.or_not()).ignored(),
+        just(XHex).then(promotion.or_not()).ignored(),
         promotion,
     ));
     let core = choice((just(Castling).ignored(), square.then(tail).ignored()));
@@ -150,7 +152,7 @@ pub(crate) fn movetext_parser<'a, Er: GrammarError<'a>>()
         one_of([Ellipsis, ThreeDots]).map_with(|_, e| RawPly::Omitted(e.span())),
         mv.clone().map(RawPly::Move),
     ))
-    .recover_with(via_parser(invalid.clone()));
+    .recover_with(via_parser(invalid));
     let black = just(Comma).ignore_then(mv.map(RawPly::Move).recover_with(via_parser(invalid)));
     let pair = tok(&[NumberDot, NumberQuestion])
         .then(white)
@@ -178,7 +180,7 @@ pub(crate) fn movetext_parser<'a, Er: GrammarError<'a>>()
                 tok(&[Comment, UnterminatedComment]).map(RawItem::Comment),
                 variation.map(RawItem::Variation),
                 tok(&[Result, Star]).map(RawItem::Result),
-                junk.clone(),
+                junk,
             )))
             .repeated()
             .collect::<Vec<_>>()

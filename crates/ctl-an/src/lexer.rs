@@ -408,30 +408,61 @@ mod tests {
         use TokenKind::*;
         assert_eq!(kinds("AF6 A5 E7 EE5 A"), [PieceHex, Hex, Hex, PieceHex, Letter]);
         assert_eq!(kinds("♘E3 ♘ e7 xF16 xNF16"), [FanHex, Fan, LowerHex, XHex, XHex]);
-        assert_eq!(kinds("KRK-HIO KRD–DE KRR‐HGG KRK- Variant"), [
-            Castling, Castling, Castling, Castling, Word
-        ]);
+        assert_eq!(
+            kinds("KRK-HIO KRD–DE KRR‐HGG KRK- Variant"),
+            [Castling, Castling, Castling, Castling, Word]
+        );
     }
 
     #[test]
     fn marks_numbers_and_results() {
         use TokenKind::*;
-        assert_eq!(kinds("+ +^ +∞ ++ # ? ?? ?! ! !! !? ◇ (=) : (=):"), [
-            Check, CheckAdjoining, CheckFar, CheckDouble, Mate, Mistake, Blunder, Dubious, Good,
-            Brilliant, Interesting, Forced, DrawOffer, Colon, DrawOffer, Colon
-        ]);
-        assert_eq!(kinds("12. 1? 3-0 1‐1 … ... . .. 7 $[2] $14"), [
-            NumberDot, NumberQuestion, Result, Result, Ellipsis, ThreeDots, Dots, Dots, Number,
-            Label, Nag
-        ]);
+        assert_eq!(
+            kinds("+ +^ +∞ ++ # ? ?? ?! ! !! !? ◇ (=) : (=):"),
+            [
+                Check,
+                CheckAdjoining,
+                CheckFar,
+                CheckDouble,
+                Mate,
+                Mistake,
+                Blunder,
+                Dubious,
+                Good,
+                Brilliant,
+                Interesting,
+                Forced,
+                DrawOffer,
+                Colon,
+                DrawOffer,
+                Colon
+            ]
+        );
+        assert_eq!(
+            kinds("12. 1? 3-0 1‐1 … ... . .. 7 $[2] $14"),
+            [
+                NumberDot,
+                NumberQuestion,
+                Result,
+                Result,
+                Ellipsis,
+                ThreeDots,
+                Dots,
+                Dots,
+                Number,
+                Label,
+                Nag
+            ]
+        );
     }
 
     #[test]
     fn tags_comments_and_errors() {
         use TokenKind::*;
-        assert_eq!(kinds(r#"[Name "a \"b\" \\"] { c } {"#), [
-            LBracket, Word, String, RBracket, Comment, UnterminatedComment
-        ]);
+        assert_eq!(
+            kinds(r#"[Name "a \"b\" \\"] { c } {"#),
+            [LBracket, Word, String, RBracket, Comment, UnterminatedComment]
+        );
         assert_eq!(kinds("\"abc\n%"), [UnterminatedString, Error]);
         let t: Vec<Token> = Lexer::new("€ E7").collect();
         assert_eq!(t[0], Token { kind: Error, span: Span::new(0, 3) });

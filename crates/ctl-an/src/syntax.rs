@@ -102,9 +102,10 @@ impl Movetext {
 
     /// The last move written in the main line.
     pub fn last_move(&self) -> Option<&Move> {
-        self.pairs.iter().rev().find_map(|p| {
-            p.black.as_ref().and_then(Ply::as_move).or_else(|| p.white.as_move())
-        })
+        self.pairs
+            .iter()
+            .rev()
+            .find_map(|p| p.black.as_ref().and_then(Ply::as_move).or_else(|| p.white.as_move()))
     }
 }
 
@@ -144,6 +145,8 @@ pub struct MoveNumber {
 }
 
 /// One side's part of a pair.
+// A move is by far the common case: boxing it would cost an allocation per move.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ply {
     /// A move.

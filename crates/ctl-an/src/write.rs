@@ -12,9 +12,7 @@ use crate::build::Builder;
 use crate::diag;
 use crate::grammar;
 use crate::lexer::{Lexer, TokenKind};
-use crate::syntax::{
-    Comment, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Variation,
-};
+use crate::syntax::{Comment, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Variation};
 
 /// How text is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -117,9 +115,8 @@ impl FromStr for Move {
     /// ```
     fn from_str(s: &str) -> Result<Move, MoveParseError> {
         let mut b = Builder::new(s);
-        let tokens: Vec<grammar::Tk> = Lexer::new(s)
-            .map(|t| (t.kind, SimpleSpan::from(t.span.range())))
-            .collect();
+        let tokens: Vec<grammar::Tk> =
+            Lexer::new(s).map(|t| (t.kind, SimpleSpan::from(t.span.range()))).collect();
         if let Some(t) = tokens.iter().find(|t| t.0 == TokenKind::Error) {
             b.diags.push(Diagnostic::error(
                 diag::UNEXPECTED_CHARACTER,
@@ -262,10 +259,8 @@ impl Writer {
         }
         if v.closed {
             // `)` joins the last pair's line; after a comment it stands on its own line.
-            let last_is_pair = v
-                .pairs
-                .last()
-                .is_some_and(|p| p.comments.is_empty() && p.variations.is_empty());
+            let last_is_pair =
+                v.pairs.last().is_some_and(|p| p.comments.is_empty() && p.variations.is_empty());
             if last_is_pair {
                 self.out.pop();
                 self.out.push_str(")\n");

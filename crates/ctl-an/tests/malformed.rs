@@ -119,7 +119,8 @@ fn malformed_inputs_give_their_diagnostics() {
         let got: Vec<(&str, usize, usize)> =
             out.diagnostics.iter().map(|d| (d.code, d.span.start, d.span.end)).collect();
         if got != *expected {
-            failures.push(format!("{name}: expected {expected:?}, got {got:?}\n  input: {input:?}"));
+            failures
+                .push(format!("{name}: expected {expected:?}, got {got:?}\n  input: {input:?}"));
         }
         golden += &format!("=== {name}\n{input}\n---\n");
         for d in &out.diagnostics {
@@ -140,7 +141,9 @@ fn malformed_inputs_give_their_diagnostics() {
 
 #[test]
 fn recovery_keeps_the_rest_of_the_tree() {
-    let out = parse_file(&v("1. E7-E31, E21-E15 2. F8-, F20-F16 3. KRK-HI, G21-G15 4. E13xF16, E15×F12:\n*"));
+    let out = parse_file(&v(
+        "1. E7-E31, E21-E15 2. F8-, F20-F16 3. KRK-HI, G21-G15 4. E13xF16, E15×F12:\n*",
+    ));
     let mt = &out.file.games()[0].movetext;
     assert_eq!(mt.pairs.len(), 4);
     assert_eq!(mt.ply_count(), 8);

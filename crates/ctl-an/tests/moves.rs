@@ -86,7 +86,10 @@ fn the_24_castlings_and_nothing_else() {
         assert!(bad.parse::<Move>().is_err(), "{bad}");
     }
     let MoveKind::Castling(c) = mv("KRR-EEF").kind else { panic!() };
-    assert_eq!((c.rooks, c.king, c.king_rook, c.queen_rook), (CastlingRooks::Both, Column::E, Some(Column::E), Some(Column::F)));
+    assert_eq!(
+        (c.rooks, c.king, c.king_rook, c.queen_rook),
+        (CastlingRooks::Both, Column::E, Some(Column::E), Some(Column::F))
+    );
 }
 
 #[test]
@@ -122,7 +125,20 @@ fn ascii_writing() {
 
 #[test]
 fn not_moves() {
-    for bad in ["", "E7", "E7-", "E7-E13-E15", "e7-e13", "E13xF16", "E8-E10", "Nf3", "O-O", "E7 E13", "E25-E27=", "1. E7-E13"] {
+    for bad in [
+        "",
+        "E7",
+        "E7-",
+        "E7-E13-E15",
+        "e7-e13",
+        "E13xF16",
+        "E8-E10",
+        "Nf3",
+        "O-O",
+        "E7 E13",
+        "E25-E27=",
+        "1. E7-E13",
+    ] {
         let e = bad.parse::<Move>().unwrap_err();
         assert!(!e.diagnostics.is_empty(), "{bad}");
         assert!(e.to_string().starts_with("expected"), "{bad}: {e}");

@@ -14,7 +14,10 @@ struct Walker<'s> {
 impl Walker<'_> {
     fn span(&mut self, s: Span, what: &str) {
         assert!(s.start <= s.end && s.end <= self.src.len(), "{what} {s} outside the source");
-        assert!(self.src.is_char_boundary(s.start) && self.src.is_char_boundary(s.end), "{what} {s} splits a character");
+        assert!(
+            self.src.is_char_boundary(s.start) && self.src.is_char_boundary(s.end),
+            "{what} {s} splits a character"
+        );
         self.checked += 1;
     }
 
@@ -24,7 +27,11 @@ impl Walker<'_> {
         let mut at = parent.start;
         for &c in children {
             self.span(c, what);
-            assert!(c.start >= at && c.end <= parent.end, "{what}: {c} not inside {parent} after {at}: {:?}", &self.src[parent.range()]);
+            assert!(
+                c.start >= at && c.end <= parent.end,
+                "{what}: {c} not inside {parent} after {at}: {:?}",
+                &self.src[parent.range()]
+            );
             at = c.end;
         }
     }
@@ -90,7 +97,12 @@ impl Walker<'_> {
         let mut out = Vec::new();
         for p in pairs {
             out.push(p.span);
-            let mut after: Vec<Span> = p.comments.iter().map(|c| c.span).chain(p.variations.iter().map(|v| v.span)).collect();
+            let mut after: Vec<Span> = p
+                .comments
+                .iter()
+                .map(|c| c.span)
+                .chain(p.variations.iter().map(|v| v.span))
+                .collect();
             after.sort();
             out.extend(after);
         }
