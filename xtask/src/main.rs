@@ -6,13 +6,18 @@
 
 use std::process::ExitCode;
 
+#[path = "gen.rs"]
+mod generate; // `gen` is a reserved word in edition 2024
+
 const HELP: &str = "\
 cargo xtask <TASK>
 
 Tasks:
   help    print this help
+  gen --seed S --games N --out DIR [--max-plies M]
+          write N random legal games as CTL-PGN (one file each), reproducible from S
 
-Planned (each lands with its issue): corpus (round trip of corpus/), gen (random legal games),
+Planned (each lands with its issue): corpus (round trip of corpus/),
 bench-report (throughput on a large generated corpus).
 ";
 
@@ -22,6 +27,16 @@ fn main() -> ExitCode {
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             ExitCode::SUCCESS
+        }
+        Some("gen") => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            match generate::parse_args(&args).and_then(|o| generate::run(&o)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some(other) => {
             eprintln!("error: unknown task `{other}`\n\n{HELP}");
