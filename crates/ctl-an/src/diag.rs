@@ -50,6 +50,9 @@ pub(crate) const BAD_MOVE_NUMBER: &str = "E0219";
 /// A variation label that is not `$[n]` with n ≥ 1.
 pub(crate) const BAD_LABEL: &str = "E0220";
 
+/// Variations nested deeper than the reader follows.
+pub(crate) const TOO_DEEP: &str = "E0221";
+
 /// The en dash U+2013 as a separator.
 pub(crate) const EN_DASH: &str = "W0201";
 /// The tag name `DPTL`.

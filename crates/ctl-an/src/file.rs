@@ -29,10 +29,40 @@ impl ParseOutput {
 }
 
 /// Lexes `source`, reporting bad bytes and unterminated comments and strings.
+/// How deep variations may nest. The grammar, the builder and the writer recurse once per level, so
+/// the limit keeps hostile input from exhausting the stack; real games nest a few levels.
+pub(crate) const MAX_NESTING: usize = 64;
+
 fn lex(source: &str, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
     let mut out: Vec<Tk> = Vec::with_capacity(source.len() / 3 + 8);
     let mut error: Option<Span> = None;
+    // Open variations, and the `(` dropped for being too deep (their `)` are dropped too).
+    let (mut depth, mut dropped) = (0usize, 0usize);
     for t in Lexer::new(source) {
+        match t.kind {
+            TokenKind::LBracket => (depth, dropped) = (0, 0),
+            TokenKind::LParen if depth >= MAX_NESTING => {
+                if dropped == 0 {
+                    diags.push(
+                        Diagnostic::error(
+                            diag::TOO_DEEP,
+                            t.span,
+                            format!("expected at most {MAX_NESTING} nested variations, found a deeper one"),
+                        )
+                        .with_help("the variations nested below this level are read as part of the one around them"),
+                    );
+                }
+                dropped += 1;
+                continue;
+            }
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen if dropped > 0 => {
+                dropped -= 1;
+                continue;
+            }
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            _ => {}
+        }
         if t.kind == TokenKind::Error {
             error = Some(match error {
                 Some(e) if e.end == t.span.start => e.join(t.span),

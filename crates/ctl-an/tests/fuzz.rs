@@ -115,4 +115,19 @@ proptest! {
     fn any_text_never_panics(src in "\\PC{0,80}") {
         check(&src);
     }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn deep_nesting_is_bounded(depth in 0usize..3000, close in any::<bool>()) {
+        let src = format!(
+            "[Variant \"C'escacs\"] 1. E7-E13 {}{} 1. …, E21-E15: *",
+            "(1. F8-F12 ".repeat(depth),
+            if close { ")".repeat(depth) } else { String::new() }
+        );
+        check(&src);
+    }
 }
