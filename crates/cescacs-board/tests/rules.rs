@@ -455,6 +455,21 @@ fn forced_promotion_in_place() {
         promotion: None,
     };
     assert!(matches!(after.match_move(&spec), Err(MoveError::ForcedPromotionPending { .. })));
+    // The coherence level knows the promotion in place but does not force it.
+    let in_place =
+        MoveSpec::PromotionInPlace { hex: "K24".parse().unwrap(), piece: PieceKind::Knight };
+    assert_eq!(after.match_move_coherent(&in_place).unwrap().to_string(), "K24=N");
+    let knight = MoveSpec::Move {
+        piece: PieceKind::Knight,
+        from: "G3".parse().unwrap(),
+        to: "I7".parse().unwrap(),
+        capture: SpecCapture::None,
+        promotion: None,
+    };
+    assert_eq!(after.match_move_coherent(&knight).unwrap().to_string(), "NG3-I7");
+    assert!(matches!(after.match_move(&knight), Err(MoveError::ForcedPromotionPending { .. })));
+    let wrong = MoveSpec::PromotionInPlace { hex: "K24".parse().unwrap(), piece: PieceKind::Queen };
+    assert!(matches!(after.match_move(&wrong), Err(MoveError::NotRegainable { .. })));
     let promoted = play(&after, "E27=N");
     assert_eq!(promoted.piece_at("E27".parse().unwrap()), Piece::from_letter('N'));
     assert_eq!(promoted.halfmove_clock(), 0);

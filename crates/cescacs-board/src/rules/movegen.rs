@@ -88,8 +88,13 @@ impl Board {
             out,
             pool: None,
         };
-        if filter == Filter::Legal && !in_check && g.forced_promotions() {
-            return;
+        match filter {
+            Filter::Legal if !in_check && g.forced_promotions() => return,
+            // The coherence level knows promotions in place but does not force them.
+            Filter::Pseudo => {
+                g.forced_promotions();
+            }
+            Filter::Legal => {}
         }
         for from in self.occ[us.index()].iter() {
             let kind = kind_of(self.sq[from as usize]);
