@@ -229,6 +229,37 @@ fn directories_are_searched_recursively_in_name_order() {
 }
 
 #[test]
+fn many_files_come_out_in_order_whatever_the_threads() {
+    let names: Vec<String> = (0..40).map(|i| format!("g{i:02}.ctl-pgn")).collect();
+    let files: Vec<(&str, &[u8])> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), if i % 3 == 0 { ERROR.as_bytes() } else { CLEAN.as_bytes() }))
+        .collect();
+    let dir = scratch("many", &files);
+    let o = run_in(&dir, &["check", "--format", "json", "."], b"");
+    let value = json(&o);
+    let paths: Vec<String> = value["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|f| f["path"].as_str().expect("path").trim_start_matches("./").to_string())
+        .collect();
+    assert_eq!(paths, names);
+    for (i, _) in names.iter().enumerate() {
+        let expected: &[&str] = if i % 3 == 0 { &["E0206"] } else { &[] };
+        assert_eq!(codes(&value, i), expected);
+    }
+    assert_eq!(value["summary"]["errors"], 14);
+    assert_eq!(value["summary"]["files"], 40);
+    let text = run_in(&dir, &["check", "."], b"");
+    let order: Vec<&str> =
+        stdout(&text).lines().filter_map(|l| l.split_once(",-[ ").map(|(_, rest)| rest)).collect();
+    assert_eq!(order.len(), 14);
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+}
+
+#[test]
 fn a_bom_is_skipped_and_spans_stay_file_offsets() {
     let mut bytes = b"\xEF\xBB\xBF".to_vec();
     bytes.extend_from_slice(ERROR.as_bytes());

@@ -3,11 +3,14 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use cescacs_board::Span;
 use ctl_an::syntax::{Game, Ply};
-use ctl_pgn::render::{Context, Document, FileReport, PositionEncoding, Summary, write_jsonl};
+use ctl_pgn::render::{
+    Context, Document, FileDiagnostics, FileReport, PositionEncoding, Summary, write_jsonl,
+};
 
 use crate::input::{self, Decoded, Input};
 use crate::output::{self, ColorChoice, plural};
@@ -126,34 +129,30 @@ pub fn run(args: Args) -> ExitCode {
     for e in &path_errors {
         eprintln!("error: cannot read `{}`: {}", e.path.display(), e.error);
     }
-    let encoding = PositionEncoding::from(args.position_encoding);
-    let color = args.color.enabled(&io::stdout());
-    let mut document = Document::new(encoding);
+    let how = How {
+        format: args.format,
+        color: args.color.enabled(&io::stdout()),
+        encoding: PositionEncoding::from(args.position_encoding),
+    };
+    let mut document = Document::new(how.encoding);
     let mut summary = Summary::default();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for input in &inputs {
-        let bytes = match input.read() {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                eprintln!("error: cannot read `{}`: {e}", input.display());
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    // Batches bound the memory held for output that must wait for an earlier file.
+    for batch in inputs.chunks(threads * 8) {
+        for checked in check_all(batch, &how, threads) {
+            if let Some(failure) = checked.failure {
+                eprintln!("{failure}");
                 io_failure = true;
                 continue;
             }
-        };
-        let decoded = input::decode(bytes);
-        let path = input.display();
-        let report = check_source(&path, input, &decoded);
-        summary.add(&report);
-        let written = match args.format {
-            Format::Text => out.write_all(report.render_text(color).as_bytes()),
-            Format::Jsonl => write_jsonl(&report, encoding, &mut out),
-            Format::Json => {
-                document.push(&report);
-                Ok(())
+            summary.absorb(checked.counts);
+            if let Some(file) = checked.file {
+                document.push_file(file, checked.counts);
             }
-        };
-        if let Err(e) = written {
-            return write_failure(&e, &summary);
+            if let Err(e) = out.write_all(&checked.output) {
+                return write_failure(&e, &summary);
+            }
         }
     }
     let finished = match args.format {
@@ -169,6 +168,80 @@ pub fn run(args: Args) -> ExitCode {
     }
     eprintln!("{}", summary_line(&summary, started.elapsed().as_secs_f64()));
     output::exit_code(summary.errors, io_failure)
+}
+
+/// How to report.
+struct How {
+    format: Format,
+    color: bool,
+    encoding: PositionEncoding,
+}
+
+/// What checking one input gives, ready to be written in input order.
+#[derive(Default)]
+struct Checked {
+    /// Text reports or JSON Lines.
+    output: Vec<u8>,
+    /// The entry of the JSON document.
+    file: Option<FileDiagnostics>,
+    /// Its counts.
+    counts: Summary,
+    /// Why it could not be read.
+    failure: Option<String>,
+}
+
+/// Checks `inputs` on up to `threads` threads; the results come back in input order.
+fn check_all(inputs: &[Input], how: &How, threads: usize) -> Vec<Checked> {
+    let threads = threads.min(inputs.len());
+    if threads <= 1 {
+        return inputs.iter().map(|i| check_input(i, how)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, Checked)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(input) = inputs.get(i) else { break done };
+                        done.push((i, check_input(input, how)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, checked)| checked).collect()
+}
+
+/// Reads, checks and renders one input.
+fn check_input(input: &Input, how: &How) -> Checked {
+    let bytes = match input.read() {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            let failure = Some(format!("error: cannot read `{}`: {e}", input.display()));
+            return Checked { failure, ..Checked::default() };
+        }
+    };
+    let decoded = input::decode(bytes);
+    let path = input.display();
+    let report = check_source(&path, input, &decoded);
+    let mut checked = Checked { counts: Summary::of(&report), ..Checked::default() };
+    // Writing into a Vec cannot fail.
+    let _ = match how.format {
+        Format::Text => report.write_text(how.color, &mut checked.output),
+        Format::Jsonl => write_jsonl(&report, how.encoding, &mut checked.output),
+        Format::Json => {
+            checked.file = Some(FileDiagnostics::new(&report, how.encoding));
+            Ok(())
+        }
+    };
+    checked
 }
 
 /// A reader that stopped reading (`cescacs check ... | head`) is not a failure of the check.

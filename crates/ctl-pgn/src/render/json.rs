@@ -90,8 +90,14 @@ impl Document {
 
     /// Adds a file and counts it in the summary.
     pub fn push(&mut self, report: &FileReport<'_>) {
-        self.summary.add(report);
-        self.files.push(FileDiagnostics::new(report, self.position_encoding));
+        self.push_file(FileDiagnostics::new(report, self.position_encoding), Summary::of(report));
+    }
+
+    /// Adds a file converted beforehand (e.g. on another thread, with this document's encoding)
+    /// and its counts (see [`Summary::of`]).
+    pub fn push_file(&mut self, file: FileDiagnostics, counts: Summary) {
+        self.summary.absorb(counts);
+        self.files.push(file);
     }
 
     /// The document as pretty-printed JSON with a final line break.
@@ -118,13 +124,29 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The counts of one file.
+    pub fn of(report: &FileReport<'_>) -> Summary {
+        Summary {
+            files: 1,
+            games: report.games,
+            plies: report.plies,
+            errors: report.errors(),
+            warnings: report.warnings(),
+        }
+    }
+
     /// Counts one more file.
     pub fn add(&mut self, report: &FileReport<'_>) {
-        self.files += 1;
-        self.games += report.games;
-        self.plies += report.plies;
-        self.errors += report.errors();
-        self.warnings += report.warnings();
+        self.absorb(Summary::of(report));
+    }
+
+    /// Adds the counts of `other`.
+    pub fn absorb(&mut self, other: Summary) {
+        self.files += other.files;
+        self.games += other.games;
+        self.plies += other.plies;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
     }
 }
 

@@ -125,7 +125,22 @@ impl<'a> FileReport<'a> {
 
     /// All diagnostics as ariadne text (see [`super::render_text`]).
     pub fn render_text(&self, color: bool) -> String {
+        if self.diagnostics.is_empty() {
+            return String::new();
+        }
         let renderer = TextRenderer::new(self.path, self.source, color);
         self.diagnostics.iter().map(|(d, _)| renderer.render(d)).collect()
+    }
+
+    /// Writes all diagnostics as ariadne text, one report at a time.
+    pub fn write_text(&self, color: bool, mut out: impl std::io::Write) -> std::io::Result<()> {
+        if self.diagnostics.is_empty() {
+            return Ok(());
+        }
+        let renderer = TextRenderer::new(self.path, self.source, color);
+        for (d, _) in &self.diagnostics {
+            out.write_all(renderer.render(d).as_bytes())?;
+        }
+        Ok(())
     }
 }
