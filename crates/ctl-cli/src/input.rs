@@ -60,7 +60,8 @@ pub struct PathError {
 
 /// The inputs named by `paths`: files as given, directories searched recursively for
 /// `*.ctl-pgn` files (in name order, so runs are reproducible), `-` for standard input.
-/// Symbolic links to directories are not followed, so a link cycle cannot loop.
+/// Symbolic links to directories are not followed, so a link cycle cannot loop, and hidden
+/// directories (`.git`, …) found while searching are skipped.
 pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<PathError>) {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
@@ -98,7 +99,9 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<PathError>) {
         let path = entry.path();
         let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
         if is_dir {
-            walk(&path, inputs, errors);
+            if !entry.file_name().as_encoded_bytes().starts_with(b".") {
+                walk(&path, inputs, errors);
+            }
         } else if path.extension().is_some_and(|e| e == EXTENSION)
             && fs::metadata(&path).is_ok_and(|m| m.is_file())
         {

@@ -205,6 +205,7 @@ fn directories_are_searched_recursively_in_name_order() {
             ("games/deeper/c.ctl-pgn", WARNING.as_bytes()),
             ("games/notes.txt", b"not a game"),
             ("games/deeper/d.pgn", b"not ours"),
+            ("games/.hidden/e.ctl-pgn", ERROR.as_bytes()),
         ],
     );
     let o = run_in(&dir, &["check", "--format", "json", "games"], b"");
