@@ -393,7 +393,7 @@ fn capture_matches(capture: SpecCapture, m: &Move) -> bool {
     match capture {
         SpecCapture::None => m.captured.is_none(),
         SpecCapture::Capture(letter) => {
-            m.kind == MoveKind::Normal && letter_matches(letter, m.captured)
+            passant_sign(m).is_none() && letter_matches(letter, m.captured)
         }
         SpecCapture::Passant { double, captured } => {
             passant_sign(m) == Some(if double { "@@" } else { "@" })
