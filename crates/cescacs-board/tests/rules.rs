@@ -144,6 +144,26 @@ fn triple_step_field_and_both_en_passant_captures() {
     let t = texts(&after);
     assert!(t.contains(&"F12@@G9".into()), "{t:?}");
     assert!(t.contains(&"H14@G11".into()), "{t:?}");
+    let written = |capture| MoveSpec::Move {
+        piece: PieceKind::Pawn,
+        from: "F12".parse().unwrap(),
+        to: "G9".parse().unwrap(),
+        capture,
+        promotion: None,
+    };
+    for wrong in [
+        SpecCapture::None,
+        SpecCapture::Capture(None),
+        SpecCapture::Passant { double: false, captured: None },
+    ] {
+        assert!(
+            matches!(
+                after.match_move(&written(wrong)),
+                Err(MoveError::WrongPassantSign { expected: "@@", .. })
+            ),
+            "{wrong:?}"
+        );
+    }
     let taken = play(&after, "F12@@G9");
     assert_eq!(taken.piece_at("G13".parse().unwrap()), None);
     assert_eq!(taken.piece_at("G9".parse().unwrap()), Piece::from_letter('p'));

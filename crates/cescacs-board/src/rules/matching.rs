@@ -547,7 +547,10 @@ fn capture_error(capture: SpecCapture, to: Hex, there: &[Move]) -> Option<MoveEr
     }
     let m = there[0];
     Some(match (capture, m.captured, passant_sign(&m)) {
-        (SpecCapture::None, Some(victim), _) => MoveError::CaptureNotMarked { to, victim },
+        (SpecCapture::None, Some(_), Some(sign)) => {
+            MoveError::WrongPassantSign { to, expected: sign }
+        }
+        (SpecCapture::None, Some(victim), None) => MoveError::CaptureNotMarked { to, victim },
         (SpecCapture::Capture(_), None, _) => MoveError::NothingToCapture { to },
         (SpecCapture::Capture(_), Some(_), Some(sign)) => {
             MoveError::WrongPassantSign { to, expected: sign }
