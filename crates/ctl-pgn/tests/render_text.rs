@@ -149,3 +149,59 @@ fn bad_spans_do_not_panic() {
         assert!(text.starts_with("[E0000] Error: bad"));
     }
 }
+
+mod agreement {
+    use cescacs_board::{Diagnostic, Span};
+    use ctl_pgn::render::{LineIndex, render_text};
+    use proptest::prelude::*;
+
+    /// Texts made of the characters game files hold: ASCII, `×`, `∞`, `…`, `à`, FAN symbols,
+    /// tabs and every kind of line break, with or without a BOM.
+    fn text() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "a",
+            "E7",
+            " ",
+            "\t",
+            "×",
+            "∞",
+            "…",
+            "Moià",
+            "\u{1fa50}",
+            "\n",
+            "\r\n",
+            "\r",
+            "\u{2028}",
+            "\u{85}",
+            "\x0c",
+        ]);
+        (any::<bool>(), prop::collection::vec(piece, 0..40)).prop_map(|(bom, parts)| {
+            format!("{}{}", if bom { "\u{feff}" } else { "" }, parts.concat())
+        })
+    }
+
+    fn boundary(text: &str, at: usize) -> usize {
+        let mut at = at % (text.len() + 1);
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    proptest! {
+        /// Any span on character boundaries renders without panicking, and the report's
+        /// `path:line:col` is the one `LineIndex` gives.
+        #[test]
+        fn header_matches_line_index(text in text(), a in any::<usize>(), b in any::<usize>(), c in any::<usize>()) {
+            let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+            let (a, b) = (boundary(&text, a).max(bom), boundary(&text, b).max(bom));
+            let (start, end) = (a.min(b), a.max(b));
+            let label = boundary(&text, c).max(bom);
+            let d = Diagnostic::error("E0000", Span::new(start, end), "m")
+                .with_label(Span::new(label, text.len()), "l");
+            let rendered = render_text(&[d], "g", &text, false);
+            let expected = format!(",-[ g:{} ]", LineIndex::new(&text).line_col(start));
+            prop_assert!(rendered.contains(&expected), "{expected} not in\n{rendered}");
+        }
+    }
+}

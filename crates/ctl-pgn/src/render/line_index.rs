@@ -190,11 +190,32 @@ impl<'a> LineIndex<'a> {
     }
 
     /// The 1-based line and column (in Unicode characters) of byte `offset`.
+    ///
+    /// The very end of a text that ends with a line break is shown where that break starts (the
+    /// end of the last line people see), as the text reports do; [`LineIndex::position`] keeps
+    /// the exact LSP position, the start of the empty line after it.
+    ///
+    /// ```
+    /// use ctl_pgn::render::LineIndex;
+    /// let index = LineIndex::new("1. E7-E13\r\n");
+    /// assert_eq!(index.line_col(11).to_string(), "1:10");
+    /// ```
     pub fn line_col(&self, offset: usize) -> LineCol {
-        let (line, before) = self.before(offset);
+        let (line, before) = self.before(end_of_last_line(self.text, offset));
         let chars = if before.is_ascii() { before.len() } else { before.chars().count() };
         LineCol { line: line + 1, col: chars + 1 }
     }
+}
+
+/// `offset`, or where the final line break starts when `offset` is the end of a text ending
+/// with one.
+pub(crate) fn end_of_last_line(text: &str, offset: usize) -> usize {
+    if offset < text.len() {
+        return offset;
+    }
+    let trimmed = text.strip_suffix('\n').unwrap_or(text);
+    let trimmed = trimmed.strip_suffix('\r').unwrap_or(trimmed);
+    trimmed.len()
 }
 
 fn saturate(n: usize) -> u32 {

@@ -7,7 +7,7 @@ use std::ops::Range;
 use ariadne::{CharSet, Color, Config, IndexType, Label, Report, ReportKind, Source};
 use cescacs_board::{Diagnostic, Severity, Span};
 
-use super::line_index::{ceil_char_boundary, floor_char_boundary};
+use super::line_index::{ceil_char_boundary, end_of_last_line, floor_char_boundary};
 
 /// Renders diagnostics of one source as text, one ariadne report after another.
 ///
@@ -139,6 +139,11 @@ impl<'a> TextRenderer<'a> {
         );
         let start = floor_char_boundary(text, start);
         let end = ceil_char_boundary(text, end.max(start));
+        if start == end {
+            // "Found the end of the text": shown at the end of the last line, not past it.
+            let at = end_of_last_line(text, start);
+            return at..at;
+        }
         start..end
     }
 }
