@@ -351,3 +351,17 @@ fn help_shows_examples() {
     let o = run_in(Path::new("."), &["--help"], b"");
     assert!(stdout(&o).contains("cescacs check corpus/"));
 }
+
+#[cfg(unix)]
+#[test]
+fn uris_keep_the_bytes_of_non_utf8_file_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("names", &[]);
+    let name = std::ffi::OsStr::from_bytes(b"caf\xE9 1.ctl-pgn");
+    fs::write(dir.join(name), ERROR).expect("write the file");
+    let o = run_in(&dir, &["check", "--format", "json", "."], b"");
+    let value = json(&o);
+    let uri = value["files"][0]["uri"].as_str().expect("uri");
+    assert!(uri.ends_with("/names/caf%E9%201.ctl-pgn"), "{uri}");
+    assert_eq!(codes(&value, 0), ["E0206"]);
+}

@@ -9,7 +9,8 @@ use std::time::Instant;
 use cescacs_board::Span;
 use ctl_an::syntax::{Game, Ply};
 use ctl_pgn::render::{
-    Context, Document, FileDiagnostics, FileReport, PositionEncoding, Summary, write_jsonl,
+    Context, Document, FileDiagnostics, FileReport, PositionEncoding, Summary, file_uri,
+    write_jsonl,
 };
 
 use crate::input::{self, Decoded, Input};
@@ -271,9 +272,11 @@ fn check_source<'a>(path: &'a str, input: &Input, decoded: &'a Decoded) -> FileR
     let games = parsed.file.games();
     let mut report =
         FileReport::new(path, decoded.shown()).with_counts(games.len(), parsed.file.ply_count());
-    if *input == Input::Stdin {
-        report = report.with_uri("untitled:stdin");
-    }
+    // The URI comes from the path itself, not its display form, which loses non-UTF-8 names.
+    report = match input {
+        Input::Stdin => report.with_uri("untitled:stdin"),
+        Input::File(file) => report.with_uri(file_uri(file)),
+    };
     let locator = Locator::new(games);
     for d in decoded.diagnostics.iter().cloned().chain(parsed.diagnostics) {
         let context = locator.context(d.span);
