@@ -65,8 +65,5 @@ fn ci_runs_exactly_the_readme_test_command() {
     let ci = fs::read_to_string(root().join(".ci/run")).expect(".ci/run exists");
     let command = "cargo test --workspace";
     assert!(readme.contains(command), "README.md does not show `{command}`");
-    assert!(
-        ci.lines().any(|l| l.trim() == command),
-        ".ci/run does not run exactly `{command}`"
-    );
+    assert!(ci.lines().any(|l| l.trim() == command), ".ci/run does not run exactly `{command}`");
 }
