@@ -141,3 +141,29 @@ fn fast_legality_equals_brute_force_on_random_games() {
     }
     assert!(positions > 3_000, "{positions}");
 }
+
+#[test]
+fn play_unchecked_never_panics_even_with_moves_of_other_positions() {
+    let mut rng = Rng(7);
+    let mut positions = vec![Position::initial(), Position::empty()];
+    let mut moves: Vec<Move> = Vec::new();
+    let mut p = Position::initial();
+    for _ in 0..400 {
+        let legal = p.legal_moves();
+        if legal.is_empty() {
+            p = Position::initial();
+            continue;
+        }
+        moves.extend(legal.iter().copied());
+        p = p.play_unchecked(&legal[rng.below(legal.len())]);
+        positions.push(p.clone());
+    }
+    for _ in 0..5_000 {
+        let q = &positions[rng.below(positions.len())];
+        let m = moves[rng.below(moves.len())];
+        let after = q.play_unchecked(&m);
+        // Whatever came out is still a board the generator can work on.
+        let _ = after.legal_moves();
+        let _ = after.outcome();
+    }
+}
