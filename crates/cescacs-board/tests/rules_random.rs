@@ -104,7 +104,7 @@ fn sorted(mut v: Vec<Move>) -> Vec<String> {
 fn fast_legality_equals_brute_force_on_random_games() {
     let mut rng = Rng(20_26);
     let mut positions = 0;
-    for _ in 0..80 {
+    for _ in 0..50 {
         let mut p = Position::initial();
         for _ in 0..rng.below(160) + 20 {
             let legal = p.legal_moves();
@@ -139,7 +139,7 @@ fn fast_legality_equals_brute_force_on_random_games() {
             p = p.play(&m).expect("legal");
         }
     }
-    assert!(positions > 3_000, "{positions}");
+    assert!(positions > 2_000, "{positions}");
 }
 
 #[test]
