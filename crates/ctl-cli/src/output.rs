@@ -50,3 +50,39 @@ pub fn exit_code(errors: usize, io_failure: bool) -> ExitCode {
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
+
+/// A one-line count of files done on standard error, for long runs over many files.
+///
+/// It shows only when standard error is a terminal and standard output is not (so it never mixes
+/// with reports), and only once the run has taken a second.
+pub struct Progress {
+    total: usize,
+    started: std::time::Instant,
+    enabled: bool,
+    shown: bool,
+}
+
+impl Progress {
+    /// Progress over `total` files of a run that started at `started`.
+    pub fn new(total: usize, started: std::time::Instant) -> Progress {
+        let enabled =
+            total > 1 && std::io::stderr().is_terminal() && !std::io::stdout().is_terminal();
+        Progress { total, started, enabled, shown: false }
+    }
+
+    /// Shows `done` files done, when due.
+    pub fn update(&mut self, done: usize) {
+        if self.enabled && self.started.elapsed().as_secs() >= 1 {
+            eprint!("\r{done}/{} files", self.total);
+            self.shown = true;
+        }
+    }
+
+    /// Erases the line, before anything else is written to standard error.
+    pub fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+            self.shown = false;
+        }
+    }
+}

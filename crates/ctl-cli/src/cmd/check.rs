@@ -14,7 +14,7 @@ use ctl_pgn::render::{
 };
 
 use crate::input::{self, Decoded, Input};
-use crate::output::{self, ColorChoice, plural};
+use crate::output::{self, ColorChoice, Progress, plural};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -139,10 +139,13 @@ pub fn run(args: Args) -> ExitCode {
     let mut summary = Summary::default();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut progress = Progress::new(inputs.len(), started);
+    let mut done = 0;
     // Batches bound the memory held for output that must wait for an earlier file.
     for batch in inputs.chunks(threads * 8) {
         for checked in check_all(batch, &how, threads) {
             if let Some(failure) = checked.failure {
+                progress.clear();
                 eprintln!("{failure}");
                 io_failure = true;
                 continue;
@@ -152,10 +155,14 @@ pub fn run(args: Args) -> ExitCode {
                 document.push_file(file, checked.counts);
             }
             if let Err(e) = out.write_all(&checked.output) {
+                progress.clear();
                 return write_failure(&e, &summary);
             }
         }
+        done += batch.len();
+        progress.update(done);
     }
+    progress.clear();
     let finished = match args.format {
         Format::Json => out.write_all(document.to_json().as_bytes()),
         _ => Ok(()),
