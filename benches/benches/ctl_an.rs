@@ -66,6 +66,13 @@ fn bench(c: &mut Criterion) {
     group.bench_function("parse_file/games", |b| {
         b.iter(|| black_box(ctl_an::parse_file(black_box(&games))))
     });
+    group.bench_function("games_stream/games", |b| {
+        b.iter(|| {
+            ctl_an::games(black_box(&games))
+                .map(|g| black_box(g).game.movetext.pairs.len())
+                .sum::<usize>()
+        })
+    });
     group.throughput(Throughput::Bytes(line.len() as u64));
     group.bench_function("lex/movetext", |b| {
         b.iter(|| ctl_an::lexer::Lexer::new(black_box(&line)).count())

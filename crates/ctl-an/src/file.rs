@@ -1,6 +1,8 @@
 //! Whole texts: lexing, splitting into games, tags (hand-written: a tag is a flat
 //! `[Name "value"]`), and the movetext of each game through the chumsky grammar.
 
+use std::collections::VecDeque;
+
 use chumsky::error::EmptyErr;
 use chumsky::span::SimpleSpan;
 
@@ -28,72 +30,126 @@ impl ParseOutput {
     }
 }
 
-/// Lexes `source`, reporting bad bytes and unterminated comments and strings.
 /// How deep variations may nest. The grammar, the builder and the writer recurse once per level, so
 /// the limit keeps hostile input from exhausting the stack; real games nest a few levels.
 pub(crate) const MAX_NESTING: usize = 64;
 
-fn lex(source: &str, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
-    let mut out: Vec<Tk> = Vec::with_capacity(source.len() / 3 + 8);
-    let mut error: Option<Span> = None;
-    // Open variations, and the `(` dropped for being too deep (their `)` are dropped too).
-    let (mut depth, mut dropped) = (0usize, 0usize);
-    for t in Lexer::new(source) {
-        match t.kind {
-            TokenKind::LBracket => (depth, dropped) = (0, 0),
-            TokenKind::LParen if depth >= MAX_NESTING => {
-                if dropped == 0 {
-                    diags.push(
-                        Diagnostic::error(
-                            diag::TOO_DEEP,
-                            t.span,
-                            format!("expected at most {MAX_NESTING} nested variations, found a deeper one"),
-                        )
-                        .with_help("the variations nested below this level are read as part of the one around them"),
-                    );
-                }
-                dropped += 1;
-                continue;
-            }
-            TokenKind::LParen => depth += 1,
-            TokenKind::RParen if dropped > 0 => {
-                dropped -= 1;
-                continue;
-            }
-            TokenKind::RParen => depth = depth.saturating_sub(1),
-            _ => {}
+/// Tokens on demand, with the lexing diagnostics: bad bytes (a run of them is one diagnostic),
+/// unterminated comments and strings, variations nested too deeply (their parentheses dropped).
+pub(crate) struct TokenStream<'s> {
+    source: &'s str,
+    lexer: Lexer<'s>,
+    /// Open variations, and the `(` dropped for being too deep (their `)` are dropped too).
+    depth: usize,
+    dropped: usize,
+    /// A run of bad bytes not reported yet.
+    error: Option<Span>,
+    lookahead: VecDeque<Tk>,
+}
+
+impl<'s> TokenStream<'s> {
+    pub(crate) fn new(source: &'s str) -> TokenStream<'s> {
+        TokenStream {
+            source,
+            lexer: Lexer::new(source),
+            depth: 0,
+            dropped: 0,
+            error: None,
+            lookahead: VecDeque::new(),
         }
-        if t.kind == TokenKind::Error {
-            error = Some(match error {
-                Some(e) if e.end == t.span.start => e.join(t.span),
-                Some(e) => {
-                    diags.push(unexpected(source, e));
-                    t.span
-                }
-                None => t.span,
-            });
-            continue;
-        }
-        match t.kind {
-            TokenKind::UnterminatedComment => diags.push(
-                Diagnostic::error(
-                    diag::UNTERMINATED_COMMENT,
-                    Span::new(t.span.start, t.span.start + 1),
-                    "expected `}` to close the comment, found the end of the text",
-                )
-                .with_help("comments do not nest; close this one with `}`"),
-            ),
-            TokenKind::UnterminatedString => diags.push(Diagnostic::error(
-                diag::UNTERMINATED_STRING,
-                t.span,
-                "expected `\"` to close the tag value, found the end of the line",
-            )),
-            _ => {}
-        }
-        out.push((t.kind, SimpleSpan::from(t.span.range())));
     }
-    if let Some(e) = error {
-        diags.push(unexpected(source, e));
+
+    fn lex_one(&mut self, diags: &mut Vec<Diagnostic>) -> Option<Tk> {
+        loop {
+            let Some(t) = self.lexer.next() else {
+                if let Some(e) = self.error.take() {
+                    diags.push(unexpected(self.source, e));
+                }
+                return None;
+            };
+            if t.kind == TokenKind::Error {
+                self.error = Some(match self.error {
+                    Some(e) if e.end == t.span.start => e.join(t.span),
+                    Some(e) => {
+                        diags.push(unexpected(self.source, e));
+                        t.span
+                    }
+                    None => t.span,
+                });
+                continue;
+            }
+            if let Some(e) = self.error.take() {
+                diags.push(unexpected(self.source, e));
+            }
+            match t.kind {
+                TokenKind::LBracket => (self.depth, self.dropped) = (0, 0),
+                TokenKind::LParen if self.depth >= MAX_NESTING => {
+                    if self.dropped == 0 {
+                        diags.push(
+                            Diagnostic::error(
+                                diag::TOO_DEEP,
+                                t.span,
+                                format!(
+                                    "expected at most {MAX_NESTING} nested variations, found a deeper one"
+                                ),
+                            )
+                            .with_help(
+                                "the variations nested below this level are read as part of the one around them",
+                            ),
+                        );
+                    }
+                    self.dropped += 1;
+                    continue;
+                }
+                TokenKind::LParen => self.depth += 1,
+                TokenKind::RParen if self.dropped > 0 => {
+                    self.dropped -= 1;
+                    continue;
+                }
+                TokenKind::RParen => self.depth = self.depth.saturating_sub(1),
+                TokenKind::UnterminatedComment => diags.push(
+                    Diagnostic::error(
+                        diag::UNTERMINATED_COMMENT,
+                        Span::new(t.span.start, t.span.start + 1),
+                        "expected `}` to close the comment, found the end of the text",
+                    )
+                    .with_help("comments do not nest; close this one with `}`"),
+                ),
+                TokenKind::UnterminatedString => diags.push(Diagnostic::error(
+                    diag::UNTERMINATED_STRING,
+                    t.span,
+                    "expected `\"` to close the tag value, found the end of the line",
+                )),
+                _ => {}
+            }
+            return Some((t.kind, SimpleSpan::from(t.span.range())));
+        }
+    }
+
+    /// The `n`-th token ahead (0 is the next one).
+    pub(crate) fn peek(&mut self, n: usize, diags: &mut Vec<Diagnostic>) -> Option<Tk> {
+        while self.lookahead.len() <= n {
+            let t = self.lex_one(diags)?;
+            self.lookahead.push_back(t);
+        }
+        self.lookahead.get(n).copied()
+    }
+
+    /// The next token.
+    pub(crate) fn next(&mut self, diags: &mut Vec<Diagnostic>) -> Option<Tk> {
+        match self.lookahead.pop_front() {
+            Some(t) => Some(t),
+            None => self.lex_one(diags),
+        }
+    }
+}
+
+/// All the tokens of `source`, with the lexing diagnostics.
+fn lex(source: &str, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
+    let mut ts = TokenStream::new(source);
+    let mut out: Vec<Tk> = Vec::with_capacity(source.len() / 3 + 8);
+    while let Some(t) = ts.next(diags) {
+        out.push(t);
     }
     out
 }
@@ -121,7 +177,7 @@ fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// A game starts at each `[Variant` tag; tags after a movetext also start a new game, and so do
 /// moves written after the end of a game (after its result line, or after a move ending with
 /// `:` or `#`). Text before the first game and records without a `Variant` tag are reported
-/// (`E0217`) and still read.
+/// (`E0217`) and still read. For huge texts, [`games`] reads one game at a time.
 ///
 /// ```
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21‐E15\n2. EE5xE9: *\n";
@@ -131,35 +187,123 @@ fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// assert_eq!(out.file.ply_count(), 3); // the tree is still complete
 /// ```
 pub fn parse_file(source: &str) -> ParseOutput {
-    let mut diags = Vec::new();
-    let tokens = lex(source, &mut diags);
-    // Where the lexer found errors, to tell which records have errors without rescanning.
-    let mut lex_errors: Vec<usize> = diags.iter().map(|d| d.span.start).collect();
-    lex_errors.sort_unstable();
-    let mut b = Builder::new(source);
-    b.diags = diags;
-    let parser = parsers();
-    let mut games = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let start = tokens[i].1.start;
-        let mark = b.diags.len();
-        let mut tags = Vec::new();
-        while i < tokens.len() && tokens[i].0 == TokenKind::LBracket {
-            if !tags.is_empty() && tag_name_is(source, &tokens, i, "Variant") {
+    let mut out = ParseOutput::default();
+    for g in games(source) {
+        out.diagnostics.extend(g.diagnostics);
+        if !g.game.is_empty() {
+            out.file.games.push(g.game);
+        }
+    }
+    out.diagnostics = sorted(out.diagnostics);
+    out
+}
+
+/// One game read by [`games`], with the diagnostics found in its text (sorted by start).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GameOutput {
+    /// The game (empty only when the text held nothing but unreadable bytes).
+    pub game: Game,
+    /// Its errors and warnings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads the games of a text one at a time: memory stays bounded by the largest game.
+///
+/// ```
+/// let text = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E99: *\n";
+/// let found: Vec<usize> = ctl_an::games(text).map(|g| g.diagnostics.len()).collect();
+/// assert_eq!(found, [0, 1]);
+/// ```
+pub fn games(source: &str) -> Games<'_> {
+    Games { source, tokens: TokenStream::new(source), buf: Vec::new(), pending: VecDeque::new() }
+}
+
+/// The iterator of [`games`].
+pub struct Games<'s> {
+    source: &'s str,
+    tokens: TokenStream<'s>,
+    /// The tokens of the game being read (reused).
+    buf: Vec<Tk>,
+    /// Records split from the same movetext, not yet returned.
+    pending: VecDeque<GameOutput>,
+}
+
+impl core::fmt::Debug for Games<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Games").field("pending", &self.pending.len()).finish_non_exhaustive()
+    }
+}
+
+impl<'s> Games<'s> {
+    /// Moves the tokens of the next game into `buf`: its tags, then its movetext up to the next `[`.
+    fn collect_game(&mut self, diags: &mut Vec<Diagnostic>) {
+        self.buf.clear();
+        let mut tags_seen = false;
+        while let Some(open) = self.tokens.peek(0, diags).filter(|t| t.0 == TokenKind::LBracket) {
+            if tags_seen
+                && self
+                    .tokens
+                    .peek(1, diags)
+                    .is_some_and(|t| &self.source[t.1.into_range()] == "Variant")
+            {
+                return;
+            }
+            tags_seen = true;
+            self.tokens.next(diags);
+            self.buf.push(open);
+            // A tag ends at its `]` or at the end of its line.
+            while let Some(t) = self.tokens.peek(0, diags) {
+                if t.0 == TokenKind::LBracket || !same_line(self.source, open.1.start, t.1.start) {
+                    break;
+                }
+                self.tokens.next(diags);
+                self.buf.push(t);
+                if t.0 == TokenKind::RBracket {
+                    break;
+                }
+            }
+        }
+        while let Some(t) = self.tokens.next(diags) {
+            if t.0 == TokenKind::LBracket {
+                self.tokens.lookahead.push_front(t);
                 break;
             }
-            let (tag, next) = read_tag(source, &tokens, i, &mut b.diags);
+            self.buf.push(t);
+        }
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = GameOutput;
+
+    fn next(&mut self) -> Option<GameOutput> {
+        if let Some(g) = self.pending.pop_front() {
+            return Some(g);
+        }
+        let mut lex_diags = Vec::new();
+        self.collect_game(&mut lex_diags);
+        if self.buf.is_empty() {
+            // Only unreadable bytes were left.
+            return (!lex_diags.is_empty())
+                .then(|| GameOutput { game: Game::default(), diagnostics: sorted(lex_diags) });
+        }
+        let source = self.source;
+        let tokens = &self.buf;
+        let mut b = Builder::new(source);
+        let start = tokens[0].1.start;
+        let mut i = 0;
+        let mut tags = Vec::new();
+        while i < tokens.len() && tokens[i].0 == TokenKind::LBracket {
+            let (tag, next) = read_tag(source, tokens, i, &mut b.diags);
             tags.extend(tag);
             i = next;
         }
-        let region_start = i;
-        while i < tokens.len() && tokens[i].0 != TokenKind::LBracket {
-            i += 1;
-        }
-        let region = &tokens[region_start..i];
+        let region = &tokens[i..];
         let tags_end = tags.last().map_or(start, |t: &Tag| t.span.end);
+        let parser = parsers();
         let records = movetext(&parser, region, tags_end, &mut b);
+        let n_records = records.len();
+        let mut lex_diags = lex_diags.into_iter().peekable();
         for (n, mt) in records.into_iter().enumerate() {
             let tags = if n == 0 { std::mem::take(&mut tags) } else { Vec::new() };
             let first = tags.first().map_or(mt.span.start, |t| t.span.start);
@@ -170,16 +314,36 @@ pub fn parse_file(source: &str) -> ParseOutput {
             };
             let game = Game { span: Span::new(first, last.max(first)), tags, movetext: mt };
             let s = game.movetext.span;
-            let from = lex_errors.partition_point(|&e| e < s.start);
-            let has_errors = lex_errors.get(from).is_some_and(|&e| e <= s.end)
-                || b.diags[mark..]
-                    .iter()
-                    .any(|d| d.is_error() && d.span.start >= s.start && d.span.start <= s.end);
+            let mut diags: Vec<Diagnostic> = if n + 1 == n_records {
+                lex_diags.by_ref().collect()
+            } else {
+                let mut v = Vec::new();
+                while let Some(d) = lex_diags.next_if(|d| d.span.start <= game.span.end) {
+                    v.push(d);
+                }
+                v
+            };
+            let has_errors = diags
+                .iter()
+                .chain(b.diags.iter())
+                .any(|d| d.is_error() && d.span.start >= s.start && d.span.start <= s.end);
             finish_game(&game, has_errors, &mut b);
-            games.push(game);
+            let own =
+                b.diags.iter().filter(|d| n + 1 == n_records || d.span.start <= game.span.end);
+            diags.extend(own.cloned());
+            b.diags.retain(|d| !(n + 1 == n_records || d.span.start <= game.span.end));
+            self.pending.push_back(GameOutput { game, diagnostics: sorted(diags) });
         }
+        self.pending.pop_front()
     }
-    ParseOutput { file: File { games }, diagnostics: sorted(b.diags) }
+}
+
+impl Game {
+    /// Whether nothing was read into this game.
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty()
+            && self.movetext == Movetext { span: self.movetext.span, ..Movetext::default() }
+    }
 }
 
 /// The record-level diagnostics: no `Variant` tag, and the ending warnings unless the movetext
@@ -217,43 +381,27 @@ fn finish_game(game: &Game, has_errors: bool, b: &mut Builder<'_>) {
     }
 }
 
-/// The grammar twice: with chumsky's zero-sized error for the fast pass, and with rich errors to
-/// explain a region where the fast pass found something wrong.
-struct Parsers<F, R> {
+/// The grammar with chumsky's zero-sized error, for the fast pass over text that is usually
+/// correct; a region where it finds a problem is parsed again with rich errors to explain it.
+struct Parsers<F> {
     fast: F,
-    rich: R,
 }
 
 fn parsers<'a>() -> Parsers<
     impl chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<EmptyErr>>,
-    impl chumsky::Parser<
-        'a,
-        grammar::In<'a>,
-        Vec<grammar::RawItem>,
-        chumsky::extra::Err<grammar::RichError<'a>>,
-    >,
 > {
-    Parsers {
-        fast: grammar::movetext_parser::<EmptyErr>(),
-        rich: grammar::movetext_parser::<grammar::RichError<'a>>(),
-    }
+    Parsers { fast: grammar::movetext_parser::<EmptyErr>() }
 }
 
 /// Parses one movetext region; `at` is where an empty movetext is placed.
-fn movetext<'a, F, R>(
-    p: &Parsers<F, R>,
+fn movetext<'a, F>(
+    p: &Parsers<F>,
     region: &'a [Tk],
     at: usize,
     b: &mut Builder<'a>,
 ) -> Vec<Movetext>
 where
     F: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<EmptyErr>>,
-    R: chumsky::Parser<
-            'a,
-            grammar::In<'a>,
-            Vec<grammar::RawItem>,
-            chumsky::extra::Err<grammar::RichError<'a>>,
-        >,
 {
     let start = region.first().map_or(at, |t| t.1.start);
     let end = region.last().map_or(at, |t| t.1.end);
@@ -267,7 +415,9 @@ where
     let items = if errors.is_empty() {
         items
     } else {
-        let (items, errors) = p.rich.parse(grammar::input(region, eoi)).into_output_errors();
+        let rich = grammar::movetext_parser::<grammar::RichError<'a>>();
+        let (items, errors) =
+            chumsky::Parser::parse(&rich, grammar::input(region, eoi)).into_output_errors();
         for e in &errors {
             b.diags.push(diag::from_rich(e, b.src));
         }
@@ -304,10 +454,6 @@ pub fn parse_movetext(source: &str) -> (Movetext, Vec<Diagnostic>) {
         b.ending_warnings(&mt, mt.span);
     }
     (mt, sorted(b.diags))
-}
-
-fn tag_name_is(source: &str, tokens: &[Tk], i: usize, name: &str) -> bool {
-    tokens.get(i + 1).is_some_and(|t| &source[t.1.into_range()] == name)
 }
 
 fn same_line(source: &str, a: usize, b: usize) -> bool {

@@ -24,5 +24,5 @@ pub mod syntax;
 mod write;
 
 pub use cescacs_board::{Diagnostic, Severity, Span};
-pub use file::{ParseOutput, parse_file, parse_movetext};
+pub use file::{GameOutput, Games, ParseOutput, games, parse_file, parse_movetext};
 pub use write::{MoveParseError, WriteOptions, write_movetext, write_movetext_with};

@@ -86,3 +86,18 @@ fn unknown_numbering_and_black_first() {
     let dptl = games[0].tag("DPTL").unwrap();
     assert!(dptl.value.starts_with("/28:v/27:1k/") && dptl.value.ends_with(" b KRrkr - 2"));
 }
+
+#[test]
+fn reading_game_by_game_gives_the_same_games_and_diagnostics() {
+    let src = fixture("spec-examples.ctl-pgn");
+    let whole = parse_file(&src);
+    let mut games = Vec::new();
+    let mut diags = Vec::new();
+    for g in ctl_an::games(&src) {
+        assert!(g.diagnostics.iter().all(|d| d.span.start >= g.game.span.start));
+        games.push(g.game);
+        diags.extend(g.diagnostics);
+    }
+    assert_eq!(games, whole.file.games);
+    assert_eq!(diags, whole.diagnostics);
+}
