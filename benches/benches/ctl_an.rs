@@ -1,7 +1,15 @@
 //! CTL-AN lexer and parser throughput, in bytes of CTL-PGN text.
 //!
 //! The input is generated: the spec's example games repeated until the text passes 10 MB, every
-//! other copy written with the keyboard characters (`*`, `...`) instead of `×`, `…`.
+//! other copy written with the keyboard characters (`*`, `...`) instead of `×`, `…`; and one long
+//! main line of move pairs (dense movetext, about 22 bytes per pair).
+//!
+//! Measured on the 2-core development machine (2026-11-22, CPU time, the machine shared): the
+//! lexer reads about 420 MB/s; reading into the spanned tree about 42 MB/s game by game
+//! (`games`), 28 MB/s for `parse_file` (which keeps every game), 36 MB/s for one long movetext.
+//! The chumsky pass itself (zero-size errors) is about a fifth of the parse; building the tree,
+//! which holds a byte span for every node (about 30 bytes of tree per byte of dense movetext),
+//! and lexing take the rest.
 
 use std::hint::black_box;
 

@@ -101,3 +101,18 @@ fn reading_game_by_game_gives_the_same_games_and_diagnostics() {
     assert_eq!(games, whole.file.games);
     assert_eq!(diags, whole.diagnostics);
 }
+
+#[test]
+fn byte_order_mark_and_crlf_read_the_same() {
+    let src = fixture("spec-examples.ctl-pgn");
+    let windows = format!("\u{feff}{}", src.replace('\n', "\r\n"));
+    let a = parse_file(&src);
+    let b = parse_file(&windows);
+    let codes = |o: &ctl_an::ParseOutput| o.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
+    assert_eq!(codes(&a), codes(&b));
+    assert_eq!(a.file.ply_count(), b.file.ply_count());
+    let texts = |o: &ctl_an::ParseOutput| {
+        o.file.games.iter().map(|g| ctl_an::write_movetext(&g.movetext)).collect::<Vec<_>>()
+    };
+    assert_eq!(texts(&a), texts(&b).iter().map(|t| t.replace('\r', "")).collect::<Vec<_>>());
+}
