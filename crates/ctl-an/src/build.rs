@@ -450,7 +450,13 @@ impl<'s> Builder<'s> {
                 diag::quote(text)
             ),
         );
-        if text.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let compact = compact.replace(['‐', '–'], "-");
+        if compact.len() == 3 && GameResult::from_text(&compact).is_some() {
+            d = d
+                .with_help(format!("a result is written without spaces: `{compact}`"))
+                .with_fix(s, compact);
+        } else if text.as_bytes().first().is_some_and(u8::is_ascii_digit) {
             let digits = text.bytes().take_while(u8::is_ascii_digit).count();
             d = d
                 .with_help("a move number ends with a dot: `12.`")
@@ -514,8 +520,11 @@ impl<'s> Builder<'s> {
     fn line(&mut self, items: Vec<RawItem>) -> LineParts {
         let mut parts = LineParts::default();
         for item in items {
-            let black_missing =
-                parts.pairs.last().filter(|p| p.black.is_none()).map(|p| p.span.end);
+            let black_missing = parts
+                .pairs
+                .last()
+                .filter(|p| p.black.is_none() && p.white.as_move().is_some())
+                .map(|p| p.span.end);
             match item {
                 RawItem::Pair(p) => {
                     let p = self.pair(p);
@@ -592,7 +601,9 @@ impl<'s> Builder<'s> {
             let black_missing = cur
                 .pairs
                 .last()
-                .filter(|p| cur.result.is_none() && p.black.is_none())
+                .filter(|p| {
+                    cur.result.is_none() && p.black.is_none() && p.white.as_move().is_some()
+                })
                 .map(|p| p.span.end);
             match item {
                 RawItem::Pair(p) => {

@@ -155,6 +155,10 @@ pub(crate) fn from_rich(e: &RichError<'_>, source: &str) -> Diagnostic {
         d = d
             .with_help("captures are written `×` or `*`, never `x`")
             .with_fix(Span::new(at.start, at.start + 1), "×");
+    } else if text.starts_with("..") {
+        d = d.with_help(
+            "a line that starts with Black's move is written `1. …, MOVE` (or `1. ..., MOVE`)",
+        );
     } else if text.starts_with(['O', '0']) && text.contains('-') {
         d = d.with_help("castling is written `KRK-…`, `KRD-…` or `KRR-…` (rules.md 4.3)");
     }

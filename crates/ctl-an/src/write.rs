@@ -193,7 +193,15 @@ impl Writer {
 
     fn comment_text(&mut self, c: &Comment) {
         self.out.push('{');
-        self.out.push_str(&c.text);
+        // The text is kept verbatim except its line ends: the export layout uses LF only.
+        let mut lines = c.text.split("\r\n");
+        if let Some(first) = lines.next() {
+            self.out.push_str(first);
+        }
+        for line in lines {
+            self.out.push('\n');
+            self.out.push_str(line);
+        }
         self.out.push('}');
     }
 
@@ -268,5 +276,15 @@ impl Writer {
                 self.out.push_str(")\n");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn comment_line_ends_become_lf() {
+        let (mt, d) = crate::parse_movetext("1. E7-E13\r\n{ one\r\ntwo }\r\n1-1");
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(super::write_movetext(&mt), "1. E7-E13\n{ one\ntwo }\n1-1\n");
     }
 }

@@ -38,6 +38,8 @@ fn cases() -> Vec<Case> {
         ("missing-comma", v("1. E7-E13 E21-E15: *"), &[("E0210", 31, 39)]),
         ("number-without-dot", v("1. E7-E13, E21-E15 2 F8-F12: *"), &[("E0210", 40, 49)]),
         ("two-ratings", v("1. E7-E13 ?? !!: *"), &[("E0210", 34, 37)]),
+        ("result-with-spaces", v("1. E7-E13:\n3 - 0"), &[("E0210", 32, 37)]),
+        ("pgn-black-move-dots", v("1... E21-E15: *"), &[("E0209", 23, 25), ("E0210", 26, 34)]),
         ("castling-written-with-o", v("1. O-O: *"), &[("E0209", 24, 25)]),
         ("unclosed-variation", v("1. E7-E13 (1. F8-F12: *"), &[("E0211", 42, 42)]),
         ("stray-close", v("1. E7-E13: * )"), &[("E0212", 34, 35)]),
