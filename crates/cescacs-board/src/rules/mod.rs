@@ -18,6 +18,7 @@
 //! Internally the position is converted to a compact board (a byte mailbox plus a 169-bit
 //! occupancy set per side, with static step, jump and ride tables); see `docs/RULES.md`.
 
+mod algebraic;
 mod apply;
 mod attack;
 mod board;
