@@ -494,17 +494,32 @@ fn read_tag(
             Span::new(e, e)
         }
     };
-    let name_tok = tokens.get(i + 1).filter(|t| {
+    // A name is a run of touching tokens (`Round2` lexes as a word and a number).
+    let name_kind = |k: TokenKind| {
         matches!(
-            t.0,
+            k,
             TokenKind::Word
                 | TokenKind::Letter
                 | TokenKind::Hex
                 | TokenKind::PieceHex
-                | TokenKind::Castling
-        ) && same_line(source, open.start, t.1.start)
-    });
-    let Some(&(_, name_span)) = name_tok else {
+                | TokenKind::LowerHex
+                | TokenKind::XHex
+                | TokenKind::Number
+        )
+    };
+    let mut name_end = i + 1;
+    while tokens.get(name_end).is_some_and(|t| {
+        name_kind(t.0)
+            && (name_end == i + 1 && same_line(source, open.start, t.1.start)
+                || t.1.start == tokens[name_end - 1].1.end)
+    }) {
+        name_end += 1;
+    }
+    if name_end == i + 1
+        || !source[tokens[i + 1].1.start..tokens[name_end - 1].1.end]
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    {
         diags.push(
             Diagnostic::error(
                 diag::TAG_SYNTAX,
@@ -512,10 +527,11 @@ fn read_tag(
                 format!("expected a tag name after `[`, found {}", found(i + 1)),
             )
             .with_label(diag::span(open), "while reading this tag")
-            .with_help("a tag is written `[Name \"value\"]`"),
+            .with_help("a tag is written `[Name \"value\"]`, the name of letters, digits and `_`"),
         );
         return (None, line_end(i + 1));
-    };
+    }
+    let name_span = SimpleSpan::from(tokens[i + 1].1.start..tokens[name_end - 1].1.end);
     let name = &source[name_span.into_range()];
     let name_span = diag::span(name_span);
     if name == "DPTL" {
@@ -529,7 +545,7 @@ fn read_tag(
             .with_fix(name_span, "PDTL"),
         );
     }
-    let mut j = i + 2;
+    let mut j = name_end;
     let (value, value_span) = match tokens.get(j) {
         Some(&(k @ (TokenKind::String | TokenKind::UnterminatedString), s))
             if same_line(source, open.start, s.start) =>

@@ -283,8 +283,8 @@ impl Writer {
 mod tests {
     #[test]
     fn comment_line_ends_become_lf() {
-        let (mt, d) = crate::parse_movetext("1. E7-E13\r\n{ one\r\ntwo }\r\n1-1");
+        let (mt, d) = crate::parse_movetext("1. E7-E13:\r\n{ one\r\ntwo }\r\n1-1");
         assert!(d.is_empty(), "{d:?}");
-        assert_eq!(super::write_movetext(&mt), "1. E7-E13\n{ one\ntwo }\n1-1\n");
+        assert_eq!(super::write_movetext(&mt), "1. E7-E13 :\n{ one\ntwo }\n1-1\n");
     }
 }

@@ -139,7 +139,16 @@ fn malformed_inputs_give_their_diagnostics() {
         std::fs::write(path, &golden).unwrap();
     }
     let want = std::fs::read_to_string(path).unwrap_or_default();
-    assert_eq!(golden, want, "golden file differs; rerun with UPDATE_GOLDEN=1 and review the diff");
+    if golden != want {
+        let first = golden.lines().zip(want.lines()).position(|(a, b)| a != b);
+        let line = first.unwrap_or_else(|| golden.lines().count().min(want.lines().count()));
+        panic!(
+            "golden file differs at line {}:\n  now:    {:?}\n  golden: {:?}\nrerun with UPDATE_GOLDEN=1 and review the diff",
+            line + 1,
+            golden.lines().nth(line),
+            want.lines().nth(line)
+        );
+    }
 }
 
 #[test]

@@ -116,3 +116,13 @@ fn byte_order_mark_and_crlf_read_the_same() {
     };
     assert_eq!(texts(&a), texts(&b).iter().map(|t| t.replace('\r', "")).collect::<Vec<_>>());
 }
+
+#[test]
+fn tag_names_and_values() {
+    let out = parse_file("[Variant \"C'escacs\"]\n[Round2 \"2.1\"] [Esc \"a \\\"b\\\" \\\\ c\"]\n1. E7-E13: *");
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let g = &out.file.games[0];
+    assert_eq!(g.tags[1].name, "Round2");
+    assert_eq!(g.tags[2].value, "a \"b\" \\ c");
+    assert_eq!(&"[Variant \"C'escacs\"]"[g.tags[0].value_span.range()], "C'escacs");
+}
