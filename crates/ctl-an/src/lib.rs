@@ -5,6 +5,21 @@
 //! Reading never panics and never stops at the first error: [`parse_file`] returns the tree
 //! (possibly partial) together with all diagnostics.
 //!
+//! - [`parse_file`]: a whole text, every game; [`games`]: the same one game at a time, with
+//!   bounded memory; [`parse_movetext`]: a movetext alone.
+//! - `"EF12×NF14+^".parse::<syntax::Move>()` and `Display` for one move in canonical form;
+//!   [`write_movetext`] / [`write_movetext_with`] for a movetext in the export layout.
+//! - [`syntax`]: the tree (games, tags, pairs, moves, variations, comments and the references in
+//!   them), every node with its byte span; piece letters stay as written and are resolved with a
+//!   [`cescacs_board::Letters`] table ([`syntax::PieceLetter::kind`]).
+//! - [`lexer`]: the tokens, for tools that need them.
+//!
+//! How it works: a logos lexer turns the text into tokens; a hand-written layer splits games and
+//! reads tags; a chumsky grammar recognises the movetext (first with chumsky's zero-size error,
+//! and again with rich errors only where something is wrong); a builder reads each token's text
+//! (hexes, castlings, results, comments) into the tree. The diagnostic codes are listed in
+//! `docs/diagnostics/syntax.md`.
+//!
 //! ```
 //! let out = ctl_an::parse_file("[Variant \"C'escacs\"]\n1. E7‐E13, E21‐E15 2. EE5-E9: *\n");
 //! assert!(out.diagnostics.is_empty());
