@@ -5,3 +5,4 @@
 pub mod render;
 pub mod split;
 pub mod tags;
+pub mod write;
