@@ -1,0 +1,254 @@
+//! Converting games between letter tables: standard letters, any `[Redefine "..."]` set, and FAN.
+//!
+//! The `[Redefine]` tag changes what the piece letters of the moves and of the `PDTL` tag mean
+//! (decisions.md 7), so a conversion rewrites all of them: the piece letters of every move (main
+//! line and variations), the piece references `~X` inside comments, the `PDTL` value (read with the
+//! game's letters and written again with the new ones) and the `[Redefine]` tag itself, which is
+//! added, changed or removed and placed where the spec wants it: just before `PDTL`, else last.
+//!
+//! Conversion never stops at the first problem: what cannot be converted (an unreadable Redefine
+//! value, a letter that names no piece, an unreadable PDTL) is left as written and reported.
+
+use cescacs_board::{Diagnostic, Letters, Span};
+use ctl_an::syntax::{
+    Comment, File, Game, Move, MoveKind, Movetext, Pair, PieceLetter, Ply, PromotionTarget,
+    Reference, Tag,
+};
+
+/// A `[Redefine]` value that names no letter table: the game is left unconverted.
+pub const BAD_REDEFINE: &str = "E0701";
+/// A piece letter that names no piece under the game's letters: left as written.
+pub const UNKNOWN_LETTER: &str = "E0702";
+/// A `PDTL` value that cannot be read with the game's letters: left as written.
+pub const BAD_PDTL: &str = "E0703";
+
+/// A converted (or filtered) file, and the problems that left parts of it as they were written.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Converted {
+    /// The games, converted.
+    pub file: File,
+    /// Errors found while converting; their spans point into the text the input was read from.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Converted {
+    /// Whether some part could not be converted.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// The letter table a game is written with: its `[Redefine]` tag, or the standard letters.
+///
+/// ```
+/// let file = ctl_an::parse_file("[Variant \"C'escacs\"] [Redefine \"FAN\"] 1. ♘E3-C7: *").file;
+/// assert!(ctl_pgn::convert::letters_of(&file.games[0]).unwrap().is_fan());
+/// ```
+pub fn letters_of(game: &Game) -> Result<Letters, Box<Diagnostic>> {
+    let Some(tag) = game.tag("Redefine") else { return Ok(Letters::standard()) };
+    Letters::from_redefine(&tag.value).map_err(|e| {
+        let d = Diagnostic::error(
+            BAD_REDEFINE,
+            tag.value_span,
+            format!("expected a Redefine value such as `B@J, Q@D, W@V` or `FAN`, found: {e}"),
+        )
+        .with_help("the game is left as written; fix the `Redefine` tag to convert it");
+        Box::new(d)
+    })
+}
+
+/// Converts every game of a file to the letter table `to`.
+///
+/// ```
+/// use cescacs_board::Letters;
+/// use ctl_pgn::write::{write_file, WriteOptions};
+/// let text = "[Variant \"C'escacs\"]\n[PDTL \"/27:1k/3:1N2/1:1K/ w -- - 0 1\"]\n1. NE3-C7: *";
+/// let file = ctl_an::parse_file(text).file;
+/// let out = ctl_pgn::convert::convert(&file, &Letters::fan());
+/// assert!(out.diagnostics.is_empty());
+/// assert_eq!(
+///     write_file(&out.file, WriteOptions::default()),
+///     "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n[PDTL \"/27:1♚/3:1♘2/1:1♔/ w -- - 0 1\"]\n\n1. ♘E3-C7 :\n*\n"
+/// );
+/// ```
+pub fn convert(file: &File, to: &Letters) -> Converted {
+    let mut out = Converted::default();
+    for game in &file.games {
+        let (game, diags) = convert_game(game, to);
+        out.file.games.push(game);
+        out.diagnostics.extend(diags);
+    }
+    out
+}
+
+/// Converts one game to the letter table `to`, with the problems found.
+///
+/// A game already written with `to` comes back unchanged (its `PDTL` value is not rewritten).
+pub fn convert_game(game: &Game, to: &Letters) -> (Game, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let from = match letters_of(game) {
+        Ok(l) => l,
+        Err(d) => return (game.clone(), vec![*d]),
+    };
+    if from == *to {
+        return (game.clone(), diags);
+    }
+    let cx = Cx { from: &from, to };
+    let mut out = game.clone();
+    out.tags = cx.tags(&game.tags, &mut diags);
+    cx.movetext(&mut out.movetext, &mut diags);
+    (out, diags)
+}
+
+struct Cx<'a> {
+    from: &'a Letters,
+    to: &'a Letters,
+}
+
+fn is_pdtl(tag: &Tag) -> bool {
+    // `DPTL` is the spec examples' misspelling, read as PDTL with a warning.
+    tag.name == "PDTL" || tag.name == "DPTL"
+}
+
+impl Cx<'_> {
+    fn tags(&self, tags: &[Tag], diags: &mut Vec<Diagnostic>) -> Vec<Tag> {
+        let mut out: Vec<Tag> = Vec::with_capacity(tags.len() + 1);
+        for tag in tags.iter().filter(|t| t.name != "Redefine") {
+            let mut tag = tag.clone();
+            if is_pdtl(&tag) {
+                self.pdtl(&mut tag, diags);
+            }
+            out.push(tag);
+        }
+        if let Some(value) = self.to.redefine_value() {
+            let at = out.iter().position(is_pdtl).unwrap_or(out.len());
+            let span = Span::new(0, 0);
+            let redefine = Tag {
+                span,
+                name: "Redefine".to_string(),
+                name_span: span,
+                value,
+                value_span: span,
+            };
+            out.insert(at, redefine);
+        }
+        out
+    }
+
+    fn pdtl(&self, tag: &mut Tag, diags: &mut Vec<Diagnostic>) {
+        let read = pdtl::read(&tag.value, self.from);
+        match read.position {
+            Some(position) => tag.value = pdtl::write(&position, self.to),
+            None => {
+                let first = read.diagnostics.iter().find(|d| d.is_error());
+                let mut d = Diagnostic::error(
+                    BAD_PDTL,
+                    tag.value_span,
+                    format!("expected a PDTL value readable with the letters {}", self.from),
+                )
+                .with_help("the value is left as written; `cescacs check` shows every problem");
+                if let Some(first) = first {
+                    d = d.with_note(format!("{} {}", first.code, first.message));
+                }
+                diags.push(d);
+            }
+        }
+    }
+
+    fn movetext(&self, mt: &mut Movetext, diags: &mut Vec<Diagnostic>) {
+        self.comments(&mut mt.comments);
+        self.pairs(&mut mt.pairs, diags);
+        self.comments(&mut mt.closing_comments);
+    }
+
+    fn pairs(&self, pairs: &mut [Pair], diags: &mut Vec<Diagnostic>) {
+        for p in pairs {
+            self.ply(&mut p.white, diags);
+            if let Some(b) = &mut p.black {
+                self.ply(b, diags);
+            }
+            self.comments(&mut p.comments);
+            for v in &mut p.variations {
+                self.comments(&mut v.comments);
+                self.pairs(&mut v.pairs, diags);
+            }
+        }
+    }
+
+    fn ply(&self, ply: &mut Ply, diags: &mut Vec<Diagnostic>) {
+        if let Ply::Move(m) = ply {
+            self.mv(m, diags);
+        }
+    }
+
+    fn mv(&self, m: &mut Move, diags: &mut Vec<Diagnostic>) {
+        match &mut m.kind {
+            MoveKind::Ordinary(o) => {
+                for letter in [&mut o.piece, &mut o.captured].into_iter().flatten() {
+                    self.letter(letter, diags);
+                }
+                if let Some(p) = &mut o.promotion {
+                    self.promotion(&mut p.target, diags);
+                }
+            }
+            MoveKind::ForcedPromotion(f) => self.promotion(&mut f.promotion.target, diags),
+            MoveKind::Castling(_) => {}
+        }
+    }
+
+    fn promotion(&self, target: &mut PromotionTarget, diags: &mut Vec<Diagnostic>) {
+        if let PromotionTarget::Piece(letter) = target {
+            self.letter(letter, diags);
+        }
+    }
+
+    fn letter(&self, letter: &mut PieceLetter, diags: &mut Vec<Diagnostic>) {
+        match self.from.kind_of_move_letter(letter.letter) {
+            Some(kind) => letter.letter = self.to.move_letter(kind),
+            None => diags.push(
+                Diagnostic::error(
+                    UNKNOWN_LETTER,
+                    letter.span,
+                    format!(
+                        "expected a piece letter of the letters {}, found `{}`",
+                        self.from, letter.letter
+                    ),
+                )
+                .with_help("the letter is left as written"),
+            ),
+        }
+    }
+
+    fn comments(&self, comments: &mut [Comment]) {
+        for c in comments {
+            self.comment(c);
+        }
+    }
+
+    /// Rewrites the piece letter of each `~X` reference; the rest of the text stays verbatim.
+    fn comment(&self, c: &mut Comment) {
+        // The text starts after `{`; reference spans are offsets into the same source.
+        let text_start = c.span.start + 1;
+        let mut text = c.text.clone();
+        for r in c.references.iter().rev() {
+            let Reference::Piece { letter, .. } = &r.value else { continue };
+            let Some(at) = (r.span.start + 1).checked_sub(text_start) else { continue };
+            let end = at + letter.len_utf8();
+            // Only when the text still holds `~X` there (a tree built by hand may not).
+            if at == 0 || text.get(at - 1..end) != Some(&format!("~{letter}")) {
+                continue;
+            }
+            let Some(piece) = self.from.piece_of(*letter) else { continue };
+            let new = self.to.letter(piece);
+            text.replace_range(at..end, new.encode_utf8(&mut [0; 4]));
+        }
+        c.text = text;
+        for r in &mut c.references {
+            if let Reference::Piece { letter, .. } = &mut r.value {
+                if let Some(piece) = self.from.piece_of(*letter) {
+                    *letter = self.to.letter(piece);
+                }
+            }
+        }
+    }
+}
