@@ -119,7 +119,9 @@ fn byte_order_mark_and_crlf_read_the_same() {
 
 #[test]
 fn tag_names_and_values() {
-    let out = parse_file("[Variant \"C'escacs\"]\n[Round2 \"2.1\"] [Esc \"a \\\"b\\\" \\\\ c\"]\n1. E7-E13: *");
+    let out = parse_file(
+        "[Variant \"C'escacs\"]\n[Round2 \"2.1\"] [Esc \"a \\\"b\\\" \\\\ c\"]\n1. E7-E13: *",
+    );
     assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
     let g = &out.file.games[0];
     assert_eq!(g.tags[1].name, "Round2");
