@@ -1,6 +1,6 @@
 //! Tag linting: the first tag, tag order and the value formats of the spec's tags (decisions.md 4).
 //!
-//! Only a missing or wrong `[Variant "C'escacs"]` is an error; every other finding is a warning, because
+//! Only a wrong `[Variant "C'escacs"]` value is an error; every other finding is a warning, because
 //! the spec's own examples bend the order rules and a reader must stay forgiving (decisions.md 2).
 
 use cescacs_board::{Diagnostic, Span};
@@ -76,8 +76,7 @@ const REPEATABLE: [&str; 2] = ["Annotator", "Example"];
 /// The results a `Result` tag may hold.
 pub const RESULTS: [&str; 6] = ["3-0", "0-3", "1-1", "2-1", "1-2", "*"];
 
-/// Lints the tags of one game, in file order. `game_span` is where the game starts, for the
-/// diagnostic of a game that has no tag at all.
+/// Lints the tags of one game, in file order.
 ///
 /// ```
 /// use cescacs_board::Span;
@@ -90,13 +89,13 @@ pub const RESULTS: [&str; 6] = ["3-0", "0-3", "1-1", "2-1", "1-2", "*"];
 ///     span: Span::new(at, at + 10),
 /// };
 /// let tags = [tag("Variant", "C'escacs", 0), tag("Date", "2021-6-4", 20)];
-/// let found = lint_tags(&tags, Span::new(0, 0));
+/// let found = lint_tags(&tags);
 /// assert_eq!(found.len(), 1);
 /// assert_eq!(found[0].code, "W0310");
 /// ```
-pub fn lint_tags(tags: &[TagRef<'_>], game_span: Span) -> Vec<Diagnostic> {
+pub fn lint_tags(tags: &[TagRef<'_>]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    check_variant(tags, game_span, &mut out);
+    check_variant(tags, &mut out);
     check_roster_order(tags, &mut out);
     check_repeats(tags, &mut out);
     check_annotators(tags, &mut out);
@@ -109,58 +108,24 @@ pub fn lint_tags(tags: &[TagRef<'_>], game_span: Span) -> Vec<Diagnostic> {
     out
 }
 
-fn check_variant(tags: &[TagRef<'_>], game_span: Span, out: &mut Vec<Diagnostic>) {
-    match tags.first() {
-        None => out.push(
+/// The value of the first tag. A record with no `[Variant]` tag at all is the syntax layer's
+/// `E0217` (games are split at `[Variant` tags, so this tag, when present, is always first).
+fn check_variant(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
+    let Some(first) = tags.first().filter(|t| t.name == "Variant") else { return };
+    if first.value == "Grand C'escacs" {
+        out.push(
+            Diagnostic::error("E0303", first.value_span, "Grand C'escacs is not supported")
+                .with_note("Grand C'escacs is an experimental variant on a larger board; this game is skipped"),
+        );
+    } else if first.value != VARIANT {
+        out.push(
             Diagnostic::error(
-                "E0301",
-                Span::new(game_span.start, game_span.start),
-                "expected the tag `[Variant \"C'escacs\"]`, found a game without tags",
+                "E0302",
+                first.value_span,
+                format!("expected the variant `C'escacs`, found `{}`", first.value),
             )
-            .with_help("every CTL-PGN record starts with `[Variant \"C'escacs\"]`")
-            .with_fix(Span::new(game_span.start, game_span.start), "[Variant \"C'escacs\"]\n"),
-        ),
-        Some(first) if first.name != "Variant" => {
-            let elsewhere = tags.iter().find(|t| t.name == "Variant");
-            let mut d = Diagnostic::error(
-                "E0301",
-                first.span,
-                format!(
-                    "expected the tag `[Variant \"C'escacs\"]` first, found `[{}]`",
-                    first.name
-                ),
-            )
-            .with_primary_label("the record starts here");
-            match elsewhere {
-                Some(v) => d = d.with_label(v.span, "`Variant` is here; move it first"),
-                None => {
-                    d = d
-                        .with_help("every CTL-PGN record starts with `[Variant \"C'escacs\"]`")
-                        .with_fix(
-                            Span::new(first.span.start, first.span.start),
-                            "[Variant \"C'escacs\"]\n",
-                        )
-                }
-            }
-            out.push(d);
-        }
-        Some(first) => {
-            if first.value == "Grand C'escacs" {
-                out.push(
-                    Diagnostic::error("E0303", first.value_span, "Grand C'escacs is not supported")
-                        .with_note("Grand C'escacs is an experimental variant on a larger board; this game is skipped"),
-                );
-            } else if first.value != VARIANT {
-                out.push(
-                    Diagnostic::error(
-                        "E0302",
-                        first.value_span,
-                        format!("expected the variant `C'escacs`, found `{}`", first.value),
-                    )
-                    .with_fix(first.value_span, VARIANT),
-                );
-            }
-        }
+            .with_fix(first.value_span, VARIANT),
+        );
     }
 }
 
@@ -384,7 +349,7 @@ mod tests {
     }
 
     fn codes(list: &[(&str, &str)]) -> Vec<&'static str> {
-        lint_tags(&tags(list), Span::new(0, 0)).iter().map(|d| d.code).collect()
+        lint_tags(&tags(list)).iter().map(|d| d.code).collect()
     }
 
     #[test]
@@ -403,15 +368,6 @@ mod tests {
             ("Lang", "en"),
         ];
         assert_eq!(codes(&list), Vec::<&str>::new());
-    }
-
-    #[test]
-    fn a_missing_variant_is_an_error_with_a_fix() {
-        let found = lint_tags(&tags(&[("Event", "CG")]), Span::new(0, 0));
-        assert_eq!(found[0].code, "E0301");
-        assert_eq!(found[0].span, Span::new(0, 12));
-        assert_eq!(found[0].fixes[0].replacement, "[Variant \"C'escacs\"]\n");
-        assert_eq!(lint_tags(&[], Span::new(7, 9))[0].span, Span::new(7, 7));
     }
 
     #[test]
@@ -481,8 +437,7 @@ mod tests {
 
     #[test]
     fn near_miss_tag_names_get_a_fix() {
-        let found =
-            lint_tags(&tags(&[("Variant", "C'escacs"), ("Timecontrol", "?")]), Span::new(0, 0));
+        let found = lint_tags(&tags(&[("Variant", "C'escacs"), ("Timecontrol", "?")]));
         assert_eq!(found[0].code, "W0306");
         assert_eq!(found[0].fixes[0].replacement, "TimeControl");
     }
