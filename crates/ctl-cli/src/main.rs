@@ -16,6 +16,7 @@ const EXAMPLES: &str = "\
 Examples:
   cescacs check corpus/                      report every problem in the *.ctl-pgn files below corpus/
   cescacs check --format json game.ctl-pgn   the same as LSP-native JSON for an editor
+  cescacs fmt --check corpus/                list the files not in the canonical layout
   cescacs pdtl --canonical '<PDTL>'          read a position and print its canonical PDTL
 
 Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or I/O failure.
@@ -40,6 +41,12 @@ struct Cli {
 enum Command {
     /// Check CTL-PGN files and report every problem (text for people, JSON for editors).
     Check(cmd::check::Args),
+    /// Rewrite CTL-PGN files in the canonical layout (files with syntax errors are left untouched).
+    Fmt(cmd::fmt::Args),
+    /// Print a file for minimal readers: no comments, variations, ratings or Redefine.
+    Filter(cmd::filter::Args),
+    /// Print a file with other piece letters: standard, FAN, or a Redefine set.
+    Convert(cmd::convert::Args),
     /// Read PDTL positions: draw the board and print the canonical PDTL.
     Pdtl(cmd::pdtl::Args),
     /// List the legal moves of a position, with check marks.
@@ -52,6 +59,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => cmd::check::run(args),
+        Command::Fmt(args) => cmd::fmt::run(args),
+        Command::Filter(args) => cmd::filter::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
         Command::Pdtl(args) => cmd::pdtl::run(args),
         Command::Legal(args) => cmd::legal::run(args),
         Command::Perft(args) => cmd::perft::run(args),

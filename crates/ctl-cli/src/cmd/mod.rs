@@ -1,6 +1,9 @@
 //! One module per subcommand; each exposes an `Args` struct (clap) and `run(args) -> ExitCode`.
 
 pub mod check;
+pub mod convert;
+pub mod filter;
+pub mod fmt;
 pub mod legal;
 pub mod pdtl;
 pub mod perft;

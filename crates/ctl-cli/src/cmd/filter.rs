@@ -1,0 +1,36 @@
+//! `cescacs filter`: the spec's pre-filter for minimal readers, printed in the canonical layout.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::convert::print;
+
+const EXAMPLES: &str = "\
+Examples:
+  cescacs filter game.ctl-pgn > plain.ctl-pgn   moves and tags only, standard letters
+  cat game.ctl-pgn | cescacs filter             the same from standard input
+
+Removes comments, variations, ratings and NAGs; keeps check marks, draw offers, the final `:`,
+the result and every tag but `Redefine`; converts the piece letters (moves and PDTL) to the
+standard ones.
+
+Exit status: 0 done, 1 errors in the input (syntax errors: nothing printed; parts that could not
+be converted: printed as written), 2 bad usage or I/O failure.";
+
+/// Print a file filtered for minimal readers: no comments, variations, ratings or Redefine.
+#[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// Write `*` for captures and `...` for an omitted move (keyboard characters only).
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// The file, or `-` for standard input.
+    #[arg(value_name = "FILE|-", default_value = "-")]
+    pub file: PathBuf,
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> ExitCode {
+    print(&args.file, args.ascii, ctl_pgn::filter::filter)
+}

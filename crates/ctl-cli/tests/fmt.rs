@@ -1,0 +1,151 @@
+//! `cescacs fmt`, `filter` and `convert`: canonical rewriting in place, `--check`, standard
+//! input, files with syntax errors left untouched, and exit codes.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("piped").write_all(stdin).expect("stdin takes input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn out(o: &Output) -> &str {
+    std::str::from_utf8(&o.stdout).expect("UTF-8 output")
+}
+
+fn err(o: &Output) -> &str {
+    std::str::from_utf8(&o.stderr).expect("UTF-8 output")
+}
+
+fn canonical_corpus_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../corpus/valid/canonical-fools-mate-variations.ctl-pgn")
+}
+
+/// A fresh directory for one test, under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fmt-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+const MESSY: &[u8] =
+    b"\xEF\xBB\xBF[Variant \"C'escacs\"] [White \"Ros, Xus\"]\r\n1. E7-E13, E21-E15 \
+    2. F8-F12 ?!, E15*F12 {@W: oops\r\nreally} (2. ..., F20-F16) 3. EG5*F12: 0-3\r\n";
+
+const MESSY_CANONICAL: &str = "[Variant \"C'escacs\"]\n[White \"Ros, Xus\"]\n\n\
+    1. E7-E13, E21-E15\n2. F8-F12 ?!, E15×F12\n{@W: oops\nreally}\n(2. …, F20-F16)\n\
+    3. EG5×F12 :\n0-3\n";
+
+#[test]
+fn check_passes_on_the_canonical_corpus_file() {
+    let path = canonical_corpus_file();
+    let o = run(&["fmt", "--check", path.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    assert_eq!(out(&o), "");
+}
+
+#[test]
+fn a_messy_file_is_rewritten_in_place_and_check_lists_it_before() {
+    let dir = scratch("messy");
+    let path = dir.join("messy.ctl-pgn");
+    std::fs::write(&path, MESSY).unwrap();
+    let p = path.to_str().unwrap();
+
+    let o = run(&["fmt", "--check", p], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(out(&o), format!("would reformat: {p}\n"));
+    assert_eq!(std::fs::read(&path).unwrap(), MESSY, "--check changes nothing");
+
+    let o = run(&["fmt", p], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), MESSY_CANONICAL);
+
+    let o = run(&["fmt", "--check", dir.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+}
+
+#[test]
+fn ascii_and_stdin() {
+    let o = run(&["fmt", "-"], MESSY);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(out(&o), MESSY_CANONICAL);
+
+    let o = run(&["fmt", "--ascii", "-"], MESSY);
+    assert_eq!(out(&o), MESSY_CANONICAL.replace('×', "*").replace('…', "..."));
+}
+
+#[test]
+fn stdout_prints_without_rewriting() {
+    let dir = scratch("stdout");
+    let path = dir.join("g.ctl-pgn");
+    std::fs::write(&path, MESSY).unwrap();
+    let o = run(&["fmt", "--stdout", path.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(out(&o), MESSY_CANONICAL);
+    assert_eq!(std::fs::read(&path).unwrap(), MESSY);
+}
+
+#[test]
+fn a_file_with_a_syntax_error_is_left_untouched() {
+    let dir = scratch("broken");
+    let path = dir.join("broken.ctl-pgn");
+    let broken = "[Variant \"C'escacs\"]\n1.  E7-E13, E21xE15 2. F8-F12: *\n";
+    std::fs::write(&path, broken).unwrap();
+    let p = path.to_str().unwrap();
+    for args in [&["fmt", p][..], &["fmt", "--check", p]] {
+        let o = run(args, b"");
+        assert_eq!(o.status.code(), Some(1));
+        assert!(err(&o).contains(&format!("{p}:2:")), "{}", err(&o));
+        assert!(err(&o).contains("error[E0206]"), "{}", err(&o));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    }
+}
+
+#[test]
+fn missing_files_are_io_failures() {
+    let o = run(&["fmt", "/nonexistent/h6/x.ctl-pgn"], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn filter_prints_moves_and_tags_only() {
+    let o = run(&["filter"], MESSY);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(
+        out(&o),
+        "[Variant \"C'escacs\"]\n[White \"Ros, Xus\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, E15×F12\n\
+         3. EG5×F12 :\n0-3\n"
+    );
+}
+
+#[test]
+fn convert_goes_there_and_back() {
+    let canonical = std::fs::read(canonical_corpus_file()).unwrap();
+    for letters in ["fan", "B@J, Q@D, W@V"] {
+        let there = run(&["convert", "--letters", letters, "-"], &canonical);
+        assert_eq!(there.status.code(), Some(0), "{}", err(&there));
+        assert!(out(&there).contains("[Redefine \""), "{}", out(&there));
+        let back = run(&["convert", "--letters", "standard"], &there.stdout);
+        assert_eq!(back.status.code(), Some(0), "{}", err(&back));
+        assert_eq!(back.stdout, canonical, "{letters}");
+    }
+}
+
+#[test]
+fn convert_rejects_an_unknown_letter_set() {
+    let o = run(&["convert", "--letters", "X@J", "-"], MESSY);
+    assert_eq!(o.status.code(), Some(2));
+}
