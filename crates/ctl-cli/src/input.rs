@@ -1,4 +1,4 @@
-//! Finding the files to read and turning their bytes into text.
+//! Finding the files to read and turning their bytes into text (`ctl_pgn::decode`).
 //!
 //! Files are read as bytes. The text handed to the parsers has exactly as many bytes as the file,
 //! so every span is an offset into the file as it is on disk:
@@ -10,13 +10,8 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use cescacs_board::{Diagnostic, Span};
-
 /// Extension of the files found when a directory is given.
 pub const EXTENSION: &str = "ctl-pgn";
-
-/// Invalid UTF-8.
-pub const INVALID_UTF8: &str = "E0001";
 
 /// One thing to read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,136 +105,4 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<PathError>) {
     }
 }
 
-/// A file's bytes as text for the parsers, for people, and the problems of the encoding.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Decoded {
-    /// The text the parsers read: same length as the bytes (see the module documentation).
-    pub text: String,
-    /// The text shown to people, when it differs from `text` (invalid bytes shown as `?`).
-    pub shown: Option<String>,
-    /// `E0001` for each run of invalid bytes.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Decoded {
-    /// The text to render diagnostics against.
-    pub fn shown(&self) -> &str {
-        self.shown.as_deref().unwrap_or(&self.text)
-    }
-}
-
-/// Decodes a file's bytes (see the module documentation).
-pub fn decode(bytes: Vec<u8>) -> Decoded {
-    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
-    let text = match String::from_utf8(bytes) {
-        Ok(text) if !bom => return Decoded { text, shown: None, diagnostics: Vec::new() },
-        Ok(mut text) => {
-            text.replace_range(..3, "   ");
-            // People see the file as it is: the renderer knows to skip a BOM.
-            let shown = format!("\u{feff}{}", &text[3..]);
-            return Decoded { text, shown: Some(shown), diagnostics: Vec::new() };
-        }
-        Err(e) => e.into_bytes(),
-    };
-    let mut parse = String::with_capacity(text.len());
-    let mut shown = String::with_capacity(text.len());
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let mut invalid: Vec<Span> = Vec::new();
-    let mut rest = &text[..];
-    while !rest.is_empty() {
-        let at = text.len() - rest.len();
-        match std::str::from_utf8(rest) {
-            Ok(valid) => {
-                parse.push_str(valid);
-                shown.push_str(valid);
-                rest = &[];
-            }
-            Err(e) => {
-                let (valid, after) = rest.split_at(e.valid_up_to());
-                let valid = std::str::from_utf8(valid).unwrap_or_default();
-                parse.push_str(valid);
-                shown.push_str(valid);
-                let bad = e.error_len().unwrap_or(after.len());
-                for _ in 0..bad {
-                    parse.push(' ');
-                    shown.push('?');
-                }
-                let start = at + valid.len();
-                match invalid.last_mut() {
-                    Some(last) if last.end == start => last.end = start + bad,
-                    _ => invalid.push(Span::new(start, start + bad)),
-                }
-                rest = &after[bad..];
-            }
-        }
-    }
-    if bom {
-        parse.replace_range(..3, "   ");
-        shown.replace_range(..3, "\u{feff}");
-    }
-    let utf16 = text.starts_with(b"\xFF\xFE") || text.starts_with(b"\xFE\xFF");
-    for span in invalid {
-        let found = text[span.range()].iter().map(|b| format!("\\x{b:02X}")).collect::<String>();
-        let mut d = Diagnostic::error(
-            INVALID_UTF8,
-            span,
-            format!("expected UTF-8 text, found the bytes `{found}`"),
-        )
-        .with_primary_label("not UTF-8");
-        d = if utf16 && span.start == 0 {
-            d.with_help("this file looks like UTF-16: save it as UTF-8")
-        } else {
-            d.with_help("CTL-PGN files are UTF-8: save the file as UTF-8")
-        };
-        diagnostics.push(d);
-    }
-    Decoded { text: parse, shown: Some(shown), diagnostics }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn valid_text_is_unchanged() {
-        let d = decode("1. E7-E13 {Moià ∞}".as_bytes().to_vec());
-        assert_eq!(d.text, "1. E7-E13 {Moià ∞}");
-        assert_eq!(d.shown, None);
-        assert!(d.diagnostics.is_empty());
-    }
-
-    #[test]
-    fn bom_becomes_spaces_for_the_parser() {
-        let d = decode(b"\xEF\xBB\xBF[Variant]".to_vec());
-        assert_eq!(d.text, "   [Variant]");
-        assert_eq!(d.shown(), "\u{feff}[Variant]");
-        assert!(d.diagnostics.is_empty());
-    }
-
-    #[test]
-    fn invalid_bytes_keep_offsets_and_are_reported_once_per_run() {
-        let d = decode(b"ab\xFF\xFEcd\xC3(e\xE2\x88".to_vec());
-        assert_eq!(d.text.len(), 11);
-        assert_eq!(d.text, "ab  cd (e  ");
-        assert_eq!(d.shown(), "ab??cd?(e??");
-        let spans: Vec<Span> = d.diagnostics.iter().map(|d| d.span).collect();
-        assert_eq!(spans, [Span::new(2, 4), Span::new(6, 7), Span::new(9, 11)]);
-        assert_eq!(d.diagnostics[0].message, "expected UTF-8 text, found the bytes `\\xFF\\xFE`");
-        assert!(d.diagnostics.iter().all(|d| d.code == INVALID_UTF8));
-    }
-
-    #[test]
-    fn bom_and_invalid_bytes_together() {
-        let d = decode(b"\xEF\xBB\xBFa\xFFb".to_vec());
-        assert_eq!(d.text, "   a b");
-        assert_eq!(d.shown(), "\u{feff}a?b");
-        assert_eq!(d.diagnostics[0].span, Span::new(4, 5));
-    }
-
-    #[test]
-    fn utf16_gets_its_own_help() {
-        let d = decode(b"\xFF\xFE[\x00".to_vec());
-        assert_eq!(d.diagnostics[0].span, Span::new(0, 2));
-        assert_eq!(d.diagnostics[0].help, ["this file looks like UTF-16: save it as UTF-8"]);
-    }
-}
+pub use ctl_pgn::decode::{Decoded, decode};

@@ -1,0 +1,227 @@
+//! A game ready to be replayed: its syntax tree, the letters it is written with and its start
+//! position.
+
+use cescacs_board::{Diagnostic, Letters, Position, Span};
+use ctl_an::syntax::{self, GameResult, Movetext, Tag};
+
+use crate::validate::codes;
+
+/// One CTL-PGN record: the tags in file order, the letter table of its `[Redefine]` tag, the start
+/// position of its `[PDTL]` tag (or the initial position), and its movetext.
+///
+/// Building a `Game` reads the `Redefine` and `PDTL` tags; what is wrong in them is kept and
+/// reported by [`validate`](crate::validate::validate) from the coherence level on.
+///
+/// ```
+/// use ctl_pgn::game::Game;
+/// let text = "[Variant \"C'escacs\"]\n[Redefine \"B@J\"]\n1. BF6-C15: *\n";
+/// let out = ctl_an::parse_file(text);
+/// let game = Game::new(out.file.games[0].clone(), text);
+/// assert_eq!(game.tags().len(), 2);
+/// assert_eq!(game.letters().move_letter(cescacs_board::PieceKind::Bishop), 'B');
+/// assert_eq!(game.start(), Some(&cescacs_board::Position::initial()));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    syntax: syntax::Game,
+    letters: Letters,
+    start: Option<Position>,
+    setup: Vec<Diagnostic>,
+}
+
+impl Game {
+    /// Reads the setup of a parsed record. `source` is the text its spans point into.
+    pub fn new(syntax: syntax::Game, source: &str) -> Game {
+        let mut setup = Vec::new();
+        let letters = syntax
+            .tag("Redefine")
+            .and_then(|t| redefine(t, source, &mut setup))
+            .unwrap_or_else(Letters::standard);
+        let grand = syntax.tag("Variant").is_some_and(|t| t.value == "Grand C'escacs");
+        let pdtl = syntax.tags.iter().find(|t| t.name == "PDTL" || t.name == "DPTL");
+        let start = match pdtl {
+            _ if grand => None,
+            None => Some(Position::initial()),
+            Some(tag) => start_position(tag, source, &letters, &mut setup),
+        };
+        Game { syntax, letters, start, setup }
+    }
+
+    /// The syntax tree of the record.
+    pub fn syntax(&self) -> &syntax::Game {
+        &self.syntax
+    }
+
+    /// From the first tag to the end of the movetext.
+    pub fn span(&self) -> Span {
+        self.syntax.span
+    }
+
+    /// The tags in file order.
+    pub fn tags(&self) -> &[Tag] {
+        &self.syntax.tags
+    }
+
+    /// The first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.syntax.tag(name)
+    }
+
+    /// The piece letters of the game: standard, or those of its `[Redefine]` tag.
+    pub fn letters(&self) -> &Letters {
+        &self.letters
+    }
+
+    /// Where the moves start: the `[PDTL]` position or the initial one; `None` when the PDTL
+    /// value cannot be read or the variant is not C'escacs.
+    pub fn start(&self) -> Option<&Position> {
+        self.start.as_ref()
+    }
+
+    /// The moves, comments, variations and result line.
+    pub fn movetext(&self) -> &Movetext {
+        &self.syntax.movetext
+    }
+
+    /// The result: the result line, or when it is missing the `Result` tag.
+    pub fn result(&self) -> Option<GameResult> {
+        self.syntax
+            .movetext
+            .result
+            .map(|r| r.value)
+            .or_else(|| self.tag("Result").and_then(|t| GameResult::from_text(&t.value)))
+    }
+
+    /// The problems of the `Redefine` and `PDTL` tags.
+    pub(crate) fn setup_diagnostics(&self) -> &[Diagnostic] {
+        &self.setup
+    }
+}
+
+/// Whether the value was written without escapes, so that offsets inside it are file offsets.
+fn verbatim(tag: &Tag, source: &str) -> bool {
+    source.get(tag.value_span.range()) == Some(tag.value.as_str())
+}
+
+/// The letters of a `Redefine` tag. The spec's own examples close the quotes too early
+/// (`[Redefine "A@J, T@R", C@N"]`); the syntax error is reported by the parser and the meaning
+/// intended, the whole text between the brackets, is used (decisions.md 7).
+fn redefine(tag: &Tag, source: &str, out: &mut Vec<Diagnostic>) -> Option<Letters> {
+    let after = source.get(tag.value_span.end..tag.span.end).unwrap_or("");
+    let misplaced = after.trim_end_matches(']').trim().len() > 1;
+    let (value, exact) = if misplaced {
+        let whole = source.get(tag.value_span.start..tag.span.end).unwrap_or("");
+        (whole.trim_end_matches(']').replace('"', "").trim().to_string(), false)
+    } else {
+        (tag.value.clone(), verbatim(tag, source))
+    };
+    match Letters::from_redefine(&value) {
+        Ok(letters) => Some(letters),
+        Err(e) => {
+            let span = if exact {
+                let start = tag.value_span.start + e.offset;
+                Span::new(start, (start + e.len).min(tag.value_span.end))
+            } else {
+                tag.value_span
+            };
+            out.push(
+                Diagnostic::error(codes::BAD_REDEFINE, span, e.to_string())
+                    .with_label(tag.span, "in this `Redefine` tag")
+                    .with_note("the moves are read with the standard letters"),
+            );
+            None
+        }
+    }
+}
+
+/// The position of a `PDTL` (or misspelt `DPTL`) tag, its diagnostics moved into the file.
+fn start_position(
+    tag: &Tag,
+    source: &str,
+    letters: &Letters,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Position> {
+    let read = pdtl::read(&tag.value, letters);
+    let exact = verbatim(tag, source);
+    let place = |d: Diagnostic| {
+        if exact {
+            d.shifted(tag.value_span.start)
+        } else {
+            // Escapes make offsets inside the value differ from the file's: point at it all.
+            let mut d = d;
+            d.span = tag.value_span;
+            for l in &mut d.labels {
+                l.span = tag.value_span;
+            }
+            d.fixes.clear();
+            d
+        }
+    };
+    let position = read.position.clone().or_else(|| defensive(&tag.value, letters, &read));
+    out.extend(read.diagnostics.into_iter().map(place));
+    position
+}
+
+/// A PDTL whose only errors are castling rights the board contradicts is still replayed, reading
+/// those rights as void (rules.md 6.1: "treat a right as void if the piece is not on its home
+/// hex"), so that the moves after it are checked too.
+fn defensive(value: &str, letters: &Letters, read: &pdtl::Read) -> Option<Position> {
+    let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
+    if errors.is_empty() || errors.iter().any(|d| d.code != pdtl::codes::CASTLING_CONTRADICTS_BOARD)
+    {
+        return None;
+    }
+    let mut repaired = value.to_string();
+    let mut spans: Vec<Span> = errors.iter().map(|d| d.span).collect();
+    spans.sort_by_key(|s| std::cmp::Reverse(s.start));
+    for s in spans {
+        if repaired.get(s.range()).is_none() {
+            return None;
+        }
+        repaired.replace_range(s.range(), "");
+    }
+    pdtl::read(&repaired, letters).position
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> Game {
+        let out = ctl_an::parse_file(text);
+        Game::new(out.file.games[0].clone(), text)
+    }
+
+    #[test]
+    fn misplaced_redefine_quotes_keep_the_intended_letters() {
+        let g = game("[Variant \"C'escacs\"] [Redefine \"A@J, T@R\", C@N\"]\n1. AF6-C15: *\n");
+        assert!(g.setup_diagnostics().is_empty());
+        assert_eq!(g.letters().move_letter(cescacs_board::PieceKind::Knight), 'C');
+    }
+
+    #[test]
+    fn redefine_errors_point_into_the_value() {
+        let text = "[Variant \"C'escacs\"] [Redefine \"B@J, Q@Z\"]\n1. E7-E13: *\n";
+        let g = game(text);
+        let d = &g.setup_diagnostics()[0];
+        assert_eq!(d.code, codes::BAD_REDEFINE);
+        assert_eq!(&text[d.span.range()], "Q@Z");
+    }
+
+    #[test]
+    fn pdtl_diagnostics_are_file_offsets_and_bad_castling_still_replays() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../corpus/invalid/spec-DPTL-fragment.ctl-pgn"
+        ))
+        .unwrap();
+        let g = game(&text);
+        let codes: Vec<&str> = g.setup_diagnostics().iter().map(|d| d.code).collect();
+        assert!(codes.contains(&"E0115"), "{codes:?}");
+        assert!(codes.contains(&"W0101"), "{codes:?}");
+        let e = g.setup_diagnostics().iter().find(|d| d.code == "E0115").unwrap();
+        assert_eq!(&text[e.span.range()], "R");
+        let start = g.start().expect("replayable");
+        assert_eq!(start.turn(), cescacs_board::Colour::Black);
+    }
+}

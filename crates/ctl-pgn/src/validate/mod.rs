@@ -1,0 +1,145 @@
+//! Validation of games at the levels of decisions.md 6: `syntax` (tokens, grammar and tags),
+//! `coherence` (the spec's minimal reader: every move of every line replayed for algebraic
+//! coherence, setup tags read, references in comments checked) and `rules` (full legality, check
+//! marks, forced promotions, the result against the final position).
+//!
+//! ```
+//! use ctl_pgn::validate::{Level, check_text};
+//! let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11, G21-G15\n3. G7-E13: *\n";
+//! let codes = |level| check_text(text, level).iter().map(|d| d.code).collect::<Vec<_>>();
+//! assert_eq!(codes(Level::Syntax), Vec::<&str>::new());
+//! assert_eq!(codes(Level::Coherence), ["E0405"]); // G7-E13 lands on White's own pawn
+//! // The Elephant cannot go three hexes; the line goes on at the coherence level.
+//! assert_eq!(codes(Level::Rules), ["E0501", "E0405"]);
+//! ```
+
+pub mod codes;
+mod references;
+mod replay;
+
+use cescacs_board::{Diagnostic, Position};
+use ctl_an::syntax::GameResult;
+
+use crate::game::Game;
+use crate::tags::{TagRef, lint_tags};
+
+pub use replay::{MainLine, replay_main_line};
+
+/// How deep validation looks, shallowest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Tokens, grammar and tags.
+    Syntax,
+    /// The spec's minimal reader: every move replayed for algebraic coherence.
+    Coherence,
+    /// Full legality per rules.md, check marks and results verified.
+    Rules,
+}
+
+/// The problems of one game beyond its syntax diagnostics (which the parser gives), sorted by
+/// span. Spans point into the text the game was parsed from.
+///
+/// ```
+/// use ctl_pgn::{game::Game, validate::{Level, validate}};
+/// let text = "[Variant \"C'escacs\"] [Result \"3-0\"]\n1. E7-E13: 0-3\n";
+/// let parsed = ctl_an::parse_file(text);
+/// let game = Game::new(parsed.file.games[0].clone(), text);
+/// assert!(validate(&game, Level::Syntax).is_empty());
+/// assert_eq!(validate(&game, Level::Coherence)[0].code, "E0410");
+/// ```
+pub fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
+    let tags: Vec<TagRef<'_>> = game
+        .tags()
+        .iter()
+        .map(|t| TagRef {
+            name: &t.name,
+            name_span: t.name_span,
+            value: &t.value,
+            value_span: t.value_span,
+            span: t.span,
+        })
+        .collect();
+    let mut out = lint_tags(&tags);
+    if level >= Level::Coherence {
+        out.extend(game.setup_diagnostics().iter().cloned());
+        result_agreement(game, &mut out);
+        if let Some(start) = game.start() {
+            let final_position = replay::check_lines(game, start, level, &mut out);
+            if level >= Level::Rules {
+                if let Some(p) = final_position {
+                    result_against_position(game, &p, &mut out);
+                }
+            }
+        }
+        references::check(game, &mut out);
+    }
+    out.sort_by_key(|d| (d.span.start, d.span.end));
+    out
+}
+
+/// Every diagnostic of a whole text at a level: the parser's and each game's, sorted by span.
+///
+/// ```
+/// use ctl_pgn::validate::{Level, check_text};
+/// let found = check_text("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n", Level::Rules);
+/// assert!(found.is_empty());
+/// ```
+pub fn check_text(source: &str, level: Level) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for g in ctl_an::games(source) {
+        out.extend(g.diagnostics);
+        let game = Game::new(g.game, source);
+        out.extend(validate(&game, level));
+    }
+    out.sort_by_key(|d| (d.span.start, d.span.end));
+    out
+}
+
+/// The result line and the `Result` tag must say the same (decisions.md 3).
+fn result_agreement(game: &Game, out: &mut Vec<Diagnostic>) {
+    let Some(line) = game.movetext().result else { return };
+    let Some(tag) = game.tag("Result") else { return };
+    let Some(tagged) = GameResult::from_text(&tag.value) else { return };
+    if tagged != line.value {
+        out.push(
+            Diagnostic::error(
+                codes::RESULT_MISMATCH,
+                line.span,
+                format!(
+                    "expected the result `{}` of the `Result` tag, found `{}`",
+                    tagged.as_str(),
+                    line.value.as_str()
+                ),
+            )
+            .with_label(tag.value_span, "the `Result` tag says this"),
+        );
+    }
+}
+
+/// Mate and stalemate decide the result (rules.md 5.3, 5.4).
+fn result_against_position(game: &Game, end: &Position, out: &mut Vec<Diagnostic>) {
+    use cescacs_board::Outcome;
+    let Some(outcome) = end.outcome() else { return };
+    let why = match outcome {
+        Outcome::Checkmate { winner } => format!("{winner} mates"),
+        Outcome::Stalemate { winner } => format!("{winner} stalemates"),
+        Outcome::Draw(_) => return,
+    };
+    let expected = outcome.result();
+    let (written, span) = match (game.movetext().result, game.tag("Result")) {
+        (Some(line), _) => (line.value.as_str().to_string(), line.span),
+        (None, Some(tag)) => (tag.value.clone(), tag.value_span),
+        (None, None) => return,
+    };
+    if written != expected {
+        out.push(
+            Diagnostic::error(
+                codes::WRONG_RESULT,
+                span,
+                format!("expected the result `{expected}` ({why}), found `{written}`"),
+            )
+            .with_help(format!("the final position gives `{expected}`"))
+            .with_fix(span, expected),
+        );
+    }
+}

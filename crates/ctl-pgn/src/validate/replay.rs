@@ -1,0 +1,484 @@
+//! Replaying the main line and every variation on the board, from the position where each
+//! branches, checking each move at the coherence or the rules level.
+//!
+//! A variation replaces the move it follows: its first move is played from the position before
+//! that move (before White's move when the variation starts with one, before Black's when it starts
+//! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
+
+use cescacs_board::{
+    Colour, Diagnostic, Letters, MoveError, MoveNumber, MoveSpec, PieceKind, Position, Span,
+    SpecCapture,
+};
+use ctl_an::syntax::{
+    self, CheckMark, Move, MoveKind, Pair, Ply, PromotionTarget, Separator, Spanned,
+};
+
+use super::{Level, codes};
+use crate::game::Game;
+
+/// The main line replayed: the start position, the position after each ply, and the error that
+/// stopped it, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MainLine {
+    /// The start position, then one position per ply played.
+    pub positions: Vec<Position>,
+    /// Why replaying stopped before the end of the line.
+    pub error: Option<Diagnostic>,
+}
+
+/// Replays the main line of a game at a level (`Syntax` is treated as `Coherence`), without
+/// variations, check marks or results: what `cescacs replay` prints.
+///
+/// ```
+/// use ctl_pgn::{game::Game, validate::{Level, replay_main_line}};
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+/// let game = Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
+/// assert_eq!(replay_main_line(&game, Level::Coherence).positions.len(), 4);
+/// let rules = replay_main_line(&game, Level::Rules);
+/// assert_eq!(rules.positions.len(), 3);
+/// assert_eq!(rules.error.unwrap().code, "E0501");
+/// ```
+pub fn replay_main_line(game: &Game, level: Level) -> MainLine {
+    let Some(start) = game.start() else {
+        return MainLine { positions: Vec::new(), error: None };
+    };
+    let mut r = Replayer {
+        letters: game.letters(),
+        marks: false,
+        out: Vec::new(),
+        trail: Some(vec![start.clone()]),
+    };
+    let level = level.max(Level::Coherence);
+    r.line(&game.movetext().pairs, start.clone(), first_number(start), false, level);
+    let positions = r.trail.take().unwrap_or_default();
+    MainLine { positions, error: r.out.into_iter().find(Diagnostic::is_error) }
+}
+
+/// Checks every line of `game`; returns the final position of the main line when all of it was
+/// replayed.
+pub(crate) fn check_lines(
+    game: &Game,
+    start: &Position,
+    level: Level,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Position> {
+    let mut r = Replayer { letters: game.letters(), marks: true, out: Vec::new(), trail: None };
+    let end = r.line(&game.movetext().pairs, start.clone(), first_number(start), true, level);
+    out.append(&mut r.out);
+    end
+}
+
+fn first_number(start: &Position) -> Option<u32> {
+    match start.move_number() {
+        MoveNumber::Known(n) => Some(n),
+        MoveNumber::Unknown => None,
+    }
+}
+
+struct Replayer<'g> {
+    letters: &'g Letters,
+    /// Whether this is a full check (check marks verified at the rules level, and a line goes on
+    /// at the coherence level after an illegal move) rather than a replay that stops.
+    marks: bool,
+    out: Vec<Diagnostic>,
+    /// When replaying for `replay`: every position of the main line.
+    trail: Option<Vec<Position>>,
+}
+
+/// The positions a pair's variations may branch from.
+struct Branches {
+    before_white: Option<Position>,
+    before_black: Option<Position>,
+}
+
+impl Replayer<'_> {
+    /// Replays `pairs` from `pos`; returns the final position if the whole line was replayed at
+    /// `level`.
+    ///
+    /// After a rules error on a coherent move, a full check goes on at the coherence level: the
+    /// moves after an illegal one are still readable, and their coherence errors are facts of
+    /// their own (the spec's first example has both kinds).
+    fn line(
+        &mut self,
+        pairs: &[Pair],
+        mut pos: Position,
+        mut expected: Option<u32>,
+        variations: bool,
+        full: Level,
+    ) -> Option<Position> {
+        let mut level = full;
+        for pair in pairs {
+            let number = pair.number.value;
+            if !pair.number.unknown {
+                if let Some(e) = expected.filter(|&e| e != number) {
+                    self.out.push(
+                        Diagnostic::warning(
+                            codes::MOVE_NUMBER,
+                            pair.number.span,
+                            format!("expected move number {e}, found {number}"),
+                        )
+                        .with_help("a line's pairs are numbered one after another; a variation repeats the number of the move it replaces"),
+                    );
+                }
+            }
+            let mut branches = Branches { before_white: Some(pos.clone()), before_black: None };
+            let pair_level = level;
+            let played = self.pair(pair, &mut pos, &mut branches, &mut level);
+            if variations {
+                for v in &pair.variations {
+                    let starts_black =
+                        v.pairs.first().is_some_and(|p| matches!(p.white, Ply::Omitted(_)));
+                    let from =
+                        if starts_black { &branches.before_black } else { &branches.before_white };
+                    if let Some(from) = from.clone() {
+                        self.line(&v.pairs, from, Some(number), true, pair_level);
+                    }
+                }
+            }
+            if !played {
+                return None;
+            }
+            expected = Some(number.saturating_add(1));
+        }
+        (level == full).then_some(pos)
+    }
+
+    /// Plays the plies of a pair; false when the line must stop.
+    fn pair(
+        &mut self,
+        pair: &Pair,
+        pos: &mut Position,
+        branches: &mut Branches,
+        level: &mut Level,
+    ) -> bool {
+        match &pair.white {
+            Ply::Move(m) => {
+                if !self.turn(pos, Colour::White, m.span, pair)
+                    || !self.ply(m, pos, pair, Colour::White, level)
+                {
+                    return false;
+                }
+            }
+            Ply::Omitted(span) => {
+                if !self.turn(pos, Colour::Black, *span, pair) {
+                    return false;
+                }
+            }
+            Ply::Invalid { .. } => return false,
+        }
+        branches.before_black = Some(pos.clone());
+        match &pair.black {
+            None => true,
+            Some(Ply::Move(m)) => {
+                self.turn(pos, Colour::Black, m.span, pair)
+                    && self.ply(m, pos, pair, Colour::Black, level)
+            }
+            Some(_) => false,
+        }
+    }
+
+    /// The written side must be the side to move.
+    fn turn(&mut self, pos: &Position, written: Colour, span: Span, pair: &Pair) -> bool {
+        if pos.turn() == written {
+            return true;
+        }
+        let found =
+            if written == Colour::White { "a White move" } else { "`…` (White's move left out)" };
+        self.out.push(
+            Diagnostic::error(
+                codes::WRONG_TURN,
+                span,
+                format!("expected a move by {}, found {found}", pos.turn()),
+            )
+            .with_label(pair.number.span, format!("while replaying move {}", pair.number.value))
+            .with_help(if pos.turn() == Colour::Black {
+                "a line that starts with Black's move is written `N. …, MOVE`"
+            } else {
+                "White is to move here: write White's move first"
+            }),
+        );
+        false
+    }
+
+    /// Checks and plays one move; false when it cannot be played.
+    fn ply(
+        &mut self,
+        m: &Move,
+        pos: &mut Position,
+        pair: &Pair,
+        side: Colour,
+        level: &mut Level,
+    ) -> bool {
+        let whose = if side == Colour::White { "White" } else { "Black" };
+        let context = |d: Diagnostic| {
+            d.with_label(
+                pair.number.span,
+                format!("while replaying {whose}'s move {}", pair.number.value),
+            )
+        };
+        let spec = match spec_of(m, self.letters) {
+            Ok(spec) => spec,
+            Err(d) => {
+                self.out.push(context(d));
+                return false;
+            }
+        };
+        let coherent = match pos.match_move_algebraic(&spec) {
+            Ok(mv) => mv,
+            Err(e) => {
+                self.out.push(context(coherence_error(&e, m)));
+                return false;
+            }
+        };
+        let mut legal = true;
+        let played = if *level >= Level::Rules {
+            match pos.match_move(&spec) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    self.out.push(context(rules_error(&e, m)));
+                    if !self.marks {
+                        return false;
+                    }
+                    *level = Level::Coherence;
+                    legal = false;
+                    coherent
+                }
+            }
+        } else {
+            coherent
+        };
+        let after = pos.play_unchecked(&played);
+        if self.marks && legal && *level >= Level::Rules {
+            if let Some(d) = check_mark(m, &after) {
+                self.out.push(context(d));
+            }
+        }
+        if let Some(trail) = &mut self.trail {
+            trail.push(after.clone());
+        }
+        *pos = after;
+        true
+    }
+}
+
+/// What a written move says, under the game's letters.
+fn spec_of(m: &Move, letters: &Letters) -> Result<MoveSpec, Diagnostic> {
+    let kind = |l: syntax::PieceLetter| {
+        l.kind(letters).ok_or_else(|| {
+            let standard = letters.is_standard();
+            Diagnostic::error(
+                codes::UNKNOWN_LETTER,
+                l.span,
+                format!("expected a piece letter of this game, found `{}`", l.letter),
+            )
+            .with_help(if standard {
+                "the standard letters are E J N G R V D K (a pawn has none); alternatives need a `[Redefine]` tag"
+            } else {
+                "this game's `[Redefine]` tag replaces the standard letter of the pieces it redefines"
+            })
+        })
+    };
+    let promotion = |p: &syntax::Promotion| -> Result<cescacs_board::Promotion, Diagnostic> {
+        Ok(match p.target {
+            PromotionTarget::Piece(l) => cescacs_board::Promotion::To(kind(l)?),
+            PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
+        })
+    };
+    Ok(match &m.kind {
+        MoveKind::Castling(c) => {
+            let text = format!("{}-{}", c.prefix(), c.columns());
+            MoveSpec::Castling(text.parse().map_err(|_| {
+                Diagnostic::error(codes::BAD_CASTLING, m.span, format!("unknown castling `{text}`"))
+            })?)
+        }
+        MoveKind::ForcedPromotion(f) => {
+            match promotion(&f.promotion)? {
+                cescacs_board::Promotion::To(piece) => {
+                    MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
+                }
+                cescacs_board::Promotion::Awaiting => {
+                    return Err(Diagnostic::error(
+                    codes::BAD_FORM,
+                    f.promotion.span,
+                    "expected the piece of a promotion in place, found `=&`",
+                )
+                .with_help("a pawn awaiting promotion that stays a pawn makes no move: write another move"));
+                }
+            }
+        }
+        MoveKind::Ordinary(o) => {
+            let piece = match o.piece {
+                Some(l) => kind(l)?,
+                None => PieceKind::Pawn,
+            };
+            let captured = o.captured.map(kind).transpose()?;
+            let capture = match o.separator.value {
+                Separator::At => SpecCapture::Passant { double: false, captured },
+                Separator::DoubleAt => SpecCapture::Passant { double: true, captured },
+                s if s.is_capture() => SpecCapture::Capture(captured),
+                _ => SpecCapture::None,
+            };
+            MoveSpec::Move {
+                piece,
+                from: o.from.value,
+                to: o.to.value,
+                capture,
+                promotion: o.promotion.as_ref().map(promotion).transpose()?,
+            }
+        }
+    })
+}
+
+/// The text a coherence error points at: the origin, the destination, the promotion...
+fn focus(m: &Move, part: Part) -> Span {
+    let MoveKind::Ordinary(o) = &m.kind else { return core_span(m) };
+    match part {
+        Part::Origin => o.piece.map_or(o.from.span, |l| l.span.join(o.from.span)),
+        Part::Destination => {
+            let start = o.captured.map_or(o.to.span, |l| l.span);
+            start.join(o.to.span)
+        }
+        Part::Separator => o.separator.span,
+        Part::Promotion => o.promotion.map_or(o.to.span, |p| p.span),
+        Part::Whole => core_span(m),
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Part {
+    Origin,
+    Destination,
+    Separator,
+    Promotion,
+    Whole,
+}
+
+fn coherence_error(e: &MoveError, m: &Move) -> Diagnostic {
+    let (code, part) = match e {
+        MoveError::NoPieceAtOrigin { .. }
+        | MoveError::WrongSide { .. }
+        | MoveError::WrongPieceLetter { .. } => (codes::BAD_ORIGIN, Part::Origin),
+        MoveError::DestinationOwnPiece { .. }
+        | MoveError::CaptureNotMarked { .. }
+        | MoveError::NothingToCapture { .. }
+        | MoveError::CapturedMismatch { .. } => (codes::BAD_DESTINATION, Part::Destination),
+        MoveError::NotEnPassant { .. } | MoveError::WrongPassantSign { .. } => {
+            (codes::BAD_PASSANT, Part::Separator)
+        }
+        MoveError::Castling { .. } => (codes::BAD_CASTLING, Part::Whole),
+        MoveError::NotAwaiting { .. } => (codes::BAD_PROMOTION, Part::Whole),
+        _ => (codes::BAD_PROMOTION, Part::Promotion),
+    };
+    Diagnostic::error(code, focus(m, part), e.to_string())
+        .with_note("the spec's minimal reader requires every move to be algebraically coherent")
+}
+
+fn rules_error(e: &MoveError, m: &Move) -> Diagnostic {
+    let code = match e {
+        MoveError::LeavesKingInCheck { .. } => codes::KING_IN_CHECK,
+        MoveError::Castling { .. } => codes::CASTLING_CONDITION,
+        MoveError::ForcedPromotionPending { .. } => codes::FORCED_PROMOTION,
+        MoveError::NotRegainable { .. }
+        | MoveError::BishopWrongColour { .. }
+        | MoveError::PromotionAvailable { .. }
+        | MoveError::PromotionInPlaceInCheck { .. }
+        | MoveError::PromotionMissing { .. }
+        | MoveError::PromotionNotAllowed { .. }
+        | MoveError::NotAwaiting { .. } => codes::PROMOTION_RULE,
+        _ => codes::ILLEGAL_MOVE,
+    };
+    let mut d = Diagnostic::error(code, core_span(m), e.to_string());
+    if let MoveError::WrongPassantSign { expected, .. } = e {
+        if let MoveKind::Ordinary(o) = &m.kind {
+            d = d.with_fix(o.separator.span, *expected);
+        }
+    }
+    d
+}
+
+/// The move without its marks: where a check mark is inserted.
+fn core_span(m: &Move) -> Span {
+    let end = match &m.kind {
+        MoveKind::Ordinary(o) => o.promotion.map_or(o.to.span.end, |p| p.span.end),
+        MoveKind::ForcedPromotion(f) => f.promotion.span.end,
+        MoveKind::Castling(c) => {
+            let separator = match c.separator {
+                Separator::Hyphen | Separator::EnDash => 3,
+                _ => 1,
+            };
+            m.span.start + 3 + separator + c.columns().len()
+        }
+    };
+    Span::new(m.span.start, end.min(m.span.end).max(m.span.start))
+}
+
+/// The check mark the move deserves against the one written (decisions.md 4).
+fn check_mark(m: &Move, after: &Position) -> Option<Diagnostic> {
+    let kind = after.check_kind();
+    let mate =
+        kind.is_some() && matches!(after.outcome(), Some(cescacs_board::Outcome::Checkmate { .. }));
+    let deserved = if mate { Some("#") } else { kind.map(|k| k.indicator()) };
+    let written: Option<Spanned<CheckMark>> = m.check;
+    let insert_at = Span::new(core_span(m).end, core_span(m).end);
+    match (written, deserved) {
+        (None, None) => None,
+        (Some(w), None) => {
+            let (code, what) = if w.value == CheckMark::Mate {
+                (codes::FALSE_MATE, "`#` on a move that does not mate")
+            } else {
+                (codes::FALSE_CHECK, "a check mark on a move that gives no check")
+            };
+            Some(
+                Diagnostic::error(code, w.span, format!("expected no check mark, found {what}"))
+                    .with_help("remove the mark")
+                    .with_fix(w.span, ""),
+            )
+        }
+        (None, Some(d)) => {
+            let (code, what) = if mate {
+                (codes::UNMARKED_MATE, "the move mates")
+            } else {
+                (codes::UNMARKED_CHECK, "the move gives check")
+            };
+            Some(
+                Diagnostic::warning(
+                    code,
+                    core_span(m),
+                    format!("expected `{d}`: {what}, but no mark is written"),
+                )
+                .with_fix(insert_at, d),
+            )
+        }
+        (Some(w), Some(d)) => {
+            let found = w.value.as_str();
+            if found == d || (w.value == CheckMark::Check && !mate) {
+                return None;
+            }
+            let diagnostic = if w.value == CheckMark::Mate {
+                Diagnostic::error(
+                    codes::FALSE_MATE,
+                    w.span,
+                    format!(
+                        "expected `{d}`, found `#` on a move that gives check but does not mate"
+                    ),
+                )
+            } else if mate {
+                Diagnostic::warning(
+                    codes::UNMARKED_MATE,
+                    w.span,
+                    format!("expected `#`, found `{found}`: the move mates"),
+                )
+            } else {
+                Diagnostic::warning(
+                    codes::WRONG_CHECK_KIND,
+                    w.span,
+                    format!("expected the check mark `{d}`, found `{found}`"),
+                )
+                .with_note(
+                    "`+^` adjoining or knight-jump check, `+∞` check from afar, `++` double check",
+                )
+            };
+            Some(diagnostic.with_fix(w.span, d))
+        }
+    }
+}
