@@ -50,8 +50,12 @@ pub fn letters_of(game: &Game) -> Result<Letters, Box<Diagnostic>> {
         let d = Diagnostic::error(
             BAD_REDEFINE,
             tag.value_span,
-            format!("expected a Redefine value such as `B@J, Q@D, W@V` or `FAN`, found: {e}"),
+            format!(
+                "expected a Redefine value such as `B@J, Q@D, W@V` or `FAN`, found `{}`",
+                tag.value
+            ),
         )
+        .with_note(e.to_string())
         .with_help("the game is left as written; fix the `Redefine` tag to convert it");
         Box::new(d)
     })
@@ -144,7 +148,10 @@ impl Cx<'_> {
                 let mut d = Diagnostic::error(
                     BAD_PDTL,
                     tag.value_span,
-                    format!("expected a PDTL value readable with the letters {}", self.from),
+                    format!(
+                        "expected a PDTL value readable with the letters {}, found one with errors",
+                        self.from
+                    ),
                 )
                 .with_help("the value is left as written; `cescacs check` shows every problem");
                 if let Some(first) = first {
