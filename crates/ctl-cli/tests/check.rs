@@ -326,20 +326,22 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
-fn levels_not_implemented_do_not_pretend() {
-    let dir = scratch("levels", &[("c.ctl-pgn", CLEAN.as_bytes())]);
-    for level in ["coherence", "rules"] {
-        let o = run_in(&dir, &["check", "--level", level, "c.ctl-pgn"], b"");
-        assert_eq!(code(&o), 2);
-        assert!(
-            stderr(&o).contains(&format!("level `{level}` is not implemented yet")),
-            "{}",
-            stderr(&o)
-        );
-        assert_eq!(stdout(&o), "");
-    }
-    let o = run_in(&dir, &["check", "--level", "syntax", "c.ctl-pgn"], b"");
-    assert_eq!(code(&o), 0);
+fn each_level_finds_its_own_problems_and_rules_is_the_default() {
+    // The spec's first example: `2. EE5-E11` is illegal, `3. G7-E13` lands on White's own pawn.
+    let intro = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11, G21-G15\n3. G7-E13: *\n";
+    let dir = scratch("levels", &[("i.ctl-pgn", intro.as_bytes())]);
+    let found = |args: &[&str]| {
+        let mut all = vec!["check", "--format", "json"];
+        all.extend_from_slice(args);
+        all.push("i.ctl-pgn");
+        let o = run_in(&dir, &all, b"");
+        (code(&o), codes(&json(&o), 0))
+    };
+    assert_eq!(found(&["--level", "syntax"]), (0, vec![]));
+    assert_eq!(found(&["--level", "coherence"]), (1, vec!["E0405".to_string()]));
+    let rules = (1, vec!["E0501".to_string(), "E0405".to_string()]);
+    assert_eq!(found(&["--level", "rules"]), rules);
+    assert_eq!(found(&[]), rules);
 }
 
 #[test]

@@ -27,6 +27,8 @@ pub struct Game {
     letters: Letters,
     start: Option<Position>,
     setup: Vec<Diagnostic>,
+    /// Spans of the syntax errors inside the game: a line stops silently at a move with one.
+    syntax_errors: Vec<Span>,
 }
 
 impl Game {
@@ -44,7 +46,7 @@ impl Game {
             None => Some(Position::initial()),
             Some(tag) => start_position(tag, source, &letters, &mut setup),
         };
-        Game { syntax, letters, start, setup }
+        Game { syntax, letters, start, setup, syntax_errors: Vec::new() }
     }
 
     /// The syntax tree of the record.
@@ -90,6 +92,32 @@ impl Game {
             .result
             .map(|r| r.value)
             .or_else(|| self.tag("Result").and_then(|t| GameResult::from_text(&t.value)))
+    }
+
+    /// Tells the game which syntax errors the parser found, so that validation does not report
+    /// again, as incoherent, a move that could not be read correctly (a line stops silently at
+    /// such a move). Diagnostics outside the game are ignored.
+    ///
+    /// ```
+    /// use ctl_pgn::{game::Game, validate::{Level, validate}};
+    /// let text = "[Variant \"C'escacs\"]\n1. E7xE13: *\n"; // `x` is not a capture sign
+    /// let out = ctl_an::parse_file(text);
+    /// let mut game = Game::new(out.file.games[0].clone(), text);
+    /// game.set_syntax_errors(&out.diagnostics);
+    /// assert!(validate(&game, Level::Rules).is_empty());
+    /// ```
+    pub fn set_syntax_errors(&mut self, diagnostics: &[Diagnostic]) {
+        let span = self.syntax.span;
+        self.syntax_errors = diagnostics
+            .iter()
+            .filter(|d| d.is_error() && d.span.start <= span.end && d.span.end >= span.start)
+            .map(|d| d.span)
+            .collect();
+    }
+
+    /// Whether a syntax error lies inside `span`.
+    pub(crate) fn has_syntax_error_in(&self, span: Span) -> bool {
+        self.syntax_errors.iter().any(|e| e.start < span.end && span.start < e.end.max(e.start + 1))
     }
 
     /// The problems of the `Redefine` and `PDTL` tags.

@@ -106,14 +106,15 @@ fn read_piece(bytes: Vec<u8>, offset: usize) -> Vec<ReadGame> {
     let n = parsed.len();
     let mut out = Vec::with_capacity(n);
     for (i, g) in parsed.into_iter().enumerate() {
+        let mut game = Game::new(g.game, &text);
+        game.set_syntax_errors(&g.diagnostics);
         let mut diagnostics: Vec<Diagnostic> =
             g.diagnostics.into_iter().map(|d| d.shifted(offset)).collect();
-        let end = g.game.span.end + offset;
+        let end = game.span().end + offset;
         while let Some(d) = encoding.next_if(|d| i + 1 == n || d.span.start <= end) {
             diagnostics.push(d);
         }
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        let game = Game::new(g.game, &text);
         out.push(ReadGame { offset, text: text.clone(), game, diagnostics });
     }
     if out.is_empty() {

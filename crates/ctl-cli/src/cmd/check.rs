@@ -13,6 +13,8 @@ use ctl_pgn::render::{
     write_jsonl,
 };
 
+use ctl_pgn::validate;
+
 use crate::input::{self, Decoded, Input};
 use crate::output::{self, ColorChoice, Progress, plural};
 
@@ -26,7 +28,7 @@ Examples:
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 bad usage or unreadable files.";
 
-/// Check CTL-PGN files: syntax now; board coherence and full rules when those levels land.
+/// Check CTL-PGN files: syntax and tags, board coherence (the spec's minimal reader), full rules.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -64,7 +66,7 @@ pub enum Level {
 
 impl Level {
     /// The default: the deepest level this build can check.
-    pub const DEEPEST_IMPLEMENTED: Level = Level::Syntax;
+    pub const DEEPEST_IMPLEMENTED: Level = Level::Rules;
 
     fn name(self) -> &'static str {
         match self {
@@ -76,6 +78,16 @@ impl Level {
 
     fn is_implemented(self) -> bool {
         self <= Level::DEEPEST_IMPLEMENTED
+    }
+}
+
+impl From<Level> for validate::Level {
+    fn from(level: Level) -> validate::Level {
+        match level {
+            Level::Syntax => validate::Level::Syntax,
+            Level::Coherence => validate::Level::Coherence,
+            Level::Rules => validate::Level::Rules,
+        }
     }
 }
 
@@ -134,6 +146,7 @@ pub fn run(args: Args) -> ExitCode {
         format: args.format,
         color: args.color.enabled(&io::stdout()),
         encoding: PositionEncoding::from(args.position_encoding),
+        level: args.level.into(),
     };
     let mut document = Document::new(how.encoding);
     let mut summary = Summary::default();
@@ -183,6 +196,8 @@ struct How {
     format: Format,
     color: bool,
     encoding: PositionEncoding,
+    /// How deep to check.
+    level: validate::Level,
 }
 
 /// What checking one input gives, ready to be written in input order.
@@ -238,7 +253,7 @@ fn check_input(input: &Input, how: &How) -> Checked {
     };
     let decoded = input::decode(bytes);
     let path = input.display();
-    let report = check_source(&path, input, &decoded);
+    let report = check_source(&path, input, &decoded, how.level);
     let mut checked = Checked { counts: Summary::of(&report), ..Checked::default() };
     // Writing into a Vec cannot fail.
     let _ = match how.format {
@@ -273,8 +288,13 @@ fn summary_line(s: &Summary, seconds: f64) -> String {
     )
 }
 
-/// Reads one decoded file at the syntax level.
-fn check_source<'a>(path: &'a str, input: &Input, decoded: &'a Decoded) -> FileReport<'a> {
+/// Reads one decoded file and checks its games at `level`.
+fn check_source<'a>(
+    path: &'a str,
+    input: &Input,
+    decoded: &'a Decoded,
+    level: validate::Level,
+) -> FileReport<'a> {
     let parsed = ctl_an::parse_file(&decoded.text);
     let games = parsed.file.games();
     let mut report =
@@ -285,6 +305,14 @@ fn check_source<'a>(path: &'a str, input: &Input, decoded: &'a Decoded) -> FileR
         Input::File(file) => report.with_uri(file_uri(file)),
     };
     let locator = Locator::new(games);
+    for game in parsed.file.games {
+        let mut game = ctl_pgn::game::Game::new(game, &decoded.text);
+        game.set_syntax_errors(&parsed.diagnostics);
+        for d in validate::validate(&game, level) {
+            let context = locator.context(d.span);
+            report.push(d, context);
+        }
+    }
     for d in decoded.diagnostics.iter().cloned().chain(parsed.diagnostics) {
         let context = locator.context(d.span);
         report.push(d, context);
@@ -374,6 +402,6 @@ mod tests {
     #[test]
     fn only_implemented_levels_run() {
         assert!(Level::Syntax.is_implemented());
-        assert!(!Level::Rules.is_implemented());
+        assert!(Level::Rules.is_implemented());
     }
 }

@@ -87,8 +87,9 @@ pub fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
 pub fn check_text(source: &str, level: Level) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for g in ctl_an::games(source) {
+        let mut game = Game::new(g.game, source);
+        game.set_syntax_errors(&g.diagnostics);
         out.extend(g.diagnostics);
-        let game = Game::new(g.game, source);
         out.extend(validate(&game, level));
     }
     out.sort_by_key(|d| (d.span.start, d.span.end));

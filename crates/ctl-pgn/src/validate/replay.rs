@@ -43,6 +43,7 @@ pub fn replay_main_line(game: &Game, level: Level) -> MainLine {
         return MainLine { positions: Vec::new(), error: None };
     };
     let mut r = Replayer {
+        game,
         letters: game.letters(),
         marks: false,
         out: Vec::new(),
@@ -62,7 +63,8 @@ pub(crate) fn check_lines(
     level: Level,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Position> {
-    let mut r = Replayer { letters: game.letters(), marks: true, out: Vec::new(), trail: None };
+    let mut r =
+        Replayer { game, letters: game.letters(), marks: true, out: Vec::new(), trail: None };
     let end = r.line(&game.movetext().pairs, start.clone(), first_number(start), true, level);
     out.append(&mut r.out);
     end
@@ -76,6 +78,7 @@ fn first_number(start: &Position) -> Option<u32> {
 }
 
 struct Replayer<'g> {
+    game: &'g Game,
     letters: &'g Letters,
     /// Whether this is a full check (check marks verified at the rules level, and a line goes on
     /// at the coherence level after an illegal move) rather than a replay that stops.
@@ -209,6 +212,9 @@ impl Replayer<'_> {
         side: Colour,
         level: &mut Level,
     ) -> bool {
+        if self.game.has_syntax_error_in(m.span) {
+            return false;
+        }
         let whose = if side == Colour::White { "White" } else { "Black" };
         let context = |d: Diagnostic| {
             d.with_label(
