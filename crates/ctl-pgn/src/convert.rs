@@ -21,6 +21,9 @@ pub const BAD_REDEFINE: &str = "E0701";
 pub const UNKNOWN_LETTER: &str = "E0702";
 /// A `PDTL` value that cannot be read with the game's letters: left as written.
 pub const BAD_PDTL: &str = "E0703";
+/// A `~X` reference in a comment whose letter names no piece under the game's letters: left as
+/// written (a warning: comments do not change the game).
+pub const UNKNOWN_REFERENCE: &str = "W0701";
 
 /// A converted (or filtered) file, and the problems that left parts of it as they were written.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -101,6 +104,7 @@ pub fn convert_game(game: &Game, to: &Letters) -> (Game, Vec<Diagnostic>) {
     let mut out = game.clone();
     out.tags = cx.tags(&game.tags, &mut diags);
     cx.movetext(&mut out.movetext, &mut diags);
+    diags.sort_by_key(|d| d.span.start);
     (out, diags)
 }
 
@@ -163,9 +167,9 @@ impl Cx<'_> {
     }
 
     fn movetext(&self, mt: &mut Movetext, diags: &mut Vec<Diagnostic>) {
-        self.comments(&mut mt.comments);
+        self.comments(&mut mt.comments, diags);
         self.pairs(&mut mt.pairs, diags);
-        self.comments(&mut mt.closing_comments);
+        self.comments(&mut mt.closing_comments, diags);
     }
 
     fn pairs(&self, pairs: &mut [Pair], diags: &mut Vec<Diagnostic>) {
@@ -174,9 +178,9 @@ impl Cx<'_> {
             if let Some(b) = &mut p.black {
                 self.ply(b, diags);
             }
-            self.comments(&mut p.comments);
+            self.comments(&mut p.comments, diags);
             for v in &mut p.variations {
-                self.comments(&mut v.comments);
+                self.comments(&mut v.comments, diags);
                 self.pairs(&mut v.pairs, diags);
             }
         }
@@ -226,14 +230,14 @@ impl Cx<'_> {
         }
     }
 
-    fn comments(&self, comments: &mut [Comment]) {
+    fn comments(&self, comments: &mut [Comment], diags: &mut Vec<Diagnostic>) {
         for c in comments {
-            self.comment(c);
+            self.comment(c, diags);
         }
     }
 
     /// Rewrites the piece letter of each `~X` reference; the rest of the text stays verbatim.
-    fn comment(&self, c: &mut Comment) {
+    fn comment(&self, c: &mut Comment, diags: &mut Vec<Diagnostic>) {
         // The text starts after `{`; reference spans are offsets into the same source.
         let text_start = c.span.start + 1;
         let mut text = c.text.clone();
@@ -245,7 +249,24 @@ impl Cx<'_> {
             if at == 0 || text.get(at - 1..end) != Some(&format!("~{letter}")) {
                 continue;
             }
-            let Some(piece) = self.from.piece_of(*letter) else { continue };
+            let Some(piece) = self.from.piece_of(*letter) else {
+                let span = Span::new(r.span.start + 1, r.span.start + 1 + letter.len_utf8());
+                diags.push(
+                    Diagnostic::warning(
+                        UNKNOWN_REFERENCE,
+                        span,
+                        format!(
+                            "expected a piece letter of the letters {} after `~`, found `{letter}`",
+                            self.from
+                        ),
+                    )
+                    .with_help(
+                        "the reference is left as written; after the conversion it may name \
+                         another piece",
+                    ),
+                );
+                continue;
+            };
             let new = self.to.letter(piece);
             text.replace_range(at..end, new.encode_utf8(&mut [0; 4]));
         }

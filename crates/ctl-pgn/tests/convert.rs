@@ -183,3 +183,15 @@ fn the_filter_converts_redefined_letters() {
     assert!(!text(&plain.file).contains("Redefine"));
     assert_eq!(plies(&plain.file.games[0].movetext), plies(&corpus()[0].1.games[0].movetext));
 }
+
+#[test]
+fn a_reference_naming_no_piece_is_warned_about() {
+    let src = "[Variant \"C'escacs\"] 1. E7-E13:\n{ ~L or ~JF6 }";
+    let file = ctl_an::parse_file(src).file;
+    let out = convert(&file, &Letters::from_redefine("L@J").unwrap());
+    let found: Vec<(&str, &str)> =
+        out.diagnostics.iter().map(|d| (d.code, &src[d.span.range()])).collect();
+    assert_eq!(found, [(ctl_pgn::convert::UNKNOWN_REFERENCE, "L")]);
+    assert!(!out.has_errors());
+    assert!(text(&out.file).ends_with("{ ~L or ~LF6 }\n"));
+}
