@@ -149,3 +149,34 @@ fn convert_rejects_an_unknown_letter_set() {
     let o = run(&["convert", "--letters", "X@J", "-"], MESSY);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn check_on_stdin_prints_nothing_and_says_so_by_exit_code() {
+    let o = run(&["fmt", "--check", "-"], MESSY);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(out(&o), "");
+    let o = run(&["fmt", "--check", "-"], MESSY_CANONICAL.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+#[test]
+fn filter_and_convert_print_nothing_for_a_file_with_syntax_errors() {
+    let broken = b"[Variant \"C'escacs\"]\n1. E7-E13, E21xE15: *\n";
+    for args in [&["filter", "-"][..], &["convert", "--letters", "fan", "-"]] {
+        let o = run(args, broken);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(out(&o), "");
+        assert!(err(&o).contains("<stdin>:2:"), "{}", err(&o));
+    }
+}
+
+#[test]
+fn convert_reports_what_it_cannot_convert_and_prints_the_rest() {
+    let o = run(
+        &["convert", "--letters", "fan"],
+        b"[Variant \"C'escacs\"] [Redefine \"B@J\"]\n1. JF6-C15, NE25-C15:",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("<stdin>:2:4: error[E0702]"), "{}", err(&o));
+    assert_eq!(out(&o), "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. JF6-C15, ♘E25-C15 :\n");
+}
