@@ -203,9 +203,7 @@ fn defensive(value: &str, letters: &Letters, read: &pdtl::Read) -> Option<Positi
     let mut spans: Vec<Span> = errors.iter().map(|d| d.span).collect();
     spans.sort_by_key(|s| std::cmp::Reverse(s.start));
     for s in spans {
-        if repaired.get(s.range()).is_none() {
-            return None;
-        }
+        repaired.get(s.range())?;
         repaired.replace_range(s.range(), "");
     }
     pdtl::read(&repaired, letters).position

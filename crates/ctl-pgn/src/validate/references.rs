@@ -109,7 +109,7 @@ impl Cx<'_> {
                     self.label(path, r, out);
                     return;
                 }
-                let later = at.map_or(true, |p| p.precedes(*number, *player));
+                let later = at.is_none_or(|p| p.precedes(*number, *player));
                 if later {
                     let now = at.map_or("before the first move".to_string(), |p| {
                         format!("after {}'s move {}", p.side, p.number)

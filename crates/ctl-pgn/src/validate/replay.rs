@@ -225,7 +225,7 @@ impl Replayer<'_> {
         let spec = match spec_of(m, self.letters) {
             Ok(spec) => spec,
             Err(d) => {
-                self.out.push(context(d));
+                self.out.push(context(*d));
                 return false;
             }
         };
@@ -268,11 +268,12 @@ impl Replayer<'_> {
 }
 
 /// What a written move says, under the game's letters.
-fn spec_of(m: &Move, letters: &Letters) -> Result<MoveSpec, Diagnostic> {
+// The error is boxed: it is rare and a `Diagnostic` is large.
+fn spec_of(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
     let kind = |l: syntax::PieceLetter| {
         l.kind(letters).ok_or_else(|| {
             let standard = letters.is_standard();
-            Diagnostic::error(
+            Box::new(Diagnostic::error(
                 codes::UNKNOWN_LETTER,
                 l.span,
                 format!("expected a piece letter of this game, found `{}`", l.letter),
@@ -281,10 +282,10 @@ fn spec_of(m: &Move, letters: &Letters) -> Result<MoveSpec, Diagnostic> {
                 "the standard letters are E J N G R V D K (a pawn has none); alternatives need a `[Redefine]` tag"
             } else {
                 "this game's `[Redefine]` tag replaces the standard letter of the pieces it redefines"
-            })
+            }))
         })
     };
-    let promotion = |p: &syntax::Promotion| -> Result<cescacs_board::Promotion, Diagnostic> {
+    let promotion = |p: &syntax::Promotion| -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
         Ok(match p.target {
             PromotionTarget::Piece(l) => cescacs_board::Promotion::To(kind(l)?),
             PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
@@ -294,24 +295,27 @@ fn spec_of(m: &Move, letters: &Letters) -> Result<MoveSpec, Diagnostic> {
         MoveKind::Castling(c) => {
             let text = format!("{}-{}", c.prefix(), c.columns());
             MoveSpec::Castling(text.parse().map_err(|_| {
-                Diagnostic::error(codes::BAD_CASTLING, m.span, format!("unknown castling `{text}`"))
+                Box::new(Diagnostic::error(
+                    codes::BAD_CASTLING,
+                    m.span,
+                    format!("unknown castling `{text}`"),
+                ))
             })?)
         }
-        MoveKind::ForcedPromotion(f) => {
-            match promotion(&f.promotion)? {
-                cescacs_board::Promotion::To(piece) => {
-                    MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
-                }
-                cescacs_board::Promotion::Awaiting => {
-                    return Err(Diagnostic::error(
+        MoveKind::ForcedPromotion(f) => match promotion(&f.promotion)? {
+            cescacs_board::Promotion::To(piece) => {
+                MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
+            }
+            cescacs_board::Promotion::Awaiting => {
+                let d = Diagnostic::error(
                     codes::BAD_FORM,
                     f.promotion.span,
                     "expected the piece of a promotion in place, found `=&`",
                 )
-                .with_help("a pawn awaiting promotion that stays a pawn makes no move: write another move"));
-                }
+                .with_help("a pawn awaiting promotion that stays a pawn makes no move");
+                return Err(Box::new(d));
             }
-        }
+        },
         MoveKind::Ordinary(o) => {
             let piece = match o.piece {
                 Some(l) => kind(l)?,
