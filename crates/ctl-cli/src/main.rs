@@ -53,6 +53,8 @@ enum Command {
     Legal(cmd::legal::Args),
     /// Count the leaf nodes of the legal-move tree to a depth.
     Perft(cmd::perft::Args),
+    /// Replay a game's main line: one canonical PDTL per position.
+    Replay(cmd::replay::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,5 +67,6 @@ fn main() -> ExitCode {
         Command::Pdtl(args) => cmd::pdtl::run(args),
         Command::Legal(args) => cmd::legal::run(args),
         Command::Perft(args) => cmd::perft::run(args),
+        Command::Replay(args) => cmd::replay::run(args),
     }
 }

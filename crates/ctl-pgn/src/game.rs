@@ -120,8 +120,9 @@ impl Game {
         self.syntax_errors.iter().any(|e| e.start < span.end && span.start < e.end.max(e.start + 1))
     }
 
-    /// The problems of the `Redefine` and `PDTL` tags.
-    pub(crate) fn setup_diagnostics(&self) -> &[Diagnostic] {
+    /// The problems of the `Redefine` and `PDTL` tags (reported by
+    /// [`validate`](crate::validate::validate) from the coherence level on).
+    pub fn setup_diagnostics(&self) -> &[Diagnostic] {
         &self.setup
     }
 }

@@ -7,3 +7,4 @@ pub mod fmt;
 pub mod legal;
 pub mod pdtl;
 pub mod perft;
+pub mod replay;

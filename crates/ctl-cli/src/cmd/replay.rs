@@ -1,0 +1,121 @@
+//! `cescacs replay`: the positions of a game's main line, one canonical PDTL per line.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use cescacs_board::Diagnostic;
+use ctl_pgn::game::Game;
+use ctl_pgn::render::render_text;
+use ctl_pgn::validate::{self, Level};
+
+use crate::input::{self, Input};
+use crate::output::{self, ColorChoice};
+
+const EXAMPLES: &str = "\
+Examples:
+  cescacs replay game.ctl-pgn                 the positions of the first game
+  cescacs replay --game 3 games.ctl-pgn       of the third game of the file
+  cescacs replay --level coherence g.ctl-pgn  replay what is only algebraically coherent
+  cescacs replay g.ctl-pgn | tail -n 1        the final position
+
+Exit status: 0 the whole main line was replayed and the game has no error, 1 an error (the
+positions up to it are printed, the diagnostics go to standard error), 2 bad usage or I/O failure.";
+
+/// Replay a game's main line: the start position's canonical PDTL, then the PDTL after each ply.
+///
+/// Replaying stops at the first move that cannot be played (at the rules level, an illegal move).
+/// Other errors of the game, such as a missing `[Variant]` tag, do not stop it: the positions are
+/// printed and the errors reported on standard error, with exit status 1.
+#[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// Which game of the file, from 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+
+    /// How strictly each move is checked before it is played.
+    #[arg(long, value_enum, default_value_t = ReplayLevel::Rules)]
+    pub level: ReplayLevel,
+
+    /// Colour the diagnostics on standard error.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// The CTL-PGN file, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+/// `--level` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReplayLevel {
+    /// The spec's minimal reader: moves need only be algebraically coherent.
+    Coherence,
+    /// Full legality.
+    Rules,
+}
+
+/// Runs the command (see [`Args`] for the exit status).
+pub fn run(args: Args) -> ExitCode {
+    let input = if args.file.as_os_str() == "-" { Input::Stdin } else { Input::File(args.file) };
+    let bytes = match input.read() {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: cannot read `{}`: {e}", input.display());
+            return ExitCode::from(output::FAILURE);
+        }
+    };
+    let decoded = input::decode(bytes);
+    let Some(found) = ctl_an::games(&decoded.text).nth(args.game as usize - 1) else {
+        let count = ctl_an::games(&decoded.text).count();
+        eprintln!("error: `{}` has {count} game(s), no game {}", input.display(), args.game);
+        return ExitCode::from(output::FAILURE);
+    };
+    let mut game = Game::new(found.game, &decoded.text);
+    game.set_syntax_errors(&found.diagnostics);
+    let level = match args.level {
+        ReplayLevel::Coherence => Level::Coherence,
+        ReplayLevel::Rules => Level::Rules,
+    };
+    let line = validate::replay_main_line(&game, level);
+    // The game's own errors (encoding, syntax, setup tags); the move error is the replay's.
+    let game_span = game.span();
+    let mut errors: Vec<Diagnostic> = decoded
+        .diagnostics
+        .iter()
+        .chain(&found.diagnostics)
+        .filter(|d| d.span.start >= game_span.start && d.span.start <= game_span.end)
+        .chain(validate::validate(&game, Level::Syntax).iter())
+        .filter(|d| d.is_error())
+        .cloned()
+        .collect();
+    errors.extend(game.setup_diagnostics().iter().filter(|d| d.is_error()).cloned());
+    errors.extend(line.error.iter().cloned());
+    if game.start().is_none() && !errors.iter().any(Diagnostic::is_error) {
+        eprintln!("error: the game's start position cannot be read");
+        return ExitCode::from(output::ERRORS);
+    }
+    errors.sort_by_key(|d| (d.span.start, d.span.end));
+    let written = print_positions(&line.positions);
+    if !errors.is_empty() {
+        let color = args.color.enabled(&io::stderr());
+        eprint!("{}", render_text(&errors, &input.display(), decoded.shown(), color));
+    }
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(output::FAILURE)
+        }
+        _ if errors.is_empty() => ExitCode::SUCCESS,
+        _ => ExitCode::from(output::ERRORS),
+    }
+}
+
+fn print_positions(positions: &[cescacs_board::Position]) -> io::Result<()> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for p in positions {
+        writeln!(out, "{}", pdtl::to_string(p))?;
+    }
+    out.flush()
+}

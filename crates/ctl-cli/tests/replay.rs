@@ -1,0 +1,76 @@
+//! `cescacs replay`: positions of the main line, stopping at an illegal move.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+
+fn corpus(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus").join(path).display().to_string()
+}
+
+fn replay(args: &[&str]) -> Output {
+    Command::new(BIN).arg("replay").args(args).output().expect("the binary runs")
+}
+
+fn lines(o: &Output) -> Vec<String> {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8").lines().map(str::to_string).collect()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8")
+}
+
+#[test]
+fn the_previous_moves_end_in_the_position_of_the_dptl_fragment() {
+    let o = replay(&[&corpus("invalid/spec-previous-moves-no-variant.ctl-pgn")]);
+    // The record has no `[Variant]` tag: reported, but its moves are still replayed.
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("[E0217] Error"), "{}", stderr(&o));
+    let positions = lines(&o);
+    assert_eq!(positions.len(), 40, "the start and 39 plies");
+    assert!(positions[0].ends_with(" w RKRrkr - 0 1"));
+    let last: Vec<&str> = positions[39].split(' ').collect();
+    let fragment = std::fs::read_to_string(corpus("invalid/spec-DPTL-fragment.ctl-pgn")).unwrap();
+    let start = fragment.find("[DPTL \"").expect("the tag") + 7;
+    let value = &fragment[start..start + fragment[start..].find('"').unwrap()];
+    let expected: Vec<&str> = value.split(' ').collect();
+    assert_eq!(last[0], expected[0], "placement");
+    assert_eq!(last[1], expected[1], "side to move");
+    assert_eq!(last[4], expected[4], "halfmove clock");
+    assert_eq!(expected[2], "KRrkr", "the fragment's (wrong) castling field");
+    assert_eq!(last[2], "RKrkr", "the castling field the spec should have written");
+    assert_eq!(last[5], "20");
+}
+
+#[test]
+fn an_illegal_move_stops_the_replay() {
+    let o = replay(&[&corpus("invalid/spec-introduction-2021-06-04.ctl-pgn")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(lines(&o).len(), 3, "start, 1. E7-E13, 1... E21-E15");
+    assert!(stderr(&o).contains("[E0501] Error: an Elephant on E5 cannot move to E11"));
+    // The minimal reader accepts the Elephant's move and stops at `3. G7-E13`.
+    let o =
+        replay(&["--level", "coherence", &corpus("invalid/spec-introduction-2021-06-04.ctl-pgn")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(lines(&o).len(), 5);
+    assert!(stderr(&o).contains("[E0405] Error"));
+}
+
+#[test]
+fn a_legal_game_replays_to_its_end_with_exit_0() {
+    let o = replay(&[&corpus("valid/spec-fools-mate-X01-en.ctl-pgn")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(lines(&o).len(), 13);
+    assert!(lines(&o)[12].ends_with(" w RKRrkr - 1 7"), "White to move, mated");
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn game_numbers_are_checked() {
+    let file = corpus("valid/spec-fools-mate-X01-en.ctl-pgn");
+    assert_eq!(replay(&["--game", "2", &file]).status.code(), Some(2));
+    assert_eq!(replay(&["--game", "0", &file]).status.code(), Some(2));
+    assert_eq!(replay(&["--game", "1", &file]).status.code(), Some(0));
+    assert_eq!(replay(&["no-such-file.ctl-pgn"]).status.code(), Some(2));
+}
