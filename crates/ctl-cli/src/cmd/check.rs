@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use cescacs_board::Span;
-use ctl_an::syntax::{Game, Ply};
+use ctl_an::syntax::{Game, Movetext, Ply};
 use ctl_pgn::render::{
     Context, Document, FileDiagnostics, FileReport, PositionEncoding, Summary, file_uri,
     write_jsonl,
@@ -295,25 +295,31 @@ fn check_source<'a>(
     decoded: &'a Decoded,
     level: validate::Level,
 ) -> FileReport<'a> {
-    let parsed = ctl_an::parse_file(&decoded.text);
-    let games = parsed.file.games();
-    let mut report =
-        FileReport::new(path, decoded.shown()).with_counts(games.len(), parsed.file.ply_count());
+    let mut report = FileReport::new(path, decoded.shown());
     // The URI comes from the path itself, not its display form, which loses non-UTF-8 names.
     report = match input {
         Input::Stdin => report.with_uri("untitled:stdin"),
         Input::File(file) => report.with_uri(file_uri(file)),
     };
-    let locator = Locator::new(games);
-    for game in parsed.file.games {
-        let mut game = ctl_pgn::game::Game::new(game, &decoded.text);
-        game.set_syntax_errors(&parsed.diagnostics);
-        for d in validate::validate(&game, level) {
-            let context = locator.context(d.span);
-            report.push(d, context);
+    // Game by game: only one game's tree is held at a time, plus the spans that place diagnostics.
+    let mut locator = Locator { games: Vec::new() };
+    let mut diagnostics = decoded.diagnostics.clone();
+    let mut plies = 0;
+    for out in ctl_an::games(&decoded.text) {
+        let empty = out.game.tags.is_empty()
+            && out.game.movetext
+                == Movetext { span: out.game.movetext.span, ..Movetext::default() };
+        if !empty {
+            locator.push(&out.game);
+            plies += out.game.movetext.ply_count();
+            let mut game = ctl_pgn::game::Game::new(out.game, &decoded.text);
+            game.set_syntax_errors(&out.diagnostics);
+            diagnostics.extend(validate::validate(&game, level));
         }
+        diagnostics.extend(out.diagnostics);
     }
-    for d in decoded.diagnostics.iter().cloned().chain(parsed.diagnostics) {
+    report = report.with_counts(locator.games.len(), plies);
+    for d in diagnostics {
         let context = locator.context(d.span);
         report.push(d, context);
     }
@@ -328,24 +334,28 @@ struct Locator {
 }
 
 impl Locator {
+    #[cfg(test)]
     fn new(games: &[Game]) -> Locator {
-        let games = games
-            .iter()
-            .map(|game| {
-                let mut plies = Vec::new();
-                let mut n = 0;
-                for pair in &game.movetext.pairs {
-                    for ply in std::iter::once(&pair.white).chain(pair.black.as_ref()) {
-                        if !matches!(ply, Ply::Omitted(_)) {
-                            n += 1;
-                            plies.push((ply.span(), n));
-                        }
-                    }
+        let mut locator = Locator { games: Vec::new() };
+        for game in games {
+            locator.push(game);
+        }
+        locator
+    }
+
+    /// Adds the next game of the file.
+    fn push(&mut self, game: &Game) {
+        let mut plies = Vec::new();
+        let mut n = 0;
+        for pair in &game.movetext.pairs {
+            for ply in std::iter::once(&pair.white).chain(pair.black.as_ref()) {
+                if !matches!(ply, Ply::Omitted(_)) {
+                    n += 1;
+                    plies.push((ply.span(), n));
                 }
-                (game.span, plies)
-            })
-            .collect();
-        Locator { games }
+            }
+        }
+        self.games.push((game.span, plies));
     }
 
     fn context(&self, span: Span) -> Context {
