@@ -50,6 +50,11 @@ fn numbering_and_turns() {
     assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["W0401"]);
     assert_eq!(found[0].message, "expected move number 2, found 3");
     assert_eq!(rule_codes("1. …, E21-E15: *"), ["E0409"]);
+    // A pair may end with White's move; Black's then comes with the same number.
+    assert_eq!(
+        rule_codes("1. E7-E13\n{ a comment }\n1. …, E21-E15 2. F8-F12: *"),
+        Vec::<&str>::new()
+    );
     // `1?`: the numbering is unknown and goes on from the written number.
     assert_eq!(rule_codes("1? E7-E13, E21-E15 2. F8-F12: *"), Vec::<&str>::new());
 }

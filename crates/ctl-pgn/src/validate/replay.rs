@@ -141,7 +141,9 @@ impl Replayer<'_> {
             if !played {
                 return None;
             }
-            expected = Some(number.saturating_add(1));
+            // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
+            let white_only = pair.black.is_none() && matches!(pair.white, Ply::Move(_));
+            expected = Some(if white_only { number } else { number.saturating_add(1) });
         }
         (level == full).then_some(pos)
     }
