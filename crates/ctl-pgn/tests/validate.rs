@@ -156,3 +156,62 @@ fn the_reader_keeps_games_apart_and_offsets_exact() {
     let text = format!("{V}1. E7-E13: *\n{V}1. E7-E13: *\n");
     assert_eq!(read_str(&text).len(), 2);
 }
+
+mod random_games {
+    use cescacs_board::{Colour, Outcome, Position};
+    use ctl_pgn::validate::{Level, check_text};
+    use proptest::prelude::*;
+
+    /// A random legal game written with the engine's own move texts and check marks.
+    fn random_game(mut seed: u64, max_plies: usize) -> String {
+        let mut p = Position::initial();
+        let mut text = String::from("[Variant \"C'escacs\"]\n");
+        let mut result = "*";
+        for ply in 0..max_plies {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let m = moves[(seed >> 33) as usize % moves.len()];
+            let written = p.move_text_with_check(&m);
+            if p.turn() == Colour::White {
+                text += &format!("{}. {written}", ply / 2 + 1);
+            } else {
+                text += &format!(", {written}\n");
+            }
+            p = p.play(&m).expect("a legal move");
+            match p.outcome() {
+                Some(Outcome::Checkmate { winner } | Outcome::Stalemate { winner }) => {
+                    result = match (winner, p.outcome()) {
+                        (Colour::White, Some(Outcome::Checkmate { .. })) => "3-0",
+                        (Colour::Black, Some(Outcome::Checkmate { .. })) => "0-3",
+                        (Colour::White, _) => "2-1",
+                        (Colour::Black, _) => "1-2",
+                    };
+                    break;
+                }
+                Some(Outcome::Draw(_)) => {
+                    result = "1-1";
+                    break;
+                }
+                None => {}
+            }
+        }
+        let text = text.trim_end().to_string();
+        let end = if text.ends_with('#') { "" } else { ":" };
+        format!("{text}{end} {result}\n")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn legal_games_with_engine_marks_are_clean_at_every_level(seed in any::<u64>()) {
+            let text = random_game(seed, 120);
+            for level in [Level::Syntax, Level::Coherence, Level::Rules] {
+                let found: Vec<String> = check_text(&text, level).iter().map(ToString::to_string).collect();
+                prop_assert!(found.is_empty(), "{level:?}: {found:?}\n{text}");
+            }
+        }
+    }
+}
