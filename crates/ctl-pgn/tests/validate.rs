@@ -215,3 +215,56 @@ mod random_games {
         }
     }
 }
+
+mod never_panics {
+    use ctl_pgn::validate::{Level, check_text};
+    use proptest::prelude::*;
+
+    /// Pieces of movetext, valid and not, glued at random.
+    const PIECES: [&str; 28] = [
+        "1. ",
+        "2. ",
+        "1? ",
+        "…, ",
+        "E7-E13",
+        "E21-E15",
+        "G7-E13",
+        "EE5-E11",
+        "F12@@G9",
+        "E13@F14",
+        "E25-E27=D",
+        "E27=D",
+        "E27=&",
+        "KRK-HIO",
+        "KRD-DE",
+        ", ",
+        "+^",
+        "#",
+        "++",
+        ": ",
+        "3-0",
+        "*",
+        "(",
+        ")",
+        "{ #3 ~E13 #2.1 }",
+        "$[1]",
+        "[PDTL \"/27:Pk/1:1K/ b -- - 0 1\"]\n",
+        "[Redefine \"B@J\"]\n",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn validation_never_panics(picks in proptest::collection::vec(0..PIECES.len(), 0..40)) {
+            let mut text = String::from("[Variant \"C'escacs\"]\n");
+            for i in picks {
+                text += PIECES[i];
+            }
+            for level in [Level::Syntax, Level::Coherence, Level::Rules] {
+                let found = check_text(&text, level);
+                prop_assert!(found.windows(2).all(|w| w[0].span.start <= w[1].span.start));
+                prop_assert!(found.iter().all(|d| d.span.end <= text.len()));
+            }
+        }
+    }
+}
