@@ -3,9 +3,9 @@
 
 pub mod convert;
 pub mod decode;
+pub mod filter;
 pub mod game;
 pub mod reader;
-pub mod filter;
 #[cfg(feature = "render")]
 pub mod render;
 pub mod split;
