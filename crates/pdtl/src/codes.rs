@@ -49,6 +49,8 @@ pub const BAD_HALFMOVE_CLOCK: &str = "E0121";
 pub const BAD_MOVE_NUMBER: &str = "E0122";
 /// The last move was a pawn move (en-passant or scornful field set) but the halfmove clock is not 0.
 pub const CLOCK_AFTER_PAWN_MOVE: &str = "E0123";
+/// The side not to move is in check: the side to move could take its King (rules.md 6.4).
+pub const NOT_TO_MOVE_IN_CHECK: &str = "E0124";
 
 /// The five-field form: the move number is missing and read as unknown (decisions.md 3).
 pub const FIVE_FIELDS: &str = "W0101";

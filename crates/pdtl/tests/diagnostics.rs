@@ -237,6 +237,60 @@ fn e0123_clock_after_pawn_move() {
 }
 
 #[test]
+fn e0124_side_not_to_move_in_check() {
+    // The White Rook on G25 attacks the Black King on G27, and White is to move.
+    let s = "/27:1k/25:2R1/1:1K/ w -- - 0 1";
+    assert_eq!(diags(s), one("E0124", "k"));
+    let r = pdtl::read(s, &Letters::standard());
+    let d = &r.diagnostics[0];
+    assert_eq!(
+        d.message,
+        "expected the side not to move to be out of check, found Black in check while White is to \
+         move (Black King on G27 attacked by the White Rook (`R`) on G25)"
+    );
+    let labels: Vec<(&str, &str)> =
+        d.labels.iter().map(|l| (&s[l.span.range()], l.message.as_str())).collect();
+    assert_eq!(labels, [("R", "gives check from G25")]);
+    assert_eq!(d.help, ["if it is Black's turn, the turn field is `b`"]);
+    // With Black to move, the same board is a check to answer, which is fine.
+    assert_eq!(diags("/27:1k/25:2R1/1:1K/ b -- - 0 1"), []);
+}
+
+#[test]
+fn e0124_names_every_checker_and_follows_the_letter_table() {
+    // Black to move, White's King on G1 in double check from a Knight jump (E5) and a Rook (G5).
+    let s = "/27:1k/5:2nr2/1:1K/ b -- - 0 1";
+    let r = pdtl::read(s, &Letters::standard());
+    assert_eq!(diags(s), one("E0124", "K"));
+    let labelled: Vec<&str> = r.diagnostics[0].labels.iter().map(|l| &s[l.span.range()]).collect();
+    assert_eq!(labelled, ["r", "n"]);
+    let t = Letters::from_redefine("T@R, C@N").unwrap();
+    let s = "/27:1k/5:2ct2/1:1K/ b -- - 0 1";
+    assert_eq!(diags_with(s, &t), one("E0124", "K"));
+    let r = pdtl::read(s, &t);
+    assert!(r.diagnostics[0].message.contains("(`t`)"), "{}", r.diagnostics[0].message);
+}
+
+#[test]
+fn e0124_when_both_kings_are_attacked_no_turn_helps() {
+    // G25 Rook checks Black's King, G5 rook checks White's: whoever is to move, the other is in check.
+    let s = "/27:1k/25:2R1/5:3r2/1:1K/ w -- - 0 1";
+    assert_eq!(diags(s), one("E0124", "k"));
+    let d = &pdtl::read(s, &Letters::standard()).diagnostics[0];
+    assert!(d.help.is_empty());
+    assert_eq!(d.notes, ["White is in check too: no turn makes this position legal"]);
+}
+
+#[test]
+fn e0124_is_not_reported_on_a_broken_board() {
+    // Two Black Kings (E0110) or a broken placement: the check is not judged on top.
+    assert_eq!(diags("/27:kk/25:2R1/1:1K/ w -- - 0 1"), one("E0110", "k"));
+    let codes: Vec<&str> =
+        diags("/27:1k/25:2Rx/1:1K/ w -- - 0 1").into_iter().map(|(c, _)| c).collect();
+    assert_eq!(codes, ["E0108"]);
+}
+
+#[test]
 fn w0101_five_fields() {
     let r = pdtl::read("/27:1k/14:3K3/ w -- - 0", &Letters::standard());
     assert_eq!(r.position.unwrap().move_number(), cescacs_board::MoveNumber::Unknown);

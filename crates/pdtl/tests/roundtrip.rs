@@ -69,6 +69,16 @@ fn position() -> impl Strategy<Value = Position> {
                             p.set_piece(home, Some(rook));
                         }
                     }
+                }
+                // rules.md 6.4: the side that just moved is not in check. Take off the pieces
+                // that give check (adjacent Kings are left to the filter below).
+                while let Some(&h) = p.checkers(!turn).first() {
+                    if p.piece_at(h).is_some_and(|x| x.kind == PieceKind::King) {
+                        break;
+                    }
+                    p.set_piece(h, None);
+                }
+                for (n, colour) in Colour::ALL.into_iter().enumerate() {
                     let on = |c: i32, l: i32, kind| {
                         p.piece_at(at(c, mirror(colour, l)).unwrap())
                             == Some(Piece::new(colour, kind))
@@ -91,6 +101,7 @@ fn position() -> impl Strategy<Value = Position> {
                 p
             },
         )
+        .prop_filter("the side not to move is in check", |p| p.checkers(!p.turn()).is_empty())
 }
 
 /// Tries to give the position an en-passant or scornful field that fits the board, changing only
@@ -156,6 +167,10 @@ fn with_en_passant(p: &Position, kind: u8, h: Hex, pick: usize) -> Option<Positi
         if q.castling(colour) != p.castling(colour) {
             return None;
         }
+    }
+    // The new pawns (or the hexes cleared for the step) may give check to the side that moved.
+    if !q.checkers(mover).is_empty() {
+        return None;
     }
     q.set_en_passant(field);
     q.set_halfmove_clock(0);

@@ -378,3 +378,54 @@ fn scornful(
         ),
     }
 }
+
+/// The side that just moved may not have left its King in check (rules.md 6.4): with the other
+/// side to move, that King could be taken. Needs exactly one King per side.
+pub(crate) fn not_to_move_in_check(cx: &mut Cx<'_>, position: &Position, placement: &Placement) {
+    let turn = position.turn();
+    let checked = !turn;
+    let king_of = |colour: Colour| {
+        let mut kings = placement
+            .pieces
+            .iter()
+            .filter(move |(_, p, _)| *p == Piece::new(colour, PieceKind::King));
+        match (kings.next(), kings.next()) {
+            (Some(&(hex, _, span)), None) => Some((hex, span)),
+            _ => None,
+        }
+    };
+    let (Some((king, king_span)), Some(_)) = (king_of(checked), king_of(turn)) else { return };
+    let checkers = position.checkers(checked);
+    let Some(&first) = checkers.first() else { return };
+    let mut d = Diagnostic::error(
+        codes::NOT_TO_MOVE_IN_CHECK,
+        king_span,
+        format!(
+            "expected the side not to move to be out of check, found {checked} in check while {turn} is to move ({checked} King on {king} attacked by {})",
+            describe_at(cx, position, first)
+        ),
+    )
+    .with_primary_label(format!("{turn} could take this King"));
+    for &hex in &checkers {
+        if let Some(&(_, _, span)) = placement.pieces.iter().find(|(h, _, _)| *h == hex) {
+            d = d.with_label(span, format!("gives check from {hex}"));
+        }
+    }
+    if checkers.len() > 1 {
+        d = d.with_note(format!("{} pieces give check", checkers.len()));
+    }
+    // The usual slip is the turn letter: offer it when the other side is not in check itself.
+    d = if position.checkers(turn).is_empty() {
+        d.with_help(format!("if it is {checked}'s turn, the turn field is `{}`", checked.char()))
+    } else {
+        d.with_note(format!("{turn} is in check too: no turn makes this position legal"))
+    };
+    cx.diags.push(d);
+}
+
+fn describe_at(cx: &Cx<'_>, position: &Position, hex: Hex) -> String {
+    match position.piece_at(hex) {
+        Some(p) => format!("the {} {} (`{}`) on {hex}", p.colour, p.kind, cx.letters.letter(p)),
+        None => format!("{hex}"),
+    }
+}

@@ -128,6 +128,9 @@ pub fn read(text: &str, letters: &Letters) -> Read {
             }
         }
     }
+    if let (Some(placement), true, true) = (&placement, board_ok, turn.is_some()) {
+        consistency::not_to_move_in_check(&mut cx, &position, placement);
+    }
     if let Some((c, _)) = clock {
         position.set_halfmove_clock(c);
     }
