@@ -376,8 +376,8 @@ pub enum HexParseError {
     BadLine,
     /// The line number is written with a leading zero (`F04`).
     LeadingZero,
-    /// The line number is above 28.
-    LineOutOfRange(u32),
+    /// The line number is above 28; it holds the digits as written, however many there are.
+    LineOutOfRange(String),
     /// Column and line exist, but the column does not hold that line.
     NotOnBoard {
         /// The column.
@@ -389,7 +389,7 @@ pub enum HexParseError {
 
 impl fmt::Display for HexParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        match self {
             HexParseError::Empty => write!(f, "expected a CTL coordinate, found nothing"),
             HexParseError::LowerCaseColumn(c) => write!(
                 f,
@@ -409,8 +409,8 @@ impl fmt::Display for HexParseError {
             HexParseError::LeadingZero => {
                 write!(f, "line numbers are written without leading zeros")
             }
-            HexParseError::LineOutOfRange(n) => {
-                write!(f, "line {n} does not exist (lines are 0 to 28)")
+            HexParseError::LineOutOfRange(digits) => {
+                write!(f, "line {digits} is too large: the lines are 0 to 28")
             }
             HexParseError::NotOnBoard { column, line } => {
                 let (first, last) = column.line_range();
@@ -452,12 +452,13 @@ impl FromStr for Hex {
         if digits.len() > 1 && digits.starts_with('0') {
             return Err(HexParseError::LeadingZero);
         }
-        let n: u32 = digits.parse().unwrap_or(u32::MAX);
-        if n > 28 {
-            return Err(HexParseError::LineOutOfRange(n));
-        }
-        Hex::from_coords(column as i32, n as i32)
-            .ok_or(HexParseError::NotOnBoard { column, line: n as u8 })
+        // At most two digits fit 0..=28; longer numbers are too large whatever their value.
+        let line = match digits.parse::<u8>() {
+            Ok(n) if n <= Line::MAX => n,
+            _ => return Err(HexParseError::LineOutOfRange(digits.to_string())),
+        };
+        Hex::from_coords(column as i32, i32::from(line))
+            .ok_or(HexParseError::NotOnBoard { column, line })
     }
 }
 

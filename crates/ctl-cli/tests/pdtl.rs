@@ -139,6 +139,31 @@ fn bad_lines_give_one_error_line_each_and_exit_1() {
 }
 
 #[test]
+fn error_lines_say_why_when_only_the_label_did() {
+    let input = "/27:1k/14:3K3/ w -- F13 0 1\n/27:1k/14:3K3/ w -- G15@x 0 1\n/27:1k/14:3K3/ w --\n";
+    let o = run(&["pdtl", "--canonical", "-"], input);
+    let lines: Vec<&str> = stdout(&o).lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: E0116 expected `-`, a scornful pawn's hex (`F14`) or a pawn's hex and the \
+             crossed line(s) (`G15@13`, `G13@9-11`), found `F13` (F13 is not a hex: column F holds \
+             the even lines 0 to 28)",
+            "error: E0116 expected `-`, a scornful pawn's hex (`F14`) or a pawn's hex and the \
+             crossed line(s) (`G15@13`, `G13@9-11`), found `G15@x` (lines are numbers from 0 to \
+             28 without leading zeros)",
+            // "the PDTL ends after this field" points at the text: no use on a line of its own.
+            "error: E0101 expected 6 fields separated by spaces, found 3; missing: en passant, \
+             halfmove clock, move number",
+        ]
+    );
+    // A single argument prints the same line.
+    let o = run(&["pdtl", "--canonical", "/27:1k/14:3K3/ w -- F13 0 1"], "");
+    assert!(stdout(&o).ends_with("(F13 is not a hex: column F holds the even lines 0 to 28)\n"));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
 fn without_canonical_a_diagram_comes_first() {
     let o = run(&["pdtl", INITIAL[0].1], "");
     assert_eq!(o.status.code(), Some(0));

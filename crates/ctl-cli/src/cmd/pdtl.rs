@@ -101,12 +101,23 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
     Ok(all_valid)
 }
 
-/// `error: CODE message` for the first error.
+/// `error: CODE message` for the first error, with the primary label in parentheses when it says
+/// something the message does not (`F13 is not a hex: ...` under E0116).
 fn error_line(diagnostics: &[Diagnostic]) -> String {
-    match diagnostics.iter().find(|d| d.is_error()) {
-        Some(d) => format!("error: {} {}", d.code, d.message),
-        None => "error: invalid PDTL".to_string(),
+    let Some(d) = diagnostics.iter().find(|d| d.is_error()) else {
+        return "error: invalid PDTL".to_string();
+    };
+    match d.primary_label.as_deref().filter(|l| stands_alone(l) && !d.message.contains(l)) {
+        Some(reason) => format!("error: {} {} ({reason})", d.code, d.message),
+        None => format!("error: {} {}", d.code, d.message),
     }
+}
+
+/// Whether a label makes sense without the source under it: "the PDTL ends after this field"
+/// points at the text and says nothing on a line of its own; a reason such as "F13 is not a hex"
+/// does.
+fn stands_alone(label: &str) -> bool {
+    !label.split_whitespace().any(|w| matches!(w, "this" | "these" | "here"))
 }
 
 fn report(diagnostics: &[Diagnostic], path: &str, source: &str) {
