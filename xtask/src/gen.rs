@@ -145,10 +145,7 @@ fn game(rng: &mut Rng, seed: u64, index: usize, max_plies: usize) -> String {
     }
     let mut p = start.clone();
     let mut pairs: Vec<Pair> = Vec::new();
-    let mut number = match start.move_number() {
-        MoveNumber::Known(n) => n,
-        MoveNumber::Unknown => 1,
-    };
+    let mut number = start.move_number().get().unwrap_or(1);
     let mut first = true;
     let plies = rng.below(max_plies) + 1;
     let mut outcome = None;

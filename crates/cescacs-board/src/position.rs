@@ -1,5 +1,7 @@
 //! A position: placement, side to move, castling status, en-passant/scornful field and counters.
 
+use core::num::NonZeroU32;
+
 use crate::hex::{HEX_COUNT, Hex, Line};
 use crate::piece::{Colour, Piece, PieceKind};
 
@@ -26,12 +28,50 @@ impl CastlingRights {
 }
 
 /// The move number of the position: known, or unknown (`?` in PDTL).
+///
+/// A known number is never 0 (the first move is number 1), so every value writes a PDTL that
+/// reads back.
+///
+/// ```
+/// use cescacs_board::MoveNumber;
+/// let forty = MoveNumber::known(40).unwrap();
+/// assert_eq!(forty.get(), Some(40));
+/// assert_eq!(forty.to_string(), "40");
+/// assert_eq!(MoveNumber::known(0), None); // no move 0
+/// assert_eq!(MoveNumber::FIRST.get(), Some(1));
+/// assert_eq!(MoveNumber::Unknown.get(), None);
+/// assert_eq!("?".parse(), Ok(MoveNumber::Unknown));
+/// assert!("0".parse::<MoveNumber>().is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MoveNumber {
-    /// A known move number (1 or more).
-    Known(u32),
+    /// A known move number, 1 or more.
+    Known(NonZeroU32),
     /// The move number is not known; it stays unknown.
     Unknown,
+}
+
+impl MoveNumber {
+    /// Move 1, the number of the initial position.
+    pub const FIRST: MoveNumber = MoveNumber::Known(NonZeroU32::MIN);
+
+    /// The known move number `number`, or `None` for 0, which is no move number.
+    #[inline]
+    pub const fn known(number: u32) -> Option<MoveNumber> {
+        match NonZeroU32::new(number) {
+            Some(n) => Some(MoveNumber::Known(n)),
+            None => None,
+        }
+    }
+
+    /// The number, `None` when unknown.
+    #[inline]
+    pub const fn get(self) -> Option<u32> {
+        match self {
+            MoveNumber::Known(n) => Some(n.get()),
+            MoveNumber::Unknown => None,
+        }
+    }
 }
 
 /// The en-passant or scornful-pawn opportunity left by the last move (PDTL field 4).
@@ -120,7 +160,7 @@ impl Position {
             castling: [CastlingRights::NONE; 2],
             en_passant: EnPassant::None,
             halfmove_clock: 0,
-            move_number: MoveNumber::Known(1),
+            move_number: MoveNumber::FIRST,
             scornful_origin: None,
         }
     }

@@ -195,8 +195,9 @@ impl FromStr for MoveNumber {
             return Ok(MoveNumber::Unknown);
         }
         match s.parse::<u32>() {
-            Ok(n) if n >= 1 && s.bytes().all(|b| b.is_ascii_digit()) && !s.starts_with('0') => {
-                Ok(MoveNumber::Known(n))
+            Ok(n) if s.bytes().all(|b| b.is_ascii_digit()) && !s.starts_with('0') => {
+                MoveNumber::known(n)
+                    .ok_or_else(|| ParseTextError::new("a move number from 1, or `?`", s))
             }
             _ => Err(ParseTextError::new("a move number from 1, or `?`", s)),
         }

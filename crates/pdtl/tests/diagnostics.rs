@@ -151,6 +151,35 @@ fn e0114_castling_syntax() {
 }
 
 #[test]
+fn e0114_message_and_help_use_the_letter_table_in_use() {
+    let message_and_help = |s: &str, letters: &Letters| {
+        let r = pdtl::read(s, letters);
+        let d = r.diagnostics.iter().find(|d| d.code == "E0114").expect("an E0114");
+        (d.message.clone(), d.help.clone())
+    };
+    let (m, h) = message_and_help("/27:1k/14:3K3/ w RR-- - 0 1", &Letters::standard());
+    assert_eq!(
+        m,
+        "expected White's castling status (`RKR` all unmoved, `KR`, `RK`, `K` or `-`) then \
+         Black's (`rkr`, `kr`, `rk`, `k` or `-`), found `RR--`"
+    );
+    assert_eq!(
+        h,
+        ["e.g. `RKRrkr` at the start, `RK-` when Black's King has moved, `--` when both have"]
+    );
+
+    let t = Letters::from_redefine("T@R").unwrap();
+    let (m, h) = message_and_help("/27:1k/14:3K3/ w TT-- - 0 1", &t);
+    assert!(m.contains("(`TKT` all unmoved") && m.contains("Black's (`tkt`, `kt`"), "{m}");
+    assert!(h[0].starts_with("e.g. `TKTtkt` at the start, `TK-`"), "{}", h[0]);
+
+    let (m, h) = message_and_help("/27:1♚/14:3♔3/ w ♖♖-- - 0 1", &Letters::fan());
+    assert!(m.contains("(`♖♔♖` all unmoved") && m.contains("Black's (`♜♚♜`, `♚♜`"), "{m}");
+    assert!(!m.contains("lower case"), "{m}");
+    assert!(h[0].starts_with("e.g. `♖♔♖♜♚♜` at the start, `♖♔-`"), "{}", h[0]);
+}
+
+#[test]
 fn e0115_castling_contradicts_the_board() {
     // K present, but the King is on F14, not G1.
     assert_eq!(diags("/27:1k/14:3K3/ w K- - 0 1"), one("E0115", "K"));
@@ -229,6 +258,28 @@ fn e0122_bad_move_number() {
     assert_eq!(diags("/27:1k/14:3K3/ w -- - 0 0"), one("E0122", "0"));
     assert_eq!(diags("/27:1k/14:3K3/ w -- - 0 -"), one("E0122", "-"));
     assert_eq!(diags("/27:1k/14:3K3/ w -- - 0 ?"), []);
+}
+
+#[test]
+fn e0121_e0122_say_when_a_number_is_too_large() {
+    let message = |s: &str| pdtl::read(s, &Letters::standard()).diagnostics[0].message.clone();
+    let s = "/27:1k/14:3K3/ w -- - 4294967296 1";
+    assert_eq!(diags(s), one("E0121", "4294967296"));
+    assert_eq!(
+        message(s),
+        "expected the halfmove clock, a number from 0 to 4294967295, found `4294967296`, which is too large"
+    );
+    let s = "/27:1k/14:3K3/ w -- - 0 4294967296";
+    assert_eq!(diags(s), one("E0122", "4294967296"));
+    assert_eq!(
+        message(s),
+        "expected the move number, a number from 1 to 4294967295 or `?`, found `4294967296`, which is too large"
+    );
+    // The largest numbers are read and written back.
+    let s = "/27:1k/14:3K3/ w -- - 4294967295 4294967295";
+    let r = pdtl::read(s, &Letters::standard());
+    assert_eq!(r.diagnostics, []);
+    assert_eq!(pdtl::write(&r.position.unwrap(), &Letters::standard()), s);
 }
 
 #[test]

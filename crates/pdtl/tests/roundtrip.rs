@@ -93,7 +93,9 @@ fn position() -> impl Strategy<Value = Position> {
                 }
                 let (clock, number) = counters;
                 p.set_halfmove_clock(clock);
-                p.set_move_number(number.map_or(MoveNumber::Unknown, MoveNumber::Known));
+                p.set_move_number(
+                    number.and_then(MoveNumber::known).unwrap_or(MoveNumber::Unknown),
+                );
                 let _ = ep_side;
                 if let Some(q) = with_en_passant(&p, ep_kind, hex(ep_hex), ep_pick) {
                     p = q;

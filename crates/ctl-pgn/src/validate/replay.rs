@@ -6,8 +6,7 @@
 //! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
 
 use cescacs_board::{
-    Colour, Diagnostic, Letters, MoveError, MoveNumber, MoveSpec, PieceKind, Position, Span,
-    SpecCapture,
+    Colour, Diagnostic, Letters, MoveError, MoveSpec, PieceKind, Position, Span, SpecCapture,
 };
 use ctl_an::syntax::{
     self, CheckMark, Move, MoveKind, Pair, Ply, PromotionTarget, Separator, Spanned,
@@ -71,10 +70,7 @@ pub(crate) fn check_lines(
 }
 
 fn first_number(start: &Position) -> Option<u32> {
-    match start.move_number() {
-        MoveNumber::Known(n) => Some(n),
-        MoveNumber::Unknown => None,
-    }
+    start.move_number().get()
 }
 
 struct Replayer<'g> {

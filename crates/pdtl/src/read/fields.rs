@@ -5,6 +5,8 @@ use cescacs_board::{
     CastlingRights, Colour, Diagnostic, EnPassant, Hex, Line, MoveNumber, Piece, PieceKind, Span,
 };
 
+use core::num::NonZeroU32;
+
 use super::{Cx, Field};
 use crate::codes;
 
@@ -167,21 +169,25 @@ pub(crate) fn castling(cx: &mut Cx<'_>, field: Field<'_>) -> Option<Castling> {
     if ok && rest.is_empty() {
         return Some(Castling { parts });
     }
-    let example = format!(
-        "`{r}{k}{r}` (all unmoved), `{k}{r}`, `{r}{k}`, `{k}` or `-`",
-        r = letters.letter(Piece::new(Colour::White, PieceKind::Rook)),
-        k = letters.letter(Piece::new(Colour::White, PieceKind::King)),
-    );
+    // Both sides' parts as the letter table in use writes them (FAN has no lower case).
+    let part = |colour: Colour| {
+        let r = letters.letter(Piece::new(colour, PieceKind::Rook));
+        let k = letters.letter(Piece::new(colour, PieceKind::King));
+        (r, k)
+    };
+    let ((wr, wk), (br, bk)) = (part(Colour::White), part(Colour::Black));
     cx.diags.push(
         Diagnostic::error(
             codes::CASTLING_SYNTAX,
             field.span(),
             format!(
-                "expected White's castling status then Black's, each {example} (Black in lower case), found `{}`",
+                "expected White's castling status (`{wr}{wk}{wr}` all unmoved, `{wk}{wr}`, `{wr}{wk}`, `{wk}` or `-`) then Black's (`{br}{bk}{br}`, `{bk}{br}`, `{br}{bk}`, `{bk}` or `-`), found `{}`",
                 field.text
             ),
         )
-        .with_help("e.g. `RKRrkr` at the start, `RK-` when Black's King has moved, `--` when both have"),
+        .with_help(format!(
+            "e.g. `{wr}{wk}{wr}{br}{bk}{br}` at the start, `{wr}{wk}-` when Black's King has moved, `--` when both have"
+        )),
     );
     None
 }
@@ -308,13 +314,21 @@ pub(crate) fn en_passant(cx: &mut Cx<'_>, field: Field<'_>) -> Option<EnPassantF
     }
 }
 
+/// What a counter field holds.
+enum Counter {
+    Value(u32),
+    /// Decimal digits, but more than a `u32` holds.
+    TooLarge,
+    NotANumber,
+}
+
 /// Reads a counter: decimal digits, leading zeros warned about.
-fn counter(cx: &mut Cx<'_>, field: Field<'_>) -> Option<u32> {
+fn counter(cx: &mut Cx<'_>, field: Field<'_>) -> Counter {
     let text = field.text;
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+        return Counter::NotANumber;
     }
-    let value: u32 = text.parse().ok()?;
+    let Ok(value) = text.parse::<u32>() else { return Counter::TooLarge };
     if text.len() > 1 && text.starts_with('0') {
         cx.diags.push(
             Diagnostic::warning(
@@ -325,18 +339,22 @@ fn counter(cx: &mut Cx<'_>, field: Field<'_>) -> Option<u32> {
             .with_fix(field.span(), value.to_string()),
         );
     }
-    Some(value)
+    Counter::Value(value)
 }
 
 pub(crate) fn halfmove_clock(cx: &mut Cx<'_>, field: Field<'_>) -> Option<(u32, Span)> {
-    if let Some(v) = counter(cx, field) {
-        return Some((v, field.span()));
-    }
-    let mut d = Diagnostic::error(
-        codes::BAD_HALFMOVE_CLOCK,
-        field.span(),
-        format!("expected the halfmove clock, a number from 0, found `{}`", field.text),
-    );
+    let message = match counter(cx, field) {
+        Counter::Value(v) => return Some((v, field.span())),
+        Counter::TooLarge => format!(
+            "expected the halfmove clock, a number from 0 to {}, found `{}`, which is too large",
+            u32::MAX,
+            field.text
+        ),
+        Counter::NotANumber => {
+            format!("expected the halfmove clock, a number from 0, found `{}`", field.text)
+        }
+    };
+    let mut d = Diagnostic::error(codes::BAD_HALFMOVE_CLOCK, field.span(), message);
     if field.text == "-" || field.text == "?" {
         d = d.with_help("an unknown halfmove clock is written `0`").with_fix(field.span(), "0");
     }
@@ -349,19 +367,33 @@ pub(crate) fn move_number(cx: &mut Cx<'_>, field: Field<'_>) -> Option<MoveNumbe
         return Some(MoveNumber::Unknown);
     }
     match counter(cx, field) {
-        Some(0) => {
-            cx.diags.push(
-                Diagnostic::error(
-                    codes::BAD_MOVE_NUMBER,
-                    field.span(),
-                    "expected a move number from 1 (or `?`), found 0",
-                )
-                .with_help("the first move is number 1"),
-            );
+        Counter::Value(n) => match NonZeroU32::new(n) {
+            Some(n) => Some(MoveNumber::Known(n)),
+            None => {
+                cx.diags.push(
+                    Diagnostic::error(
+                        codes::BAD_MOVE_NUMBER,
+                        field.span(),
+                        "expected a move number from 1 (or `?`), found 0",
+                    )
+                    .with_help("the first move is number 1"),
+                );
+                None
+            }
+        },
+        Counter::TooLarge => {
+            cx.diags.push(Diagnostic::error(
+                codes::BAD_MOVE_NUMBER,
+                field.span(),
+                format!(
+                    "expected the move number, a number from 1 to {} or `?`, found `{}`, which is too large",
+                    u32::MAX,
+                    field.text
+                ),
+            ));
             None
         }
-        Some(n) => Some(MoveNumber::Known(n)),
-        None => {
+        Counter::NotANumber => {
             let mut d = Diagnostic::error(
                 codes::BAD_MOVE_NUMBER,
                 field.span(),
