@@ -154,9 +154,14 @@ pub const KNIGHT_VECTORS: [(i32, i32); 12] = [
     (-1, -5),
 ];
 
-const NONE: u8 = u8::MAX;
+/// "No hex" in the byte tables below.
+pub(crate) const NONE: u8 = u8::MAX;
 
-const STEPS: [[u8; 12]; HEX_COUNT] = {
+// The geometry tables live in `static` memory: built once at compile time, shared by `Hex`'s
+// methods and, under their own names, by the move generator (`rules::tables`).
+
+/// `STEPS[hex][direction]`: the neighbour in that direction (in [`Direction::ALL`] order), or `NONE`.
+pub(crate) static STEPS: [[u8; 12]; HEX_COUNT] = {
     let mut out = [[NONE; 12]; HEX_COUNT];
     let mut i = 0;
     while i < HEX_COUNT {
@@ -175,7 +180,7 @@ const STEPS: [[u8; 12]; HEX_COUNT] = {
 };
 
 /// Knight targets per hex, compacted to the front, with their count.
-const JUMPS: [([u8; 12], u8); HEX_COUNT] = {
+pub(crate) static JUMPS: [([u8; 12], u8); HEX_COUNT] = {
     let mut out = [([NONE; 12], 0u8); HEX_COUNT];
     let mut i = 0;
     while i < HEX_COUNT {
@@ -197,7 +202,7 @@ const JUMPS: [([u8; 12], u8); HEX_COUNT] = {
 };
 
 /// Knight rides per hex: `(middle, target)` for each vector whose both hexes exist.
-const RIDES: [([(u8, u8); 12], u8); HEX_COUNT] = {
+pub(crate) static RIDES: [([(u8, u8); 12], u8); HEX_COUNT] = {
     let mut out = [([(NONE, NONE); 12], 0u8); HEX_COUNT];
     let mut i = 0;
     while i < HEX_COUNT {

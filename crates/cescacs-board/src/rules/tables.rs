@@ -1,79 +1,21 @@
 //! Precomputed geometry for move generation, as `static` tables (built at compile time).
 //!
-//! `Hex` already has step and jump tables, but they are `const` items behind `Option`s; the
-//! generator wants plain bytes with a sentinel in `static` memory so that its inner loops are a
-//! load and a compare.
+//! The step, knight-jump and knight-ride tables are `direction.rs`'s own (plain bytes with a
+//! sentinel in `static` memory, so the generator's inner loops are a load and a compare); they are
+//! re-exported here under the generator's names.
 
-use crate::direction::{Direction, KNIGHT_VECTORS};
+#[cfg(doc)]
+use crate::direction::Direction;
 use crate::hex::{HEX_COUNT, Hex};
 
-/// "No hex" in the byte tables.
-pub(crate) const NO: u8 = u8::MAX;
-
-/// `STEP[hex][direction]`: the neighbour in that direction (in [`Direction::ALL`] order), or `NO`.
-pub(crate) static STEP: [[u8; 12]; HEX_COUNT] = {
-    let mut out = [[NO; 12]; HEX_COUNT];
-    let mut i = 0;
-    while i < HEX_COUNT {
-        let mut d = 0;
-        while d < 12 {
-            if let Some(h) = Hex::from_index(i) {
-                if let Some(t) = h.step(Direction::ALL[d]) {
-                    out[i][d] = t.index() as u8;
-                }
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    out
-};
-
 /// Knight-jump targets of a hex, packed at the front, and their count.
-pub(crate) static JUMP: [([u8; 12], u8); HEX_COUNT] = {
-    let mut out = [([NO; 12], 0u8); HEX_COUNT];
-    let mut i = 0;
-    while i < HEX_COUNT {
-        let mut k = 0;
-        let mut n = 0;
-        while k < 12 {
-            let (dc, dl) = KNIGHT_VECTORS[k];
-            if let Some(h) = Hex::from_index(i) {
-                if let Some(t) = h.offset(dc, dl) {
-                    out[i].0[n] = t.index() as u8;
-                    n += 1;
-                }
-            }
-            k += 1;
-        }
-        out[i].1 = n as u8;
-        i += 1;
-    }
-    out
-};
-
+pub(crate) use crate::direction::JUMPS as JUMP;
+/// "No hex" in the byte tables.
+pub(crate) use crate::direction::NONE as NO;
 /// Knight rides of a hex: `(middle, target)` pairs packed at the front, and their count.
-pub(crate) static RIDE: [([(u8, u8); 12], u8); HEX_COUNT] = {
-    let mut out = [([(NO, NO); 12], 0u8); HEX_COUNT];
-    let mut i = 0;
-    while i < HEX_COUNT {
-        let mut k = 0;
-        let mut n = 0;
-        while k < 12 {
-            let (dc, dl) = KNIGHT_VECTORS[k];
-            if let Some(h) = Hex::from_index(i) {
-                if let (Some(m), Some(t)) = (h.offset(dc, dl), h.offset(2 * dc, 2 * dl)) {
-                    out[i].0[n] = (m.index() as u8, t.index() as u8);
-                    n += 1;
-                }
-            }
-            k += 1;
-        }
-        out[i].1 = n as u8;
-        i += 1;
-    }
-    out
-};
+pub(crate) use crate::direction::RIDES as RIDE;
+/// `STEP[hex][direction]`: the neighbour in that direction (in [`Direction::ALL`] order), or `NO`.
+pub(crate) use crate::direction::STEPS as STEP;
 
 /// Direction indices (into [`Direction::ALL`]).
 pub(crate) const UP: usize = 0;
