@@ -68,8 +68,51 @@ const RULES: &[(&str, &str)] = &[
     ("/12:D6/7:k7/5:K5/ b - - 1 40", "/12:D6/7:k7/5:K5/ b -- - 1 40"),
 ];
 
+/// Every PDTL that rules.md section 9 writes, in order, with each "same with `b`" row spelled out;
+/// `None` when the spec is not beside the checkout (`../shared`, see `.ci/run`).
+fn rules_section_9() -> Option<Vec<String>> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/rules.md");
+    let text = std::fs::read_to_string(path).ok()?;
+    let start = text.find("## 9. ")?;
+    let end = start + text[start..].find("\n## 10. ")?;
+    let mut found: Vec<String> = Vec::new();
+    for row in text[start..end].lines().filter(|l| l.starts_with('|')) {
+        if row.contains("same with `b`") {
+            let previous = found.last()?.clone();
+            found.push(previous.replacen(" w ", " b ", 1));
+            continue;
+        }
+        // Code spans holding a placement and a turn: `/…/ w …` or `/…/ b …`.
+        let spans = row.split('`').skip(1).step_by(2);
+        found.extend(
+            spans
+                .filter(|c| c.starts_with('/') && (c.contains("/ w ") || c.contains("/ b ")))
+                .map(str::to_string),
+        );
+    }
+    Some(found)
+}
+
 #[test]
 fn canonical_stdin_returns_every_rules_position() {
+    // The list below is all of rules.md section 9: 9.1 starts from the initial position (its
+    // PDTL is in rules.md 2), 9.2 has 7 rows (two of them "same with `b`"), 9.3 six PDTL rows.
+    match rules_section_9() {
+        Some(section_9) => {
+            let as_written: Vec<&str> = RULES.iter().map(|&(s, _)| s).collect();
+            assert_eq!(section_9.len(), 13, "{section_9:#?}");
+            assert_eq!(
+                as_written[1..],
+                section_9[..],
+                "RULES[1..] is rules.md section 9, in order"
+            );
+        }
+        None => {
+            eprintln!("../shared/spec/rules.md is not beside the checkout: list not cross-checked")
+        }
+    }
+    assert_eq!(RULES[0].0, INITIAL[0].1, "9.1 starts from the initial position");
+
     let full: Vec<&str> = RULES.iter().map(|&(_, full)| full).collect();
     // The full-field form is canonical: it comes back byte-identical.
     let input = full.join("\n") + "\n";
