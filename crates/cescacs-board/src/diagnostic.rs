@@ -49,12 +49,23 @@ impl Span {
     }
 
     /// The span moved `by` bytes to the right (for text read from inside a larger file).
+    ///
+    /// ```
+    /// use cescacs_board::Span;
+    /// // `x` at byte 4 of a PDTL value that starts at byte 10 of the file.
+    /// assert_eq!(Span::new(4, 5).shift(10), Span::new(14, 15));
+    /// ```
     #[inline]
     pub const fn shift(self, by: usize) -> Span {
         Span { start: self.start + by, end: self.end + by }
     }
 
     /// The smallest span covering both.
+    ///
+    /// ```
+    /// use cescacs_board::Span;
+    /// assert_eq!(Span::new(8, 10).join(Span::new(2, 4)), Span::new(2, 10));
+    /// ```
     #[inline]
     pub fn join(self, other: Span) -> Span {
         Span { start: self.start.min(other.start), end: self.end.max(other.end) }
@@ -74,6 +85,14 @@ impl fmt::Display for Span {
 }
 
 /// How serious a diagnostic is.
+///
+/// ```
+/// use cescacs_board::{Diagnostic, Severity, Span};
+/// let w = Diagnostic::warning("W0101", Span::new(0, 1), "expected 6 fields, found 5");
+/// assert_eq!(w.severity, Severity::Warning);
+/// assert!(!w.is_error());
+/// assert_eq!(Severity::Error.to_string(), "error");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -211,6 +230,16 @@ impl Diagnostic {
     }
 
     /// Moves every span `by` bytes to the right (for text read from inside a larger file).
+    ///
+    /// ```
+    /// use cescacs_board::{Diagnostic, Span};
+    /// let message = "expected a line number from 0 to 28, found 29";
+    /// let d = Diagnostic::error("E0104", Span::new(1, 3), message)
+    ///     .with_fix(Span::new(1, 3), "28");
+    /// let in_file = d.shifted(6); // the PDTL starts at byte 6 of `[PDTL "/29:k/ ..."]`
+    /// assert_eq!(in_file.span, Span::new(7, 9));
+    /// assert_eq!(in_file.fixes[0].span, Span::new(7, 9));
+    /// ```
     pub fn shifted(mut self, by: usize) -> Diagnostic {
         self.span = self.span.shift(by);
         for l in &mut self.labels {

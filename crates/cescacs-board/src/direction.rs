@@ -44,6 +44,14 @@ pub enum Direction {
 
 impl Direction {
     /// All 12 directions: the 6 orthogonal ones, then the 6 diagonal ones.
+    ///
+    /// ```
+    /// use cescacs_board::Direction;
+    /// assert!(Direction::ALL[..6].iter().all(|d| d.is_orthogonal()));
+    /// assert!(Direction::ALL[6..].iter().all(|d| d.is_diagonal()));
+    /// assert_eq!(Direction::ALL[..6], Direction::ORTHOGONAL);
+    /// assert_eq!(Direction::ALL[6..], Direction::DIAGONAL);
+    /// ```
     pub const ALL: [Direction; 12] = [
         Direction::Up,
         Direction::Down,
@@ -95,6 +103,17 @@ impl Direction {
     ];
 
     /// The `(column, line)` delta of one step.
+    ///
+    /// ```
+    /// use cescacs_board::Direction;
+    /// assert_eq!(Direction::Up.vector(), (0, 2));
+    /// assert_eq!(Direction::SteepUpRight.vector(), (1, 3));
+    /// // Opposite directions have opposite vectors.
+    /// for d in Direction::ALL {
+    ///     let ((c, l), (oc, ol)) = (d.vector(), d.opposite().vector());
+    ///     assert_eq!((c + oc, l + ol), (0, 0));
+    /// }
+    /// ```
     #[inline]
     pub const fn vector(self) -> (i32, i32) {
         Direction::VECTORS[self as usize]
@@ -139,6 +158,15 @@ impl Direction {
 }
 
 /// The 12 knight-jump vectors (rules.md 1.3): one diagonal step and one outward orthogonal step.
+///
+/// ```
+/// use cescacs_board::{Hex, KNIGHT_VECTORS};
+/// // A jump always changes the hex colour: the line moves by no multiple of 3.
+/// assert!(KNIGHT_VECTORS.iter().all(|&(_, dl)| dl % 3 != 0));
+/// let f14: Hex = "F14".parse().unwrap();
+/// let jumps = KNIGHT_VECTORS.iter().filter_map(|&(dc, dl)| f14.offset(dc, dl));
+/// assert!(jumps.eq(f14.knight_jumps()));
+/// ```
 pub const KNIGHT_VECTORS: [(i32, i32); 12] = [
     (3, 1),
     (3, -1),
@@ -225,6 +253,17 @@ pub(crate) static RIDES: [([(u8, u8); 12], u8); HEX_COUNT] = {
 
 impl Hex {
     /// The neighbouring hex one step away in `direction`, if it is on the board.
+    ///
+    /// ```
+    /// use cescacs_board::{Direction, Hex};
+    /// const F0: Option<Hex> = Hex::from_coords(7, 0);
+    /// const F2: Option<Hex> = match F0 {
+    ///     Some(h) => h.step(Direction::Up), // usable in constants
+    ///     None => None,
+    /// };
+    /// assert_eq!(F2.map(|h| h.to_string()), Some("F2".into()));
+    /// assert_eq!(F0.and_then(|h| h.step(Direction::Down)), None);
+    /// ```
     #[inline]
     pub const fn step(self, direction: Direction) -> Option<Hex> {
         let t = STEPS[self.index()][direction as usize];
@@ -261,18 +300,44 @@ impl Hex {
 
     /// The Knight's rides from here: `(middle, target)`, the same jump twice (rules.md 3.6).
     /// The ride is possible only when both hexes are empty.
+    ///
+    /// ```
+    /// use cescacs_board::Hex;
+    /// let e3: Hex = "E3".parse().unwrap();
+    /// let rides: Vec<(String, String)> =
+    ///     e3.knight_rides().map(|(m, t)| (m.to_string(), t.to_string())).collect();
+    /// assert!(rides.contains(&("C7".into(), "A11".into())));
+    /// ```
     pub fn knight_rides(self) -> impl ExactSizeIterator<Item = (Hex, Hex)> + Clone {
         let (rides, n) = &RIDES[self.index()];
         rides[..*n as usize].iter().map(|&(m, t)| (Hex(m), Hex(t)))
     }
 
     /// The hexes one step away in any of the 12 directions (the King's steps).
+    ///
+    /// ```
+    /// use cescacs_board::Hex;
+    /// assert_eq!("F14".parse::<Hex>().unwrap().neighbours().count(), 12);
+    /// assert_eq!("F0".parse::<Hex>().unwrap().neighbours().count(), 5); // a corner
+    /// ```
     pub fn neighbours(self) -> impl Iterator<Item = Hex> {
         Direction::ALL.into_iter().filter_map(move |d| self.step(d))
     }
 }
 
 /// The hexes along one direction, up to the edge of the board. See [`Hex::ray`].
+///
+/// ```
+/// use cescacs_board::{Direction, Hex};
+/// let f14: Hex = "F14".parse().unwrap();
+/// // A slider stops at the first piece: take the ray up to and including it.
+/// let blocker: Hex = "F20".parse().unwrap();
+/// let reach: Vec<String> = f14
+///     .ray(Direction::Up)
+///     .scan(false, |hit, h| (!*hit).then(|| { *hit = h == blocker; h.to_string() }))
+///     .collect();
+/// assert_eq!(reach, ["F16", "F18", "F20"]);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Ray {
     next: Option<Hex>,

@@ -135,6 +135,12 @@ impl Line {
     }
 
     /// All 29 lines in PDTL order: 28 down to 0.
+    ///
+    /// ```
+    /// use cescacs_board::Line;
+    /// let lengths: Vec<usize> = Line::all_descending().take(4).map(Line::len).collect();
+    /// assert_eq!(lengths, [1, 2, 3, 4]); // F28; E27 G27; D26 F26 H26; ...
+    /// ```
     pub fn all_descending() -> impl DoubleEndedIterator<Item = Line> + ExactSizeIterator {
         (0..=Line::MAX).rev().map(Line)
     }
@@ -150,6 +156,12 @@ impl Line {
     }
 
     /// The hexes of this line from left to right (the order PDTL writes them).
+    ///
+    /// ```
+    /// use cescacs_board::Line;
+    /// let line_3: Vec<String> = Line::new(3).unwrap().hexes().map(|h| h.to_string()).collect();
+    /// assert_eq!(line_3, ["C3", "E3", "G3", "I3"]);
+    /// ```
     pub fn hexes(self) -> impl DoubleEndedIterator<Item = Hex> + ExactSizeIterator {
         let start = LINE_START[self.0 as usize];
         let end = LINE_START[self.0 as usize + 1];
@@ -176,6 +188,21 @@ impl fmt::Display for Line {
 }
 
 /// The three hex colours. Every cross-line has one colour; the centre F14 is coloured.
+///
+/// ```
+/// use cescacs_board::{Hex, HexColour, Line};
+/// let colour = |name: &str| name.parse::<Hex>().map(Hex::colour);
+/// assert_eq!(colour("G1"), Ok(HexColour::White));
+/// assert_eq!(colour("G27"), Ok(HexColour::Black));
+/// assert_eq!(colour("F14"), Ok(HexColour::Coloured));
+/// // A Bishop keeps its hex colour: every diagonal step stays on the same colour.
+/// let f14: Hex = "F14".parse().unwrap();
+/// assert!(f14.neighbours().filter(|h| h.colour() == HexColour::Coloured).count() == 6);
+/// // Each colour covers a third of the lines; the hex counts are 57, 57 and 55.
+/// let count = |c| Hex::all().filter(|h| h.colour() == c).count();
+/// assert_eq!(HexColour::ALL.map(count), [57, 57, 55]);
+/// assert_eq!(Line::new(0).map(Line::colour), Some(HexColour::Black));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum HexColour {
     /// White hexes (lines 1, 4, 7, ...): G1 and E1 are white.
@@ -191,6 +218,11 @@ impl HexColour {
     pub const ALL: [HexColour; 3] = [HexColour::White, HexColour::Black, HexColour::Coloured];
 
     /// The letter used in comment references such as `~J[d]`: `l` (light), `d` (dark), `c` (colour).
+    ///
+    /// ```
+    /// use cescacs_board::HexColour;
+    /// assert_eq!(HexColour::ALL.map(HexColour::reference_letter), ['l', 'd', 'c']);
+    /// ```
     pub const fn reference_letter(self) -> char {
         match self {
             HexColour::White => 'l',
@@ -288,6 +320,16 @@ impl Hex {
     }
 
     /// The hex at `(column index, line number)` given as signed numbers, if it exists.
+    ///
+    /// Column indices run from 0 (`P`) to 14 (`Z`); anything off the board is `None`, so
+    /// coordinates computed by adding vectors need no bounds check of their own.
+    ///
+    /// ```
+    /// use cescacs_board::Hex;
+    /// assert_eq!(Hex::from_coords(7, 14).map(|h| h.to_string()), Some("F14".into()));
+    /// assert_eq!(Hex::from_coords(7, 13), None); // F holds even lines only
+    /// assert_eq!(Hex::from_coords(-1, 14), None);
+    /// ```
     #[inline]
     pub const fn from_coords(column: i32, line: i32) -> Option<Hex> {
         if column < 0 || column > 14 || line < 0 || line > 28 {
@@ -329,6 +371,13 @@ impl Hex {
     }
 
     /// The hex reached by adding `(dc, dl)`, if it is on the board.
+    ///
+    /// ```
+    /// use cescacs_board::Hex;
+    /// let g1: Hex = "G1".parse().unwrap();
+    /// assert_eq!(g1.offset(-3, 1).map(|h| h.to_string()), Some("D2".into())); // a knight jump
+    /// assert_eq!(g1.offset(0, -2), None); // off the board
+    /// ```
     #[inline]
     pub const fn offset(self, dc: i32, dl: i32) -> Option<Hex> {
         let (c, l) = self.coords();
@@ -347,6 +396,13 @@ impl Hex {
     }
 
     /// All hexes in PDTL order: line 28 first, each line left to right.
+    ///
+    /// ```
+    /// use cescacs_board::Hex;
+    /// let first: Vec<String> = Hex::all_pdtl_order().take(3).map(|h| h.to_string()).collect();
+    /// assert_eq!(first, ["F28", "E27", "G27"]);
+    /// assert_eq!(Hex::all_pdtl_order().last().map(|h| h.to_string()), Some("F0".into()));
+    /// ```
     pub fn all_pdtl_order() -> impl Iterator<Item = Hex> {
         Line::all_descending().flat_map(Line::hexes)
     }
@@ -359,7 +415,19 @@ impl fmt::Display for Hex {
     }
 }
 
-/// Why a string is not a CTL coordinate.
+/// Why a string is not a CTL coordinate. Its `Display` says what is wrong and what would be right.
+///
+/// ```
+/// use cescacs_board::{Column, Hex, HexParseError};
+/// let err = |s: &str| s.parse::<Hex>().unwrap_err();
+/// assert_eq!(err("F13"), HexParseError::NotOnBoard { column: Column::F, line: 13 });
+/// assert_eq!(
+///     err("F13").to_string(),
+///     "F13 is not a hex: column F holds the even lines 0 to 28"
+/// );
+/// assert_eq!(err("f14").to_string(), "column letters are upper case: write `F`, not `f`");
+/// assert_eq!(err("F30").to_string(), "line 30 is too large: the lines are 0 to 28");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HexParseError {
     /// The string is empty.

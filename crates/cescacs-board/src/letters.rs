@@ -163,6 +163,12 @@ impl Letters {
     }
 
     /// How a kind is written in a move: the upper-case letter, or the white (neutral) FAN symbol.
+    ///
+    /// ```
+    /// use cescacs_board::{Letters, PieceKind};
+    /// assert_eq!(Letters::standard().move_letter(PieceKind::Bishop), 'J');
+    /// assert_eq!(Letters::fan().move_letter(PieceKind::Bishop), '♗');
+    /// ```
     pub fn move_letter(&self, kind: PieceKind) -> char {
         self.letter(Piece::new(Colour::White, kind))
     }
@@ -236,6 +242,18 @@ impl fmt::Display for Letters {
 }
 
 /// Why a `[Redefine "..."]` value was rejected, and where (byte offset of the bad item).
+///
+/// ```
+/// use cescacs_board::{Letters, PieceKind, RedefineErrorKind};
+/// let value = "B@J, Q@D, Q@D";
+/// let e = Letters::from_redefine(value).unwrap_err();
+/// assert_eq!(&value[e.offset..e.offset + e.len], "Q@D");
+/// assert_eq!(e.kind, RedefineErrorKind::Repeated { kind: PieceKind::Queen, first: 5 });
+/// assert_eq!(
+///     e.to_string(),
+///     "expected each piece to be redefined once, found the Queen again (first at byte 5)"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RedefineError {
     /// Byte offset of the offending item inside the value.

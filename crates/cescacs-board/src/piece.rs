@@ -39,6 +39,15 @@ impl Colour {
     }
 
     /// +1 for White (moves up), -1 for Black.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, Hex};
+    /// let f14: Hex = "F14".parse().unwrap();
+    /// // A pawn's step is two lines forward in its column.
+    /// let step = |c: Colour| f14.offset(0, 2 * c.forward()).map(|h| h.to_string());
+    /// assert_eq!(step(Colour::White), Some("F16".into()));
+    /// assert_eq!(step(Colour::Black), Some("F12".into()));
+    /// ```
     pub const fn forward(self) -> i32 {
         match self {
             Colour::White => 1,
@@ -177,6 +186,12 @@ impl PieceKind {
     }
 
     /// The kind and colour of a Unicode piece symbol.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, PieceKind};
+    /// assert_eq!(PieceKind::from_fan('♞'), Some((PieceKind::Knight, Colour::Black)));
+    /// assert_eq!(PieceKind::from_fan('N'), None);
+    /// ```
     pub const fn from_fan(c: char) -> Option<(PieceKind, Colour)> {
         let mut i = 0;
         while i < 9 {
@@ -207,6 +222,13 @@ impl PieceKind {
     }
 
     /// How many of this kind each side has at the start (and at most, rules.md 3.9.6 / 6.4).
+    ///
+    /// ```
+    /// use cescacs_board::PieceKind;
+    /// let total: u8 = PieceKind::ALL.iter().map(|k| k.initial_count()).sum();
+    /// assert_eq!(total, 27); // 54 pieces on the initial board
+    /// assert_eq!(PieceKind::Bishop.initial_count(), 3); // one per hex colour
+    /// ```
     pub const fn initial_count(self) -> u8 {
         match self {
             PieceKind::Pawn => 11,
@@ -218,6 +240,13 @@ impl PieceKind {
     }
 
     /// Whether a captured piece of this kind can come back by promotion (court pieces but the King).
+    ///
+    /// ```
+    /// use cescacs_board::PieceKind;
+    /// assert!(PieceKind::Queen.is_regainable());
+    /// assert!(!PieceKind::Elephant.is_regainable());
+    /// assert!(!PieceKind::King.is_regainable());
+    /// ```
     pub const fn is_regainable(self) -> bool {
         !matches!(self, PieceKind::Pawn | PieceKind::Elephant | PieceKind::King)
     }
@@ -272,6 +301,12 @@ impl Piece {
     }
 
     /// The Unicode symbol of this piece.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, Piece, PieceKind};
+    /// assert_eq!(Piece::new(Colour::White, PieceKind::Rook).fan(), '♖');
+    /// assert_eq!(Piece::new(Colour::Black, PieceKind::Rook).fan(), '♜');
+    /// ```
     pub const fn fan(self) -> char {
         self.kind.fan(self.colour)
     }

@@ -8,6 +8,15 @@ use crate::piece::{Colour, Piece, PieceKind};
 /// Castling and King's-leap status of one side (the spec's `RKR`, `KR`, `RK`, `K`, `-`).
 ///
 /// The King's leap needs only `king_unmoved`; castling also needs the Rook(s) that take part.
+///
+/// ```
+/// use cescacs_board::{CastlingRights, Colour, Position};
+/// let rk: CastlingRights = "RK".parse().unwrap(); // the King's Rook has moved
+/// assert!(rk.king_unmoved && rk.queens_rook && !rk.kings_rook);
+/// assert_eq!(rk.to_string(), "RK");
+/// assert_eq!(Position::initial().castling(Colour::Black), CastlingRights::ALL);
+/// assert_eq!(CastlingRights::NONE.to_string(), "-");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CastlingRights {
     /// The King has never moved (it is on its home hex).
@@ -75,6 +84,21 @@ impl MoveNumber {
 }
 
 /// The en-passant or scornful-pawn opportunity left by the last move (PDTL field 4).
+///
+/// Its text is the PDTL field: `-`, `G15@13`, `G13@9-11` or `F14`.
+///
+/// ```
+/// use cescacs_board::{EnPassant, Hex, Line};
+/// let g13: Hex = "G13".parse().unwrap();
+/// let lines = [Line::new(9).unwrap(), Line::new(11).unwrap()];
+/// let triple = EnPassant::Triple { pawn: g13, lines };
+/// assert_eq!(triple.to_string(), "G13@9-11");
+/// // Lines read in either order; they are kept ascending.
+/// assert_eq!("G13@11-9".parse(), Ok(triple));
+/// assert_eq!("G15@13".parse::<EnPassant>().map(|e| e.to_string()), Ok("G15@13".into()));
+/// assert_eq!("F14".parse(), Ok(EnPassant::Scornful("F14".parse().unwrap())));
+/// assert_eq!("-".parse(), Ok(EnPassant::None));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EnPassant {
     /// Nothing can be taken in passing (`-`).
@@ -152,7 +176,19 @@ impl Default for Position {
 }
 
 impl Position {
-    /// An empty board, White to move, no castling rights, move 1.
+    /// An empty board, White to move, no castling rights, move 1: the start for building a
+    /// position piece by piece (it has no Kings, so it is not a position PDTL accepts as is).
+    ///
+    /// ```
+    /// use cescacs_board::{CastlingRights, Colour, EnPassant, MoveNumber, Position};
+    /// let p = Position::empty();
+    /// assert_eq!(p.pieces().count(), 0);
+    /// assert_eq!(p.turn(), Colour::White);
+    /// assert_eq!(p.castling(Colour::White), CastlingRights::NONE);
+    /// assert_eq!(p.en_passant(), EnPassant::None);
+    /// assert_eq!((p.halfmove_clock(), p.move_number()), (0, MoveNumber::FIRST));
+    /// assert_eq!(Position::default(), p);
+    /// ```
     pub const fn empty() -> Position {
         Position {
             board: [None; HEX_COUNT],
@@ -199,6 +235,20 @@ impl Position {
     }
 
     /// Puts a piece on a hex (or empties it), returning what was there.
+    ///
+    /// Nothing else changes: castling status, en-passant field and counters are the caller's to
+    /// keep consistent (the PDTL reader checks them).
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, Hex, Piece, PieceKind, Position};
+    /// let mut p = Position::empty();
+    /// let f14: Hex = "F14".parse().unwrap();
+    /// let king = Piece::new(Colour::White, PieceKind::King);
+    /// assert_eq!(p.set_piece(f14, Some(king)), None);
+    /// assert_eq!(p.piece_at(f14), Some(king));
+    /// assert_eq!(p.set_piece(f14, None), Some(king));
+    /// assert_eq!(p.pieces().count(), 0);
+    /// ```
     #[inline]
     pub fn set_piece(&mut self, hex: Hex, piece: Option<Piece>) -> Option<Piece> {
         core::mem::replace(&mut self.board[hex.index()], piece)

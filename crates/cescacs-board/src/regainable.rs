@@ -66,6 +66,19 @@ impl Regainable {
 
     /// Removes one piece of a kind (a Bishop of the hex's colour) after a promotion on `hex`.
     /// Returns false, changing nothing, when the pool has no such piece.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, PieceKind, Position};
+    /// let mut p = Position::initial();
+    /// p.set_piece("F4".parse().unwrap(), None); // White's white-hex Bishop is lost
+    /// let mut pool = p.regainable(Colour::White);
+    /// let f28 = "F28".parse().unwrap(); // white hex
+    /// let e27 = "E27".parse().unwrap(); // black hex
+    /// assert!(!pool.can_take(PieceKind::Bishop, e27)); // Bishops come back on their own colour
+    /// assert!(pool.take(PieceKind::Bishop, f28));
+    /// assert!(!pool.take(PieceKind::Bishop, f28)); // only one
+    /// assert!(pool.is_empty());
+    /// ```
     pub fn take(&mut self, kind: PieceKind, hex: Hex) -> bool {
         if !self.can_take(kind, hex) {
             return false;

@@ -15,6 +15,26 @@ use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span};
 use crate::codes;
 
 /// The result of [`read`]: the position (when there is no error) and every diagnostic.
+///
+/// Warnings keep the position: the five-field form below is read, with the move number unknown,
+/// and the warning carries the fix that makes the text canonical.
+///
+/// ```
+/// use cescacs_board::{Letters, MoveNumber};
+/// let r = pdtl::read("/27:1k/14:3K3/ w -- - 0", &Letters::standard());
+/// assert!(!r.has_errors());
+/// assert_eq!(r.position.map(|p| p.move_number()), Some(MoveNumber::Unknown));
+/// let w = &r.diagnostics[0];
+/// assert_eq!((w.code, w.fixes[0].replacement.as_str()), ("W0101", " ?"));
+///
+/// // Every problem is reported, each with its own code and span.
+/// let text = "/27:1k/14:3K3P/ W -- - 0 1";
+/// let r = pdtl::read(text, &Letters::standard());
+/// assert!(r.has_errors() && r.position.is_none());
+/// let found: Vec<(&str, &str)> =
+///     r.diagnostics.iter().map(|d| (d.code, &text[d.span.range()])).collect();
+/// assert_eq!(found, [("E0107", "P"), ("E0113", "W")]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Read {
     /// The position, `Some` when no diagnostic is an error (warnings are allowed).
@@ -24,13 +44,29 @@ pub struct Read {
 }
 
 impl Read {
-    /// Whether any diagnostic is an error.
+    /// Whether any diagnostic is an error (then `position` is `None`).
+    ///
+    /// ```
+    /// use cescacs_board::Letters;
+    /// // No Black King.
+    /// assert!(pdtl::read("/1:1K/ w -- - 0 1", &Letters::standard()).has_errors());
+    /// ```
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 }
 
 /// A PDTL string that [`parse`] rejected, with all of its diagnostics.
+///
+/// Its `Display` is the first error as `CODE message` and how many more there are; the diagnostics
+/// hold everything (spans, labels, help, fixes) for a fuller report.
+///
+/// ```
+/// let e = pdtl::parse("/27:kk/14:3K3P/ w -- - 0 1").unwrap_err();
+/// assert_eq!(e.to_string(), "E0110 expected one Black King, found 2 (and 1 more error)");
+/// let codes: Vec<&str> = e.errors().map(|d| d.code).collect();
+/// assert_eq!(codes, ["E0110", "E0107"]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PdtlError {
     /// The diagnostics (errors and warnings) of the rejected string.
@@ -38,7 +74,14 @@ pub struct PdtlError {
 }
 
 impl PdtlError {
-    /// The error diagnostics only.
+    /// The error diagnostics only (warnings about the same string are left out).
+    ///
+    /// ```
+    /// // Two spaces (W0102, a warning) and an uppercase turn (E0113).
+    /// let e = pdtl::parse("/27:1k/14:3K3/  W -- - 0 1").unwrap_err();
+    /// assert_eq!(e.diagnostics.len(), 2);
+    /// assert_eq!(e.errors().map(|d| d.code).collect::<Vec<_>>(), ["E0113"]);
+    /// ```
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.diagnostics.iter().filter(|d| d.is_error())
     }
