@@ -426,7 +426,7 @@ impl fmt::Display for Hex {
 ///     "F13 is not a hex: column F holds the even lines 0 to 28"
 /// );
 /// assert_eq!(err("f14").to_string(), "column letters are upper case: write `F`, not `f`");
-/// assert_eq!(err("F30").to_string(), "line 30 is too large: the lines are 0 to 28");
+/// assert_eq!(err("F30").to_string(), "line 30 does not exist (lines are 0 to 28)");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HexParseError {
@@ -478,7 +478,7 @@ impl fmt::Display for HexParseError {
                 write!(f, "line numbers are written without leading zeros")
             }
             HexParseError::LineOutOfRange(digits) => {
-                write!(f, "line {digits} is too large: the lines are 0 to 28")
+                write!(f, "line {digits} does not exist (lines are 0 to 28)")
             }
             HexParseError::NotOnBoard { column, line } => {
                 let (first, last) = column.line_range();

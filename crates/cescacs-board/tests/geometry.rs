@@ -172,11 +172,11 @@ fn coordinates_parse_and_errors_say_why() {
     assert_eq!(err("P5"), HexParseError::NotOnBoard { column: Column::P, line: 5 });
     assert_eq!(err("J3"), HexParseError::ColumnJ);
     assert_eq!(err("F29"), HexParseError::LineOutOfRange("29".into()));
-    assert_eq!(err("F29").to_string(), "line 29 is too large: the lines are 0 to 28");
+    assert_eq!(err("F29").to_string(), "line 29 does not exist (lines are 0 to 28)");
     // A number beyond any integer type is still reported as written.
     assert_eq!(
         err("F99999999999").to_string(),
-        "line 99999999999 is too large: the lines are 0 to 28"
+        "line 99999999999 does not exist (lines are 0 to 28)"
     );
     assert_eq!(err("F256"), HexParseError::LineOutOfRange("256".into()));
     assert_eq!(err("f14"), HexParseError::LowerCaseColumn('f'));
