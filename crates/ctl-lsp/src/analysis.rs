@@ -1,0 +1,156 @@
+//! Checking a document: the diagnostics of `cescacs check` at its default level, each with the
+//! game and ply it is about, and the games read, for the other requests.
+
+use cescacs_board::{Diagnostic, Span};
+use ctl_an::syntax::{self, Ply};
+use ctl_pgn::game::Game;
+use ctl_pgn::render::Context;
+use ctl_pgn::validate::{self, Level};
+
+/// The level `cescacs check` uses by default: the deepest one.
+pub(crate) const LEVEL: Level = Level::Rules;
+
+/// What checking a document found.
+#[derive(Debug)]
+pub(crate) struct Analysis {
+    /// Every diagnostic, sorted by position then code, with its game and ply.
+    pub diagnostics: Vec<(Diagnostic, Context)>,
+    /// The games of the document in order (records with neither tags nor moves are left out,
+    /// as `check` leaves them out).
+    pub games: Vec<Game>,
+    /// Whether the encoding or the syntax has an error: such a document is never formatted.
+    pub syntax_errors: bool,
+}
+
+impl Analysis {
+    /// Checks `text` game by game, as `cescacs check` does.
+    pub fn new(text: &str) -> Analysis {
+        let source = parser_text(text);
+        let source = source.as_deref().unwrap_or(text);
+        let mut diagnostics = Vec::new();
+        let mut games = Vec::new();
+        let mut syntax_errors = false;
+        for out in ctl_an::games(source) {
+            syntax_errors |= out.diagnostics.iter().any(Diagnostic::is_error);
+            if !is_empty(&out.game) {
+                let mut game = Game::new(out.game, source);
+                game.set_syntax_errors(&out.diagnostics);
+                diagnostics.extend(validate::validate(&game, LEVEL));
+                games.push(game);
+            }
+            diagnostics.extend(out.diagnostics);
+        }
+        let locator = Locator::new(&games);
+        let mut diagnostics: Vec<(Diagnostic, Context)> = diagnostics
+            .into_iter()
+            .map(|d| {
+                let context = locator.context(d.span);
+                (d, context)
+            })
+            .collect();
+        diagnostics.sort_by(|(a, _), (b, _)| {
+            (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+        });
+        Analysis { diagnostics, games, syntax_errors }
+    }
+
+    /// What is known of a document whose check failed: nothing, and never to be formatted.
+    pub fn failed() -> Analysis {
+        Analysis { diagnostics: Vec::new(), games: Vec::new(), syntax_errors: true }
+    }
+
+    /// The game whose text holds byte `offset`, with its index.
+    pub fn game_at(&self, offset: usize) -> Option<(usize, &Game)> {
+        let i = self.games.partition_point(|g| g.span().start <= offset).checked_sub(1)?;
+        let game = &self.games[i];
+        (offset <= game.span().end).then_some((i, game))
+    }
+}
+
+/// The text the parsers read: a byte order mark becomes three spaces (`ctl_pgn::decode`), so
+/// that offsets stay the editor's. `None` when the text is read as it is.
+pub(crate) fn parser_text(text: &str) -> Option<String> {
+    let rest = text.strip_prefix('\u{feff}')?;
+    Some(format!("   {rest}"))
+}
+
+fn is_empty(game: &syntax::Game) -> bool {
+    game.tags.is_empty()
+        && game.movetext
+            == syntax::Movetext { span: game.movetext.span, ..syntax::Movetext::default() }
+}
+
+/// Finds the game and main-line ply a diagnostic is about, as `check` does for its JSON.
+struct Locator {
+    /// Per game: its span and the spans of its main-line plies, numbered from 1.
+    games: Vec<(Span, Vec<(Span, usize)>)>,
+}
+
+impl Locator {
+    fn new(games: &[Game]) -> Locator {
+        let games = games
+            .iter()
+            .map(|game| {
+                let mut plies = Vec::new();
+                let mut n = 0;
+                for pair in &game.movetext().pairs {
+                    for ply in std::iter::once(&pair.white).chain(pair.black.as_ref()) {
+                        if !matches!(ply, Ply::Omitted(_)) {
+                            n += 1;
+                            plies.push((ply.span(), n));
+                        }
+                    }
+                }
+                (game.span(), plies)
+            })
+            .collect();
+        Locator { games }
+    }
+
+    fn context(&self, span: Span) -> Context {
+        let at = span.start;
+        let i = self.games.partition_point(|(g, _)| g.start <= at);
+        let Some(((game, plies), number)) = i.checked_sub(1).map(|i| (&self.games[i], i + 1))
+        else {
+            return Context::default();
+        };
+        if at > game.end {
+            return Context::default();
+        }
+        let mut context = Context::game(number);
+        let j = plies.partition_point(|(p, _)| p.start <= at);
+        if let Some((ply_span, ply)) = j.checked_sub(1).map(|j| plies[j]) {
+            if at < ply_span.end || (ply_span.is_empty() && at == ply_span.start) {
+                context = context.with_ply(ply);
+            }
+        }
+        context
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_games_and_plies() {
+        let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n[Variant \"C'escacs\"]\n1. E7xE13: *\n";
+        let a = Analysis::new(text);
+        assert_eq!(a.games.len(), 2);
+        let found: Vec<(&str, Context)> = a.diagnostics.iter().map(|(d, c)| (d.code, *c)).collect();
+        assert_eq!(
+            found,
+            [("E0501", Context::game(1).with_ply(3)), ("E0206", Context::game(2).with_ply(1))]
+        );
+        assert!(a.syntax_errors);
+        assert_eq!(a.game_at(text.find("EE5").unwrap()).map(|(i, _)| i), Some(0));
+        assert_eq!(a.game_at(text.rfind("E7").unwrap()).map(|(i, _)| i), Some(1));
+    }
+
+    #[test]
+    fn a_byte_order_mark_keeps_offsets() {
+        let a = Analysis::new("\u{feff}[Variant \"C'escacs\"]\n1. E7-E99: *\n");
+        let (d, _) = &a.diagnostics[0];
+        assert_eq!(d.span.start, "\u{feff}[Variant \"C'escacs\"]\n1. E7-".len());
+    }
+}

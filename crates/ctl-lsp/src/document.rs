@@ -1,0 +1,156 @@
+//! Open documents: their text, version, and the conversions between LSP positions (in the
+//! negotiated encoding) and byte offsets.
+
+use cescacs_board::Span;
+use ctl_pgn::render::{LineIndex, PositionEncoding};
+use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
+
+use crate::analysis::Analysis;
+
+const BOM: &str = "\u{feff}";
+
+/// One open document.
+#[derive(Debug)]
+pub(crate) struct Document {
+    /// The text as the editor has it.
+    pub text: String,
+    /// The editor's version number of that text.
+    pub version: i32,
+    /// What checking the text found; `None` while a change waits for its debounce.
+    pub analysis: Option<Analysis>,
+}
+
+impl Document {
+    pub fn new(text: String, version: i32) -> Document {
+        Document { text, version, analysis: None }
+    }
+
+    /// Applies one change of `textDocument/didChange`: a whole new text, or a range replaced.
+    pub fn apply(&mut self, change: TextDocumentContentChangeEvent, encoding: PositionEncoding) {
+        self.analysis = None;
+        match change.range {
+            None => self.text = change.text,
+            Some(range) => {
+                let a = offset(&self.text, range.start, encoding);
+                let b = offset(&self.text, range.end, encoding);
+                self.text.replace_range(a.min(b)..a.max(b), &change.text);
+            }
+        }
+    }
+}
+
+/// The byte offset of an LSP position. A line past the end gives the end of the text; a column
+/// past the end of its line gives the end of the line; a column inside a character (half of a
+/// UTF-16 surrogate pair, a byte inside a UTF-8 sequence) gives the start of that character.
+/// Lines end at `\n`, `\r\n` or `\r`, and a byte order mark takes no column, as in
+/// [`LineIndex`].
+pub(crate) fn offset(text: &str, position: Position, encoding: PositionEncoding) -> usize {
+    let bytes = text.as_bytes();
+    let mut start = if text.starts_with(BOM) { BOM.len() } else { 0 };
+    for _ in 0..position.line {
+        let Some(found) = memchr::memchr2(b'\n', b'\r', &bytes[start..]) else {
+            return text.len();
+        };
+        let at = start + found;
+        start =
+            if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') { at + 2 } else { at + 1 };
+    }
+    let wanted = position.character as usize;
+    let mut units = 0;
+    for (i, ch) in text[start..].char_indices() {
+        let width = match encoding {
+            PositionEncoding::Utf8 => ch.len_utf8(),
+            PositionEncoding::Utf16 => ch.len_utf16(),
+            PositionEncoding::Utf32 => 1,
+        };
+        if ch == '\n' || ch == '\r' || units + width > wanted {
+            return start + i;
+        }
+        units += width;
+    }
+    text.len()
+}
+
+/// Byte spans to LSP ranges, for one text and one encoding.
+pub(crate) struct Ranges<'a> {
+    index: LineIndex<'a>,
+    encoding: PositionEncoding,
+}
+
+impl<'a> Ranges<'a> {
+    pub fn new(text: &'a str, encoding: PositionEncoding) -> Ranges<'a> {
+        Ranges { index: LineIndex::new(text), encoding }
+    }
+
+    pub fn position(&self, offset: usize) -> Position {
+        let p = self.index.position(offset, self.encoding);
+        Position { line: p.line, character: p.character }
+    }
+
+    pub fn range(&self, span: Span) -> Range {
+        Range { start: self.position(span.start), end: self.position(span.end.max(span.start)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(line: u32, character: u32) -> Position {
+        Position { line, character }
+    }
+
+    #[test]
+    fn offsets_in_each_encoding() {
+        let text = "1. D∞×E4\r\n{🩐 x}\rend";
+        let x = text.find('x').unwrap();
+        assert_eq!(offset(text, pos(1, 4), PositionEncoding::Utf16), x);
+        assert_eq!(offset(text, pos(1, 3), PositionEncoding::Utf32), x);
+        assert_eq!(offset(text, pos(1, 6), PositionEncoding::Utf8), x);
+        // Inside the surrogate pair of 🩐: the start of the character.
+        assert_eq!(offset(text, pos(1, 2), PositionEncoding::Utf16), text.find('🩐').unwrap());
+        // Past the end of a line, of the text.
+        assert_eq!(offset(text, pos(0, 99), PositionEncoding::Utf16), text.find('\r').unwrap());
+        assert_eq!(offset(text, pos(2, 1), PositionEncoding::Utf16), text.len() - 2);
+        assert_eq!(offset(text, pos(9, 0), PositionEncoding::Utf16), text.len());
+    }
+
+    #[test]
+    fn offsets_and_positions_agree() {
+        let text = "\u{feff}[Site \"Moià\"]\n1. E7‐E13, E21×E15\n{ ∞ 🩒 }\n";
+        for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16, PositionEncoding::Utf32] {
+            let ranges = Ranges::new(text, encoding);
+            for (i, _) in text.char_indices().skip(1) {
+                assert_eq!(offset(text, ranges.position(i), encoding), i, "{encoding} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_changes() {
+        let mut doc = Document::new("1. E7xE13\n".to_string(), 1);
+        let change = |range: Option<Range>, text: &str| TextDocumentContentChangeEvent {
+            range,
+            range_length: None,
+            text: text.to_string(),
+        };
+        doc.apply(
+            change(Some(Range { start: pos(0, 5), end: pos(0, 6) }), "×"),
+            PositionEncoding::Utf16,
+        );
+        assert_eq!(doc.text, "1. E7×E13\n");
+        doc.apply(
+            change(Some(Range { start: pos(1, 0), end: pos(1, 0) }), "2. F8-F12"),
+            PositionEncoding::Utf16,
+        );
+        assert_eq!(doc.text, "1. E7×E13\n2. F8-F12");
+        // A reversed range is read in order; one past the end is clamped.
+        doc.apply(
+            change(Some(Range { start: pos(7, 0), end: pos(1, 2) }), ""),
+            PositionEncoding::Utf16,
+        );
+        assert_eq!(doc.text, "1. E7×E13\n2.");
+        doc.apply(change(None, "new"), PositionEncoding::Utf16);
+        assert_eq!(doc.text, "new");
+    }
+}

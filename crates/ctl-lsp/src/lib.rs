@@ -1,0 +1,89 @@
+//! A language server for C'escacs game files (CTL-PGN), over the Language Server Protocol.
+//!
+//! What an editor gets:
+//! - **diagnostics** on open and on every change (incremental sync, debounced): the codes and
+//!   messages of `cescacs check` at its default level, with ranges in the position encoding
+//!   negotiated at initialization (LSP 3.17 `positionEncoding`; UTF-16 when the client offers
+//!   nothing else);
+//! - **formatting** of the whole document by the canonical writer (`cescacs fmt`); a document
+//!   with syntax errors is never formatted (no edits);
+//! - **hover** on a move: the move in words and the position after it (a text diagram and its
+//!   PDTL); on a `~E13`, `~JF6`, `#14@B`, `#12.2`, `@W` reference in a comment: what it points to;
+//! - **go to definition** from a `#14`, `#14@B`, `#14[#12.2]` or `#12.2` reference to the move
+//!   or variation it names;
+//! - **document symbols**: the games and their variations, nested;
+//! - **code actions** for the diagnostics that carry a fix (`x` → `×`, `DPTL` → `PDTL`, a wrong
+//!   check mark → the right one), and one to apply every fix of the document.
+//!
+//! Robustness: a malformed message is logged and skipped, a request with bad parameters gets an
+//! `InvalidParams` error, a message too large to hold is skipped, and a panic inside a handler
+//! is caught and answered as an `InternalError`: the server goes on.
+//!
+//! ```no_run
+//! // The `cescacs lsp` command is this:
+//! ctl_lsp::serve_stdio().expect("the language server ran");
+//! ```
+//!
+//! Tests drive the server through an in-memory connection:
+//!
+//! ```
+//! use lsp_server::{Connection, Message, Notification, Request};
+//! let (server, client) = Connection::memory();
+//! let thread = std::thread::spawn(move || ctl_lsp::run(server));
+//! let init = Request::new(1.into(), "initialize".into(), serde_json::json!({"capabilities": {}}));
+//! client.sender.send(init.into()).unwrap();
+//! let Message::Response(answer) = client.receiver.recv().unwrap() else { panic!() };
+//! let capabilities = &answer.response_result.unwrap()["capabilities"];
+//! assert_eq!(capabilities["positionEncoding"], "utf-16");
+//! client.sender.send(Notification::new("initialized".into(), serde_json::json!({})).into()).unwrap();
+//! client.sender.send(Request::new(2.into(), "shutdown".into(), ()).into()).unwrap();
+//! client.receiver.recv().unwrap();
+//! client.sender.send(Notification::new("exit".into(), ()).into()).unwrap();
+//! thread.join().unwrap().unwrap();
+//! ```
+#![forbid(unsafe_code)]
+
+mod actions;
+mod analysis;
+mod definition;
+mod describe;
+mod document;
+mod formatting;
+mod hover;
+mod references;
+mod server;
+mod symbols;
+mod transport;
+mod walk;
+
+use std::time::Duration;
+
+pub use server::{ServerError, run, run_with};
+pub use transport::{IoThreads, stdio};
+
+/// How the server behaves beyond the protocol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// How long after the last change of a document its diagnostics are computed and published,
+    /// so that typing does not check the file at every keystroke.
+    pub debounce: Duration,
+    /// Answer the request `cescacs/panicProbe` by panicking, so that tests can show that a failing
+    /// handler is answered with an error and does not stop the server. Off by default.
+    pub panic_probe: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { debounce: Duration::from_millis(200), panic_probe: false }
+    }
+}
+
+/// Serves one client over standard input and output until it says `exit` (or closes the
+/// stream), the way editors start language servers.
+pub fn serve_stdio() -> Result<(), ServerError> {
+    let (connection, threads) = stdio();
+    let served = run(connection);
+    // The writer ends once the server's sender is dropped; the reader ends at `exit` or EOF.
+    threads.join();
+    served
+}

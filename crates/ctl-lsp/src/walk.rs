@@ -1,0 +1,326 @@
+//! Finding things in a game's tree by byte offset, and replaying a line up to a point.
+//!
+//! A line is named by its path from the main line: each [`Step`] goes into one variation of one
+//! pair. A variation replaces the move(s) of the pair it follows, so it starts from the position
+//! before that pair's White move, or before its Black move when the variation opens with `…`
+//! (the rule `ctl_pgn::validate` replays by).
+
+use cescacs_board::{Colour, Letters, MoveSpec, PieceKind, Position, Span, SpecCapture};
+use ctl_an::syntax::{
+    Comment, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Reference, Separator, Spanned,
+    Variation,
+};
+use ctl_pgn::game::Game;
+
+/// A step from a line into one of its variations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// The index of the pair the variation follows.
+    pub pair: usize,
+    /// The index of the variation among that pair's.
+    pub variation: usize,
+}
+
+/// A move of a game: its line, its pair, whose it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MoveAt {
+    pub line: Vec<Step>,
+    pub pair: usize,
+    pub side: Colour,
+}
+
+/// Where a comment stands: in a line, after one of its pairs or before its first pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CommentAt {
+    pub line: Vec<Step>,
+    /// The pair the comment follows; `None` before the first pair of the line.
+    pub after: Option<usize>,
+}
+
+impl CommentAt {
+    /// How many pairs of its line have been played where the comment stands.
+    pub fn pairs_played(&self) -> usize {
+        self.after.map_or(0, |p| p + 1)
+    }
+}
+
+/// What lies at an offset.
+#[derive(Debug)]
+pub(crate) enum Node<'g> {
+    Move { at: MoveAt, mv: &'g Move },
+    Reference { at: CommentAt, reference: &'g Spanned<Reference> },
+}
+
+/// Whether `offset` is inside `span` or just after it (where the cursor stands after typing).
+fn touches(span: Span, offset: usize) -> bool {
+    span.start <= offset && offset <= span.end
+}
+
+/// The move or comment reference at `offset`.
+pub(crate) fn node_at(movetext: &Movetext, offset: usize) -> Option<Node<'_>> {
+    let mut line = Vec::new();
+    let before = CommentAt { line: Vec::new(), after: None };
+    if let Some(node) = in_comments(&movetext.comments, &before, offset) {
+        return Some(node);
+    }
+    if let Some(node) = in_line(&movetext.pairs, &mut line, offset) {
+        return Some(node);
+    }
+    let end = CommentAt { line: Vec::new(), after: movetext.pairs.len().checked_sub(1) };
+    in_comments(&movetext.closing_comments, &end, offset)
+}
+
+fn in_comments<'g>(comments: &'g [Comment], at: &CommentAt, offset: usize) -> Option<Node<'g>> {
+    let comment = comments.iter().find(|c| touches(c.span, offset))?;
+    let reference = comment.references.iter().find(|r| touches(r.span, offset))?;
+    Some(Node::Reference { at: at.clone(), reference })
+}
+
+fn in_line<'g>(pairs: &'g [Pair], line: &mut Vec<Step>, offset: usize) -> Option<Node<'g>> {
+    // Pairs are in text order: only the last one starting before the offset can hold it.
+    let i = pairs.partition_point(|p| p.span.start <= offset).checked_sub(1)?;
+    let pair = &pairs[i];
+    for (side, ply) in [(Colour::White, Some(&pair.white)), (Colour::Black, pair.black.as_ref())] {
+        if let Some(Ply::Move(mv)) = ply {
+            if touches(mv.span, offset) {
+                return Some(Node::Move { at: MoveAt { line: line.clone(), pair: i, side }, mv });
+            }
+        }
+    }
+    let at = CommentAt { line: line.clone(), after: Some(i) };
+    if let Some(node) = in_comments(&pair.comments, &at, offset) {
+        return Some(node);
+    }
+    let (v, variation) =
+        pair.variations.iter().enumerate().find(|(_, v)| touches(v.span, offset))?;
+    line.push(Step { pair: i, variation: v });
+    let at = CommentAt { line: line.clone(), after: None };
+    let found = in_comments(&variation.comments, &at, offset)
+        .or_else(|| in_line(&variation.pairs, line, offset));
+    line.pop();
+    found
+}
+
+/// The pairs of a line.
+pub(crate) fn pairs_of<'g>(movetext: &'g Movetext, line: &[Step]) -> Option<&'g [Pair]> {
+    let mut pairs = movetext.pairs.as_slice();
+    for step in line {
+        pairs = &pairs.get(step.pair)?.variations.get(step.variation)?.pairs;
+    }
+    Some(pairs)
+}
+
+/// The variation a line path ends in.
+pub(crate) fn variation_of<'g>(movetext: &'g Movetext, line: &[Step]) -> Option<&'g Variation> {
+    let (last, parent) = line.split_last()?;
+    pairs_of(movetext, parent)?.get(last.pair)?.variations.get(last.variation)
+}
+
+/// Whether a variation opens with Black's move (`N. …, MOVE`).
+pub(crate) fn starts_with_black(variation: &Variation) -> bool {
+    variation.pairs.first().is_some_and(|p| matches!(p.white, Ply::Omitted(_)))
+}
+
+/// Why a position cannot be given: the move where replaying stopped, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Stopped {
+    pub span: Option<Span>,
+    pub reason: String,
+}
+
+/// A move played: the board's move and the position after it.
+#[derive(Debug, Clone)]
+pub(crate) struct Played {
+    pub mv: cescacs_board::Move,
+    pub after: Position,
+}
+
+/// Plays a written move where it is only required to be algebraically coherent (the spec's
+/// minimal reader), so that a hover can still show where an illegal move leads.
+pub(crate) fn play(position: &Position, mv: &Move, letters: &Letters) -> Result<Played, Stopped> {
+    let stop = |reason: String| Stopped { span: Some(mv.span), reason };
+    let spec = spec_of(mv, letters).map_err(stop)?;
+    let played = position.match_move_algebraic(&spec).map_err(|e| stop(e.to_string()))?;
+    Ok(Played { mv: played, after: position.play_unchecked(&played) })
+}
+
+fn play_ply(position: &mut Position, ply: &Ply, letters: &Letters) -> Result<(), Stopped> {
+    match ply {
+        Ply::Move(mv) => {
+            *position = play(position, mv, letters)?.after;
+            Ok(())
+        }
+        Ply::Omitted(_) => Ok(()),
+        Ply::Invalid { span, text } => Err(Stopped {
+            span: Some(*span),
+            reason: format!("`{text}` could not be read as a move"),
+        }),
+    }
+}
+
+fn play_pairs(position: &mut Position, pairs: &[Pair], letters: &Letters) -> Result<(), Stopped> {
+    for pair in pairs {
+        play_ply(position, &pair.white, letters)?;
+        if let Some(black) = &pair.black {
+            play_ply(position, black, letters)?;
+        }
+    }
+    Ok(())
+}
+
+/// The position once the first `played` pairs of a line are played.
+pub(crate) fn position_in_line(
+    game: &Game,
+    line: &[Step],
+    played: usize,
+) -> Result<Position, Stopped> {
+    let Some(start) = game.start() else {
+        return Err(Stopped {
+            span: None,
+            reason: "the game's start position is unknown (its PDTL tag cannot be read)"
+                .to_string(),
+        });
+    };
+    let letters = game.letters();
+    let mut position = start.clone();
+    let mut pairs = game.movetext().pairs.as_slice();
+    let lost = || Stopped { span: None, reason: "the line is not in the game".to_string() };
+    for step in line {
+        play_pairs(&mut position, pairs.get(..step.pair).ok_or_else(lost)?, letters)?;
+        let branch = pairs.get(step.pair).ok_or_else(lost)?;
+        let variation = branch.variations.get(step.variation).ok_or_else(lost)?;
+        if starts_with_black(variation) {
+            play_ply(&mut position, &branch.white, letters)?;
+        }
+        pairs = &variation.pairs;
+    }
+    play_pairs(&mut position, pairs.get(..played).ok_or_else(lost)?, letters)?;
+    Ok(position)
+}
+
+/// The position before a move.
+pub(crate) fn position_before(game: &Game, at: &MoveAt) -> Result<Position, Stopped> {
+    let mut position = position_in_line(game, &at.line, at.pair)?;
+    if at.side == Colour::Black {
+        let pairs = pairs_of(game.movetext(), &at.line).unwrap_or_default();
+        if let Some(pair) = pairs.get(at.pair) {
+            play_ply(&mut position, &pair.white, game.letters())?;
+        }
+    }
+    Ok(position)
+}
+
+/// What a written move says, under the game's letters.
+pub(crate) fn spec_of(m: &Move, letters: &Letters) -> Result<MoveSpec, String> {
+    let kind = |l: ctl_an::syntax::PieceLetter| {
+        l.kind(letters).ok_or_else(|| format!("`{}` is not a piece letter of this game", l.letter))
+    };
+    let promotion = |p: &ctl_an::syntax::Promotion| -> Result<cescacs_board::Promotion, String> {
+        Ok(match p.target {
+            PromotionTarget::Piece(l) => cescacs_board::Promotion::To(kind(l)?),
+            PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
+        })
+    };
+    Ok(match &m.kind {
+        MoveKind::Castling(c) => {
+            let text = format!("{}-{}", c.prefix(), c.columns());
+            MoveSpec::Castling(text.parse().map_err(|_| format!("unknown castling `{text}`"))?)
+        }
+        MoveKind::ForcedPromotion(f) => match promotion(&f.promotion)? {
+            cescacs_board::Promotion::To(piece) => {
+                MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
+            }
+            cescacs_board::Promotion::Awaiting => {
+                return Err("a promotion in place needs a piece, not `=&`".to_string());
+            }
+        },
+        MoveKind::Ordinary(o) => {
+            let piece = match o.piece {
+                Some(l) => kind(l)?,
+                None => PieceKind::Pawn,
+            };
+            let captured = o.captured.map(kind).transpose()?;
+            let capture = match o.separator.value {
+                Separator::At => SpecCapture::Passant { double: false, captured },
+                Separator::DoubleAt => SpecCapture::Passant { double: true, captured },
+                s if s.is_capture() => SpecCapture::Capture(captured),
+                _ => SpecCapture::None,
+            };
+            MoveSpec::Move {
+                piece,
+                from: o.from.value,
+                to: o.to.value,
+                capture,
+                promotion: o.promotion.as_ref().map(promotion).transpose()?,
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "[Variant \"C'escacs\"]\n{ start ~F8 }\n1. E7-E13, E21-E15\n{ @W: ~PE13 }\n(1. F8-F12, F20-F16\n.{ ~F12 }\n.(1. …, E21-E17)\n)\n2. F8-F12: *\n{ end #2 }\n";
+
+    fn game() -> Game {
+        let out = ctl_an::parse_file(GAME);
+        assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+        Game::new(out.file.games[0].clone(), GAME)
+    }
+
+    fn at(needle: &str) -> usize {
+        GAME.find(needle).unwrap_or_else(|| panic!("{needle}")) + 1
+    }
+
+    #[test]
+    fn finds_moves_in_every_line() {
+        let g = game();
+        let Some(Node::Move { at: m, mv }) = node_at(g.movetext(), at("E21-E17")) else {
+            panic!("a move")
+        };
+        assert_eq!(&GAME[mv.span.range()], "E21-E17");
+        assert_eq!(m.line, [Step { pair: 0, variation: 0 }, Step { pair: 0, variation: 0 }]);
+        assert_eq!(m.side, Colour::Black);
+        let before = position_before(&g, &m).unwrap();
+        // The inner variation replaces Black's F20-F16 after White's F8-F12.
+        assert!(before.piece_at("F12".parse().unwrap()).is_some());
+        assert!(before.piece_at("F20".parse().unwrap()).is_some());
+        assert_eq!(before.turn(), Colour::Black);
+    }
+
+    #[test]
+    fn finds_references_and_where_their_comment_stands() {
+        let g = game();
+        let Some(Node::Reference { at: c, reference }) = node_at(g.movetext(), at("~PE13")) else {
+            panic!("a reference")
+        };
+        assert_eq!(&GAME[reference.span.range()], "~PE13");
+        assert_eq!(c, CommentAt { line: vec![], after: Some(0) });
+        let p = position_in_line(&g, &c.line, c.pairs_played()).unwrap();
+        assert!(p.piece_at("E13".parse().unwrap()).is_some());
+        let Some(Node::Reference { at: c, .. }) = node_at(g.movetext(), at("~F12")) else {
+            panic!("a reference in a variation")
+        };
+        assert_eq!(c, CommentAt { line: vec![Step { pair: 0, variation: 0 }], after: Some(0) });
+        let Some(Node::Reference { at: c, .. }) = node_at(g.movetext(), at("#2")) else {
+            panic!("a reference in a closing comment")
+        };
+        assert_eq!(c.after, Some(1));
+        let Some(Node::Reference { at: c, .. }) = node_at(g.movetext(), at("~F8")) else {
+            panic!("a reference in an opening comment")
+        };
+        assert_eq!(c.after, None);
+        assert!(node_at(g.movetext(), at("start")).is_none());
+    }
+
+    #[test]
+    fn replaying_stops_with_a_reason() {
+        let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. G7-E13, F20-F16\n";
+        let out = ctl_an::parse_file(text);
+        let g = Game::new(out.file.games[0].clone(), text);
+        let m = MoveAt { line: vec![], pair: 1, side: Colour::Black };
+        let stopped = position_before(&g, &m).unwrap_err();
+        assert_eq!(stopped.span.map(|s| &text[s.range()]), Some("G7-E13"));
+    }
+}
