@@ -104,3 +104,27 @@ fn initial_position_png_for_the_readme() {
     let committed = std::fs::read(docs).expect("docs/board-initial.png is committed (BLESS=1)");
     assert!(committed.starts_with(b"\x89PNG\r\n\x1a\n"));
 }
+
+#[test]
+fn last_move_is_visible_around_the_piece() {
+    let mut p = Position::initial();
+    let (from, to): (Hex, Hex) = ("F6".parse().unwrap(), "C15".parse().unwrap());
+    let bishop = p.set_piece(from, None);
+    p.set_piece(to, bishop);
+    let svg = Diagram::new(&p).last_move(from, to).to_svg();
+    let pixmap = render(&svg);
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("board-last-move.png");
+    std::fs::write(&out, pixmap.encode_png().expect("PNG encoding")).expect("write the PNG");
+    let layout = Layout::new(false);
+    for hex in [from, to] {
+        let c = layout.centre(hex);
+        let plain = rgb(PALETTE.hex(hex.colour()));
+        let found = pixel(&pixmap, c.x, c.y + layout.radius * 0.77);
+        let blue = rgb(PALETTE.last_move);
+        // The overlay pulls the hex colour towards the highlight colour.
+        let nearer = |a: [u8; 3], b: [u8; 3]| {
+            a.iter().zip(b).map(|(x, y)| x.abs_diff(y) as u32).sum::<u32>()
+        };
+        assert!(nearer(found, blue) < nearer(plain, blue), "{hex}: {found:?}");
+    }
+}

@@ -55,6 +55,10 @@ enum Command {
     Perft(cmd::perft::Args),
     /// Replay a game's main line: one canonical PDTL per position.
     Replay(cmd::replay::Args),
+    /// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
+    Board(cmd::board::Args),
+    /// Run the language server (LSP over standard input and output) for editors.
+    Lsp(cmd::lsp::Args),
 }
 
 fn main() -> ExitCode {
@@ -68,5 +72,7 @@ fn main() -> ExitCode {
         Command::Legal(args) => cmd::legal::run(args),
         Command::Perft(args) => cmd::perft::run(args),
         Command::Replay(args) => cmd::replay::run(args),
+        Command::Board(args) => cmd::board::run(args),
+        Command::Lsp(args) => cmd::lsp::run(args),
     }
 }

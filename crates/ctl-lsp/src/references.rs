@@ -91,10 +91,11 @@ fn find_pair(
             None => Some(Target::Pair { line, pair: i }),
             Some(Colour::White) => matches!(pair.white, Ply::Move(_))
                 .then(|| Target::Move(MoveAt { line, pair: i, side: Colour::White })),
-            Some(Colour::Black) => pair
-                .black
-                .is_some()
-                .then_some(Target::Move(MoveAt { line, pair: i, side: Colour::Black })),
+            Some(Colour::Black) => pair.black.is_some().then_some(Target::Move(MoveAt {
+                line,
+                pair: i,
+                side: Colour::Black,
+            })),
         }
     })
 }

@@ -1,10 +1,12 @@
 //! One module per subcommand; each exposes an `Args` struct (clap) and `run(args) -> ExitCode`.
 
+pub mod board;
 pub mod check;
 pub mod convert;
 pub mod filter;
 pub mod fmt;
 pub mod legal;
+pub mod lsp;
 pub mod pdtl;
 pub mod perft;
 pub mod replay;

@@ -1,0 +1,239 @@
+//! `cescacs board`: draw a position, given as PDTL or as a game of a CTL-PGN file at a ply, as
+//! a text diagram or a self-contained SVG (the `cescacs-diagram` crate).
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use cescacs_board::{Castling, Colour, Hex, Letters, Position};
+use cescacs_diagram::{Diagram, PieceStyle};
+use ctl_an::syntax::{MoveKind, Ply};
+use ctl_pgn::game::Game;
+use ctl_pgn::validate::{Level, replay_main_line};
+
+use crate::output;
+
+const EXAMPLES: &str = "\
+Examples:
+  cescacs board '/28:v/27:dk/.../0:V/ w RKRrkr - 0 1'    text diagram of a PDTL position
+  cescacs board --svg -o start.svg '<PDTL>'               the same as an SVG picture
+  cescacs board game.ctl-pgn                              the last position of the first game
+  cescacs board --ply 12 --game 2 -o p.svg games.ctl-pgn  game 2 after its 12th ply, last move marked
+  cescacs board --flip --letters fan game.ctl-pgn         Black at the bottom, FAN symbols
+
+The SVG draws each piece as its letter in a disc (white or black), readable with any font;
+--symbols draws the spec's Unicode symbols instead (Pegasus and Wyvern need a font with Unicode's
+Chess Symbols block, such as Noto Sans Symbols 2).
+
+Exit status: 0 drawn, 1 the position cannot be read or the game cannot be replayed to the ply,
+2 bad usage or I/O failure.";
+
+/// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
+#[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// Write an SVG picture (the default when OUT ends in `.svg`).
+    #[arg(long, conflicts_with = "text")]
+    pub svg: bool,
+
+    /// Write the text diagram (the default otherwise).
+    #[arg(long)]
+    pub text: bool,
+
+    /// Turn the board to show it as Black sees it: Black at the bottom.
+    #[arg(long)]
+    pub flip: bool,
+
+    /// Piece letters: `standard`, `fan`, or a Redefine value such as "B@J, Q@D, W@V". A PDTL is
+    /// read with them; a game is drawn with its own letters unless this is given.
+    #[arg(long, value_name = "SPEC", value_parser = parse_letters)]
+    pub letters: Option<Letters>,
+
+    /// In the SVG, draw the spec's Unicode piece symbols instead of letters in discs.
+    #[arg(long)]
+    pub symbols: bool,
+
+    /// For a game: the ply to draw, 0 for the start position (default: the last one).
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+
+    /// For a file: which game, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+
+    /// Write the picture to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// A PDTL string (quote it), a CTL-PGN file, or `-` for a CTL-PGN file on standard input.
+    #[arg(value_name = "PDTL|FILE")]
+    pub input: String,
+}
+
+fn parse_letters(spec: &str) -> Result<Letters, String> {
+    match spec {
+        "standard" => Ok(Letters::standard()),
+        "fan" | "FAN" => Ok(Letters::fan()),
+        value => Letters::from_redefine(value).map_err(|e| e.to_string()),
+    }
+}
+
+/// What to draw.
+struct Picture {
+    position: Position,
+    letters: Letters,
+    last_move: Option<(Hex, Hex)>,
+    title: String,
+}
+
+/// A failure: its message and exit status.
+struct Failed(String, u8);
+
+/// Runs the command (see the exit status in the examples).
+pub fn run(args: Args) -> ExitCode {
+    match draw(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failed(message, status)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(status)
+        }
+    }
+}
+
+fn draw(args: &Args) -> Result<(), Failed> {
+    let picture = picture(args)?;
+    let svg = args.svg
+        || (!args.text
+            && args.output.as_ref().is_some_and(|p| p.extension().is_some_and(|e| e == "svg")));
+    let letters = args.letters.clone().unwrap_or(picture.letters);
+    let mut diagram = Diagram::new(&picture.position)
+        .letters(letters.clone())
+        .flipped(args.flip)
+        .pieces(if args.symbols { PieceStyle::Symbols } else { PieceStyle::Discs })
+        .title(picture.title.clone());
+    if let Some((from, to)) = picture.last_move {
+        diagram = diagram.last_move(from, to);
+    }
+    let content = if svg {
+        diagram.to_svg()
+    } else {
+        format!(
+            "{}{}\n{}\n",
+            diagram.to_text(),
+            picture.title,
+            pdtl::write(&picture.position, &letters)
+        )
+    };
+    let written = match &args.output {
+        Some(path) => std::fs::write(path, content.as_bytes())
+            .map_err(|e| format!("cannot write `{}`: {e}", path.display())),
+        None => {
+            let mut out = io::stdout().lock();
+            match out.write_all(content.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    Err(format!("cannot write the output: {e}"))
+                }
+                _ => Ok(()),
+            }
+        }
+    };
+    written.map_err(|m| Failed(m, output::FAILURE))
+}
+
+fn picture(args: &Args) -> Result<Picture, Failed> {
+    let input = args.input.as_str();
+    let file = input == "-" || Path::new(input).is_file();
+    if !file && !(input.starts_with('/') && input.contains(':')) {
+        return Err(Failed(
+            format!("`{input}` is neither a file nor a PDTL position (which starts with `/28:`)"),
+            output::FAILURE,
+        ));
+    }
+    if file {
+        return game_picture(args);
+    }
+    if args.ply.is_some() {
+        return Err(Failed("`--ply` needs a game file, not a PDTL".to_string(), output::FAILURE));
+    }
+    let letters = args.letters.clone().unwrap_or_else(Letters::standard);
+    let read = pdtl::read(input, &letters);
+    if !read.diagnostics.is_empty() {
+        let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        let text = ctl_pgn::render::render_text(&read.diagnostics, "<argument>", input, color);
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+    }
+    let position = read.position.ok_or_else(|| {
+        Failed("the PDTL does not describe a position".to_string(), output::ERRORS)
+    })?;
+    Ok(Picture { position, letters, last_move: None, title: "C'escacs position".to_string() })
+}
+
+fn game_picture(args: &Args) -> Result<Picture, Failed> {
+    let bytes = if args.input == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(&args.input)
+    }
+    .map_err(|e| Failed(format!("cannot read `{}`: {e}", args.input), output::FAILURE))?;
+    let decoded = ctl_pgn::decode::decode(bytes);
+    let wanted = args.game as usize;
+    let parsed = ctl_an::parse_file(&decoded.text);
+    let count = parsed.file.games.len();
+    let syntax = parsed.file.games.into_iter().nth(wanted - 1).ok_or_else(|| {
+        Failed(
+            format!("`{}` holds {count} game(s), not a game {wanted}", args.input),
+            output::FAILURE,
+        )
+    })?;
+    let game = Game::new(syntax, &decoded.text);
+    let replayed = replay_main_line(&game, Level::Coherence);
+    let written = game.movetext().ply_count();
+    let ply = args.ply.unwrap_or(replayed.positions.len().saturating_sub(1));
+    let Some(position) = replayed.positions.get(ply).cloned() else {
+        let why = match (&replayed.error, replayed.positions.is_empty()) {
+            (_, true) => "its start position cannot be read".to_string(),
+            (Some(e), _) => {
+                format!("it stops at ply {}: {} [{}]", replayed.positions.len(), e.message, e.code)
+            }
+            (None, _) => format!("it has {written} plies"),
+        };
+        let status = if ply > written { output::FAILURE } else { output::ERRORS };
+        return Err(Failed(format!("game {wanted} cannot be drawn at ply {ply}: {why}"), status));
+    };
+    let last = ply.checked_sub(1).and_then(|i| {
+        let before = replayed.positions.get(i)?;
+        last_move(&game, i, before.turn())
+    });
+    let title = match &last {
+        Some((_, text)) => format!("Game {wanted}, after ply {ply}: {text}"),
+        None => format!("Game {wanted}, ply {ply}"),
+    };
+    Ok(Picture {
+        position,
+        letters: game.letters().clone(),
+        last_move: last.map(|(hexes, _)| hexes),
+        title,
+    })
+}
+
+/// The origin and destination of the main line's ply `index` (from 0), and its text.
+fn last_move(game: &Game, index: usize, side: Colour) -> Option<((Hex, Hex), String)> {
+    let mv = game
+        .movetext()
+        .pairs
+        .iter()
+        .flat_map(|p| std::iter::once(&p.white).chain(p.black.as_ref()))
+        .filter(|ply| !matches!(ply, Ply::Omitted(_)))
+        .nth(index)?
+        .as_move()?;
+    let hexes = match &mv.kind {
+        MoveKind::Ordinary(o) => (o.from.value, o.to.value),
+        MoveKind::ForcedPromotion(f) => (f.hex.value, f.hex.value),
+        MoveKind::Castling(c) => {
+            let castling: Castling = format!("{}-{}", c.prefix(), c.columns()).parse().ok()?;
+            (Castling::king_home(side), castling.king_target(side))
+        }
+    };
+    Some((hexes, mv.to_string()))
+}
