@@ -143,7 +143,8 @@ fn draw(args: &Args) -> Result<(), Failed> {
 fn picture(args: &Args) -> Result<Picture, Failed> {
     let input = args.input.as_str();
     let file = input == "-" || Path::new(input).is_file();
-    if !file && !(input.starts_with('/') && input.contains(':')) {
+    let looks_like_pdtl = input.starts_with('/') && input.contains(':');
+    if !file && !looks_like_pdtl {
         return Err(Failed(
             format!("`{input}` is neither a file nor a PDTL position (which starts with `/28:`)"),
             output::FAILURE,
