@@ -1,0 +1,443 @@
+//! The server driven through an in-memory connection, message by message, as an editor would.
+
+use std::time::Duration;
+
+use crossbeam_channel::RecvTimeoutError;
+use ctl_lsp::Options;
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use serde_json::{Value, json};
+
+const URI: &str = "file:///games/test.ctl-pgn";
+const WAIT: Duration = Duration::from_secs(20);
+
+struct Client {
+    connection: Connection,
+    thread: Option<std::thread::JoinHandle<Result<(), ctl_lsp::ServerError>>>,
+    next_id: i32,
+    /// Notifications received while waiting for a response.
+    notifications: Vec<Notification>,
+}
+
+impl Client {
+    fn start(options: Options, capabilities: Value) -> Client {
+        let (server, connection) = Connection::memory();
+        let thread = std::thread::spawn(move || ctl_lsp::run_with(server, options));
+        let mut client =
+            Client { connection, thread: Some(thread), next_id: 0, notifications: Vec::new() };
+        let init = client.request("initialize", json!({ "capabilities": capabilities }));
+        assert!(init.response_result.is_ok());
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn new() -> Client {
+        Client::start(Options { panic_probe: true, ..Options::default() }, json!({}))
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        let n = Notification::new(method.to_string(), params);
+        self.connection.sender.send(n.into()).expect("the server listens");
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Response {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        let r = Request::new(id.clone(), method.to_string(), params);
+        self.connection.sender.send(r.into()).expect("the server listens");
+        loop {
+            match self.connection.receiver.recv_timeout(WAIT).expect("an answer in time") {
+                Message::Response(r) if r.id == id => return r,
+                Message::Notification(n) => self.notifications.push(n),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        let r = self.request(method, params);
+        r.response_result.unwrap_or_else(|e| panic!("{method} failed: {e:?}"))
+    }
+
+    /// The next diagnostics published (already received, or arriving).
+    fn diagnostics(&mut self) -> Value {
+        if let Some(i) =
+            self.notifications.iter().position(|n| n.method == "textDocument/publishDiagnostics")
+        {
+            return self.notifications.remove(i).params;
+        }
+        loop {
+            match self.connection.receiver.recv_timeout(WAIT) {
+                Ok(Message::Notification(n)) if n.method == "textDocument/publishDiagnostics" => {
+                    return n.params;
+                }
+                Ok(Message::Notification(n)) => self.notifications.push(n),
+                Ok(other) => panic!("unexpected {other:?}"),
+                Err(RecvTimeoutError::Timeout) => panic!("no diagnostics published"),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+
+    fn open(&mut self, text: &str) -> Value {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": URI, "languageId": "ctl-pgn", "version": 1, "text": text } }),
+        );
+        self.diagnostics()
+    }
+
+    fn at(&self, line: u32, character: u32) -> Value {
+        json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": character } })
+    }
+
+    fn stop(mut self) {
+        self.result("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let thread = self.thread.take().expect("running");
+        thread.join().expect("no panic").expect("a clean exit");
+    }
+}
+
+fn codes(diagnostics: &Value) -> Vec<String> {
+    diagnostics["diagnostics"]
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// The position of the first `needle` on line `line` of `text`, in UTF-16 units.
+fn utf16_col(text: &str, line: usize, needle: &str) -> u32 {
+    let l = text.lines().nth(line).expect("the line");
+    let byte = l.find(needle).expect("the needle");
+    l[..byte].encode_utf16().count() as u32
+}
+
+const BROKEN: &str = "[Variant \"C'escacs\"]\n[DPTL \"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\"]\n\n{ Martí 🩐 }\n1. E7‐E13, E21‐E15 2. F8‐F12, F20‐F16 3. E13xF16: *\n";
+
+#[test]
+fn diagnostics_on_open_in_utf16_columns() {
+    let mut c = Client::new();
+    let published = c.open(BROKEN);
+    assert_eq!(published["uri"], URI);
+    assert_eq!(published["version"], 1);
+    assert_eq!(codes(&published), ["W0202", "E0206"]);
+    let x = &published["diagnostics"][1];
+    // `‐` (U+2010) is one UTF-16 unit but three bytes.
+    let col = utf16_col(BROKEN, 4, "xF16");
+    assert_eq!(col, 44);
+    assert_eq!(
+        x["range"],
+        json!({ "start": { "line": 4, "character": col }, "end": { "line": 4, "character": col + 1 } })
+    );
+    assert_eq!(x["severity"], 1);
+    assert_eq!(x["source"], "ctl-an");
+    assert_eq!(x["message"], "expected `×` or `*` for the capture, found `x`");
+    assert_eq!(x["data"]["fixes"][0]["replacement"], "×");
+    c.stop();
+}
+
+#[test]
+fn the_client_chooses_the_encoding() {
+    for (offered, expected, col) in [
+        (json!(["utf-8", "utf-16"]), "utf-8", 52),
+        (json!(["utf-32"]), "utf-32", 44),
+        (json!(["latin-1"]), "utf-16", 44),
+    ] {
+        let (server, connection) = Connection::memory();
+        let thread = std::thread::spawn(move || ctl_lsp::run(server));
+        let mut c =
+            Client { connection, thread: Some(thread), next_id: 0, notifications: Vec::new() };
+        let init = c.result(
+            "initialize",
+            json!({ "capabilities": { "general": { "positionEncodings": offered } } }),
+        );
+        assert_eq!(init["capabilities"]["positionEncoding"], expected);
+        c.notify("initialized", json!({}));
+        let published = c.open(BROKEN);
+        assert_eq!(published["diagnostics"][1]["range"]["start"]["character"], col, "{expected}");
+        c.stop();
+    }
+}
+
+#[test]
+fn changes_are_incremental_and_debounced() {
+    let mut c = Client::start(
+        Options { debounce: Duration::from_secs(3600), ..Options::default() },
+        json!({}),
+    );
+    assert_eq!(codes(&c.open(BROKEN)), ["W0202", "E0206"]);
+    let col = utf16_col(BROKEN, 4, "xF16");
+    let change = |version: i32, line: u32, start: u32, end: u32, text: &str| {
+        json!({
+            "textDocument": { "uri": URI, "version": version },
+            "contentChanges": [ { "range": { "start": { "line": line, "character": start }, "end": { "line": line, "character": end } }, "text": text } ]
+        })
+    };
+    c.notify("textDocument/didChange", change(2, 4, col, col + 1, "×"));
+    c.notify("textDocument/didChange", change(3, 1, 1, 5, "PDTL"));
+    // Nothing is published while the debounce runs; a request checks the latest text first.
+    let symbols =
+        c.result("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+    assert_eq!(symbols.as_array().map(Vec::len), Some(1));
+    let published = c.diagnostics();
+    assert_eq!(published["version"], 3);
+    assert_eq!(codes(&published), Vec::<String>::new());
+    assert!(c.notifications.iter().all(|n| n.method != "textDocument/publishDiagnostics"));
+    c.stop();
+}
+
+#[test]
+fn debounced_diagnostics_arrive_by_themselves() {
+    let mut c = Client::start(
+        Options { debounce: Duration::from_millis(20), ..Options::default() },
+        json!({}),
+    );
+    c.open("[Variant \"C'escacs\"]\n1. E7-E13: *\n");
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [ { "text": "[Variant \"C'escacs\"]\n1. E7-E99: *\n" } ] }),
+    );
+    let published = c.diagnostics();
+    assert_eq!(published["version"], 2);
+    assert_eq!(codes(&published).len(), 1);
+    c.stop();
+}
+
+const GAME: &str = "[Variant \"C'escacs\"]\n[White \"Mestre, Rut\"]\n[Black \"Sasal, Cesc\"]\n\n1. H6-H12, I23-I19\n2. JF6-C15, GH26-Z11\n{ @W: ~J to ~C15, see #1@B and ~E13 }\n(2. D6-D10\n.{ @W: would avoid #2 }\n)\n3. L5-L7 :\n*\n";
+
+#[test]
+fn hover_on_a_move_shows_it_in_words_and_the_position_after_it() {
+    let mut c = Client::new();
+    assert_eq!(codes(&c.open(GAME)), Vec::<String>::new());
+    let col = utf16_col(GAME, 5, "JF6");
+    let hover = c.result("textDocument/hover", c.at(5, col + 2));
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(text.contains("White Bishop from F6 to C15"), "{text}");
+    assert!(
+        text.contains("```text\n   P T A B C D E F G H I K L X Z\n28               v"),
+        "{text}"
+    );
+    assert!(text.contains("/15:2J5/") && text.contains(" b RKRrkr - 1 2`"), "{text}");
+    assert_eq!(hover["range"]["start"], json!({ "line": 5, "character": col }));
+    // In the variation: the move replaces 2. JF6-C15.
+    let hover = c.result("textDocument/hover", c.at(7, 5));
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(text.contains("White Pawn from D6 to D10 (double step)"), "{text}");
+    assert!(text.contains("in a variation"), "{text}");
+    c.stop();
+}
+
+#[test]
+fn hover_on_references() {
+    let mut c = Client::new();
+    c.open(GAME);
+    let hover = |c: &mut Client, needle: &str| -> String {
+        let col = utf16_col(GAME, 6, needle);
+        let h = c.result("textDocument/hover", c.at(6, col + 1));
+        h["contents"]["value"].as_str().unwrap_or_default().to_string()
+    };
+    let text = hover(&mut c, "~C15");
+    assert!(text.contains("Hex C15") && text.contains("the White Bishop stands on it"), "{text}");
+    let text = hover(&mut c, "~J ");
+    assert!(text.contains("White Bishop") && text.contains("C15"), "{text}");
+    let text = hover(&mut c, "#1@B");
+    assert!(text.contains("Black's move 1") && text.contains("I23-I19"), "{text}");
+    assert!(text.contains("Black Pawn from I23 to I19"), "{text}");
+    let text = hover(&mut c, "@W");
+    assert!(text.contains("Mestre, Rut"), "{text}");
+    c.stop();
+}
+
+#[test]
+fn definition_of_move_references() {
+    let mut c = Client::new();
+    c.open(GAME);
+    let col = utf16_col(GAME, 6, "#1@B");
+    let def = c.result("textDocument/definition", c.at(6, col + 1));
+    assert_eq!(def["uri"], URI);
+    let start = utf16_col(GAME, 4, "I23");
+    assert_eq!(
+        def["range"],
+        json!({ "start": { "line": 4, "character": start }, "end": { "line": 4, "character": start + 7 } })
+    );
+    // `#2` inside the variation is the variation's own move 2.
+    let def = c.result("textDocument/definition", c.at(8, utf16_col(GAME, 8, "#2") + 1));
+    assert_eq!(def["range"]["start"], json!({ "line": 7, "character": 1 }));
+    // Nothing to go to from plain text.
+    let plain = utf16_col(GAME, 6, "see");
+    assert_eq!(c.result("textDocument/definition", c.at(6, plain)), Value::Null);
+    c.stop();
+}
+
+#[test]
+fn document_symbols_nest_variations_in_games() {
+    let mut c = Client::new();
+    let two = format!("{GAME}\n[Variant \"C'escacs\"]\n[Title \"Second\"]\n\n1. E7-E13 :\n*\n");
+    c.open(&two);
+    let symbols =
+        c.result("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+    let names: Vec<&str> =
+        symbols.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Game 1: Mestre, Rut – Sasal, Cesc", "Game 2: Second"]);
+    let variation = &symbols[0]["children"][0];
+    assert_eq!(variation["name"], "(2. D6-D10)");
+    assert_eq!(variation["range"]["start"], json!({ "line": 7, "character": 0 }));
+    c.stop();
+}
+
+#[test]
+fn formatting_rewrites_a_valid_document_and_leaves_a_broken_one() {
+    let mut c = Client::new();
+    let messy = "[Variant \"C'escacs\"] [Lang \"en\"]\n1. E7‐E13, E21*E15   2. F8-F12: *";
+    c.open(messy);
+    let edits = c.result("textDocument/formatting", json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }));
+    let edits = edits.as_array().expect("edits");
+    assert_eq!(edits.len(), 1);
+    assert_eq!(
+        edits[0]["newText"],
+        "[Variant \"C'escacs\"]\n[Lang \"en\"]\n\n1. E7-E13, E21×E15\n2. F8-F12 :\n*\n"
+    );
+    assert_eq!(edits[0]["range"]["start"], json!({ "line": 0, "character": 0 }));
+    assert_eq!(edits[0]["range"]["end"], json!({ "line": 1, "character": 33 }));
+
+    let mut c2 = Client::new();
+    c2.open(BROKEN);
+    let edits = c2.result("textDocument/formatting", json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }));
+    assert_eq!(edits, json!([]));
+    c.stop();
+    c2.stop();
+}
+
+#[test]
+fn code_actions_apply_the_fixes() {
+    let mut c = Client::new();
+    c.open(BROKEN);
+    let col = utf16_col(BROKEN, 4, "xF16");
+    let params = json!({
+        "textDocument": { "uri": URI },
+        "range": { "start": { "line": 4, "character": col }, "end": { "line": 4, "character": col } },
+        "context": { "diagnostics": [] }
+    });
+    let actions = c.result("textDocument/codeAction", params);
+    let quick: Vec<&Value> =
+        actions.as_array().unwrap().iter().filter(|a| a["kind"] == "quickfix").collect();
+    assert_eq!(quick.len(), 1);
+    assert_eq!(quick[0]["title"], "Replace `x` with `×`");
+    assert_eq!(quick[0]["diagnostics"][0]["code"], "E0206");
+    let edit = &quick[0]["edit"]["changes"][URI][0];
+    assert_eq!(edit["newText"], "×");
+    assert_eq!(edit["range"]["start"]["character"], col);
+    let all = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "source.fixAll.cescacs")
+        .expect("fix all");
+    assert_eq!(all["edit"]["changes"][URI].as_array().map(Vec::len), Some(2));
+
+    // The DPTL tag and a wrong check mark.
+    let params = json!({
+        "textDocument": { "uri": URI },
+        "range": { "start": { "line": 1, "character": 2 }, "end": { "line": 1, "character": 2 } },
+        "context": { "diagnostics": [], "only": ["quickfix"] }
+    });
+    let actions = c.result("textDocument/codeAction", params);
+    assert_eq!(actions[0]["title"], "Replace `DPTL` with `PDTL`");
+    assert_eq!(actions.as_array().map(Vec::len), Some(1));
+    c.stop();
+
+    let mut c = Client::new();
+    let mate = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/valid/spec-fools-mate-X01-en.ctl-pgn"
+    ))
+    .expect("the corpus")
+    .replace("GL5-H6#", "GL5-H6+^");
+    let published = c.open(&mate);
+    assert!(codes(&published).contains(&"W0503".to_string()), "{published}");
+    let line = mate.lines().position(|l| l.contains("GL5-H6+^")).unwrap() as u32;
+    let col = utf16_col(&mate, line as usize, "+^");
+    let params = json!({
+        "textDocument": { "uri": URI },
+        "range": { "start": { "line": line, "character": col }, "end": { "line": line, "character": col + 2 } },
+        "context": { "diagnostics": [] }
+    });
+    let actions = c.result("textDocument/codeAction", params);
+    let titles: Vec<&str> =
+        actions.as_array().unwrap().iter().filter_map(|a| a["title"].as_str()).collect();
+    assert!(titles.contains(&"Replace `+^` with `#`"), "{titles:?}");
+    c.stop();
+}
+
+#[test]
+fn bad_requests_get_errors_and_the_server_goes_on() {
+    let mut c = Client::new();
+    c.open(GAME);
+    let error_code = |r: Response| r.response_result.err().map(|e| e.code);
+    let r = c.request("textDocument/hover", json!({ "nonsense": true }));
+    assert_eq!(error_code(r), Some(ErrorCode::InvalidParams as i32));
+    let r = c.request("textDocument/rename", json!({}));
+    assert_eq!(error_code(r), Some(ErrorCode::MethodNotFound as i32));
+    let r = c.request("cescacs/panicProbe", json!({}));
+    assert_eq!(error_code(r), Some(ErrorCode::InternalError as i32));
+    // Still serving, and positions far outside the text are answered.
+    assert_eq!(c.result("textDocument/hover", c.at(9999, 9999)), Value::Null);
+    assert_eq!(c.result("textDocument/hover", c.at(3, 9999)), Value::Null);
+    let unknown = json!({ "textDocument": { "uri": "file:///nowhere.ctl-pgn" }, "position": { "line": 0, "character": 0 } });
+    assert_eq!(c.result("textDocument/hover", unknown), Value::Null);
+    c.notify("textDocument/didChange", json!({ "garbage": 1 }));
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": "file:///nowhere", "version": 2 }, "contentChanges": [] }),
+    );
+    let hover = c.result("textDocument/hover", c.at(5, 5));
+    assert!(hover["contents"]["value"].as_str().is_some_and(|t| t.contains("Bishop")));
+    c.stop();
+}
+
+#[test]
+fn requests_before_initialize_are_refused() {
+    let (server, connection) = Connection::memory();
+    let thread = std::thread::spawn(move || ctl_lsp::run(server));
+    let mut c = Client { connection, thread: Some(thread), next_id: 0, notifications: Vec::new() };
+    let r = c.request("textDocument/hover", json!({}));
+    assert_eq!(
+        r.response_result.err().map(|e| e.code),
+        Some(ErrorCode::ServerNotInitialized as i32)
+    );
+    c.result("initialize", json!({ "capabilities": {} }));
+    c.stop();
+}
+
+#[test]
+fn exit_without_shutdown_is_an_error() {
+    let (server, connection) = Connection::memory();
+    let thread = std::thread::spawn(move || ctl_lsp::run(server));
+    connection.sender.send(Notification::new("exit".to_string(), Value::Null).into()).unwrap();
+    assert!(thread.join().unwrap().is_err());
+}
+
+#[test]
+fn a_huge_document_is_checked() {
+    let mut c = Client::new();
+    let game = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/valid/spec-A0001-91.ctl-pgn"
+    ))
+    .expect("the corpus");
+    let mut text = String::new();
+    while text.len() < 4 << 20 {
+        text.push_str(&game);
+        text.push('\n');
+    }
+    text.push_str("1. E7xE13\n");
+    let published = c.open(&text);
+    let found = codes(&published);
+    assert!(found.contains(&"E0206".to_string()), "{:?}", &found[found.len().saturating_sub(3)..]);
+    let symbols =
+        c.result("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+    assert!(symbols.as_array().unwrap().len() > 100);
+    c.stop();
+}
