@@ -1,0 +1,92 @@
+//! `cescacs board`: text and SVG pictures of PDTL positions and of games at a ply.
+
+use std::process::{Command, Output};
+
+const INITIAL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
+
+fn board(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cescacs")).arg("board").args(args).output().expect("runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8")
+}
+
+fn corpus(name: &str) -> String {
+    format!("{}/../../corpus/valid/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn text_of_a_pdtl() {
+    let out = board(&[INITIAL]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[0], "   P T A B C D E F G H I K L X Z");
+    assert_eq!(rows[1].trim_end(), "28               v");
+    assert_eq!(rows[29].trim_end(), " 0               V");
+    assert_eq!(rows.last().copied(), Some(INITIAL));
+}
+
+#[test]
+fn flipped_text_puts_black_at_the_bottom() {
+    let text = stdout(&board(&["--flip", INITIAL]));
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[0], "   Z X L K I H G F E D C B A T P");
+    assert_eq!(rows[1].trim_end(), " 0               V");
+    assert_eq!(rows[29].trim_end(), "28               v");
+}
+
+#[test]
+fn svg_of_a_pdtl() {
+    let out = board(&["--svg", INITIAL]);
+    assert!(out.status.success());
+    let svg = stdout(&out);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_eq!(svg.matches("<polygon class=\"hex ").count(), 169);
+    assert_eq!(svg.matches("class=\"piece\"").count(), 54);
+    assert_eq!(svg.matches("class=\"last-move").count(), 0);
+    assert!(svg.contains("data-hex=\"G1\" data-piece=\"K\""));
+}
+
+#[test]
+fn a_game_at_a_ply_marks_the_last_move() {
+    let dir = std::env::temp_dir().join(format!("cescacs-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let out_file = dir.join("ply3.svg");
+    let game = corpus("spec-fools-mate-X01-en.ctl-pgn");
+    let out = board(&["--ply", "3", "-o", out_file.to_str().unwrap(), &game]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = std::fs::read_to_string(&out_file).expect("the SVG was written");
+    assert!(svg.contains("<title>Game 1, after ply 3: JF6-C15 ?!</title>"), "{svg}");
+    assert!(svg.contains("class=\"last-move from\" data-hex=\"F6\""));
+    assert!(svg.contains("class=\"last-move to\" data-hex=\"C15\""));
+    assert!(svg.contains("data-hex=\"C15\" data-piece=\"J\""));
+    std::fs::remove_dir_all(&dir).ok();
+
+    // The last position by default; the start with --ply 0.
+    let text = stdout(&board(&["--text", &game]));
+    assert!(text.contains("Game 1, after ply 12: GL5-H6#"), "{text}");
+    let text = stdout(&board(&["--ply", "0", &game]));
+    assert!(text.ends_with(&format!("Game 1, ply 0\n{INITIAL}\n")), "{text}");
+}
+
+#[test]
+fn errors_say_what_is_wrong() {
+    let game = corpus("spec-fools-mate-X01-en.ctl-pgn");
+    let out = board(&["--ply", "99", &game]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("it has 12 plies"));
+    let out = board(&["--game", "2", &game]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = board(&["no-such-file"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = board(&["/28:q/ w - - 0 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = board(&["--ply", "1", INITIAL]);
+    assert_eq!(out.status.code(), Some(2));
+    let broken = corpus("../invalid/spec-introduction-2021-06-04.ctl-pgn");
+    let out = board(&["--ply", "5", &broken]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stops at ply"));
+}

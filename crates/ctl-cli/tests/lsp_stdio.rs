@@ -1,0 +1,138 @@
+//! `cescacs lsp` over its real standard input and output: the diagnostics equal those of
+//! `cescacs check --format json` for every corpus file, and malformed messages are survived.
+
+use std::io::{BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use lsp_server::{Message, Notification, Request, RequestId};
+use serde_json::{Value, json};
+
+struct Server {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cescacs"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cescacs lsp starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut server = Server { child, input, output };
+        server.send(Request::new(
+            RequestId::from(0),
+            "initialize".into(),
+            json!({ "capabilities": {} }),
+        ));
+        server.response(0);
+        server.send(Notification::new("initialized".into(), json!({})));
+        server
+    }
+
+    fn send(&mut self, message: impl Into<Message>) {
+        message.into().write(&mut self.input).expect("the server reads");
+    }
+
+    fn raw(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).and_then(|()| self.input.flush()).expect("the server reads");
+    }
+
+    fn next(&mut self) -> Message {
+        Message::read(&mut self.output).expect("a message").expect("not the end")
+    }
+
+    fn response(&mut self, id: i32) -> lsp_server::Response {
+        loop {
+            if let Message::Response(r) = self.next() {
+                if r.id == RequestId::from(id) {
+                    return r;
+                }
+            }
+        }
+    }
+
+    fn diagnostics(&mut self) -> Value {
+        loop {
+            if let Message::Notification(n) = self.next() {
+                if n.method == "textDocument/publishDiagnostics" {
+                    return n.params;
+                }
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        self.send(Request::new(RequestId::from(999), "shutdown".into(), Value::Null));
+        self.response(999);
+        self.send(Notification::new("exit".into(), Value::Null));
+        let status = self.child.wait().expect("the server exits");
+        assert!(status.success(), "{status}");
+    }
+}
+
+fn corpus() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let mut files = Vec::new();
+    for dir in ["valid", "invalid"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("the corpus") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "ctl-pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn diagnostics_are_those_of_check() {
+    let mut server = Server::start();
+    for (i, path) in corpus().iter().enumerate() {
+        let text = std::fs::read_to_string(path).expect("UTF-8");
+        let check = Command::new(env!("CARGO_BIN_EXE_cescacs"))
+            .args(["check", "--format", "json"])
+            .arg(path)
+            .output()
+            .expect("check runs");
+        let expected: Value = serde_json::from_slice(&check.stdout).expect("JSON");
+        let uri = expected["files"][0]["uri"].as_str().expect("a URI").to_string();
+        let open = json!({ "textDocument": { "uri": uri, "languageId": "ctl-pgn", "version": i, "text": text } });
+        server.send(Notification::new("textDocument/didOpen".into(), open));
+        let published = server.diagnostics();
+        assert_eq!(published["uri"], uri.as_str());
+        assert_eq!(
+            published["diagnostics"],
+            expected["files"][0]["diagnostics"],
+            "{}",
+            path.display()
+        );
+    }
+    server.stop();
+}
+
+#[test]
+fn malformed_messages_are_skipped() {
+    let mut server = Server::start();
+    server.raw(b"Content-Length: 9\r\n\r\n{not json");
+    server.raw(b"X-Nonsense\r\n\r\n");
+    server.raw(b"Content-Length: 27\r\n\r\n{\"id\": 5, \"no\": \"method\"}  ");
+    let answer = server.response(5);
+    assert!(answer.response_result.is_err());
+    server.send(Request::new(RequestId::from(6), "textDocument/hover".into(), json!({ "bad": 1 })));
+    assert!(server.response(6).response_result.is_err());
+    server.send(Request::new(
+        RequestId::from(7),
+        "textDocument/documentSymbol".into(),
+        json!({ "textDocument": { "uri": "file:///none.ctl-pgn" } }),
+    ));
+    assert_eq!(server.response(7).response_result.ok(), Some(Value::Null));
+    server.stop();
+}
