@@ -1,13 +1,14 @@
 //! `cargo xtask`: project automation that is not part of the shipped tools.
 //!
 //! Wired by `.cargo/config.toml` (`[alias] xtask = "run --package xtask --"`), in the style of
-//! rust-analyzer. Tasks arrive with the issues that need them; `cargo xtask help` lists what exists.
+//! rust-analyzer. `cargo xtask help` lists the tasks.
 #![forbid(unsafe_code)]
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[path = "gen.rs"]
-mod generate; // `gen` is a reserved word in edition 2024
+use xtask::corpus::{self, Format};
+use xtask::generate;
 
 const HELP: &str = "\
 cargo xtask <TASK>
@@ -16,31 +17,66 @@ Tasks:
   help    print this help
   gen --seed S --games N --out DIR [--max-plies M]
           write N random legal games as CTL-PGN (one file each), reproducible from S
-
-Planned (each lands with its issue): corpus (round trip of corpus/),
-bench-report (throughput on a large generated corpus).
+  corpus [--bless] [--format text|json]
+          the round trip of corpus/: every file read, checked at the rules level, written
+          canonically and read again (same tree), canonical-* files byte-identical, every line
+          replayed and every position through PDTL and back, diagnostics equal to the goldens
+          (NAME.diagnostics, or NAME.diagnostics.json with --format json), the generated set
+          (2,000 games, seed 2026, written to target/corpus-generated/) checked too and its
+          committed sample corpus/generated/ equal to the generator's output.
+          --bless rewrites the goldens of both formats and the sample: review the diff.
+          Exit 1 on any difference (the first one shown as a unified diff).
+  bench-report [--mb N] [--jobs N] [--no-build] [--no-write]
+          generate about N MB (default 100) of games into target/bench-report/, run the release
+          `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
+          all (when the CLI has --jobs), print MB/s, games/s, plies/s and peak RSS, and write the
+          table into docs/PERFORMANCE.md.
 ";
 
 fn main() -> ExitCode {
     let task = std::env::args().nth(1);
-    match task.as_deref() {
+    let args: Vec<String> = std::env::args().skip(2).collect();
+    let result = match task.as_deref() {
         None | Some("help" | "--help" | "-h") => {
             print!("{HELP}");
-            ExitCode::SUCCESS
+            return ExitCode::SUCCESS;
         }
-        Some("gen") => {
-            let args: Vec<String> = std::env::args().skip(2).collect();
-            match generate::parse_args(&args).and_then(|o| generate::run(&o)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Some(other) => {
-            eprintln!("error: unknown task `{other}`\n\n{HELP}");
+        Some("gen") => generate::parse_args(&args).and_then(|o| generate::run(&o)).map(|()| true),
+        Some("corpus") => run_corpus(&args),
+        Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e}");
             ExitCode::from(2)
         }
     }
+}
+
+/// The repository root: xtask lives in `<root>/xtask`.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_owned)
+}
+
+fn run_corpus(args: &[String]) -> Result<bool, String> {
+    let mut options = corpus::Options::new(root());
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--bless" => options.bless = true,
+            "--format" => {
+                let value = it.next().ok_or("`--format` needs `text` or `json`")?;
+                options.formats = vec![value.parse::<Format>()?];
+            }
+            other => return Err(format!("unknown option `{other}` of `corpus`")),
+        }
+    }
+    options.write_generated = Some(root().join("target/corpus-generated"));
+    let report = corpus::run(&options)?;
+    print!("{report}");
+    Ok(report.passed())
 }

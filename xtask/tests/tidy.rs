@@ -38,7 +38,7 @@ fn every_crate_forbids_unsafe_code() {
 
 #[test]
 fn corpus_files_are_utf8_with_the_ctl_pgn_extension() {
-    for folder in ["valid", "invalid"] {
+    for folder in ["valid", "invalid", "generated"] {
         let dir = root().join("corpus").join(folder);
         let mut seen = 0;
         for entry in fs::read_dir(&dir).expect("corpus folder exists") {
@@ -50,7 +50,9 @@ fn corpus_files_are_utf8_with_the_ctl_pgn_extension() {
                 seen += 1;
             } else {
                 assert!(
-                    name.ends_with(".diagnostics") || name.ends_with(".md"),
+                    name.ends_with(".diagnostics")
+                        || name.ends_with(".diagnostics.json")
+                        || name.ends_with(".md"),
                     "unexpected file {name} in corpus/{folder}"
                 );
             }

@@ -7,7 +7,7 @@
 //! exactly the check mark the rules give; the result follows from the final position.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use cescacs_board::{Colour, Move, MoveNumber, Position};
 
@@ -74,19 +74,80 @@ pub fn run(options: &Options) -> Result<(), String> {
     std::fs::create_dir_all(&options.out)
         .map_err(|e| format!("cannot create {}: {e}", options.out.display()))?;
     for i in 0..options.games {
-        // Each game has its own stream, so game i does not depend on how many come before it.
-        let mut rng = Rng(options.seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
-        rng.next();
-        let text = game(&mut rng, options.seed, i, options.max_plies);
-        let path = file_name(&options.out, options.seed, i);
+        let text = generate_game(options.seed, i, options.max_plies).text;
+        let path = options.out.join(file_name(options.seed, i));
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     eprintln!("wrote {} games to {}", options.games, options.out.display());
     Ok(())
 }
 
-fn file_name(dir: &Path, seed: u64, i: usize) -> PathBuf {
-    dir.join(format!("gen-{seed}-{i:05}.ctl-pgn"))
+/// The file name `cargo xtask gen` gives game `index` of `seed`: `gen-SEED-NNNNN.ctl-pgn`.
+///
+/// ```
+/// assert_eq!(xtask::generate::file_name(7, 12), "gen-7-00012.ctl-pgn");
+/// ```
+pub fn file_name(seed: u64, index: usize) -> String {
+    format!("gen-{seed}-{index:05}.ctl-pgn")
+}
+
+/// One generated game: its CTL-PGN text and the half-moves of its main line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedGame {
+    /// The record, tags to result line, ending with a line break.
+    pub text: String,
+    /// Half-moves written in the main line.
+    pub plies: usize,
+}
+
+/// Game `index` of `seed`, at most `max_plies` half-moves long: the same on every machine.
+///
+/// Each game has its own random stream, so game `index` does not depend on how many games
+/// come before it.
+///
+/// ```
+/// use xtask::generate::generate_game;
+/// let game = generate_game(1, 3, 40);
+/// assert_eq!(game, generate_game(1, 3, 40));
+/// assert!(game.text.starts_with("[Variant \"C'escacs\"]\n") && game.plies <= 40);
+/// ```
+pub fn generate_game(seed: u64, index: usize, max_plies: usize) -> GeneratedGame {
+    let mut rng = Rng(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    rng.next();
+    game(&mut rng, seed, index, max_plies.max(1))
+}
+
+/// What [`generate_corpus`] made.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GeneratedCorpus {
+    /// The games one after another, one blank line between two games.
+    pub text: String,
+    /// How many games.
+    pub games: usize,
+    /// Half-moves written in their main lines.
+    pub plies: usize,
+}
+
+/// Games `0, 1, 2…` of `seed` in one text, until it holds at least `min_bytes` bytes: the input
+/// of the benches and of `cargo xtask bench-report`.
+///
+/// ```
+/// let corpus = xtask::generate::generate_corpus(5, 10_000, 60);
+/// assert!(corpus.text.len() >= 10_000);
+/// assert_eq!(corpus.text.matches("[Variant ").count(), corpus.games);
+/// ```
+pub fn generate_corpus(seed: u64, min_bytes: usize, max_plies: usize) -> GeneratedCorpus {
+    let mut corpus = GeneratedCorpus::default();
+    while corpus.text.len() < min_bytes {
+        let game = generate_game(seed, corpus.games, max_plies);
+        if corpus.games > 0 {
+            corpus.text.push('\n');
+        }
+        corpus.text.push_str(&game.text);
+        corpus.games += 1;
+        corpus.plies += game.plies;
+    }
+    corpus
 }
 
 /// The surface choices of one game.
@@ -121,7 +182,7 @@ const COMMENTS: [&str; 6] = [
     "this loses time",
 ];
 
-fn game(rng: &mut Rng, seed: u64, index: usize, max_plies: usize) -> String {
+fn game(rng: &mut Rng, seed: u64, index: usize, max_plies: usize) -> GeneratedGame {
     let style = Style {
         hyphen: if rng.chance(50) { "-" } else { "\u{2010}" },
         cross: if rng.chance(70) { "×" } else { "*" },
@@ -210,7 +271,12 @@ fn game(rng: &mut Rng, seed: u64, index: usize, max_plies: usize) -> String {
         outcome = p.outcome();
     }
     let result = outcome.map_or("*", |o| o.result());
-    render(rng, &style, seed, index, &start, from_pdtl, &pairs, result)
+    let plies =
+        pairs.iter().map(|p| usize::from(p.white.is_some()) + usize::from(p.black.is_some())).sum();
+    GeneratedGame {
+        text: render(rng, &style, seed, index, &start, from_pdtl, &pairs, result),
+        plies,
+    }
 }
 
 /// A random move, preferring captures and checks a little so that games end now and then.
@@ -308,10 +374,11 @@ mod tests {
 
     #[test]
     fn same_seed_same_games() {
-        let a: Vec<String> = (0..5).map(|i| game(&mut Rng(7 ^ i), 7, i as usize, 60)).collect();
-        let b: Vec<String> = (0..5).map(|i| game(&mut Rng(7 ^ i), 7, i as usize, 60)).collect();
+        let a: Vec<GeneratedGame> = (0..5).map(|i| generate_game(7, i, 60)).collect();
+        let b: Vec<GeneratedGame> = (0..5).map(|i| generate_game(7, i, 60)).collect();
         assert_eq!(a, b);
-        assert!(a.iter().all(|g| g.starts_with("[Variant \"C'escacs\"]\n")));
+        assert!(a.iter().all(|g| g.text.starts_with("[Variant \"C'escacs\"]\n")));
+        assert_ne!(a[0], a[1]);
     }
 
     #[test]

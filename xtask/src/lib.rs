@@ -1,0 +1,9 @@
+//! The tasks of `cargo xtask`, as a library so that the benches and the tests share them.
+//!
+//! - [`generate`]: random legal games, reproducible from a seed (`cargo xtask gen`).
+//! - [`corpus`]: the round trip of `corpus/` (`cargo xtask corpus`).
+//! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
+#![forbid(unsafe_code)]
+
+pub mod corpus;
+pub mod generate;
