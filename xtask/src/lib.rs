@@ -5,5 +5,6 @@
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
 #![forbid(unsafe_code)]
 
+pub mod bench_report;
 pub mod corpus;
 pub mod generate;

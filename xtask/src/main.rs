@@ -43,6 +43,12 @@ fn main() -> ExitCode {
         }
         Some("gen") => generate::parse_args(&args).and_then(|o| generate::run(&o)).map(|()| true),
         Some("corpus") => run_corpus(&args),
+        Some("bench-report") => xtask::bench_report::Options::parse(root(), &args)
+            .and_then(|o| xtask::bench_report::run(&o))
+            .map(|table| {
+                print!("{table}");
+                true
+            }),
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
     };
     match result {

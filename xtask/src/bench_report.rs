@@ -1,0 +1,329 @@
+//! `cargo xtask bench-report`: the release CLI on about 100 MB of generated games, at each check
+//! level, with one thread and with all of them, against the targets of the performance issue.
+//!
+//! Peak RSS is the child's `VmHWM` (the kernel's high-water mark of its resident set), read from
+//! `/proc/<pid>/status` every few milliseconds while it runs: the last reading before the child
+//! exits is the figure (a peak reached in its last milliseconds could be missed; the reader's
+//! memory is bounded early in a run, so this does not happen in practice). Where `/proc` does not
+//! exist the column says `n/a`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::generate;
+
+/// The seed of the bench-report corpus (not the corpus set's: these games are never committed).
+pub const SEED: u64 = 6;
+/// Longest game, in half-moves.
+pub const MAX_PLIES: usize = 160;
+
+/// Where the markers of the generated section of `docs/PERFORMANCE.md` are.
+const BEGIN: &str = "<!-- bench-report:begin (written by `cargo xtask bench-report`) -->";
+const END: &str = "<!-- bench-report:end -->";
+
+/// The options of `cargo xtask bench-report`.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The repository root.
+    pub root: PathBuf,
+    /// Size of the corpus, in MB (10^6 bytes).
+    pub megabytes: usize,
+    /// Threads of the "all threads" runs (default: the cores of the machine).
+    pub jobs: usize,
+    /// Build the release CLI first.
+    pub build: bool,
+    /// Write the table into `docs/PERFORMANCE.md`.
+    pub write: bool,
+}
+
+impl Options {
+    /// Reads `[--mb N] [--jobs N] [--no-build] [--no-write]`.
+    pub fn parse(root: PathBuf, args: &[String]) -> Result<Options, String> {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let mut options = Options { root, megabytes: 100, jobs: cores, build: true, write: true };
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let mut number = || -> Result<usize, String> {
+                let v = it.next().ok_or_else(|| format!("`{flag}` needs a number"))?;
+                v.parse().map_err(|_| format!("`{flag}`: `{v}` is not a number"))
+            };
+            match flag.as_str() {
+                "--mb" => options.megabytes = number()?.max(1),
+                "--jobs" => options.jobs = number()?.max(1),
+                "--no-build" => options.build = false,
+                "--no-write" => options.write = false,
+                other => return Err(format!("unknown option `{other}` of `bench-report`")),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// One run of `cescacs check`.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// `syntax`, `coherence` or `rules`.
+    pub level: &'static str,
+    /// `--jobs`, when the CLI has it.
+    pub jobs: Option<usize>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Peak resident set, in bytes, when `/proc` told it.
+    pub peak_rss: Option<u64>,
+    /// Whether the CLI exited with 0.
+    pub clean: bool,
+}
+
+/// The corpus measured.
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// Where it was written.
+    pub path: PathBuf,
+    /// Its size.
+    pub bytes: usize,
+    /// Its games.
+    pub games: usize,
+    /// The half-moves of their main lines.
+    pub plies: usize,
+}
+
+const LEVELS: [(&str, f64); 3] = [("syntax", 500.0), ("coherence", 300.0), ("rules", 200.0)];
+
+/// Generates the corpus, builds and runs the CLI, prints the table and writes it to the docs.
+pub fn run(options: &Options) -> Result<String, String> {
+    let input = corpus(options)?;
+    let cli = options.root.join("target/release/cescacs");
+    if options.build {
+        eprintln!("building the release CLI…");
+        let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["build", "--release", "-p", "ctl-cli"])
+            .current_dir(&options.root)
+            .status()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        if !status.success() {
+            return Err("the release build failed".into());
+        }
+    }
+    let help = Command::new(&cli)
+        .args(["check", "--help"])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e} (build it, or drop --no-build)", cli.display()))?;
+    let has_jobs = String::from_utf8_lossy(&help.stdout).contains("--jobs");
+    let thread_counts: Vec<Option<usize>> =
+        if has_jobs { vec![Some(1), Some(options.jobs)] } else { vec![None] };
+    let load = load_average();
+    let mut runs = Vec::new();
+    for (level, _) in LEVELS {
+        for &jobs in &thread_counts {
+            eprintln!(
+                "cescacs check --level {level}{}…",
+                jobs.map_or(String::new(), |j| format!(" --jobs {j}"))
+            );
+            runs.push(measure(&cli, &input.path, level, jobs)?);
+        }
+    }
+    let table = table(&input, &runs, has_jobs, &load);
+    if options.write {
+        write_docs(&options.root.join("docs/PERFORMANCE.md"), &table)?;
+    }
+    Ok(table)
+}
+
+/// The generated file, reused when a previous run left the same one.
+fn corpus(options: &Options) -> Result<Input, String> {
+    let dir = options.root.join("target/bench-report");
+    let min_bytes = options.megabytes * 1_000_000;
+    let path = dir.join(format!("generated-{}MB-seed{SEED}.ctl-pgn", options.megabytes));
+    let facts = path.with_extension("facts");
+    if let (Ok(meta), Ok(text)) = (std::fs::metadata(&path), std::fs::read_to_string(&facts)) {
+        let numbers: Vec<usize> = text.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        if let [bytes, games, plies] = numbers[..] {
+            if meta.len() == bytes as u64 {
+                return Ok(Input { path, bytes, games, plies });
+            }
+        }
+    }
+    eprintln!("generating {} MB of games (seed {SEED})…", options.megabytes);
+    let generated = generate::generate_corpus(SEED, min_bytes, MAX_PLIES);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::write(&path, &generated.text)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let input =
+        Input { path, bytes: generated.text.len(), games: generated.games, plies: generated.plies };
+    std::fs::write(&facts, format!("{} {} {}\n", input.bytes, input.games, input.plies))
+        .map_err(|e| format!("cannot write {}: {e}", facts.display()))?;
+    Ok(input)
+}
+
+/// Runs `cescacs check` once, timing it and sampling its peak RSS.
+fn measure(
+    cli: &Path,
+    file: &Path,
+    level: &'static str,
+    jobs: Option<usize>,
+) -> Result<Run, String> {
+    let mut command = Command::new(cli);
+    command.args(["check", "--level", level, "--color", "never"]);
+    if let Some(j) = jobs {
+        command.args(["--jobs", &j.to_string()]);
+    }
+    command.arg(file).stdout(Stdio::null()).stderr(Stdio::null());
+    let started = Instant::now();
+    let mut child = command.spawn().map_err(|e| format!("cannot run {}: {e}", cli.display()))?;
+    let status_file = PathBuf::from(format!("/proc/{}/status", child.id()));
+    let mut peak_rss = None;
+    let status = loop {
+        if let Some(rss) = std::fs::read_to_string(&status_file).ok().as_deref().and_then(vm_hwm) {
+            peak_rss = Some(peak_rss.map_or(rss, |p: u64| p.max(rss)));
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Err(format!("waiting for the CLI: {e}")),
+        }
+    };
+    Ok(Run {
+        level,
+        jobs,
+        seconds: started.elapsed().as_secs_f64(),
+        peak_rss,
+        clean: status.success(),
+    })
+}
+
+/// `VmHWM:   123456 kB` in bytes.
+fn vm_hwm(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The Markdown table with the date, the machine and the corpus.
+fn table(input: &Input, runs: &[Run], has_jobs: bool, load: &str) -> String {
+    let mb = input.bytes as f64 / 1e6;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Measured {} on {} ({} hardware threads, load average {load} at the start), release CLI, one file of {mb:.1} MB: {} games, {} plies (`cargo xtask bench-report`, seed {SEED}).\n\n",
+        today(),
+        cpu_model(),
+        std::thread::available_parallelism().map_or(1, usize::from),
+        input.games,
+        input.plies,
+    ));
+    if !has_jobs {
+        out.push_str("`cescacs check` has no `--jobs` flag yet: each level ran once with the CLI's default threads.\n\n");
+    }
+    out.push_str("| level | threads | MB/s | games/s | plies/s | peak RSS | target | met |\n");
+    out.push_str("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n");
+    for (level, target) in LEVELS {
+        let one = runs.iter().find(|r| r.level == level && r.jobs.is_none_or(|j| j == 1));
+        for r in runs.iter().filter(|r| r.level == level) {
+            let rate = mb / r.seconds;
+            let (goal, met) = match (r.jobs, one) {
+                (Some(j), Some(one)) if j > 1 => {
+                    let speedup = one.seconds / r.seconds;
+                    (format!("≥ 1.8× one thread (×{speedup:.2})"), speedup >= 1.8)
+                }
+                _ => (format!("≥ {target:.0} MB/s"), rate >= target),
+            };
+            let rss = r.peak_rss.map_or("n/a".to_string(), |b| format!("{:.0} MB", b as f64 / 1e6));
+            out.push_str(&format!(
+                "| {level} | {} | {rate:.1} | {:.0} | {:.0} | {rss} | {goal} | {}{} |\n",
+                r.jobs.map_or("default".to_string(), |j| j.to_string()),
+                input.games as f64 / r.seconds,
+                input.plies as f64 / r.seconds,
+                if met { "yes" } else { "no" },
+                if r.clean { "" } else { " (exit ≠ 0)" },
+            ));
+        }
+    }
+    let worst = runs.iter().filter_map(|r| r.peak_rss).max();
+    out.push_str(&format!(
+        "\nMemory target: a 1 GB file under 100 MB peak RSS. Here the file is {mb:.0} MB and the largest peak is {}{}.\n",
+        worst.map_or("n/a".to_string(), |b| format!("{:.0} MB", b as f64 / 1e6)),
+        match worst {
+            Some(b) if b > 100_000_000 => " — over the target already at this size",
+            _ => "",
+        }
+    ));
+    out
+}
+
+fn today() -> String {
+    Command::new("date")
+        .args(["-u", "+%Y-%m-%d"])
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "(date unknown)".to_string())
+}
+
+/// The 1-minute load average: on a shared machine, how much the figures can be trusted.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "an unknown CPU".to_string())
+}
+
+/// Replaces the section between the markers (or appends it) in `docs/PERFORMANCE.md`.
+fn write_docs(path: &Path, table: &str) -> Result<(), String> {
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let section = format!("{BEGIN}\n{table}{END}");
+    let new = match (old.find(BEGIN), old.find(END)) {
+        (Some(b), Some(e)) if b < e => format!("{}{section}{}", &old[..b], &old[e + END.len()..]),
+        _ => format!(
+            "{}\n## Release CLI on a generated corpus (`cargo xtask bench-report`)\n\n{section}\n",
+            old.trim_end()
+        ),
+    };
+    std::fs::write(path, new).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peak_rss_from_proc_status() {
+        let status = "Name:\tcescacs\nVmPeak:\t  9000 kB\nVmHWM:\t    2048 kB\nVmRSS:\t 1024 kB\n";
+        assert_eq!(vm_hwm(status), Some(2 * 1024 * 1024));
+        assert_eq!(vm_hwm("Name: x\n"), None);
+    }
+
+    #[test]
+    fn the_docs_section_is_replaced_not_repeated() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("PERFORMANCE.md");
+        std::fs::write(&path, "# Performance\n\ntext\n").unwrap();
+        write_docs(&path, "first\n").unwrap();
+        write_docs(&path, "second\n").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# Performance\n\ntext\n"), "{text}");
+        assert_eq!(text.matches(BEGIN).count(), 1, "{text}");
+        assert!(text.contains("second") && !text.contains("first"), "{text}");
+    }
+
+    #[test]
+    fn options() {
+        let args: Vec<String> = ["--mb", "5", "--no-build"].iter().map(|s| s.to_string()).collect();
+        let o = Options::parse(PathBuf::from("."), &args).unwrap();
+        assert_eq!((o.megabytes, o.build, o.write), (5, false, true));
+        assert!(Options::parse(PathBuf::from("."), &["--mb".to_string()]).is_err());
+    }
+}
