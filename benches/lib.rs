@@ -1,1 +1,21 @@
 //! Shared helpers of the criterion benchmarks (inputs are generated, never downloaded).
+#![forbid(unsafe_code)]
+
+use xtask::generate::{GeneratedCorpus, generate_corpus};
+
+/// The seed of the benches' generated games (the same games on every machine).
+pub const SEED: u64 = 20;
+
+/// Longest generated game, in half-moves.
+pub const MAX_PLIES: usize = 160;
+
+/// Random legal games (`cargo xtask gen`'s generator, fixed seed) in one text of at least
+/// `min_bytes` bytes, with the number of games and plies it holds.
+///
+/// ```
+/// let corpus = cescacs_benches::generated(20_000);
+/// assert!(corpus.text.len() >= 20_000 && corpus.games > 1);
+/// ```
+pub fn generated(min_bytes: usize) -> GeneratedCorpus {
+    generate_corpus(SEED, min_bytes, MAX_PLIES)
+}

@@ -1,4 +1,4 @@
-//! PDTL read and write throughput, in bytes of PDTL text.
+//! PDTL read and write throughput, in bytes of PDTL text and in positions.
 
 use std::hint::black_box;
 
@@ -50,6 +50,42 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // The same work per position, and PDTL of positions reached by generated games.
+    let generated = generated_positions(2000);
+    let mut group = c.benchmark_group("pdtl/positions");
+    group.throughput(Throughput::Elements(generated.len() as u64));
+    group.bench_function("write", |b| {
+        b.iter(|| {
+            for p in &generated {
+                black_box(pdtl::write(black_box(p), &letters));
+            }
+        })
+    });
+    let texts: Vec<String> = generated.iter().map(|p| pdtl::write(p, &letters)).collect();
+    group.bench_function("read", |b| {
+        b.iter(|| {
+            for s in &texts {
+                black_box(pdtl::read(black_box(s), &letters));
+            }
+        })
+    });
+    group.finish();
+}
+
+/// Every position of the main lines of generated games, until there are `n`.
+fn generated_positions(n: usize) -> Vec<Position> {
+    let corpus = cescacs_benches::generated(1 << 20);
+    let mut out = Vec::with_capacity(n);
+    for g in ctl_pgn::reader::read_str(&corpus.text) {
+        let line = ctl_pgn::validate::replay_main_line(&g.game, ctl_pgn::validate::Level::Rules);
+        out.extend(line.positions);
+        if out.len() >= n {
+            break;
+        }
+    }
+    out.truncate(n);
+    out
 }
 
 criterion_group!(benches, bench);
