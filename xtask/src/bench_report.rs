@@ -288,7 +288,7 @@ fn write_docs(path: &Path, table: &str) -> Result<(), String> {
     let new = match (old.find(BEGIN), old.find(END)) {
         (Some(b), Some(e)) if b < e => format!("{}{section}{}", &old[..b], &old[e + END.len()..]),
         _ => format!(
-            "{}\n## Release CLI on a generated corpus (`cargo xtask bench-report`)\n\n{section}\n",
+            "{}\n\n## Release CLI on a generated corpus (`cargo xtask bench-report`)\n\n{section}\n",
             old.trim_end()
         ),
     };
