@@ -41,23 +41,32 @@ fn meaning(file: &File) -> String {
         rest = &rest[close..];
     }
     out.push_str(rest);
-    out.replace("HyphenMinus", "Hyphen").replace("EnDash", "Hyphen").replace("Asterisk", "Times")
+    // The export layout writes a comment's CRLF line ends as LF (decisions.md 2).
+    out.replace("HyphenMinus", "Hyphen")
+        .replace("EnDash", "Hyphen")
+        .replace("Asterisk", "Times")
+        .replace("\\r\\n", "\\n")
+}
+
+/// A comment's text as the export layout writes it (LF line ends).
+fn written(c: &Comment) -> String {
+    c.text.replace("\r\n", "\n")
 }
 
 fn comments_in_pairs(pairs: &[Pair], out: &mut Vec<String>) {
     for p in pairs {
-        out.extend(p.comments.iter().map(|c: &Comment| c.text.clone()));
+        out.extend(p.comments.iter().map(written));
         for v in &p.variations {
-            out.extend(v.comments.iter().map(|c| c.text.clone()));
+            out.extend(v.comments.iter().map(written));
             comments_in_pairs(&v.pairs, out);
         }
     }
 }
 
 fn comments(mt: &Movetext) -> Vec<String> {
-    let mut out: Vec<String> = mt.comments.iter().map(|c| c.text.clone()).collect();
+    let mut out: Vec<String> = mt.comments.iter().map(written).collect();
     comments_in_pairs(&mt.pairs, &mut out);
-    out.extend(mt.closing_comments.iter().map(|c| c.text.clone()));
+    out.extend(mt.closing_comments.iter().map(written));
     out
 }
 
@@ -77,6 +86,18 @@ fn reading_back_the_written_text_gives_the_same_tree() {
     }
 }
 
+/// The text without its `{...}` comments (they do not nest).
+fn outside_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        rest = rest[open..].find('}').map_or("", |close| &rest[open + close + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
 #[test]
 fn ascii_text_means_the_same() {
     for (path, text) in sources() {
@@ -85,7 +106,8 @@ fn ascii_text_means_the_same() {
             continue;
         }
         let ascii = write_file(&first.file, WriteOptions { ascii: true });
-        assert!(!ascii.contains(['×', '…']), "{}", path.display());
+        // Comment text is verbatim and may hold any character: look outside comments.
+        assert!(!outside_comments(&ascii).contains(['×', '…']), "{}", path.display());
         let back = ctl_an::parse_file(&ascii);
         assert_eq!(meaning(&back.file), meaning(&first.file), "{}", path.display());
         assert_eq!(write_file(&back.file, WriteOptions { ascii: true }), ascii);
