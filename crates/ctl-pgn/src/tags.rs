@@ -1,5 +1,12 @@
 //! Tag linting: the first tag, tag order and the value formats of the spec's tags (decisions.md 4).
 //!
+//! The order rules are the spec's ("Labels"): a registered game has its game record (`Event`,
+//! `Site`, `Date`, `Round`, `White`/`WhiteNA`, `WhiteAlias`, `Black`/`BlackNA`, `BlackAlias`,
+//! `Result`) right after `Variant` and in that order (`W0301`, `W0307`); a minimalist record has
+//! `Id` second and its publisher's `Annotator` third (`W0308`, `W0319`); `Title` follows `Lang`
+//! (`W0309`); repeated `Annotator` and `Example` tags are consecutive (`W0302`); `Redefine` comes
+//! just before `PDTL`, else last (`W0303`); `PDTL` is last (`W0304`).
+//!
 //! Only a wrong `[Variant "C'escacs"]` value is an error; every other finding is a warning, because
 //! the spec's own examples bend the order rules and a reader must stay forgiving (decisions.md 2).
 
@@ -23,17 +30,28 @@ pub struct TagRef<'a> {
 /// The variant this toolkit reads.
 pub const VARIANT: &str = "C'escacs";
 
-/// The seven-tag roster of a game record, in the order the spec requires, after `Variant`.
-/// `WhiteNA`/`BlackNA` may stand in for `White`/`Black`.
-const ROSTER: [&[&str]; 7] = [
-    &["Event"],
-    &["Site"],
-    &["Date"],
-    &["Round"],
-    &["White", "WhiteNA"],
-    &["Black", "BlackNA"],
-    &["Result"],
+/// The tags of a game record (the seven-tag roster after `Variant`, and the players' aliases),
+/// with their rank in the spec's order. `WhiteNA`/`BlackNA` stand in for `White`/`Black`; an alias
+/// comes right after its player's tag (the spec: "If the WhiteAlias label is used, it will be the
+/// eighth label").
+const ROSTER: [(&str, u8); 11] = [
+    ("Event", 0),
+    ("Site", 1),
+    ("Date", 2),
+    ("Round", 3),
+    ("White", 4),
+    ("WhiteNA", 4),
+    ("WhiteAlias", 5),
+    ("Black", 6),
+    ("BlackNA", 6),
+    ("BlackAlias", 7),
+    ("Result", 8),
 ];
+
+/// The roster tags that identify a registered game. `Date` and `Result` may also appear in a
+/// minimalist record (after its `Id`), so they alone do not make a record a registered game.
+const IDENTIFYING: [&str; 9] =
+    ["Event", "Site", "Round", "White", "WhiteNA", "WhiteAlias", "Black", "BlackNA", "BlackAlias"];
 
 /// Every tag the spec names; used to catch near misses such as `Timecontrol`.
 const KNOWN: [&str; 30] = [
@@ -97,8 +115,11 @@ pub fn lint_tags(tags: &[TagRef<'_>]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     check_variant(tags, &mut out);
     check_roster_order(tags, &mut out);
+    check_record_first(tags, &mut out);
+    check_minimalist(tags, &mut out);
+    check_title_after_lang(tags, &mut out);
     check_repeats(tags, &mut out);
-    check_annotators(tags, &mut out);
+    check_consecutive(tags, &mut out);
     check_redefine_and_pdtl(tags, &mut out);
     for tag in tags {
         check_name(tag, &mut out);
@@ -129,14 +150,34 @@ fn check_variant(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The roster tags that are present must keep the spec's relative order.
+fn roster_rank(name: &str) -> Option<u8> {
+    ROSTER.iter().find(|(n, _)| *n == name).map(|&(_, rank)| rank)
+}
+
+/// The player tags an alias follows: `WhiteAlias` after `White` or `WhiteNA`.
+fn player_of(alias: &str) -> Option<[&'static str; 2]> {
+    match alias {
+        "WhiteAlias" => Some(["White", "WhiteNA"]),
+        "BlackAlias" => Some(["Black", "BlackNA"]),
+        _ => None,
+    }
+}
+
+const ROSTER_ORDER: &str = "the game record's order is Variant, Event, Site, Date, Round, White (or \
+                            WhiteNA), WhiteAlias, Black (or BlackNA), BlackAlias, Result";
+
+/// `W0301`: the game record's tags that are present keep the spec's relative order, and an alias
+/// comes right after its player's tag.
 fn check_roster_order(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
-    let rank = |name: &str| ROSTER.iter().position(|names| names.contains(&name));
-    let mut last: Option<(usize, &TagRef<'_>)> = None;
-    for tag in tags {
-        let Some(r) = rank(tag.name) else { continue };
-        if let Some((lr, prev)) = last {
-            if r < lr {
+    let mut last: Option<(u8, &TagRef<'_>)> = None;
+    // Tags reported as out of order: they do not count as standing between an alias and its
+    // player's tag (moving them away is the fix).
+    let mut moved = Vec::new();
+    for (i, tag) in tags.iter().enumerate() {
+        let Some(rank) = roster_rank(tag.name) else { continue };
+        if let Some((last_rank, prev)) = last {
+            if rank < last_rank {
+                moved.push(i);
                 out.push(
                     Diagnostic::warning(
                         "W0301",
@@ -147,14 +188,163 @@ fn check_roster_order(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
                         ),
                     )
                     .with_label(prev.span, "this tag comes later in the spec's order")
-                    .with_note(
-                        "the order is Variant, Event, Site, Date, Round, White, Black, Result",
-                    ),
+                    .with_note(ROSTER_ORDER),
                 );
                 continue;
             }
         }
-        last = Some((r, tag));
+        last = Some((rank, tag));
+        // An alias after a player's tag that is not just before it (an alias before its player's
+        // tag is already reported above, on the player's tag).
+        let Some(players) = player_of(tag.name) else { continue };
+        let player = tags[..i].iter().rev().find(|t| players.contains(&t.name));
+        let before = (0..i).rev().find(|j| !moved.contains(j)).map(|j| &tags[j]);
+        if let (Some(player), Some(before)) = (player, before) {
+            if !players.contains(&before.name) {
+                out.push(
+                    Diagnostic::warning(
+                        "W0301",
+                        tag.span,
+                        format!(
+                            "tag `{}` is out of order: it comes right after `{}`",
+                            tag.name, player.name
+                        ),
+                    )
+                    .with_label(player.span, "the player's tag")
+                    .with_label(before.span, "this tag stands between them")
+                    .with_note(ROSTER_ORDER),
+                );
+            }
+        }
+    }
+}
+
+/// Whether the record is a registered game: it has a tag that identifies a game.
+fn is_registered_game(tags: &[TagRef<'_>]) -> bool {
+    tags.iter().any(|t| IDENTIFYING.contains(&t.name))
+}
+
+/// The tags after the initial `Variant` tag.
+fn after_variant<'t, 'a>(tags: &'t [TagRef<'a>]) -> &'t [TagRef<'a>] {
+    match tags.first() {
+        Some(first) if first.name == "Variant" => &tags[1..],
+        _ => tags,
+    }
+}
+
+/// `W0307`: in a registered game, the game record's tags come right after `Variant`, before any
+/// other tag (the spec numbers them second to eighth, aliases ninth and tenth; `Id` "is
+/// incorporated after the labels that identify the game"). One warning, on the first tag of the
+/// game record found after another tag.
+fn check_record_first(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
+    if !is_registered_game(tags) {
+        return;
+    }
+    let body = after_variant(tags);
+    let Some(other) = body.iter().position(|t| roster_rank(t.name).is_none()) else { return };
+    let Some(late) = body[other..].iter().find(|t| roster_rank(t.name).is_some()) else { return };
+    if out.iter().any(|d| d.span == late.span) {
+        // Already out of order within the game record: one warning per tag.
+        return;
+    }
+    out.push(
+        Diagnostic::warning(
+            "W0307",
+            late.span,
+            format!(
+                "tag `{}` is out of order: the game record's tags come right after `Variant`, \
+                 before `{}`",
+                late.name, body[other].name
+            ),
+        )
+        .with_label(body[other].span, "this tag belongs after the game record's tags")
+        .with_note(ROSTER_ORDER),
+    );
+}
+
+/// A minimalist record (the spec's "Minimalist registration labels"): `Id` second, right after
+/// `Variant`, and the publisher's `Annotator` third (after `Date` and `Result` when a finished
+/// game gives them: "this would relegate the Annotator tag to the fourth or fifth position").
+/// `W0308` for a misplaced `Id` or `Annotator`, `W0319` for a missing `Annotator`.
+fn check_minimalist(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
+    if is_registered_game(tags) {
+        return;
+    }
+    let Some(id_at) = tags.iter().position(|t| t.name == "Id") else { return };
+    let id = &tags[id_at];
+    let variant_first = tags.first().is_some_and(|t| t.name == "Variant");
+    if variant_first && id_at != 1 {
+        out.push(
+            Diagnostic::warning(
+                "W0308",
+                id.span,
+                format!(
+                    "tag `Id` is out of order: a record identified by `Id` has it second, right \
+                     after `Variant`, before `{}`",
+                    tags[1].name
+                ),
+            )
+            .with_label(tags[1].span, "this tag comes second instead"),
+        );
+    }
+    match tags.iter().position(|t| t.name == "Annotator") {
+        None => {
+            let mut d = Diagnostic::warning(
+                "W0319",
+                id.span,
+                "expected an `Annotator` tag naming the publisher of this `Id`, found none",
+            )
+            .with_help("a record identified by `Id` names its publisher in an `Annotator` tag right after `Id`");
+            if let Some(publisher) = publisher_of(id.value) {
+                d = d.with_fix(
+                    Span::new(id.span.end, id.span.end),
+                    format!(" [Annotator \"{publisher}\"]"),
+                );
+            }
+            out.push(d);
+        }
+        Some(annotator_at) if annotator_at > id_at => {
+            let between = &tags[id_at + 1..annotator_at];
+            if let Some(intruder) = between.iter().find(|t| !matches!(t.name, "Date" | "Result")) {
+                out.push(
+                    Diagnostic::warning(
+                        "W0308",
+                        tags[annotator_at].span,
+                        format!(
+                            "tag `Annotator` is out of order: in a record identified by `Id` it \
+                             comes right after `Id` (and `Date`, `Result` when given), before `{}`",
+                            intruder.name
+                        ),
+                    )
+                    .with_label(intruder.span, "this tag belongs after the first `Annotator`"),
+                );
+            }
+        }
+        // Before `Id`: `Id` is not second, reported above.
+        Some(_) => {}
+    }
+}
+
+/// The publisher part of an `Id` value (`Cescacs` of `Cescacs-X01-en`).
+fn publisher_of(id: &str) -> Option<&str> {
+    let publisher = id.split(['-', '\u{2010}']).next()?;
+    (is_id(id) && !publisher.is_empty()).then_some(publisher)
+}
+
+/// `W0309`: `Title` "will appear after the Lang label" (a title changes with the language).
+fn check_title_after_lang(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
+    let at = |name: &str| tags.iter().position(|t| t.name == name);
+    let (Some(lang), Some(title)) = (at("Lang"), at("Title")) else { return };
+    if title < lang {
+        out.push(
+            Diagnostic::warning(
+                "W0309",
+                tags[title].span,
+                "tag `Title` is out of order: it belongs after `Lang`",
+            )
+            .with_label(tags[lang].span, "the `Lang` tag")
+            .with_note("a title changes with the language of the comments, so it follows `Lang`"),
+        );
     }
 }
 
@@ -173,20 +363,24 @@ fn check_repeats(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_annotators(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
-    let positions: Vec<usize> =
-        tags.iter().enumerate().filter(|(_, t)| t.name == "Annotator").map(|(i, _)| i).collect();
-    for pair in positions.windows(2) {
-        if pair[1] != pair[0] + 1 {
-            out.push(
-                Diagnostic::warning(
-                    "W0302",
-                    tags[pair[1]].span,
-                    "`Annotator` tags are not consecutive",
-                )
-                .with_label(tags[pair[0]].span, "the previous `Annotator` tag")
-                .with_help("write all `Annotator` tags one after the other"),
-            );
+/// `W0302`: the tags that may be repeated (`Annotator`, `Example`) are consecutive.
+fn check_consecutive(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
+    for name in REPEATABLE {
+        let positions: Vec<usize> =
+            tags.iter().enumerate().filter(|(_, t)| t.name == name).map(|(i, _)| i).collect();
+        for pair in positions.windows(2) {
+            if pair[1] != pair[0] + 1 {
+                out.push(
+                    Diagnostic::warning(
+                        "W0302",
+                        tags[pair[1]].span,
+                        format!("`{name}` tags are not consecutive"),
+                    )
+                    .with_label(tags[pair[0]].span, format!("the previous `{name}` tag"))
+                    .with_label(tags[pair[0] + 1].span, "this tag stands between them")
+                    .with_help(format!("write all `{name}` tags one after the other")),
+                );
+            }
         }
     }
 }
@@ -202,19 +396,31 @@ fn check_redefine_and_pdtl(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
         }
     }
     if let Some(i) = tags.iter().position(|t| t.name == "Redefine") {
-        let next = tags.get(i + 1);
-        let has_pdtl = tags.iter().any(is_pdtl);
-        let well_placed = match next {
-            Some(n) => has_pdtl && is_pdtl(n),
-            None => !has_pdtl,
+        let pdtl = tags.iter().find(|t| is_pdtl(t));
+        let well_placed = match (tags.get(i + 1), pdtl) {
+            (Some(next), Some(_)) => is_pdtl(next),
+            (None, None) => true,
+            _ => false,
         };
         if !well_placed {
-            let message = if has_pdtl {
-                "the `Redefine` tag must come just before the `PDTL` tag"
-            } else {
-                "the `Redefine` tag must be the last tag"
+            let d = match pdtl {
+                Some(pdtl) => Diagnostic::warning(
+                    "W0303",
+                    tags[i].span,
+                    "the `Redefine` tag must come just before the `PDTL` tag",
+                )
+                .with_label(pdtl.span, "the `PDTL` tag")
+                .with_note(
+                    "the letters of `Redefine` also apply to the PDTL value that follows it",
+                ),
+                None => Diagnostic::warning(
+                    "W0303",
+                    tags[i].span,
+                    "the `Redefine` tag must be the last tag",
+                )
+                .with_label(tags[tags.len() - 1].span, "the last tag"),
             };
-            out.push(Diagnostic::warning("W0303", tags[i].span, message));
+            out.push(d);
         }
     }
 }
@@ -414,7 +620,8 @@ mod tests {
             ("WhiteType", "robot", "W0318"),
         ];
         for (name, value, code) in bad {
-            assert_eq!(codes(&[("Variant", "C'escacs"), (name, value)]), [code], "{name} {value}");
+            let list = [("Variant", "C'escacs"), (name, value), ("Annotator", "Cescacs")];
+            assert_eq!(codes(&list), [code], "{name} {value}");
         }
         let good = [
             ("Date", "201?-??-??"),
@@ -427,11 +634,8 @@ mod tests {
             ("Termination", "time forfeit"),
         ];
         for (name, value) in good {
-            assert_eq!(
-                codes(&[("Variant", "C'escacs"), (name, value)]),
-                Vec::<&str>::new(),
-                "{name}"
-            );
+            let list = [("Variant", "C'escacs"), (name, value), ("Annotator", "Cescacs")];
+            assert_eq!(codes(&list), Vec::<&str>::new(), "{name}");
         }
     }
 
@@ -440,5 +644,115 @@ mod tests {
         let found = lint_tags(&tags(&[("Variant", "C'escacs"), ("Timecontrol", "?")]));
         assert_eq!(found[0].code, "W0306");
         assert_eq!(found[0].fixes[0].replacement, "TimeControl");
+    }
+
+    const V: (&str, &str) = ("Variant", "C'escacs");
+
+    #[test]
+    fn the_issue_example_is_reported_twice() {
+        let list = [
+            V,
+            ("Lang", "en"),
+            ("Title", "x"),
+            ("Id", "Cescacs-X01"),
+            ("Annotator", "Cescacs"),
+            ("WhiteAlias", "w"),
+            ("Event", "CG"),
+        ];
+        let found = lint_tags(&tags(&list));
+        let what: Vec<(&str, &str)> =
+            found.iter().map(|d| (d.code, d.message.split(':').next().unwrap())).collect();
+        assert_eq!(
+            what,
+            [
+                ("W0307", "tag `WhiteAlias` is out of order"),
+                ("W0301", "tag `Event` is out of order")
+            ]
+        );
+    }
+
+    #[test]
+    fn the_game_record_comes_right_after_variant() {
+        let late = [V, ("Lang", "en"), ("Event", "CG"), ("Site", "?"), ("Result", "*")];
+        let found = lint_tags(&tags(&late));
+        assert_eq!(found.len(), 1, "one warning for the whole block: {found:?}");
+        assert_eq!(found[0].code, "W0307");
+        assert!(
+            found[0].message.starts_with("tag `Event` is out of order"),
+            "{}",
+            found[0].message
+        );
+        // `Id` of a registered game comes after the game record.
+        assert_eq!(codes(&[V, ("Event", "CG"), ("Id", "Cescacs-1"), ("Result", "*")]), ["W0307"]);
+        assert_eq!(codes(&[V, ("Event", "CG"), ("Result", "*"), ("Id", "Cescacs-1")]), [""; 0]);
+    }
+
+    #[test]
+    fn an_alias_comes_right_after_its_player() {
+        let ok = [V, ("Event", "CG"), ("WhiteNA", "a@b"), ("WhiteAlias", "a"), ("Black", "?")];
+        assert_eq!(codes(&ok), [""; 0]);
+        let apart = [V, ("White", "?"), ("Round", "1"), ("WhiteAlias", "a")];
+        // `Round` after `White` is out of order too.
+        assert_eq!(codes(&apart), ["W0301"]);
+        let apart = [V, ("White", "?"), ("Black", "?"), ("WhiteAlias", "a")];
+        let found = lint_tags(&tags(&apart));
+        let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages, ["tag `WhiteAlias` is out of order: it belongs before `Black`"]);
+        let gap = [V, ("Black", "?"), ("Result", "*"), ("BlackAlias", "b")];
+        let found = lint_tags(&tags(&gap));
+        assert_eq!(found[0].code, "W0301");
+        assert_eq!(
+            found[0].message,
+            "tag `BlackAlias` is out of order: it belongs before `Result`"
+        );
+        let gap = [V, ("BlackNA", "b@c"), ("Annotator", "x"), ("BlackAlias", "b")];
+        let found = lint_tags(&tags(&gap));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            found[0].message,
+            "tag `BlackAlias` is out of order: it comes right after `BlackNA`"
+        );
+    }
+
+    #[test]
+    fn a_minimalist_record_has_id_second_and_annotator_third() {
+        let ok = [V, ("Id", "Cescacs-X01"), ("Annotator", "Cescacs"), ("Lang", "en")];
+        assert_eq!(codes(&ok), [""; 0]);
+        // A finished game may give `Date` and `Result` between them.
+        let ok = [
+            V,
+            ("Id", "Cescacs-X01"),
+            ("Date", "????-??-??"),
+            ("Result", "3-0"),
+            ("Annotator", "C"),
+        ];
+        assert_eq!(codes(&ok), [""; 0]);
+        assert_eq!(
+            codes(&[V, ("Lang", "en"), ("Id", "Cescacs-X01"), ("Annotator", "C")]),
+            ["W0308"]
+        );
+        assert_eq!(
+            codes(&[V, ("Id", "Cescacs-X01"), ("Lang", "en"), ("Annotator", "C")]),
+            ["W0308"]
+        );
+        let missing = lint_tags(&tags(&[V, ("Id", "Cescacs-X01"), ("Lang", "en")]));
+        assert_eq!(missing[0].code, "W0319");
+        assert_eq!(missing[0].fixes[0].replacement, " [Annotator \"Cescacs\"]");
+    }
+
+    #[test]
+    fn title_follows_lang() {
+        let list = [V, ("Id", "Cescacs-X01"), ("Annotator", "C"), ("Title", "t"), ("Lang", "en")];
+        assert_eq!(codes(&list), ["W0309"]);
+        let list = [V, ("Id", "Cescacs-X01"), ("Annotator", "C"), ("Lang", "en"), ("Title", "t")];
+        assert_eq!(codes(&list), [""; 0]);
+    }
+
+    #[test]
+    fn repeated_tags_are_consecutive() {
+        let list = [V, ("Example", "a"), ("Lang", "en"), ("Example", "b")];
+        let found = lint_tags(&tags(&list));
+        assert_eq!(found[0].code, "W0302");
+        assert_eq!(found[0].message, "`Example` tags are not consecutive");
     }
 }
