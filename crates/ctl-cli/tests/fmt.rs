@@ -172,12 +172,36 @@ fn filter_and_convert_print_nothing_for_a_file_with_syntax_errors() {
 }
 
 #[test]
-fn convert_reports_what_it_cannot_convert_and_prints_the_rest() {
+fn convert_reports_what_it_cannot_convert_and_leaves_that_game_in_its_letters() {
     let o = run(
         &["convert", "--letters", "fan"],
-        b"[Variant \"C'escacs\"] [Redefine \"B@J\"]\n1. JF6-C15, NE25-C15:",
+        b"[Variant \"C'escacs\"] [Redefine \"B@J\"]\n1. JF6-C15, NE25-C15:\n\
+          [Variant \"C'escacs\"]\n1. NE3-C7:",
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("<stdin>:2:4: error[E0702]"), "{}", err(&o));
-    assert_eq!(out(&o), "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. JF6-C15, ♘E25-C15 :\n");
+    assert_eq!(
+        out(&o),
+        "[Variant \"C'escacs\"]\n[Redefine \"B@J\"]\n\n1. JF6-C15, NE25-C15 :\n\n\
+         [Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. ♘E3-C7 :\n"
+    );
+}
+
+#[test]
+fn convert_of_the_spec_dptl_fragment_reads_back_the_same() {
+    let path =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/invalid/spec-DPTL-fragment.ctl-pgn");
+    let original = std::fs::read(path).expect("corpus file");
+    let o = run(&["convert", "--letters", "fan", "-"], &original);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let codes = |text: &[u8]| -> Vec<String> {
+        let o = run(&["check", "--format", "jsonl", "-"], text);
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).expect("jsonl")["code"].to_string()
+            })
+            .collect()
+    };
+    assert_eq!(codes(&o.stdout), codes(&original));
 }

@@ -6,8 +6,12 @@
 //! game's letters and written again with the new ones) and the `[Redefine]` tag itself, which is
 //! added, changed or removed and placed where the spec wants it: just before `PDTL`, else last.
 //!
-//! Conversion never stops at the first problem: what cannot be converted (an unreadable Redefine
-//! value, a letter that names no piece, an unreadable PDTL) is left as written and reported.
+//! A converted file never reads differently from the original: a game that cannot be converted
+//! whole (an unreadable Redefine value, a letter that names no piece, a PDTL value whose pieces
+//! cannot be read) is left entirely as written, in its own letters and with its own `Redefine` tag,
+//! and every problem found in it is reported. A PDTL value with errors that do not touch its
+//! letters (e.g. a castling field the board contradicts, `E0115`) is still converted, letter by
+//! letter, so that it reads back with the same problems.
 
 use cescacs_board::{Diagnostic, Letters, Span};
 use ctl_an::syntax::{
@@ -17,9 +21,10 @@ use ctl_an::syntax::{
 
 /// A `[Redefine]` value that names no letter table: the game is left unconverted.
 pub const BAD_REDEFINE: &str = "E0701";
-/// A piece letter that names no piece under the game's letters: left as written.
+/// A piece letter that names no piece under the game's letters: the game is left as written.
 pub const UNKNOWN_LETTER: &str = "E0702";
-/// A `PDTL` value that cannot be read with the game's letters: left as written.
+/// A `PDTL` value whose pieces cannot be read with the game's letters: the game is left as
+/// written.
 pub const BAD_PDTL: &str = "E0703";
 /// A `~X` reference in a comment whose letter names no piece under the game's letters: left as
 /// written (a warning: comments do not change the game).
@@ -90,7 +95,21 @@ pub fn convert(file: &File, to: &Letters) -> Converted {
 
 /// Converts one game to the letter table `to`, with the problems found.
 ///
-/// A game already written with `to` comes back unchanged (its `PDTL` value is not rewritten).
+/// A game already written with `to` comes back unchanged (its `PDTL` value is not rewritten). A
+/// game with an error (`E0701`, `E0702`, `E0703`) comes back unchanged too: half a conversion would
+/// read differently (see the module documentation).
+///
+/// ```
+/// use cescacs_board::Letters;
+/// // Line 29 does not exist: the position cannot be read, so nothing is converted.
+/// let text = "[Variant \"C'escacs\"] [PDTL \"/29:k/ w -- - 0 1\"] 1. NE3-C7: *";
+/// let game = &ctl_an::parse_file(text).file.games[0];
+/// let (same, found) = ctl_pgn::convert::convert_game(game, &Letters::fan());
+/// assert_eq!(&same, game);
+/// assert_eq!(found[0].code, "E0703");
+/// assert_eq!(found[0].message, "expected a PDTL value readable with the letters standard, \
+///     found E0104: expected a line number from 0 to 28, found 29");
+/// ```
 pub fn convert_game(game: &Game, to: &Letters) -> (Game, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let from = match letters_of(game) {
@@ -105,6 +124,9 @@ pub fn convert_game(game: &Game, to: &Letters) -> (Game, Vec<Diagnostic>) {
     out.tags = cx.tags(&game.tags, &mut diags);
     cx.movetext(&mut out.movetext, &mut diags);
     diags.sort_by_key(|d| d.span.start);
+    if diags.iter().any(Diagnostic::is_error) {
+        return (game.clone(), diags);
+    }
     (out, diags)
 }
 
@@ -145,25 +167,68 @@ impl Cx<'_> {
 
     fn pdtl(&self, tag: &mut Tag, diags: &mut Vec<Diagnostic>) {
         let read = pdtl::read(&tag.value, self.from);
-        match read.position {
-            Some(position) => tag.value = pdtl::write(&position, self.to),
-            None => {
-                let first = read.diagnostics.iter().find(|d| d.is_error());
-                let mut d = Diagnostic::error(
-                    BAD_PDTL,
-                    tag.value_span,
-                    format!(
-                        "expected a PDTL value readable with the letters {}, found one with errors",
-                        self.from
-                    ),
-                )
-                .with_help("the value is left as written; `cescacs check` shows every problem");
-                if let Some(first) = first {
-                    d = d.with_note(format!("{} {}", first.code, first.message));
+        if let Some(position) = read.position {
+            tag.value = pdtl::write(&position, self.to);
+            return;
+        }
+        if let Some(value) = self.transliterate_pdtl(&tag.value, &read) {
+            tag.value = value;
+            return;
+        }
+        let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
+        let Some(first) = errors.first() else { return };
+        // Offsets inside the value are file offsets only when it was written without escapes.
+        let verbatim = tag.value_span.len() == tag.value.len();
+        let span = if verbatim { first.span.shift(tag.value_span.start) } else { tag.value_span };
+        let mut d = Diagnostic::error(
+            BAD_PDTL,
+            span,
+            format!(
+                "expected a PDTL value readable with the letters {}, found {}: {}",
+                self.from, first.code, first.message
+            ),
+        )
+        .with_label(tag.span, "in this PDTL tag")
+        .with_help(
+            "the game is left as written, in its letters; fix the PDTL value (`cescacs check` \
+             shows every problem) and convert again",
+        );
+        if errors.len() > 1 {
+            d = d.with_note(format!("the value has {} more errors", errors.len() - 1));
+        }
+        diags.push(d);
+    }
+
+    /// A PDTL value that cannot be read only because of its castling field (the board is read
+    /// and replayed, [`crate::game::Game::start`]), converted letter by letter (placement and
+    /// castling field): the converted value must read with the new letters exactly as the
+    /// original does with the old ones (same problems, same board), else `None`.
+    fn transliterate_pdtl(&self, value: &str, read: &pdtl::Read) -> Option<String> {
+        let board = crate::game::defensive(value, self.from, read)?;
+        let mut out = String::with_capacity(value.len() * 2);
+        let mut field = 0;
+        let mut in_space = false;
+        for c in value.chars() {
+            if c.is_whitespace() {
+                if !in_space && !out.is_empty() {
+                    field += 1;
                 }
-                diags.push(d);
+                in_space = true;
+                out.push(c);
+                continue;
+            }
+            in_space = false;
+            // Placement (0) and castling (2) hold piece letters; the turn is `w`/`b` and the
+            // en-passant field holds hexes, whose column letters are not pieces.
+            match self.from.piece_of(c).filter(|_| field == 0 || field == 2) {
+                Some(piece) => out.push(self.to.letter(piece)),
+                None => out.push(c),
             }
         }
+        let again = pdtl::read(&out, self.to);
+        let codes = |r: &pdtl::Read| r.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
+        let same_board = crate::game::defensive(&out, self.to, &again) == Some(board);
+        (again.position.is_none() && codes(&again) == codes(read) && same_board).then_some(out)
     }
 
     fn movetext(&self, mt: &mut Movetext, diags: &mut Vec<Diagnostic>) {
@@ -225,7 +290,7 @@ impl Cx<'_> {
                         self.from, letter.letter
                     ),
                 )
-                .with_help("the letter is left as written"),
+                .with_help("the game is left as written, in its letters"),
             ),
         }
     }

@@ -194,7 +194,7 @@ fn start_position(
 /// A PDTL whose only errors are castling rights the board contradicts is still replayed, reading
 /// those rights as void (rules.md 6.1: "treat a right as void if the piece is not on its home
 /// hex"), so that the moves after it are checked too.
-fn defensive(value: &str, letters: &Letters, read: &pdtl::Read) -> Option<Position> {
+pub(crate) fn defensive(value: &str, letters: &Letters, read: &pdtl::Read) -> Option<Position> {
     let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
     if errors.is_empty() || errors.iter().any(|d| d.code != pdtl::codes::CASTLING_CONTRADICTS_BOARD)
     {

@@ -7,6 +7,7 @@ use cescacs_board::Letters;
 use ctl_an::syntax::{File, Movetext, Pair, Ply};
 use ctl_pgn::convert::{BAD_PDTL, BAD_REDEFINE, UNKNOWN_LETTER, convert, letters_of};
 use ctl_pgn::filter::filter;
+use ctl_pgn::validate::{Level, check_text};
 use ctl_pgn::write::{WriteOptions, write_file};
 
 fn corpus() -> Vec<(PathBuf, File)> {
@@ -65,12 +66,14 @@ fn there_and_back_gives_the_canonical_original() {
             let name = format!("{} to {set}", path.display());
             assert!(!reread.has_errors(), "{name}: {:?}\n{there_text}", reread.diagnostics);
             let back = convert(&reread.file, &Letters::standard());
-            let errors = |d: &[cescacs_board::Diagnostic]| {
-                d.iter().filter(|d| d.code != BAD_PDTL).cloned().collect::<Vec<_>>()
-            };
-            assert_eq!(errors(&there.diagnostics), [], "{name}");
-            assert_eq!(errors(&back.diagnostics), [], "{name}");
+            assert_eq!(there.diagnostics, [], "{name}");
+            assert_eq!(back.diagnostics, [], "{name}");
             assert_eq!(text(&back.file), expected, "{name}:\n{there_text}");
+            // The converted file reads as the original does: the same problems, in order.
+            let codes = |text: &str| {
+                check_text(text, Level::Rules).iter().map(|d| d.code).collect::<Vec<_>>()
+            };
+            assert_eq!(codes(&there_text), codes(&text(&file)), "{name}:\n{there_text}");
         }
     }
 }
@@ -197,4 +200,49 @@ fn a_reference_naming_no_piece_is_warned_about() {
     assert_eq!(found, [(ctl_pgn::convert::UNKNOWN_REFERENCE, "L")]);
     assert!(!out.has_errors());
     assert!(text(&out.file).ends_with("{ ~L or ~LF6 }\n"));
+}
+
+#[test]
+fn a_pdtl_whose_only_fault_is_the_castling_field_is_converted_letter_by_letter() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/invalid");
+    let src = std::fs::read_to_string(root.join("spec-DPTL-fragment.ctl-pgn")).expect("corpus");
+    let file = ctl_an::parse_file(&src).file;
+    let out = convert(&file, &Letters::fan());
+    assert_eq!(out.diagnostics, []);
+    let fan = text(&out.file);
+    assert!(fan.contains("[Redefine \"FAN\"]\n[DPTL \"/28:🩒/27:1♚/"), "{fan}");
+    // The castling field keeps its fault (`KRrkr` for a King's Rook that moved), in FAN.
+    assert!(fan.contains(" b ♔♖♜♚♜ - 2\"]"), "{fan}");
+}
+
+#[test]
+fn a_game_that_cannot_be_converted_whole_is_left_in_its_letters() {
+    // A PDTL with an unknown letter and a PDTL with a line that does not exist.
+    let src = "[Variant \"C'escacs\"] [PDTL \"/27:1k/3:1X2/1:1K/ w -- - 0 1\"] 1. KG1-H2: *\n\
+               [Variant \"C'escacs\"] [PDTL \"/29:k/ w -- - 0 1\"] 1. NE3-C7: *\n";
+    let file = ctl_an::parse_file(src).file;
+    let out = convert(&file, &Letters::fan());
+    assert_eq!(out.file, file, "nothing converted, no Redefine added");
+    let found: Vec<(&str, &str, &str)> = out
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, &src[d.span.range()], d.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                BAD_PDTL,
+                "X",
+                "expected a PDTL value readable with the letters standard, found E0108: expected a \
+                 piece letter (PEJNGRVDK pejngrvdk) or a digit, found `X`"
+            ),
+            (
+                BAD_PDTL,
+                "29",
+                "expected a PDTL value readable with the letters standard, found E0104: expected a \
+                 line number from 0 to 28, found 29"
+            ),
+        ]
+    );
 }
