@@ -1,17 +1,98 @@
-//! Reading games from any [`BufRead`], one at a time, with memory bounded by the largest game.
+//! Reading games from any [`Read`], one at a time, with memory bounded by the largest game.
 //!
 //! The stream is split at `[Variant` tags ([`GameSplitter`]); each piece is decoded (invalid UTF-8
 //! becomes spaces and `E0001`, [`decode`](crate::decode)), parsed and set up on its own, so a broken
 //! game never affects the next one.
+//!
+//! Memory: the reader holds the bytes of the piece being split (one game, from its `[Variant` tag
+//! to the next one), plus an 8 KiB read buffer; the games of a piece (a piece holds more than one
+//! record only when a record without tags follows a game) are handed out before the next piece is
+//! read. A file of any size is read with memory bounded by its largest game, as long as the caller
+//! does not keep the [`ReadGame`]s.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufReader, Read};
 
 use cescacs_board::Diagnostic;
 
 use crate::decode::decode;
 use crate::game::Game;
-use crate::split::GameSplitter;
+use crate::split::{GameSplitter, RawGame};
 use crate::validate::{Level, validate};
+
+/// Where a piece of a stream starts: its byte offset, its line, and the columns before it on that
+/// line, so that positions inside the piece can be given as positions in the whole stream
+/// without the text before it.
+///
+/// Lines end at `\n`, `\r\n` or a lone `\r` (as in LSP); columns count the stream as people see
+/// it: a UTF-8 byte order mark at offset 0 is not a column, an invalid UTF-8 byte is one column
+/// (it is shown as `?`).
+///
+/// ```
+/// use ctl_pgn::reader::TextStart;
+/// let first = "[Variant \"C'escacs\"]\n1. E7-E13: * {Moià} ";
+/// let next = TextStart::default().after(first.as_bytes());
+/// assert_eq!((next.offset, next.line), (first.len(), 1));
+/// // `Moià` has one 2-byte character: 21 bytes, 20 characters after the line break.
+/// assert_eq!((next.utf8, next.utf16, next.chars), (21, 20, 20));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TextStart {
+    /// Byte offset in the stream.
+    pub offset: usize,
+    /// 0-based line.
+    pub line: usize,
+    /// Columns before it on its line, in UTF-8 bytes.
+    pub utf8: usize,
+    /// The same in UTF-16 code units.
+    pub utf16: usize,
+    /// The same in Unicode characters.
+    pub chars: usize,
+}
+
+impl TextStart {
+    /// Where the text after `bytes` starts, `bytes` being the stream's bytes from `self` on.
+    ///
+    /// A piece must not end between the `\r` and the `\n` of a line break (pieces made by
+    /// [`GameSplitter`] start with `[`).
+    pub fn after(self, bytes: &[u8]) -> TextStart {
+        let mut next = TextStart { offset: self.offset + bytes.len(), ..self };
+        let counted = if self.offset == 0 { bytes.strip_prefix(b"\xEF\xBB\xBF") } else { None };
+        let counted = counted.unwrap_or(bytes);
+        let mut tail_from = None;
+        for at in memchr::memchr2_iter(b'\n', b'\r', counted) {
+            // `\r\n` is one line break, counted at its `\n`.
+            if counted[at] == b'\r' && counted.get(at + 1) == Some(&b'\n') {
+                continue;
+            }
+            next.line += 1;
+            tail_from = Some(at + 1);
+        }
+        let tail = match tail_from {
+            Some(from) => {
+                (next.utf8, next.utf16, next.chars) = (0, 0, 0);
+                &counted[from..]
+            }
+            None => counted,
+        };
+        for chunk in tail.utf8_chunks() {
+            let valid = chunk.valid();
+            next.utf8 += valid.len();
+            if valid.is_ascii() {
+                next.utf16 += valid.len();
+                next.chars += valid.len();
+            } else {
+                next.utf16 += valid.chars().map(char::len_utf16).sum::<usize>();
+                next.chars += valid.chars().count();
+            }
+            // Each invalid byte is shown as one `?`.
+            let invalid = chunk.invalid().len();
+            next.utf8 += invalid;
+            next.utf16 += invalid;
+            next.chars += invalid;
+        }
+        next
+    }
+}
 
 /// One game of a stream.
 ///
@@ -21,6 +102,8 @@ use crate::validate::{Level, validate};
 pub struct ReadGame {
     /// Stream offset of the first byte of `text`.
     pub offset: usize,
+    /// Where `text` starts in the stream (its offset, line and column), for positions.
+    pub start: TextStart,
     /// The game's text (invalid UTF-8 replaced by spaces, same length as the bytes).
     pub text: String,
     /// The game.
@@ -39,7 +122,60 @@ impl ReadGame {
     }
 }
 
+/// A piece of a stream as [`GameSplitter`] cuts it: the bytes of one game (from its `[Variant`
+/// tag to the next one) and where they start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// Where the bytes start in the stream.
+    pub start: TextStart,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The pieces of a stream, one game each, with their [`TextStart`]s.
+///
+/// ```
+/// use ctl_pgn::reader::Pieces;
+/// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
+/// let pieces: Vec<_> = Pieces::new(file.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(pieces.len(), 2);
+/// assert_eq!((pieces[1].start.offset, pieces[1].start.line), (34, 1));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Pieces<R> {
+    splitter: GameSplitter<BufReader<R>>,
+    next: TextStart,
+}
+
+impl<R: Read> Pieces<R> {
+    /// The pieces of `input` (read through an 8 KiB buffer).
+    pub fn new(input: R) -> Pieces<R> {
+        Pieces { splitter: GameSplitter::new(BufReader::new(input)), next: TextStart::default() }
+    }
+}
+
+impl<R: Read> Iterator for Pieces<R> {
+    type Item = io::Result<Piece>;
+
+    fn next(&mut self) -> Option<io::Result<Piece>> {
+        let RawGame { offset, bytes } = match self.splitter.next()? {
+            Ok(raw) => raw,
+            Err(e) => return Some(Err(e)),
+        };
+        if usize::try_from(offset).ok() != Some(self.next.offset) {
+            return Some(Err(io::Error::other("stream offset beyond the address space")));
+        }
+        let start = self.next;
+        self.next = start.after(&bytes);
+        Some(Ok(Piece { start, bytes }))
+    }
+}
+
 /// The games of a stream, one at a time.
+///
+/// Any [`Read`] will do (a file, standard input, a byte slice); the reader buffers it. Memory is
+/// bounded by the largest game (see the module documentation).
 ///
 /// ```
 /// use ctl_pgn::reader::Reader;
@@ -50,22 +186,23 @@ impl ReadGame {
 /// assert!(games[0].check(Level::Rules).is_empty());
 /// // E12 does not exist; the span is an offset into the whole stream.
 /// assert_eq!(games[1].diagnostics[0].span.start, file.rfind("E12").unwrap());
+/// assert_eq!(games[1].start.line, 1);
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
-    splitter: GameSplitter<R>,
+    pieces: Pieces<R>,
     pending: std::collections::VecDeque<ReadGame>,
 }
 
-impl<R: BufRead> Reader<R> {
+impl<R: Read> Reader<R> {
     /// A reader over `input`.
     pub fn new(input: R) -> Reader<R> {
-        Reader { splitter: GameSplitter::new(input), pending: Default::default() }
+        Reader { pieces: Pieces::new(input), pending: Default::default() }
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
+impl<R: Read> Iterator for Reader<R> {
     type Item = io::Result<ReadGame>;
 
     fn next(&mut self) -> Option<io::Result<ReadGame>> {
@@ -73,14 +210,10 @@ impl<R: BufRead> Iterator for Reader<R> {
             if let Some(g) = self.pending.pop_front() {
                 return Some(Ok(g));
             }
-            let raw = match self.splitter.next()? {
-                Ok(raw) => raw,
+            match self.pieces.next()? {
+                Ok(piece) => self.pending.extend(read_piece(piece)),
                 Err(e) => return Some(Err(e)),
-            };
-            let Ok(offset) = usize::try_from(raw.offset) else {
-                return Some(Err(io::Error::other("stream offset beyond the address space")));
-            };
-            self.pending.extend(read_piece(raw.bytes, offset));
+            }
         }
     }
 }
@@ -97,8 +230,16 @@ pub fn read_str(text: &str) -> Vec<ReadGame> {
     Reader::new(text.as_bytes()).filter_map(Result::ok).collect()
 }
 
-/// The games of one piece of the stream (a piece may hold a record without tags after a game).
-fn read_piece(bytes: Vec<u8>, offset: usize) -> Vec<ReadGame> {
+/// The games of one piece of a stream (a piece may hold a record without tags after a game).
+///
+/// ```
+/// use ctl_pgn::reader::{Piece, TextStart, read_piece};
+/// let piece = Piece { start: TextStart::default(), bytes: b"[Variant \"C'escacs\"] 1. E7-E13: *".to_vec() };
+/// assert_eq!(read_piece(piece).len(), 1);
+/// ```
+pub fn read_piece(piece: Piece) -> Vec<ReadGame> {
+    let Piece { start, bytes } = piece;
+    let offset = start.offset;
     let decoded = decode(bytes);
     let mut encoding = decoded.diagnostics.into_iter().map(|d| d.shifted(offset)).peekable();
     let text = decoded.text;
@@ -115,14 +256,46 @@ fn read_piece(bytes: Vec<u8>, offset: usize) -> Vec<ReadGame> {
             diagnostics.push(d);
         }
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        out.push(ReadGame { offset, text: text.clone(), game, diagnostics });
+        out.push(ReadGame { offset, start, text: text.clone(), game, diagnostics });
     }
     if out.is_empty() {
         let diagnostics: Vec<Diagnostic> = encoding.collect();
         if !diagnostics.is_empty() {
             let game = Game::new(ctl_an::syntax::Game::default(), &text);
-            out.push(ReadGame { offset, text, game, diagnostics });
+            out.push(ReadGame { offset, start, text, game, diagnostics });
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start of every suffix, computed by walking the whole text, agrees with
+    /// [`TextStart::after`] over pieces.
+    #[test]
+    fn starts_add_up_over_pieces() {
+        let text =
+            b"\xEF\xBB\xBFab\r\ncd\xFF\xFE\xE2\x80\xA8e\rf\xE2\x88\x9E\n\ngh\xF0\x9F\xA9\x90i";
+        let whole = TextStart::default().after(text);
+        for cut in 0..=text.len() {
+            // Pieces start with `[`: never between `\r` and `\n`, never inside a character.
+            let inside = text.get(cut).is_some_and(|&b| (0x80..0xC0).contains(&b));
+            if inside || cut > 0 && text[cut - 1] == b'\r' && text.get(cut) == Some(&b'\n') {
+                continue;
+            }
+            let first = TextStart::default().after(&text[..cut]);
+            assert_eq!(first.after(&text[cut..]), whole, "cut at {cut}");
+        }
+        assert_eq!(whole.line, 4);
+        // `gh`, a 4-byte FAN symbol (2 UTF-16 units), `i`.
+        assert_eq!((whole.utf8, whole.utf16, whole.chars), (7, 5, 4));
+    }
+
+    #[test]
+    fn a_bom_is_not_a_column() {
+        let start = TextStart::default().after(b"\xEF\xBB\xBFab");
+        assert_eq!((start.offset, start.utf8, start.chars), (5, 2, 2));
+    }
 }

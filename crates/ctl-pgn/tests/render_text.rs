@@ -205,3 +205,63 @@ mod agreement {
         }
     }
 }
+
+#[test]
+fn a_label_on_an_earlier_line_shares_the_primary_header() {
+    let source = "[Variant \"C'escacs\"]\n1. E7-E13 (1. F8-F12\n2. G7-G13: *\n";
+    let d = Diagnostic::error("E0211", span_of(source, "*"), "expected `)`, found `*`")
+        .with_label(span_of(source, "("), "the variation opens here");
+    let expected = "\
+[E0211] Error: expected `)`, found `*`
+   ,-[ g.ctl-pgn:3:12 ]
+   |
+ 2 | 1. E7-E13 (1. F8-F12
+   |           |
+   |           `-- the variation opens here
+ 3 | 2. G7-G13: *
+   |            |
+   |            `-- expected `)`, found `*`
+---'
+";
+    assert_eq!(render_text(&[d], "g.ctl-pgn", source, false), expected);
+}
+
+#[test]
+fn a_long_line_is_cut_around_the_labels() {
+    let moves: String = (1..=60).map(|n| format!("{n}. E7-E13, E21-E15 ")).collect();
+    let source = format!("[Variant \"C'escacs\"] {moves}61. E7xE13: *\n");
+    let x = source.find('x').unwrap();
+    let d = Diagnostic::error("E0206", Span::new(x, x + 1), "found `x`")
+        .with_label(span_of(&source, "Variant"), "in this game");
+    let text = render_text(&[d], "g", &source, false);
+    let header = format!(",-[ g:1:{} ]", source[..x].chars().count() + 1);
+    assert!(text.contains(&header), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() < 200), "{text}");
+    // Both places are shown, the cut between them marked.
+    let shown = text.lines().find(|l| l.starts_with(" 1 | ")).expect("the source line");
+    assert!(shown.starts_with(" 1 | [Variant \"C'escacs\"] 1. E7-E13"), "{shown}");
+    assert!(shown.contains("...") && shown.contains("61. E7xE13: *"), "{shown}");
+    assert!(text.contains("`-- found `x`"), "{text}");
+}
+
+#[test]
+fn a_piece_of_a_file_renders_as_the_whole_file_does() {
+    use ctl_pgn::reader::TextStart;
+    let game = |n: usize| {
+        format!("[Variant \"C'escacs\"]\n{{ game {n} Moià }}\n1. E7-E13, E21-E15\n2. F8xF12: *\n")
+    };
+    let file: String = (1..=40).map(game).collect();
+    let cut = file.find("{ game 37").and_then(|at| file[..at].rfind("[Variant")).unwrap();
+    let start = TextStart::default().after(&file.as_bytes()[..cut]);
+    let x = cut + file[cut..].find('x').unwrap();
+    let d = Diagnostic::error("E0206", Span::new(x, x + 1), "found `x`")
+        .with_label(Span::new(cut, cut + 20), "in this game")
+        .with_help("write `×`");
+    let whole = TextRenderer::new("f", &file, false).render(&d);
+    let piece = TextRenderer::at("f", &file[cut..], start, false).render(&d);
+    assert_eq!(piece, whole);
+    assert!(whole.contains(",-[ f:148:6 ]") && whole.contains(" 145 | [Variant"), "{whole}");
+    let coloured = TextRenderer::at("f", &file[cut..], start, true).render(&d);
+    assert_eq!(coloured, TextRenderer::new("f", &file, true).render(&d));
+    assert!(coloured.contains("148"), "{coloured}");
+}

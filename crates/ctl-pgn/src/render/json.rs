@@ -21,7 +21,7 @@ pub const TOOL: &str = "cescacs";
 ///
 /// | codes | source |
 /// | --- | --- |
-/// | `E00xx` `W00xx` (files), `E03xx` `W03xx` (tags), `E04xx` `W04xx` (coherence) | `ctl-pgn` |
+/// | `E00xx` `W00xx` (files), `E03xx` `W03xx` (tags), `E04xx` `W04xx` (coherence), `E07xx` `W07xx` (conversion) | `ctl-pgn` |
 /// | `E01xx` `W01xx` | `pdtl` |
 /// | `E02xx` `W02xx` | `ctl-an` |
 /// | `E05xx` `W05xx` | `rules` |
@@ -32,12 +32,13 @@ pub const TOOL: &str = "cescacs";
 /// assert_eq!(source_of("E0203"), "ctl-an");
 /// assert_eq!(source_of("W0110"), "pdtl");
 /// assert_eq!(source_of("E0001"), "ctl-pgn");
-/// assert_eq!(source_of("E0512"), "rules");
+/// assert_eq!(source_of("E0508"), "rules");
+/// assert_eq!(source_of("E0703"), "ctl-pgn");
 /// ```
 pub fn source_of(code: &str) -> &'static str {
     let is_code = code.len() == 5 && (code.starts_with('E') || code.starts_with('W'));
     match code.get(1..3).filter(|_| is_code) {
-        Some("00" | "03" | "04") => "ctl-pgn",
+        Some("00" | "03" | "04" | "07") => "ctl-pgn",
         Some("01") => "pdtl",
         Some("02") => "ctl-an",
         Some("05") => "rules",
@@ -164,7 +165,7 @@ pub struct FileDiagnostics {
 impl FileDiagnostics {
     /// Converts a report, with columns in `encoding`.
     pub fn new(report: &FileReport<'_>, encoding: PositionEncoding) -> FileDiagnostics {
-        let index = LineIndex::new(report.source);
+        let index = LineIndex::at(report.source, report.start);
         let diagnostics = report
             .diagnostics
             .iter()
@@ -385,7 +386,7 @@ pub fn write_jsonl(
     encoding: PositionEncoding,
     mut out: impl Write,
 ) -> io::Result<()> {
-    let index = LineIndex::new(report.source);
+    let index = LineIndex::at(report.source, report.start);
     for (d, context) in &report.diagnostics {
         let line = JsonLine {
             uri: report.uri.clone(),

@@ -6,6 +6,8 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::reader::TextStart;
+
 /// The UTF-8 byte order mark. Offsets count it (they are file bytes) but columns do not: editors
 /// hide it, so the first visible character of a file is column 0 / column 1.
 const BOM: &str = "\u{feff}";
@@ -125,14 +127,35 @@ impl fmt::Display for LineCol {
 #[derive(Debug, Clone)]
 pub struct LineIndex<'a> {
     text: &'a str,
-    /// Byte offset where each line starts; the first is 0 (or 3 after a BOM).
+    /// Where `text` starts in its file: offsets given to the lookups are file offsets.
+    start: TextStart,
+    /// Byte offset in `text` where each line starts; the first is 0 (or 3 after a BOM).
     starts: Vec<usize>,
 }
 
 impl<'a> LineIndex<'a> {
-    /// Indexes `text`.
+    /// Indexes `text`, a whole file.
     pub fn new(text: &'a str) -> LineIndex<'a> {
-        let first = if text.starts_with(BOM) { BOM.len() } else { 0 };
+        LineIndex::at(text, TextStart::default())
+    }
+
+    /// Indexes `text`, a piece of a file that starts at `start` (e.g. one game read from a
+    /// stream, [`crate::reader::Piece`]): lookups take file offsets and give file positions.
+    ///
+    /// ```
+    /// use ctl_pgn::reader::TextStart;
+    /// use ctl_pgn::render::{LineIndex, Position, PositionEncoding};
+    /// let file = "[Variant \"C'escacs\"] 1. D∞: * [Variant \"C'escacs\"] 1. E7xE13: *\n";
+    /// let cut = file.rfind("[Variant").unwrap();
+    /// let start = TextStart::default().after(&file.as_bytes()[..cut]);
+    /// let piece = LineIndex::at(&file[cut..], start);
+    /// let x = file.find('x').unwrap();
+    /// assert_eq!(piece.position(x, PositionEncoding::Utf16), LineIndex::new(file).position(x, PositionEncoding::Utf16));
+    /// assert_eq!(piece.line_col(x).to_string(), "1:57");
+    /// ```
+    pub fn at(text: &'a str, start: TextStart) -> LineIndex<'a> {
+        let bom = start.offset == 0 && text.starts_with(BOM);
+        let first = if bom { BOM.len() } else { 0 };
         let mut starts = vec![first];
         let bytes = text.as_bytes();
         let mut i = first;
@@ -146,7 +169,12 @@ impl<'a> LineIndex<'a> {
             starts.push(next);
             i = next;
         }
-        LineIndex { text, starts }
+        LineIndex { text, start, starts }
+    }
+
+    /// Where the indexed text starts in its file.
+    pub fn start(&self) -> TextStart {
+        self.start
     }
 
     /// The indexed text.
@@ -159,9 +187,26 @@ impl<'a> LineIndex<'a> {
         self.starts.len()
     }
 
-    /// `offset` clamped into the text and moved back to a character boundary.
+    /// `offset` (an offset into the text, not the file) clamped into the text and moved back to
+    /// a character boundary.
     pub fn clamp(&self, offset: usize) -> usize {
         floor_char_boundary(self.text, offset)
+    }
+
+    /// The line (0-based, in the text) of text offset `offset`.
+    pub(crate) fn line_number(&self, offset: usize) -> usize {
+        self.line_of(offset).0
+    }
+
+    /// Text offsets of the start of line `line` and of its end, line break excluded.
+    pub(crate) fn line_bounds(&self, line: usize) -> (usize, usize) {
+        let start = self.starts[line].min(self.text.len());
+        let end = self.starts.get(line + 1).map_or(self.text.len(), |&next| {
+            let body = &self.text.as_bytes()[start..next];
+            let body = body.strip_suffix(b"\n").unwrap_or(body);
+            start + body.strip_suffix(b"\r").unwrap_or(body).len()
+        });
+        (start, end)
     }
 
     /// 0-based line and the byte offset where it starts.
@@ -182,11 +227,18 @@ impl<'a> LineIndex<'a> {
         (line, &self.text[start..offset])
     }
 
-    /// The LSP position of byte `offset`, with columns in `encoding`.
+    /// The LSP position of byte `offset` of the file, with columns in `encoding`.
     pub fn position(&self, offset: usize, encoding: PositionEncoding) -> Position {
-        let (line, before) = self.before(offset);
-        let character = if before.is_ascii() { before.len() } else { encoding.width(before) };
-        Position { line: saturate(line), character: saturate(character) }
+        let (line, before) = self.before(offset.saturating_sub(self.start.offset));
+        let mut character = if before.is_ascii() { before.len() } else { encoding.width(before) };
+        if line == 0 {
+            character += match encoding {
+                PositionEncoding::Utf8 => self.start.utf8,
+                PositionEncoding::Utf16 => self.start.utf16,
+                PositionEncoding::Utf32 => self.start.chars,
+            };
+        }
+        Position { line: saturate(self.start.line + line), character: saturate(character) }
     }
 
     /// The 1-based line and column (in Unicode characters) of byte `offset`.
@@ -201,9 +253,13 @@ impl<'a> LineIndex<'a> {
     /// assert_eq!(index.line_col(11).to_string(), "1:10");
     /// ```
     pub fn line_col(&self, offset: usize) -> LineCol {
-        let (line, before) = self.before(end_of_last_line(self.text, offset));
-        let chars = if before.is_ascii() { before.len() } else { before.chars().count() };
-        LineCol { line: line + 1, col: chars + 1 }
+        let local = offset.saturating_sub(self.start.offset);
+        let (line, before) = self.before(end_of_last_line(self.text, local));
+        let mut chars = if before.is_ascii() { before.len() } else { before.chars().count() };
+        if line == 0 {
+            chars += self.start.chars;
+        }
+        LineCol { line: self.start.line + line + 1, col: chars + 1 }
     }
 }
 

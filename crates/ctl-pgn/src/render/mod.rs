@@ -22,3 +22,5 @@ pub use line_index::{LineCol, LineIndex, Position, PositionEncoding, UnknownEnco
 pub use report::{Context, FileReport};
 pub use text::{TextRenderer, render_text};
 pub use uri::file_uri;
+
+pub use crate::reader::TextStart;

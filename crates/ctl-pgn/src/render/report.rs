@@ -4,6 +4,7 @@ use cescacs_board::{Diagnostic, Severity};
 
 use super::text::TextRenderer;
 use super::uri::file_uri;
+use crate::reader::TextStart;
 
 /// Facts about a diagnostic that the [`Diagnostic`] itself does not carry: where in the file's
 /// games it was found.
@@ -55,8 +56,10 @@ pub struct FileReport<'a> {
     pub path: &'a str,
     /// The URI editors use for this file.
     pub uri: String,
-    /// The file's text.
+    /// The file's text, or the piece of it that the diagnostics are in (see [`FileReport::at`]).
     pub source: &'a str,
+    /// Where `source` starts in the file: the default for a whole file.
+    pub start: TextStart,
     /// The diagnostics, in the order they are to be shown.
     pub diagnostics: Vec<(Diagnostic, Context)>,
     /// How many games the file held.
@@ -72,10 +75,32 @@ impl<'a> FileReport<'a> {
             path,
             uri: file_uri(std::path::Path::new(path)),
             source,
+            start: TextStart::default(),
             diagnostics: Vec::new(),
             games: 0,
             plies: 0,
         }
+    }
+
+    /// The same report for `source`, a piece of the file that starts at `start` (e.g. one game
+    /// read from a stream, [`crate::reader::Piece`]): its diagnostics are in file offsets inside
+    /// the piece, and the renderers give file lines and columns.
+    ///
+    /// ```
+    /// use cescacs_board::{Diagnostic, Span};
+    /// use ctl_pgn::reader::TextStart;
+    /// use ctl_pgn::render::{Context, FileReport};
+    /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7xE13: *\n";
+    /// let cut = file.rfind("[Variant").unwrap();
+    /// let start = TextStart::default().after(&file.as_bytes()[..cut]);
+    /// let mut report = FileReport::new("g.ctl-pgn", &file[cut..]).at(start);
+    /// let x = file.rfind('x').unwrap();
+    /// report.push(Diagnostic::error("E0206", Span::new(x, x + 1), "found `x`"), Context::game(2));
+    /// assert!(report.render_text(false).contains("g.ctl-pgn:2:27"));
+    /// ```
+    pub fn at(mut self, start: TextStart) -> FileReport<'a> {
+        self.start = start;
+        self
     }
 
     /// The same report with another URI (e.g. `untitled:stdin` for standard input).
@@ -128,7 +153,7 @@ impl<'a> FileReport<'a> {
         if self.diagnostics.is_empty() {
             return String::new();
         }
-        let renderer = TextRenderer::new(self.path, self.source, color);
+        let renderer = TextRenderer::at(self.path, self.source, self.start, color);
         self.diagnostics.iter().map(|(d, _)| renderer.render(d)).collect()
     }
 
@@ -137,7 +162,7 @@ impl<'a> FileReport<'a> {
         if self.diagnostics.is_empty() {
             return Ok(());
         }
-        let renderer = TextRenderer::new(self.path, self.source, color);
+        let renderer = TextRenderer::at(self.path, self.source, self.start, color);
         for (d, _) in &self.diagnostics {
             out.write_all(renderer.render(d).as_bytes())?;
         }

@@ -7,7 +7,8 @@ use std::ops::Range;
 use ariadne::{CharSet, Color, Config, IndexType, Label, Report, ReportKind, Source};
 use cescacs_board::{Diagnostic, Severity, Span};
 
-use super::line_index::{ceil_char_boundary, end_of_last_line, floor_char_boundary};
+use super::line_index::{LineIndex, ceil_char_boundary, end_of_last_line, floor_char_boundary};
+use crate::reader::TextStart;
 
 /// Renders diagnostics of one source as text, one ariadne report after another.
 ///
@@ -45,6 +46,11 @@ pub fn render_text(diagnostics: &[Diagnostic], path: &str, source: &str, color: 
 /// [`render_text`] is this for a slice; use the renderer directly to interleave reports with
 /// other output or to render diagnostics as they arrive.
 ///
+/// Each report shows only the lines its labels are on (and those between them); a line longer
+/// than 160 characters is cut to the parts around the labels, the cuts marked `...` (`…` with
+/// colour), so a game written on one line does not print a 1,000-character line. The
+/// `path:line:col` header and the line numbers are those of the whole file either way.
+///
 /// ```
 /// use cescacs_board::{Diagnostic, Span};
 /// use ctl_pgn::render::TextRenderer;
@@ -55,56 +61,93 @@ pub fn render_text(diagnostics: &[Diagnostic], path: &str, source: &str, color: 
 #[derive(Debug)]
 pub struct TextRenderer<'a> {
     path: &'a str,
-    /// The text ariadne sees: the source without a leading BOM, with the few characters that
-    /// ariadne (but not LSP) takes for line breaks replaced by same-length stand-ins.
-    shown: Source<Cow<'a, str>>,
-    /// Bytes removed at the start (a BOM): subtracted from every span.
-    skipped: usize,
+    /// The source with the few characters that ariadne (but not LSP) takes for line breaks
+    /// replaced by same-length stand-ins.
+    shown: Cow<'a, str>,
+    /// Lines and columns of the source (a leading BOM is not a column).
+    index: LineIndex<'a>,
     config: Config,
     color: bool,
 }
 
+/// Lines longer than this many characters are cut around the labels.
+const LONG_LINE: usize = 160;
+/// Characters kept on each side of a label's start or end on a cut line.
+const CONTEXT: usize = 60;
+/// The source name given to ariadne: its `name:line:col` header is replaced by ours, which knows
+/// where the excerpt shown lies in the file.
+const PLACEHOLDER: &str = "\u{1}";
+
 impl<'a> TextRenderer<'a> {
-    /// A renderer for diagnostics of `source`, shown as coming from `path`.
+    /// A renderer for diagnostics of `source`, a whole file, shown as coming from `path`.
     pub fn new(path: &'a str, source: &'a str, color: bool) -> TextRenderer<'a> {
-        let (skipped, text) = match source.strip_prefix('\u{feff}') {
-            Some(rest) => (source.len() - rest.len(), rest),
-            None => (0, source),
-        };
+        TextRenderer::at(path, source, TextStart::default(), color)
+    }
+
+    /// A renderer for diagnostics of `source`, a piece of a file that starts at `start` (one
+    /// game read from a stream): spans are file offsets, and headers and line numbers are those
+    /// of the whole file.
+    ///
+    /// ```
+    /// use cescacs_board::{Diagnostic, Span};
+    /// use ctl_pgn::reader::TextStart;
+    /// use ctl_pgn::render::TextRenderer;
+    /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"]\n1. E7xE13: *\n";
+    /// let cut = file.rfind("[Variant").unwrap();
+    /// let start = TextStart::default().after(&file.as_bytes()[..cut]);
+    /// let r = TextRenderer::at("a.ctl-pgn", &file[cut..], start, false);
+    /// let x = file.rfind('x').unwrap();
+    /// let text = r.render(&Diagnostic::error("E0206", Span::new(x, x + 1), "found `x`"));
+    /// assert!(text.contains("a.ctl-pgn:3:6"), "{text}");
+    /// assert!(text.contains(" 3 | 1. E7xE13: *"), "{text}");
+    /// ```
+    pub fn at(path: &'a str, source: &'a str, start: TextStart, color: bool) -> TextRenderer<'a> {
         let config = Config::new()
             .with_index_type(IndexType::Byte)
             .with_color(color)
             .with_char_set(if color { CharSet::Unicode } else { CharSet::Ascii });
-        TextRenderer { path, shown: Source::from(displayable(text)), skipped, config, color }
+        TextRenderer {
+            path,
+            shown: displayable(source),
+            index: LineIndex::at(source, start),
+            config,
+            color,
+        }
     }
 
     /// One report, ending in a line break.
     pub fn render(&self, d: &Diagnostic) -> String {
         let primary = self.to_shown(d.span);
-        let kind = match d.severity {
-            Severity::Error => ReportKind::Error,
-            Severity::Warning => ReportKind::Warning,
+        let (kind, primary_colour) = match d.severity {
+            Severity::Error => (ReportKind::Error, Color::Red),
+            Severity::Warning => (ReportKind::Warning, Color::Yellow),
         };
-        let primary_colour = match d.severity {
-            Severity::Error => Color::Red,
-            Severity::Warning => Color::Yellow,
-        };
-        let mut report = Report::build(kind, (self.path, primary.clone()))
+        let mut labels: Vec<(Range<usize>, &str, Color)> = vec![(
+            primary.clone(),
+            d.primary_label.as_deref().unwrap_or(&d.message),
+            primary_colour,
+        )];
+        for label in &d.labels {
+            labels.push((self.to_shown(label.span), &label.message, Color::Blue));
+        }
+        let excerpt = self.excerpt(labels.iter().map(|(range, _, _)| range.clone()));
+        // Labels in line order, so that ariadne shows them in one snippet under one header
+        // (it starts a new snippet, headed with the primary label's place, when a label's line
+        // comes before the previous label's); on one line, the primary label first.
+        let mut order: Vec<usize> = (0..labels.len()).collect();
+        order.sort_by_key(|&i| (self.index.line_number(labels[i].0.start), i));
+        let place = excerpt.map(primary.clone());
+        let mut report = Report::build(kind, (PLACEHOLDER, place))
             .with_config(self.config)
             .with_code(d.code)
-            .with_message(&d.message)
-            .with_label(
-                Label::new((self.path, primary))
-                    .with_message(d.primary_label.as_deref().unwrap_or(&d.message))
-                    .with_color(primary_colour)
-                    .with_order(0),
-            );
-        for (i, label) in d.labels.iter().enumerate() {
+            .with_message(&d.message);
+        for (rank, &i) in order.iter().enumerate() {
+            let (range, message, colour) = &labels[i];
             report = report.with_label(
-                Label::new((self.path, self.to_shown(label.span)))
-                    .with_message(&label.message)
-                    .with_color(Color::Blue)
-                    .with_order(i32::try_from(i + 1).unwrap_or(i32::MAX)),
+                Label::new((PLACEHOLDER, excerpt.map(range.clone())))
+                    .with_message(message)
+                    .with_color(*colour)
+                    .with_order(i32::try_from(rank).unwrap_or(i32::MAX)),
             );
         }
         for help in &d.help {
@@ -113,39 +156,229 @@ impl<'a> TextRenderer<'a> {
         for note in &d.notes {
             report = report.with_note(note);
         }
+        let source = Source::from(excerpt.text.as_str());
         let mut out = Vec::new();
-        // Writing into a Vec cannot fail, and every span was clamped into the source.
-        let written = report.finish().write((self.path, &self.shown), &mut out);
+        // Writing into a Vec cannot fail, and every span was clamped into the excerpt.
+        let written = report.finish().write((PLACEHOLDER, source), &mut out);
         debug_assert!(written.is_ok(), "ariadne failed: {written:?}");
         let out = String::from_utf8_lossy(&out);
-        if self.color { out.into_owned() } else { trim_line_ends(&out) }
+        let at = self.index.line_col(d.span.start.max(self.index.start().offset));
+        let out = replace_header(&out, &format!("{}:{at}", self.path));
+        let before = self.index.start().line + excerpt.first_line;
+        let lines = excerpt.text.split('\n').count();
+        let out = renumber(&out, before, digits(before + lines));
+        if self.color { out } else { trim_line_ends(&out) }
     }
 
-    /// A span of the original source as a byte range of the shown text, widened to whole
-    /// characters and clamped inside it.
+    /// A span of the file as a byte range of the source, widened to whole characters and clamped
+    /// inside it.
     fn to_shown(&self, span: Span) -> Range<usize> {
-        let text = self.shown.text();
+        let text = self.index.text();
+        let base = self.index.start().offset;
         debug_assert!(
-            span.start <= span.end && span.end <= text.len() + self.skipped,
-            "span {span} outside a source of {} bytes",
-            text.len() + self.skipped
+            span.start <= span.end && span.start >= base && span.end <= text.len() + base,
+            "span {span} outside a source of {} bytes at {base}",
+            text.len()
         );
-        let start = span.start.saturating_sub(self.skipped);
-        let end = span.end.max(span.start).saturating_sub(self.skipped);
+        let start = span.start.saturating_sub(base);
+        let end = span.end.max(span.start).saturating_sub(base);
         debug_assert!(
             text.is_char_boundary(start.min(text.len()))
                 && text.is_char_boundary(end.min(text.len())),
             "span {span} cuts a character"
         );
-        let start = floor_char_boundary(text, start);
+        let first = self.index.line_bounds(0).0;
+        let start = floor_char_boundary(text, start).max(first);
         let end = ceil_char_boundary(text, end.max(start));
         if start == end {
             // "Found the end of the text": shown at the end of the last line, not past it.
-            let at = end_of_last_line(text, start);
+            let at = end_of_last_line(text, start).max(first);
             return at..at;
         }
         start..end
     }
+
+    /// The lines that `ranges` (source ranges) are on and those between them, long lines cut
+    /// around the ranges' ends.
+    fn excerpt(&self, ranges: impl Iterator<Item = Range<usize>>) -> Excerpt {
+        let ranges: Vec<Range<usize>> = ranges.collect();
+        let line_of = |at: usize| self.index.line_number(at);
+        let first = ranges.iter().map(|r| line_of(r.start)).min().unwrap_or(0);
+        let last =
+            ranges.iter().map(|r| line_of(r.end.saturating_sub(1).max(r.start))).max().unwrap_or(0);
+        let marker = if self.color { "…" } else { "..." };
+        let mut excerpt = Excerpt { text: String::new(), first_line: first, pieces: Vec::new() };
+        for line in first..=last {
+            if line > first {
+                excerpt.text.push('\n');
+            }
+            let (start, end) = self.index.line_bounds(line);
+            let body = &self.shown[start..end];
+            let mut kept: Vec<(usize, usize)> = if body.chars().count() <= LONG_LINE {
+                vec![(start, end)]
+            } else {
+                let points = ranges
+                    .iter()
+                    .flat_map(|r| [r.start, r.end])
+                    .filter(|&p| p >= start && p <= end);
+                let mut windows: Vec<(usize, usize)> = points
+                    .map(|p| {
+                        let from = back_chars(&self.shown, p, CONTEXT).max(start);
+                        (from, forward_chars(&self.shown, p, CONTEXT).min(end))
+                    })
+                    .collect();
+                if windows.is_empty() {
+                    windows.push((start, forward_chars(&self.shown, start, 2 * CONTEXT)));
+                }
+                windows.sort_unstable();
+                let mut merged: Vec<(usize, usize)> = Vec::new();
+                for (from, to) in windows {
+                    match merged.last_mut() {
+                        Some(last) if from <= last.1 => last.1 = last.1.max(to),
+                        _ => merged.push((from, to)),
+                    }
+                }
+                merged
+            };
+            if kept.is_empty() {
+                kept.push((start, end));
+            }
+            let mut cursor = start;
+            for &(from, to) in &kept {
+                if from > cursor {
+                    excerpt.text.push_str(marker);
+                }
+                excerpt.pieces.push((from, to, excerpt.text.len()));
+                excerpt.text.push_str(&self.shown[from..to]);
+                cursor = to;
+            }
+            if cursor < end {
+                excerpt.text.push_str(marker);
+            }
+        }
+        excerpt
+    }
+}
+
+/// The text ariadne is given for one report, and where its pieces come from.
+struct Excerpt {
+    text: String,
+    /// The line of the source (0-based) that the excerpt's first line is.
+    first_line: usize,
+    /// `(source start, source end, excerpt start)` of each piece of source text kept.
+    pieces: Vec<(usize, usize, usize)>,
+}
+
+impl Excerpt {
+    /// A source range as a range of the excerpt (its ends are always in a kept piece).
+    fn map(&self, range: Range<usize>) -> Range<usize> {
+        let at = |offset: usize| {
+            let i = self.pieces.partition_point(|&(from, _, _)| from <= offset).saturating_sub(1);
+            self.pieces.get(i).map_or(0, |&(from, to, into)| into + offset.clamp(from, to) - from)
+        };
+        at(range.start)..at(range.end)
+    }
+}
+
+/// The offset `n` characters before `at` (or 0).
+fn back_chars(text: &str, at: usize, n: usize) -> usize {
+    text[..at].char_indices().rev().nth(n.saturating_sub(1)).map_or(0, |(i, _)| i)
+}
+
+/// The offset `n` characters after `at` (or the end).
+fn forward_chars(text: &str, at: usize, n: usize) -> usize {
+    text[at..].char_indices().nth(n).map_or(text.len(), |(i, _)| at + i)
+}
+
+fn digits(n: usize) -> usize {
+    n.max(1).ilog10() as usize + 1
+}
+
+/// The length of the ANSI escape sequence (`ESC [ ... m`) at the start of `text`, or 0.
+fn escape_len(text: &str) -> usize {
+    if !text.starts_with("\x1b[") {
+        return 0;
+    }
+    text.find('m').map_or(0, |m| m + 1)
+}
+
+/// `report` with the excerpt's line numbers (ariadne numbers its source from 1) made file line
+/// numbers, `before` lines further, and its margin widened to `width` digits.
+fn renumber(report: &str, before: usize, width: usize) -> String {
+    let mut lines = report.split_inclusive('\n');
+    let mut out = String::with_capacity(report.len() + 64);
+    out.extend(lines.next());
+    let mut rest: Vec<&str> = lines.collect();
+    // The header line is the margin's width + 2 spaces, then the corner.
+    let visible_spaces = |line: &str| {
+        let mut i = 0;
+        let mut spaces = 0usize;
+        while i < line.len() {
+            let e = escape_len(&line[i..]);
+            if e > 0 {
+                i += e;
+            } else if line[i..].starts_with(' ') {
+                spaces += 1;
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        (spaces, i)
+    };
+    let Some(header) = rest.first() else { return report.to_string() };
+    let old_width = visible_spaces(header).0.saturating_sub(2);
+    let extra = width.saturating_sub(old_width);
+    if extra == 0 && before == 0 {
+        return report.to_string();
+    }
+    for line in &mut rest {
+        let (spaces, end) = visible_spaces(line);
+        let digits_len = line[end..].bytes().take_while(u8::is_ascii_digit).count();
+        if digits_len > 0 && line[end + digits_len..].starts_with(' ') {
+            // A numbered source line: ` N |`, escapes kept in front of the number.
+            let number: usize = line[end..end + digits_len].parse().unwrap_or(0);
+            let number = (number + before).to_string();
+            let escapes: String = {
+                let mut found = String::new();
+                let mut i = 0;
+                while i < end {
+                    let e = escape_len(&line[i..]);
+                    if e > 0 {
+                        found.push_str(&line[i..i + e]);
+                        i += e;
+                    } else {
+                        i += 1;
+                    }
+                }
+                found
+            };
+            let pad = (1 + width).saturating_sub(number.len()).max(1);
+            out.push(' ');
+            out.push_str(&escapes);
+            out.extend(std::iter::repeat_n(' ', pad - 1));
+            out.push_str(&number);
+            out.push_str(&line[end + digits_len..]);
+        } else if spaces == 0 {
+            // The closing line: the margin drawn with horizontal bars after any escapes.
+            let e = escape_len(line);
+            let bar = line[e..].chars().next().unwrap_or('-');
+            out.push_str(&line[..e]);
+            out.extend(std::iter::repeat_n(bar, extra));
+            out.push_str(&line[e..]);
+        } else {
+            out.extend(std::iter::repeat_n(' ', extra));
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// `report` with ariadne's `PLACEHOLDER:line:col` header replaced by `place`.
+fn replace_header(report: &str, place: &str) -> String {
+    let Some(at) = report.find(PLACEHOLDER) else { return report.to_string() };
+    let end = report[at..].find(' ').map_or(report.len(), |n| at + n);
+    format!("{}{place}{}", &report[..at], &report[end..])
 }
 
 /// `text`, with the characters ariadne treats as line breaks but LSP and editors do not
