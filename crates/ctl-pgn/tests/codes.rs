@@ -1,0 +1,369 @@
+//! Every diagnostic code of the workspace, three ways:
+//! - `docs/diagnostics.md` lists exactly the codes the sources emit (a code string literal under
+//!   `crates/*/src`), so the documentation cannot drift;
+//! - every code listed there has a golden: the validation codes in `golden/validate-ariadne.txt`
+//!   (`validate_codes.rs`), all the others here, from one input each, with the exact span
+//!   asserted, rendered as plain ariadne text (`golden/codes-ariadne.txt`) and as LSP-native
+//!   JSON (`golden/codes.json`).
+//!
+//! Regenerate the goldens with `BLESS=1 cargo test -p ctl-pgn --test codes` and review the diff.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use cescacs_board::{Diagnostic, Letters};
+use ctl_an::syntax::{MoveKind, Ply, PromotionTarget};
+use ctl_pgn::game::Game;
+use ctl_pgn::reader::Reader;
+use ctl_pgn::render::{Context, FileReport, PositionEncoding, render_json, render_text};
+use ctl_pgn::validate::{Level, validate};
+
+const V: &str = "[Variant \"C'escacs\"] ";
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Whether `s` is a code: `E` or `W`, `0`, three digits.
+fn is_code(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 5
+        && matches!(b[0], b'E' | b'W')
+        && b[1] == b'0'
+        && b[2..].iter().all(u8::is_ascii_digit)
+}
+
+/// The code string literals (`"E0203"`) of the Rust files below `dir`, comments left out.
+fn literals_below(dir: &Path, out: &mut BTreeSet<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.map(|e| e.expect("directory entry")) {
+        let path = entry.path();
+        if path.is_dir() {
+            literals_below(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("UTF-8 source");
+            for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                for (i, _) in line.match_indices('"') {
+                    if let Some(code) = line.get(i + 1..i + 6) {
+                        if is_code(code) && line[i + 6..].starts_with('"') {
+                            out.insert(code.to_string());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every code emitted by the workspace's sources.
+fn emitted() -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
+        literals_below(&entry.expect("crate").path().join("src"), &mut out);
+    }
+    out
+}
+
+/// Every code of the index `docs/diagnostics.md` (the first column of its tables).
+fn documented() -> BTreeSet<String> {
+    let index = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("the index");
+    index
+        .lines()
+        .filter_map(|l| l.strip_prefix("| [`"))
+        .filter_map(|l| l.get(..5))
+        .filter(|c| is_code(c))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_index_lists_exactly_the_codes_the_sources_emit() {
+    let emitted = emitted();
+    let documented = documented();
+    assert!(emitted.len() > 100, "the scan found only {} codes", emitted.len());
+    let missing: Vec<&String> = emitted.difference(&documented).collect();
+    let stale: Vec<&String> = documented.difference(&emitted).collect();
+    assert!(missing.is_empty(), "emitted but not in docs/diagnostics.md: {missing:?}");
+    assert!(stale.is_empty(), "in docs/diagnostics.md but never emitted: {stale:?}");
+}
+
+#[test]
+fn every_link_of_the_index_reaches_a_page_that_names_the_code() {
+    let index = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("the index");
+    for line in index.lines().filter(|l| l.starts_with("| [`")) {
+        let code = &line[4..9];
+        let page = line.split("](").nth(1).and_then(|l| l.split(')').next()).expect("a link");
+        let text = std::fs::read_to_string(root().join("docs").join(page))
+            .unwrap_or_else(|e| panic!("{code}: {page}: {e}"));
+        assert!(text.contains(&format!("`{code}`")), "{page} does not describe {code}");
+    }
+}
+
+/// How a case is run.
+enum Run {
+    /// Read the bytes with `ctl_pgn::reader::Reader` and check every game at a level.
+    Check(Level),
+    /// Convert the text to a letter table.
+    Convert(&'static str),
+}
+
+/// `(code, how, input, the text the code's span covers)`.
+fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
+    use Run::{Check, Convert};
+    let s = Level::Syntax;
+    let c = Level::Coherence;
+    let v = |rest: &str| format!("{V}{rest}").into_bytes();
+    let pdtl = |value: &str| format!("{V}[PDTL \"{value}\"] *\n").into_bytes();
+    vec![
+        (
+            "E0001",
+            Check(s),
+            b"[Variant \"C'escacs\"] {Mo\xEF\xBB} 1. E7-E13: *\n".to_vec(),
+            "\u{FFFD}",
+        ),
+        // PDTL, through the PDTL tag of a game.
+        ("E0101", Check(c), pdtl("/27:1k/14:3K3/ w --"), "--"),
+        ("E0102", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0 1 x"), "x"),
+        ("E0103", Check(c), pdtl("/27:1k/14:3K3 w -- - 0 1"), "3"),
+        ("E0104", Check(c), pdtl("/29:k/27:1k/14:3K3/ w -- - 0 1"), "29"),
+        ("E0105", Check(c), pdtl("/27:1k/27:1k/14:3K3/ w -- - 0 1"), "27"),
+        ("E0106", Check(c), pdtl("/14:3K3/27:1k/ w -- - 0 1"), "27"),
+        ("E0107", Check(c), pdtl("/28:kk/14:3K3/ w -- - 0 1"), "k"),
+        ("E0108", Check(c), pdtl("/27:1k/14:3K2x/ w -- - 0 1"), "x"),
+        ("E0109", Check(c), pdtl("/14:3K3/ w -- - 0 1"), "/14:3K3/"),
+        ("E0110", Check(c), pdtl("/27:kk/14:3K3/ w -- - 0 1"), "k"),
+        ("E0111", Check(c), pdtl("/27:1k/14:RRRK3/ w -- - 0 1"), "R"),
+        ("E0112", Check(c), pdtl("/27:1k/14:JJ1K3/ w -- - 0 1"), "J"),
+        ("E0113", Check(c), pdtl("/27:1k/14:3K3/ W -- - 0 1"), "W"),
+        ("E0114", Check(c), pdtl("/27:1k/14:3K3/ w RR-- - 0 1"), "RR--"),
+        ("E0115", Check(c), pdtl("/27:1k/3:3R/1:1K/ w RK- - 0 1"), "R"),
+        ("E0116", Check(c), pdtl("/27:1k/14:3K3/ w -- G15@x 0 1"), "x"),
+        ("E0117", Check(c), pdtl("/27:1k/14:3K3/ w -- G15@13 0 1"), "G15"),
+        ("E0118", Check(c), pdtl("/27:1k/15:4P3/14:3K3/ b -- G15@11 0 1"), "11"),
+        ("E0119", Check(c), pdtl("/27:1k/15:4P3/14:3K3/13:4n3/ b -- G15@13 0 1"), "G15@13"),
+        ("E0120", Check(c), pdtl("/27:1k/14:3p3/1:1K/ w -- F14 0 1"), "F14"),
+        ("E0121", Check(c), pdtl("/27:1k/14:3K3/ w -- - x 1"), "x"),
+        ("E0122", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0 0"), "0"),
+        ("E0123", Check(c), pdtl("/27:1k/15:4P3/14:3K3/ b -- G15@13 3 1"), "3"),
+        ("W0101", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0"), "0"),
+        ("W0102", Check(c), pdtl("/27:1k/14:3K3/  w -- - 0 1"), "  "),
+        ("W0103", Check(c), pdtl("/27:1k/14:21K3/ w -- - 0 1"), "21"),
+        ("W0104", Check(c), pdtl("/27:1k/14:3K/ w -- - 0 1"), "3K"),
+        ("W0105", Check(c), pdtl("/27:1k/20:7/14:3K3/ w -- - 0 1"), "20:7"),
+        ("W0106", Check(c), pdtl("/27:1k/014:3K3/ w -- - 0 1"), "014"),
+        ("W0107", Check(c), pdtl("/27:1k/14:3K3/ w - - 0 1"), "-"),
+        ("W0108", Check(c), pdtl("/27:1k/14:3K3/13:4P3/ b -- G13@11-9 0 1"), "11-9"),
+        ("W0109", Check(c), pdtl("/27:1k/14:3K3/ w -\u{2010} - 0 1"), "\u{2010}"),
+        ("W0110", Check(c), pdtl("/27:1k/14:3p3/13:3PP3/1:1K/ w -- F14 0 1"), "F14"),
+        ("W0111", Check(c), pdtl("/27:1k/14:3K3/ w -- - 00 1"), "00"),
+        // Syntax.
+        ("E0201", Check(s), v("1. E7-E13%, E21-E15: *\n"), "%"),
+        ("E0202", Check(s), v("1. E7-E13: * { unclosed\n"), "{"),
+        ("E0203", Check(s), v("[Event \"CG]\n1. E7-E13: *\n"), "\"CG]"),
+        ("E0204", Check(s), v("1. E8-E13: *\n"), "E8"),
+        ("E0205", Check(s), v("1. e7-E13: *\n"), "e"),
+        ("E0206", Check(s), v("1. E7-E13, E21-E15 2. E13xF16: *\n"), "x"),
+        ("E0207", Check(s), v("1. KRK-HI: *\n"), "KRK-HI"),
+        ("E0208", Check(s), v("1. E7-E13: 2-2\n"), "2-2"),
+        ("E0209", Check(s), v("1. E7-: *\n"), ":"),
+        ("E0210", Check(s), v("1. E7-E13 E21-E15: *\n"), "E21-E15:"),
+        ("E0211", Check(s), v("1. E7-E13 (1. F8-F12\n"), ""),
+        ("E0212", Check(s), v("1. E7-E13: * )\n"), ")"),
+        ("E0213", Check(s), v("1. E13-NF16: *\n"), "-"),
+        ("E0214", Check(s), v("1. …, E21-E15 2. PE27=D: *\n"), "P"),
+        ("E0215", Check(s), v("[Redefine \"A@J, T@R\", C@N\"]\n1. E7-E13: *\n"), ","),
+        ("E0216", Check(s), v("[Event \"a\\qb\"]\n1. E7-E13: *\n"), "\\q"),
+        ("E0217", Check(s), b"1. E7-E13: *\n".to_vec(), "1"),
+        ("E0218", Check(s), v("1. E7-E13: * 0-3\n"), "0-3"),
+        ("E0219", Check(s), v("0. E7-E13: *\n"), "0."),
+        ("E0220", Check(s), v("1. E7-E13 ($[0] 1. F8-F12) 1. …, E21-E15: *\n"), "$[0]"),
+        (
+            "E0221",
+            Check(s),
+            v(&format!(
+                "1. E7-E13 {}1. F8-F12{} 1. …, E21-E15: *\n",
+                "(1. F8-F12 ".repeat(65),
+                ")".repeat(65)
+            )),
+            "(",
+        ),
+        ("W0201", Check(s), v("1. E7\u{2013}E13: *\n"), "\u{2013}"),
+        ("W0202", Check(s), v("[DPTL \"/27:1k/14:3K3/ w -- - 0 1\"]\n1. KF14-F16: *\n"), "DPTL"),
+        ("W0203", Check(s), v("1. E7-E13, E21-E15 *\n"), "E21-E15"),
+        ("W0204", Check(s), v("1. E7-E13, E21-E15:\n"), "E21-E15:"),
+        ("W0205", Check(s), v("1. E7-E13: * { @W well played }\n"), "@W"),
+        ("W0206", Check(s), v("1. E7-E13:\n{ see ~% }\n*\n"), "~"),
+        // Tags.
+        ("E0302", Check(s), b"[Variant \"Chess\"]\n1. E7-E13: *\n".to_vec(), "Chess"),
+        (
+            "E0303",
+            Check(s),
+            b"[Variant \"Grand C'escacs\"]\n1. E7-E13: *\n".to_vec(),
+            "Grand C'escacs",
+        ),
+        ("W0301", Check(s), v("[Site \"?\"] [Event \"CG\"]\n1. E7-E13: *\n"), "[Event \"CG\"]"),
+        (
+            "W0302",
+            Check(s),
+            v("[Annotator \"A\"] [Result \"*\"] [Annotator \"B\"]\n1. E7-E13: *\n"),
+            "[Annotator \"B\"]",
+        ),
+        (
+            "W0303",
+            Check(s),
+            v("[Redefine \"FAN\"] [Lang \"en\"]\n1. ♘E3-C7: *\n"),
+            "[Redefine \"FAN\"]",
+        ),
+        (
+            "W0304",
+            Check(s),
+            v("[PDTL \"/27:1k/14:3K3/ w -- - 0 1\"] [Lang \"en\"]\n1. KF14-F16: *\n"),
+            "[PDTL \"/27:1k/14:3K3/ w -- - 0 1\"]",
+        ),
+        ("W0305", Check(s), v("[Event \"a\"] [Event \"b\"]\n1. E7-E13: *\n"), "[Event \"b\"]"),
+        ("W0306", Check(s), v("[Timecontrol \"?\"]\n1. E7-E13: *\n"), "Timecontrol"),
+        (
+            "W0307",
+            Check(s),
+            v("[Lang \"en\"] [Event \"CG\"] [Result \"*\"]\n1. E7-E13: *\n"),
+            "[Event \"CG\"]",
+        ),
+        (
+            "W0308",
+            Check(s),
+            v("[Lang \"en\"] [Id \"Cescacs-X01\"] [Annotator \"Cescacs\"]\n1. E7-E13: *\n"),
+            "[Id \"Cescacs-X01\"]",
+        ),
+        (
+            "W0309",
+            Check(s),
+            v("[Title \"Fool's mate\"] [Lang \"en\"]\n1. E7-E13: *\n"),
+            "[Title \"Fool's mate\"]",
+        ),
+        ("W0310", Check(s), v("[Date \"2021-6-4\"]\n1. E7-E13: *\n"), "2021-6-4"),
+        ("W0311", Check(s), v("[Round \"first\"]\n1. E7-E13: *\n"), "first"),
+        ("W0312", Check(s), v("[Result \"1-0\"]\n1. E7-E13: *\n"), "1-0"),
+        (
+            "W0313",
+            Check(s),
+            v("[Id \"Cescacs\"] [Annotator \"Cescacs\"]\n1. E7-E13: *\n"),
+            "Cescacs",
+        ),
+        ("W0314", Check(s), v("[Lang \"English\"]\n1. E7-E13: *\n"), "English"),
+        ("W0315", Check(s), v("[TimeControl \"40/\"]\n1. E7-E13: *\n"), "40/"),
+        ("W0316", Check(s), v("[Mode \"otb\"]\n1. E7-E13: *\n"), "otb"),
+        ("W0317", Check(s), v("[Termination \"resigned\"]\n1. E7-E13: *\n"), "resigned"),
+        ("W0318", Check(s), v("[WhiteType \"robot\"]\n1. E7-E13: *\n"), "robot"),
+        (
+            "W0319",
+            Check(s),
+            v("[Id \"Cescacs-X01\"] [Lang \"en\"]\n1. E7-E13: *\n"),
+            "[Id \"Cescacs-X01\"]",
+        ),
+        // Conversion (`--letters` as given to `cescacs convert`).
+        ("E0701", Convert("FAN"), v("[Redefine \"X@J\"]\n1. XF6-C15: *\n"), "X@J"),
+        ("E0702", Convert("FAN"), v("[Redefine \"B@J\"]\n1. JF6-C15: *\n"), "J"),
+        ("E0703", Convert("FAN"), v("[PDTL \"/29:k/ w -- - 0 1\"]\n1. E7-E13: *\n"), "29"),
+        ("W0701", Convert("L@J"), v("1. E7-E13:\n{ ~L or ~JF6 }\n"), "L"),
+    ]
+}
+
+/// The diagnostics of a case and the text people see.
+fn run(how: &Run, input: &[u8]) -> (Vec<Diagnostic>, String) {
+    let shown = ctl_pgn::decode::decode(input.to_vec()).shown().to_string();
+    let found = match how {
+        Run::Check(level) => {
+            Reader::new(input).flat_map(|g| g.expect("reading memory").check(*level)).collect()
+        }
+        Run::Convert(letters) => {
+            let letters = match *letters {
+                "FAN" => Letters::fan(),
+                set => Letters::from_redefine(set).expect("a letter set"),
+            };
+            let file = ctl_an::parse_file(&shown).file;
+            ctl_pgn::convert::convert(&file, &letters).diagnostics
+        }
+    };
+    (found, shown)
+}
+
+/// `E0402` cannot come from text (the parser reports `E27=&` as `E0214` first): a tree with a
+/// forced promotion changed by hand to `=&`.
+fn forced_promotion_without_piece() -> (Vec<Diagnostic>, String) {
+    let text = format!("{V}[PDTL \"/27:Pk/1:1K/ w -- - 0 1\"]\n1. E27=D: *\n");
+    let mut syntax = ctl_an::parse_file(&text).file.games.remove(0);
+    let Ply::Move(m) = &mut syntax.movetext.pairs[0].white else { panic!("a move") };
+    let MoveKind::ForcedPromotion(f) = &mut m.kind else { panic!("a forced promotion") };
+    f.promotion.target = PromotionTarget::Awaiting;
+    (validate(&Game::new(syntax, &text), Level::Coherence), text)
+}
+
+fn compare(path: &Path, now: &str) {
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(path, now).expect("golden file is writable");
+        return;
+    }
+    let want = std::fs::read_to_string(path).unwrap_or_default();
+    if now != want {
+        let line = now.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
+        panic!(
+            "{} differs at line {}:\n  now:    {:?}\n  golden: {:?}\nrerun with BLESS=1 and review the diff",
+            path.display(),
+            line + 1,
+            now.lines().nth(line),
+            want.lines().nth(line)
+        );
+    }
+}
+
+#[test]
+fn every_code_renders_as_in_the_golden_files() {
+    let mut outcomes: Vec<(String, Vec<Diagnostic>, String)> = Vec::new();
+    for (code, how, input, covered) in cases() {
+        let (found, shown) = run(&how, &input);
+        let mine: Vec<&Diagnostic> = found.iter().filter(|d| d.code == code).collect();
+        assert_eq!(mine.len(), 1, "{code}: expected one {code} from {shown:?}, found {found:#?}");
+        let span = mine[0].span;
+        // `E0001` covers bytes that are not text: people see them as `?`.
+        let expected = if code == "E0001" { "??" } else { covered };
+        assert_eq!(&shown[span.range()], expected, "{code}: span {span} of {shown:?}");
+        let others: Vec<&str> = found.iter().map(|d| d.code).filter(|c| *c != code).collect();
+        // An unclosed quote is also a tag that does not close: the only cases with company.
+        let company: &[&str] = match code {
+            "E0203" => &["E0215"],
+            "E0215" => &["E0203"],
+            _ => &[],
+        };
+        assert!(
+            others.iter().all(|c| company.contains(c)),
+            "{code}: {shown:?} also gives {others:?}"
+        );
+        outcomes.push((code.to_string(), found, shown));
+    }
+    let (found, text) = forced_promotion_without_piece();
+    let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["E0402"]);
+    assert_eq!(&text[found[0].span.range()], "=D");
+    outcomes.push(("E0402".to_string(), found, text));
+
+    let mut text = String::new();
+    let mut reports = Vec::new();
+    for (code, found, shown) in &outcomes {
+        text += &format!("=== {code}\n");
+        text += &render_text(found, "input.ctl-pgn", shown, false);
+        text.push('\n');
+        let mut report = FileReport::new(code, shown).with_uri(format!("untitled:{code}"));
+        report.extend(found.iter().cloned(), Context::game(1));
+        reports.push(report);
+    }
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    compare(&golden.join("codes-ariadne.txt"), &text);
+    compare(&golden.join("codes.json"), &render_json(&reports, PositionEncoding::Utf16));
+
+    // Every code of the index has a golden: here, or among the validation codes.
+    let validation = std::fs::read_to_string(golden.join("validate-ariadne.txt")).expect("golden");
+    let mut goldened: BTreeSet<String> = outcomes.iter().map(|(c, _, _)| c.clone()).collect();
+    goldened.extend(validation.lines().filter_map(|l| l.strip_prefix("=== ")).map(str::to_string));
+    let missing: Vec<String> = documented().difference(&goldened).cloned().collect();
+    assert!(missing.is_empty(), "documented codes without a golden: {missing:?}");
+}
