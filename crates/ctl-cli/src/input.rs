@@ -31,6 +31,14 @@ impl Input {
         }
     }
 
+    /// The size in bytes, when known (0 for standard input).
+    pub fn size(&self) -> u64 {
+        match self {
+            Input::Stdin => 0,
+            Input::File(path) => fs::metadata(path).map_or(0, |m| m.len()),
+        }
+    }
+
     /// The whole content.
     pub fn read(&self) -> io::Result<Vec<u8>> {
         match self {
@@ -42,6 +50,11 @@ impl Input {
             Input::File(path) => fs::read(path),
         }
     }
+}
+
+/// The bytes of all `inputs`, as far as known (see [`Input::size`]).
+pub fn total_size(inputs: &[Input]) -> u64 {
+    inputs.iter().map(Input::size).sum()
 }
 
 /// A path that could not be listed or does not exist.

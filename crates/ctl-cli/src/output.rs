@@ -1,7 +1,10 @@
-//! Conventions shared by the subcommands: colour, exit codes.
+//! Conventions shared by the subcommands: colour, exit codes, the progress bar.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// When to colour human output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -51,38 +54,109 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// A one-line count of files done on standard error, for long runs over many files.
+/// Whether a run may show a progress bar: on standard error, only when it is a terminal, and
+/// never when JSON goes to the same terminal (a bar between JSON lines would garble what people
+/// copy). Text reports to a terminal are fine: the bar is cleared while they are written.
+pub fn progress_allowed(stderr_is_terminal: bool, stdout_is_terminal: bool, json: bool) -> bool {
+    stderr_is_terminal && !(stdout_is_terminal && json)
+}
+
+/// How long a run goes without a bar: short runs never flash one.
+pub const PROGRESS_DELAY: Duration = Duration::from_secs(1);
+
+/// A progress bar on standard error for long runs: bytes read of the total, files done.
 ///
-/// It shows only when standard error is a terminal and standard output is not (so it never mixes
-/// with reports), and only once the run has taken a second.
+/// It appears only when [`progress_allowed`] and once the run has taken [`PROGRESS_DELAY`];
+/// [`Progress::suspend`] clears it while reports are written, and [`Progress::clear`] removes it
+/// before the summary line.
 pub struct Progress {
-    total: usize,
-    started: std::time::Instant,
-    enabled: bool,
+    bar: Option<ProgressBar>,
+    started: Instant,
+    files: usize,
     shown: bool,
 }
 
 impl Progress {
-    /// Progress over `total` files of a run that started at `started`.
-    pub fn new(total: usize, started: std::time::Instant) -> Progress {
-        let enabled =
-            total > 1 && std::io::stderr().is_terminal() && !std::io::stdout().is_terminal();
-        Progress { total, started, enabled, shown: false }
+    /// Progress over `files` files of `bytes` bytes in all (0 when unknown, e.g. standard
+    /// input), for a run that started at `started`; `allowed` comes from [`progress_allowed`].
+    pub fn new(allowed: bool, files: usize, bytes: u64, started: Instant) -> Progress {
+        let bar = allowed.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(bytes), ProgressDrawTarget::hidden());
+            let style = ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} {msg} (ETA {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            bar.set_style(style);
+            bar
+        });
+        Progress { bar, started, files, shown: false }
     }
 
-    /// Shows `done` files done, when due.
-    pub fn update(&mut self, done: usize) {
-        if self.enabled && self.started.elapsed().as_secs() >= 1 {
-            eprint!("\r{done}/{} files", self.total);
+    /// Records `bytes` more bytes read and `files` files done; shows the bar once it is due.
+    pub fn advance(&mut self, bytes: u64, files_done: usize) {
+        let Some(bar) = &self.bar else { return };
+        bar.inc(bytes);
+        bar.set_message(format!("{files_done}/{} files", self.files));
+        if !self.shown && self.started.elapsed() >= PROGRESS_DELAY {
+            bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(8));
             self.shown = true;
         }
     }
 
-    /// Erases the line, before anything else is written to standard error.
-    pub fn clear(&mut self) {
-        if self.shown {
-            eprint!("\r\x1b[K");
-            self.shown = false;
+    /// Runs `write` with the bar cleared, then draws it again.
+    pub fn suspend<T>(&self, write: impl FnOnce() -> T) -> T {
+        match &self.bar {
+            Some(bar) if self.shown => bar.suspend(write),
+            _ => write(),
         }
+    }
+
+    /// Removes the bar, before anything else is written to standard error.
+    pub fn clear(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_goes_to_a_terminal_and_never_between_json_on_it() {
+        // (stderr is a terminal, stdout is a terminal, JSON output) -> shown
+        let cases = [
+            ((true, false, false), true),
+            ((true, false, true), true),
+            ((true, true, false), true),
+            ((true, true, true), false),
+            ((false, false, false), false),
+            ((false, true, false), false),
+            ((false, false, true), false),
+        ];
+        for ((stderr, stdout, json), shown) in cases {
+            assert_eq!(progress_allowed(stderr, stdout, json), shown, "{stderr} {stdout} {json}");
+        }
+    }
+
+    #[test]
+    fn a_short_run_shows_no_bar() {
+        let mut p = Progress::new(true, 2, 100, Instant::now());
+        p.advance(50, 1);
+        assert!(!p.shown);
+        let mut late = Progress::new(true, 2, 100, Instant::now() - PROGRESS_DELAY);
+        late.advance(50, 1);
+        assert!(late.shown);
+        late.clear();
+        let mut off = Progress::new(false, 2, 100, Instant::now() - PROGRESS_DELAY);
+        off.advance(50, 1);
+        assert!(!off.shown && off.bar.is_none());
     }
 }

@@ -1,6 +1,6 @@
 //! `cescacs check`: read CTL-PGN files and report every problem, for people or for editors.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -152,7 +152,10 @@ pub fn run(args: Args) -> ExitCode {
     let mut summary = Summary::default();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let mut progress = Progress::new(inputs.len(), started);
+    let json = matches!(args.format, Format::Json | Format::Jsonl);
+    let allowed =
+        output::progress_allowed(io::stderr().is_terminal(), io::stdout().is_terminal(), json);
+    let mut progress = Progress::new(allowed, inputs.len(), input::total_size(&inputs), started);
     let mut done = 0;
     // Batches bound the memory held for output that must wait for an earlier file.
     for batch in inputs.chunks(threads * 8) {
@@ -167,13 +170,13 @@ pub fn run(args: Args) -> ExitCode {
             if let Some(file) = checked.file {
                 document.push_file(file, checked.counts);
             }
-            if let Err(e) = out.write_all(&checked.output) {
+            if let Err(e) = progress.suspend(|| out.write_all(&checked.output)) {
                 progress.clear();
                 return write_failure(&e, &summary);
             }
         }
         done += batch.len();
-        progress.update(done);
+        progress.advance(batch.iter().map(Input::size).sum(), done);
     }
     progress.clear();
     let finished = match args.format {
