@@ -118,4 +118,4 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<PathError>) {
     }
 }
 
-pub use ctl_pgn::decode::{Decoded, decode};
+pub use ctl_pgn::decode::decode;

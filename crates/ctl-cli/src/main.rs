@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 mod cmd;
 mod input;
 mod output;
+mod pipeline;
 
 const EXAMPLES: &str = "\
 Examples:

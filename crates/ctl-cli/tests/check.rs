@@ -367,3 +367,71 @@ fn uris_keep_the_bytes_of_non_utf8_file_names() {
     assert!(uri.ends_with("/names/caf%E9%201.ctl-pgn"), "{uri}");
     assert_eq!(codes(&value, 0), ["E0206"]);
 }
+
+/// A game with an error (`x` for a capture) after a comment with multibyte characters, so that
+/// columns in bytes, UTF-16 units and characters differ; some games have CRLF line ends.
+fn big_file(games: usize) -> String {
+    (1..=games)
+        .map(|n| {
+            let eol = if n % 7 == 0 { "\r\n" } else { "\n" };
+            let capture = if n % 250 == 0 { "x" } else { "×" };
+            format!(
+                "[Variant \"C'escacs\"]{eol}[Event \"Moià {n}\"]{eol}{{ game {n}: ∞ … \u{1fa50} }} \
+                 1. E7-E13, E21-E15{eol}2. F8-F12, F20-F16 3. E13{capture}F16: *{eol}{eol}"
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn positions_deep_in_a_big_file_are_those_of_the_whole_file() {
+    use ctl_pgn::render::{LineIndex, PositionEncoding};
+    let text = big_file(1200);
+    let dir = scratch("big", &[("big.ctl-pgn", text.as_bytes())]);
+    let o = run_in(&dir, &["check", "--level", "syntax", "--format", "jsonl", "big.ctl-pgn"], b"");
+    let lines: Vec<Value> =
+        stdout(&o).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 4, "{}", stderr(&o));
+    let index = LineIndex::new(&text);
+    let xs: Vec<usize> = text.match_indices("E13xF16").map(|(at, _)| at + 3).collect();
+    for (d, at) in lines.iter().zip(&xs) {
+        assert_eq!(d["code"], "E0206");
+        assert_eq!(d["data"]["span"]["start"], *at);
+        let p = index.position(*at, PositionEncoding::Utf16);
+        assert_eq!(d["range"]["start"]["line"], p.line);
+        assert_eq!(d["range"]["start"]["character"], p.character);
+    }
+    assert_eq!(lines[3]["data"]["game"], 1000);
+    assert_eq!(lines[3]["data"]["ply"], 5);
+    // Text: the header and the margin give the line of the whole file.
+    let o = run_in(&dir, &["check", "--level", "syntax", "big.ctl-pgn"], b"");
+    let at = index.line_col(xs[3]);
+    assert!(stdout(&o).contains(&format!(",-[ big.ctl-pgn:{at} ]")), "{at}\n{}", stdout(&o));
+    assert!(stdout(&o).contains(&format!("\n {} | 2. F8-F12", at.line)), "{}", stdout(&o));
+}
+
+#[test]
+fn one_thread_and_many_give_the_same_output() {
+    // More than one batch of games, several files, errors and warnings.
+    let big = big_file(9000);
+    let dir = scratch(
+        "jobs",
+        &[
+            ("a.ctl-pgn", big.as_bytes()),
+            ("b.ctl-pgn", ERROR.as_bytes()),
+            ("c.ctl-pgn", WARNING.as_bytes()),
+        ],
+    );
+    assert!(big.len() > 1 << 20);
+    for format in ["text", "json", "jsonl"] {
+        let run = |jobs: &str| {
+            run_in(&dir, &["check", "--level", "syntax", "--format", format, "-j", jobs, "."], b"")
+        };
+        let one = run("1");
+        let three = run("3");
+        assert_eq!(code(&one), 1);
+        assert!(!one.stdout.is_empty());
+        assert_eq!(one.stdout, three.stdout, "{format}");
+        assert_eq!(code(&three), 1);
+    }
+}

@@ -236,3 +236,28 @@ fn jsonl_lines_match_the_schema() {
     assert_eq!(n, 3);
     assert!(!v.is_valid(&json!({"code": "E0001"})));
 }
+
+#[test]
+fn the_streamed_document_is_the_document() {
+    use ctl_pgn::render::{DocumentWriter, FileDiagnostics, Summary};
+    let reports = [
+        vec![],
+        vec![FileReport::new("empty.ctl-pgn", "")],
+        vec![sample_report(), FileReport::new("empty.ctl-pgn", ""), sample_report()],
+    ];
+    for list in &reports {
+        for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16, PositionEncoding::Utf32] {
+            let mut writer = DocumentWriter::new(Vec::new(), encoding).expect("memory");
+            for report in list {
+                let file = FileDiagnostics::new(report, encoding);
+                writer.begin_file(&file.uri, &file.path).expect("memory");
+                for d in &file.diagnostics {
+                    writer.diagnostic(d).expect("memory");
+                }
+                writer.end_file(Summary::of(report)).expect("memory");
+            }
+            let streamed = String::from_utf8(writer.finish().expect("memory")).expect("UTF-8");
+            assert_eq!(streamed, render_json(list, encoding), "{} files", list.len());
+        }
+    }
+}

@@ -109,6 +109,116 @@ impl Document {
     }
 }
 
+/// Writes a [`Document`] piece by piece, so that a run over huge files never holds all its
+/// diagnostics: the output is byte for byte what [`Document::to_json`] gives for the same files.
+///
+/// ```
+/// use cescacs_board::{Diagnostic, Span};
+/// use ctl_pgn::render::{Context, Document, DocumentWriter, FileDiagnostics, FileReport, PositionEncoding, Summary};
+/// let mut report = FileReport::new("/g/a.ctl-pgn", "1. E7xE13\n").with_counts(1, 1);
+/// report.push(Diagnostic::error("E0206", Span::new(5, 6), "found `x`"), Context::game(1));
+/// let file = FileDiagnostics::new(&report, PositionEncoding::Utf16);
+///
+/// let mut writer = DocumentWriter::new(Vec::new(), PositionEncoding::Utf16)?;
+/// writer.begin_file(&file.uri, &file.path)?;
+/// for d in &file.diagnostics {
+///     writer.diagnostic(d)?;
+/// }
+/// writer.end_file(Summary::of(&report))?;
+/// let streamed = String::from_utf8(writer.finish()?).unwrap();
+///
+/// let mut document = Document::new(PositionEncoding::Utf16);
+/// document.push(&report);
+/// assert_eq!(streamed, document.to_json());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct DocumentWriter<W: Write> {
+    out: W,
+    files: usize,
+    /// Diagnostics written in the current file.
+    in_file: usize,
+    summary: Summary,
+}
+
+impl<W: Write> DocumentWriter<W> {
+    /// Starts a document whose ranges count columns in `encoding`.
+    pub fn new(mut out: W, encoding: PositionEncoding) -> io::Result<DocumentWriter<W>> {
+        write!(
+            out,
+            "{{\n  \"version\": {FORMAT_VERSION},\n  \"tool\": {},\n  \"positionEncoding\": {},\n  \"files\": [",
+            json_string(TOOL),
+            json_string(encoding.as_str()),
+        )?;
+        Ok(DocumentWriter { out, files: 0, in_file: 0, summary: Summary::default() })
+    }
+
+    /// Starts the entry of one file.
+    pub fn begin_file(&mut self, uri: &str, path: &str) -> io::Result<()> {
+        let comma = if self.files > 0 { "," } else { "" };
+        write!(
+            self.out,
+            "{comma}\n    {{\n      \"uri\": {},\n      \"path\": {},\n      \"diagnostics\": [",
+            json_string(uri),
+            json_string(path)
+        )?;
+        self.files += 1;
+        self.in_file = 0;
+        Ok(())
+    }
+
+    /// Writes one diagnostic of the current file.
+    pub fn diagnostic(&mut self, d: &JsonDiagnostic) -> io::Result<()> {
+        let pretty = serde_json::to_string_pretty(d).map_err(io::Error::other)?;
+        self.out.write_all(if self.in_file > 0 { b"," } else { b"" })?;
+        for line in pretty.lines() {
+            // JSON strings hold no raw line break: every line is a line of the object.
+            write!(self.out, "\n        {line}")?;
+        }
+        self.in_file += 1;
+        Ok(())
+    }
+
+    /// Ends the entry of the current file, whose counts are `counts`.
+    pub fn end_file(&mut self, counts: Summary) -> io::Result<()> {
+        if self.in_file > 0 {
+            self.out.write_all(b"\n      ]\n    }")?;
+        } else {
+            self.out.write_all(b"]\n    }")?;
+        }
+        self.summary.absorb(counts);
+        Ok(())
+    }
+
+    /// The totals so far.
+    pub fn summary(&self) -> Summary {
+        self.summary
+    }
+
+    /// Writes the summary and ends the document; gives the output back.
+    pub fn finish(mut self) -> io::Result<W> {
+        let summary = serde_json::to_string_pretty(&self.summary).map_err(io::Error::other)?;
+        if self.files > 0 {
+            self.out.write_all(b"\n  ]")?;
+        } else {
+            self.out.write_all(b"]")?;
+        }
+        self.out.write_all(b",\n  \"summary\": ")?;
+        for (i, line) in summary.lines().enumerate() {
+            if i > 0 {
+                self.out.write_all(b"\n  ")?;
+            }
+            self.out.write_all(line.as_bytes())?;
+        }
+        self.out.write_all(b"\n}\n")?;
+        Ok(self.out)
+    }
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
 /// Totals over the files of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Summary {

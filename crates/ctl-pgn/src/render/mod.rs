@@ -14,9 +14,9 @@ mod text;
 mod uri;
 
 pub use json::{
-    ByteSpan, Data, Document, FORMAT_VERSION, FileDiagnostics, JsonDiagnostic, JsonFix, JsonLabel,
-    JsonLine, Location, Range, RelatedInformation, Summary, TOOL, render_json, source_of,
-    write_jsonl,
+    ByteSpan, Data, Document, DocumentWriter, FORMAT_VERSION, FileDiagnostics, JsonDiagnostic,
+    JsonFix, JsonLabel, JsonLine, Location, Range, RelatedInformation, Summary, TOOL, render_json,
+    source_of, write_jsonl,
 };
 pub use line_index::{LineCol, LineIndex, Position, PositionEncoding, UnknownEncoding};
 pub use report::{Context, FileReport};

@@ -1,0 +1,444 @@
+//! The engine of `cescacs check`: every input read as a stream of games, checked in parallel,
+//! reported in input order.
+//!
+//! One thread reads: it splits each input into pieces of one game each
+//! ([`ctl_pgn::reader::Pieces`], which keeps every piece's offset, line and column in its file)
+//! and gathers them into batches of about [`BATCH_BYTES`]. The pieces of a batch are checked in
+//! parallel (rayon) while the next batch is read; then their reports are written in input order.
+//! Memory is bounded by two batches and the largest game, whatever the size of a file; the output
+//! does not depend on the number of threads.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+
+use cescacs_board::{Diagnostic, Span};
+use ctl_an::syntax::{Game, Movetext, Ply};
+use ctl_pgn::decode::decode;
+use ctl_pgn::reader::{Piece, Pieces};
+use ctl_pgn::render::{
+    Context, DocumentWriter, JsonDiagnostic, JsonLine, LineIndex, PositionEncoding, Summary,
+    TextRenderer, file_uri,
+};
+use ctl_pgn::validate;
+use rayon::prelude::*;
+
+use crate::input::Input;
+use crate::output::Progress;
+
+/// About how many bytes of games a batch holds: enough for every thread to have many games.
+pub const BATCH_BYTES: usize = 1 << 20;
+
+/// What to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// ariadne reports, coloured or not.
+    Text {
+        /// ANSI colours.
+        color: bool,
+    },
+    /// One JSON document.
+    Json,
+    /// One JSON diagnostic per line.
+    Jsonl,
+}
+
+/// How to check and report.
+#[derive(Debug, Clone, Copy)]
+pub struct How {
+    /// Text or JSON.
+    pub output: Output,
+    /// The unit of JSON columns.
+    pub encoding: PositionEncoding,
+    /// How deep to check.
+    pub level: validate::Level,
+}
+
+/// What a run found.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// Totals over the files checked.
+    pub summary: Summary,
+    /// Whether an input could not be read.
+    pub io_failure: bool,
+}
+
+/// One input as reports name it.
+struct Named {
+    /// The path as given, or `<stdin>`.
+    path: String,
+    /// Its URI.
+    uri: String,
+}
+
+/// One thing the reading thread hands over, in input order.
+enum Item {
+    /// An input starts.
+    Start(usize),
+    /// A piece of the input.
+    Piece(usize, Piece),
+    /// The input ends.
+    End,
+    /// The input could not be (wholly) read.
+    Failed(String),
+}
+
+/// The reading side: inputs opened one after the other, split into pieces.
+struct Producer<'a> {
+    inputs: &'a [Input],
+    /// The next input to open.
+    next: usize,
+    /// The input being read.
+    current: Option<(usize, Pieces<Box<dyn Read + Send>>)>,
+}
+
+impl Producer<'_> {
+    /// The next items, about [`BATCH_BYTES`] of pieces; empty at the end.
+    fn batch(&mut self) -> Vec<Item> {
+        let mut items = Vec::new();
+        let mut bytes = 0;
+        while bytes < BATCH_BYTES {
+            let Some((index, pieces)) = &mut self.current else {
+                let Some(input) = self.inputs.get(self.next) else { break };
+                let index = self.next;
+                self.next += 1;
+                match open(input) {
+                    Ok(reader) => {
+                        items.push(Item::Start(index));
+                        self.current = Some((index, Pieces::new(reader)));
+                    }
+                    Err(e) => {
+                        items.push(Item::Failed(format!("cannot read `{}`: {e}", input.display())))
+                    }
+                }
+                continue;
+            };
+            let index = *index;
+            match pieces.next() {
+                Some(Ok(piece)) => {
+                    bytes += piece.bytes.len();
+                    items.push(Item::Piece(index, piece));
+                }
+                Some(Err(e)) => {
+                    let name = self.inputs[index].display();
+                    items.push(Item::Failed(format!("cannot read `{name}`: {e}")));
+                    items.push(Item::End);
+                    self.current = None;
+                }
+                None => {
+                    items.push(Item::End);
+                    self.current = None;
+                }
+            }
+        }
+        items
+    }
+}
+
+fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
+    Ok(match input {
+        Input::Stdin => Box::new(io::stdin()),
+        Input::File(path) => {
+            let file = File::open(path)?;
+            if file.metadata()?.is_dir() {
+                return Err(io::Error::other("is a directory"));
+            }
+            Box::new(file)
+        }
+    })
+}
+
+/// A checked item, ready to be written.
+enum Done {
+    Start(usize),
+    Piece(usize, Checked),
+    End,
+    Failed(String),
+}
+
+/// One piece checked: its reports, and what it held.
+#[derive(Default)]
+struct Checked {
+    /// ariadne text (text output).
+    text: Vec<u8>,
+    /// The diagnostics (JSON output), with game numbers counted within the piece.
+    json: Vec<JsonDiagnostic>,
+    /// Games, plies, errors and warnings (`files` is 0).
+    counts: Summary,
+    /// Bytes of the piece.
+    bytes: u64,
+}
+
+/// Checks every input and writes the reports to `out`: text reports or JSON lines as they come,
+/// or one JSON document. Runs on the current rayon pool.
+pub fn run(
+    inputs: &[Input],
+    how: How,
+    progress: &mut Progress,
+    out: &mut impl Write,
+) -> io::Result<Outcome> {
+    let named: Vec<Named> = inputs
+        .iter()
+        .map(|input| Named {
+            path: input.display(),
+            uri: match input {
+                Input::Stdin => "untitled:stdin".to_string(),
+                // From the path itself, not its display form, which loses non-UTF-8 names.
+                Input::File(path) => file_uri(path),
+            },
+        })
+        .collect();
+    let mut producer = Producer { inputs, next: 0, current: None };
+    let mut writer = Writer::new(how, &named, out)?;
+    let mut batch = producer.batch();
+    while !batch.is_empty() {
+        let (done, next) = rayon::join(
+            || batch.into_par_iter().map(|item| check_item(item, &named, how)).collect::<Vec<_>>(),
+            || producer.batch(),
+        );
+        for item in done {
+            writer.write(item, progress)?;
+        }
+        batch = next;
+    }
+    writer.finish()
+}
+
+fn check_item(item: Item, named: &[Named], how: How) -> Done {
+    match item {
+        Item::Start(i) => Done::Start(i),
+        Item::Piece(i, piece) => Done::Piece(i, check_piece(piece, &named[i], how)),
+        Item::End => Done::End,
+        Item::Failed(message) => Done::Failed(message),
+    }
+}
+
+/// Reads, checks and renders one piece of an input.
+fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
+    let start = piece.start;
+    let bytes = piece.bytes.len() as u64;
+    let decoded = decode(piece.bytes);
+    // Spans are piece offsets until the end, when they become file offsets.
+    let mut found: Vec<Diagnostic> = decoded.diagnostics.clone();
+    let mut locator = Locator::default();
+    let mut plies = 0;
+    for out in ctl_an::games(&decoded.text) {
+        let empty = out.game.tags.is_empty()
+            && out.game.movetext
+                == Movetext { span: out.game.movetext.span, ..Movetext::default() };
+        if !empty {
+            locator.push(&out.game);
+            plies += out.game.movetext.ply_count();
+            let mut game = ctl_pgn::game::Game::new(out.game, &decoded.text);
+            game.set_syntax_errors(&out.diagnostics);
+            found.extend(validate::validate(&game, how.level));
+        }
+        found.extend(out.diagnostics);
+    }
+    found.sort_by(|a, b| {
+        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+    });
+    let errors = found.iter().filter(|d| d.is_error()).count();
+    let counts = Summary {
+        files: 0,
+        games: locator.games.len(),
+        plies,
+        errors,
+        warnings: found.len() - errors,
+    };
+    let mut checked = Checked { counts, bytes, ..Checked::default() };
+    let shown = decoded.shown();
+    match how.output {
+        Output::Text { color } => {
+            let renderer = TextRenderer::at(&named.path, shown, start, color);
+            for d in &found {
+                let d = d.clone().shifted(start.offset);
+                checked.text.extend_from_slice(renderer.render(&d).as_bytes());
+            }
+        }
+        Output::Json | Output::Jsonl => {
+            let index = LineIndex::at(shown, start);
+            for d in &found {
+                let context = locator.context(d.span);
+                let d = d.clone().shifted(start.offset);
+                checked.json.push(JsonDiagnostic::new(
+                    &d,
+                    context,
+                    &named.uri,
+                    &index,
+                    how.encoding,
+                ));
+            }
+        }
+    }
+    checked
+}
+
+/// Writes checked items in input order, numbering games across the pieces of a file.
+struct Writer<'a, W: Write> {
+    how: How,
+    named: &'a [Named],
+    out: Option<&'a mut W>,
+    document: Option<DocumentWriter<&'a mut W>>,
+    /// Games of the current file before the piece being written.
+    games_before: usize,
+    /// Counts of the current file.
+    file: Summary,
+    outcome: Outcome,
+    files_done: usize,
+}
+
+impl<'a, W: Write> Writer<'a, W> {
+    fn new(how: How, named: &'a [Named], out: &'a mut W) -> io::Result<Writer<'a, W>> {
+        let (out, document) = match how.output {
+            Output::Json => (None, Some(DocumentWriter::new(out, how.encoding)?)),
+            _ => (Some(out), None),
+        };
+        Ok(Writer {
+            how,
+            named,
+            out,
+            document,
+            games_before: 0,
+            file: Summary::default(),
+            outcome: Outcome::default(),
+            files_done: 0,
+        })
+    }
+
+    fn write(&mut self, item: Done, progress: &mut Progress) -> io::Result<()> {
+        match item {
+            Done::Start(i) => {
+                self.games_before = 0;
+                self.file = Summary { files: 1, ..Summary::default() };
+                if let Some(document) = &mut self.document {
+                    document.begin_file(&self.named[i].uri, &self.named[i].path)?;
+                }
+            }
+            Done::Piece(i, mut checked) => {
+                for d in &mut checked.json {
+                    d.data.game = d.data.game.map(|g| g + self.games_before);
+                }
+                self.games_before += checked.counts.games;
+                self.file.absorb(checked.counts);
+                progress.suspend(|| self.write_piece(i, &checked))?;
+                progress.advance(checked.bytes, self.files_done);
+            }
+            Done::End => {
+                if let Some(document) = &mut self.document {
+                    document.end_file(self.file)?;
+                }
+                self.outcome.summary.absorb(self.file);
+                self.files_done += 1;
+                progress.advance(0, self.files_done);
+            }
+            Done::Failed(message) => {
+                progress.suspend(|| eprintln!("error: {message}"));
+                self.outcome.io_failure = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_piece(&mut self, i: usize, checked: &Checked) -> io::Result<()> {
+        if let Some(document) = &mut self.document {
+            for d in &checked.json {
+                document.diagnostic(d)?;
+            }
+            return Ok(());
+        }
+        let Some(out) = &mut self.out else { return Ok(()) };
+        match self.how.output {
+            Output::Text { .. } => out.write_all(&checked.text)?,
+            _ => {
+                let named = &self.named[i];
+                for d in &checked.json {
+                    let line = JsonLine {
+                        uri: named.uri.clone(),
+                        path: named.path.clone(),
+                        diagnostic: d.clone(),
+                    };
+                    serde_json::to_writer(&mut **out, &line).map_err(io::Error::other)?;
+                    out.write_all(b"\n")?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> io::Result<Outcome> {
+        if let Some(document) = self.document {
+            document.finish()?;
+        }
+        Ok(self.outcome)
+    }
+}
+
+/// Finds the game (numbered within the piece) and main-line ply a diagnostic is about.
+#[derive(Default)]
+pub struct Locator {
+    /// Per game: its span and the spans of its main-line plies, numbered from 1.
+    games: Vec<(Span, Vec<(Span, usize)>)>,
+}
+
+impl Locator {
+    /// Adds the next game.
+    pub fn push(&mut self, game: &Game) {
+        let mut plies = Vec::new();
+        let mut n = 0;
+        for pair in &game.movetext.pairs {
+            for ply in std::iter::once(&pair.white).chain(pair.black.as_ref()) {
+                if !matches!(ply, Ply::Omitted(_)) {
+                    n += 1;
+                    plies.push((ply.span(), n));
+                }
+            }
+        }
+        self.games.push((game.span, plies));
+    }
+
+    /// The game and ply of a diagnostic at `span`.
+    pub fn context(&self, span: Span) -> Context {
+        let at = span.start;
+        // Games are in text order and do not overlap: the last one starting at or before `at`.
+        let i = self.games.partition_point(|(g, _)| g.start <= at);
+        let Some(((game, plies), number)) = i.checked_sub(1).map(|i| (&self.games[i], i + 1))
+        else {
+            return Context::default();
+        };
+        if at > game.end {
+            return Context::default();
+        }
+        let mut context = Context::game(number);
+        let j = plies.partition_point(|(p, _)| p.start <= at);
+        if let Some((ply_span, ply)) = j.checked_sub(1).map(|j| plies[j]) {
+            if at < ply_span.end || (ply_span.is_empty() && at == ply_span.start) {
+                context = context.with_ply(ply);
+            }
+        }
+        context
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locator_finds_game_and_ply() {
+        let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12\n[Variant \"C'escacs\"]\n1. E7-E13";
+        let parsed = ctl_an::parse_file(text);
+        let mut locator = Locator::default();
+        for game in parsed.file.games() {
+            locator.push(game);
+        }
+        let find = |needle: &str, nth: usize| {
+            let start = text.match_indices(needle).nth(nth).expect("needle").0;
+            locator.context(Span::new(start, start + needle.len()))
+        };
+        assert_eq!(find("E21-E15", 0), Context::game(1).with_ply(2));
+        assert_eq!(find("F8-F12", 0), Context::game(1).with_ply(3));
+        assert_eq!(find("Variant", 0), Context::game(1));
+        assert_eq!(find("Variant", 1), Context::game(2));
+        assert_eq!(find("E7-E13", 1), Context::game(2).with_ply(1));
+    }
+}
