@@ -435,3 +435,22 @@ fn one_thread_and_many_give_the_same_output() {
         assert_eq!(code(&three), 1);
     }
 }
+
+#[test]
+fn invalid_utf8_in_a_later_game_is_placed_in_the_file() {
+    let mut bytes = b"\xEF\xBB\xBF[Variant \"C'escacs\"]\n1. E7-E13: *\n".to_vec();
+    bytes.extend_from_slice(b"[Variant \"C'escacs\"]\n1. E7-E13: *\n[Variant \"C'escacs\"]\n");
+    let bad = bytes.len() + 4;
+    bytes.extend_from_slice(b"{ Mo\xC3 } 1. E7-E13: *\n");
+    let dir = scratch("utf8-later", &[("l.ctl-pgn", &bytes)]);
+    let o = run_in(&dir, &["check", "--format", "json", "l.ctl-pgn"], b"");
+    let value = json(&o);
+    assert_eq!(codes(&value, 0), ["E0001"]);
+    let d = &value["files"][0]["diagnostics"][0];
+    assert_eq!(d["data"]["span"], serde_json::json!({"start": bad, "end": bad + 1}));
+    assert_eq!(d["data"]["game"], 3);
+    assert_eq!(d["range"]["start"], serde_json::json!({"line": 5, "character": 4}));
+    let o = run_in(&dir, &["check", "l.ctl-pgn"], b"");
+    assert!(stdout(&o).contains(",-[ l.ctl-pgn:6:5 ]"), "{}", stdout(&o));
+    assert!(stdout(&o).contains(" 6 | { Mo? } 1. E7-E13: *"), "{}", stdout(&o));
+}

@@ -5,7 +5,7 @@
 //! game never affects the next one.
 //!
 //! Memory: the reader holds the bytes of the piece being split (one game, from its `[Variant` tag
-//! to the next one), plus an 8 KiB read buffer; the games of a piece (a piece holds more than one
+//! to the next one), plus a 64 KiB read buffer; the games of a piece (a piece holds more than one
 //! record only when a record without tags follows a game) are handed out before the next piece is
 //! read. A file of any size is read with memory bounded by its largest game, as long as the caller
 //! does not keep the [`ReadGame`]s.
@@ -149,9 +149,10 @@ pub struct Pieces<R> {
 }
 
 impl<R: Read> Pieces<R> {
-    /// The pieces of `input` (read through an 8 KiB buffer).
+    /// The pieces of `input` (read through a 64 KiB buffer).
     pub fn new(input: R) -> Pieces<R> {
-        Pieces { splitter: GameSplitter::new(BufReader::new(input)), next: TextStart::default() }
+        let reader = BufReader::with_capacity(64 << 10, input);
+        Pieces { splitter: GameSplitter::new(reader), next: TextStart::default() }
     }
 }
 
