@@ -246,6 +246,9 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
         warnings: found.len() - errors,
     };
     let mut checked = Checked { counts, bytes, ..Checked::default() };
+    if found.is_empty() {
+        return checked;
+    }
     let shown = decoded.shown();
     match how.output {
         Output::Text { color } => {

@@ -5,7 +5,7 @@
 //! game never affects the next one.
 //!
 //! Memory: the reader holds the bytes of the piece being split (one game, from its `[Variant` tag
-//! to the next one), plus a 64 KiB read buffer; the games of a piece (a piece holds more than one
+//! to the next one), plus an 8 KiB read buffer; the games of a piece (a piece holds more than one
 //! record only when a record without tags follows a game) are handed out before the next piece is
 //! read. A file of any size is read with memory bounded by its largest game, as long as the caller
 //! does not keep the [`ReadGame`]s.
@@ -149,10 +149,10 @@ pub struct Pieces<R> {
 }
 
 impl<R: Read> Pieces<R> {
-    /// The pieces of `input` (read through a 64 KiB buffer).
+    /// The pieces of `input` (read through an 8 KiB buffer: the splitter copies what follows
+    /// a game in its buffer each time it hands one out, so a small buffer keeps that cheap).
     pub fn new(input: R) -> Pieces<R> {
-        let reader = BufReader::with_capacity(64 << 10, input);
-        Pieces { splitter: GameSplitter::new(reader), next: TextStart::default() }
+        Pieces { splitter: GameSplitter::new(BufReader::new(input)), next: TextStart::default() }
     }
 }
 
@@ -160,10 +160,15 @@ impl<R: Read> Iterator for Pieces<R> {
     type Item = io::Result<Piece>;
 
     fn next(&mut self) -> Option<io::Result<Piece>> {
-        let RawGame { offset, bytes } = match self.splitter.next()? {
+        let RawGame { offset, mut bytes } = match self.splitter.next()? {
             Ok(raw) => raw,
             Err(e) => return Some(Err(e)),
         };
+        // The splitter hands out its whole buffer with the game at its front: a caller that
+        // keeps many pieces (a batch checked in parallel) must not keep the buffers too.
+        if bytes.capacity() > bytes.len() + bytes.len() / 4 + 64 {
+            bytes.shrink_to_fit();
+        }
         if usize::try_from(offset).ok() != Some(self.next.offset) {
             return Some(Err(io::Error::other("stream offset beyond the address space")));
         }
