@@ -454,3 +454,26 @@ fn invalid_utf8_in_a_later_game_is_placed_in_the_file() {
     assert!(stdout(&o).contains(",-[ l.ctl-pgn:6:5 ]"), "{}", stdout(&o));
     assert!(stdout(&o).contains(" 6 | { Mo? } 1. E7-E13: *"), "{}", stdout(&o));
 }
+
+/// The streamed check (game by game, file positions kept per game) prints exactly what the
+/// whole-file rendering of the corpus goldens holds.
+#[test]
+fn the_streamed_check_prints_the_corpus_goldens() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut names: Vec<String> = fs::read_dir(root.join("corpus/invalid"))
+        .expect("the corpus")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ctl-pgn"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 4);
+    for name in names {
+        let path = format!("corpus/invalid/{name}");
+        let golden =
+            fs::read_to_string(root.join(&path).with_extension("diagnostics")).expect("the golden");
+        for jobs in ["1", "2"] {
+            let o = run_in(&root, &["check", "--color", "never", "-j", jobs, &path], b"");
+            assert_eq!(stdout(&o), golden, "{path} with {jobs} threads");
+        }
+    }
+}
