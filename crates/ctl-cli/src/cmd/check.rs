@@ -20,6 +20,9 @@ Examples:
   cescacs check --format json corpus/ > d.json   LSP-native JSON for an editor
   cescacs check --format jsonl --position-encoding utf-8 big/
   cat game.ctl-pgn | cescacs check -          read standard input
+  cescacs check -j 1 huge.ctl-pgn             one thread; files of any size are read game by game
+
+A progress bar appears on standard error when it is a terminal and the run takes over a second.
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 bad usage or unreadable files.";
 
