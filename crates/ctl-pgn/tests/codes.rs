@@ -145,6 +145,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("E0121", Check(c), pdtl("/27:1k/14:3K3/ w -- - x 1"), "x"),
         ("E0122", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0 0"), "0"),
         ("E0123", Check(c), pdtl("/27:1k/15:4P3/14:3K3/ b -- G15@13 3 1"), "3"),
+        ("E0124", Check(c), pdtl("/27:1k/25:2R1/1:1K/ w -- - 0 1"), "k"),
         ("W0101", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0"), "0"),
         ("W0102", Check(c), pdtl("/27:1k/14:3K3/  w -- - 0 1"), "  "),
         ("W0103", Check(c), pdtl("/27:1k/14:21K3/ w -- - 0 1"), "21"),

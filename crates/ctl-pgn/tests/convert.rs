@@ -64,6 +64,13 @@ fn there_and_back_gives_the_canonical_original() {
             // Read the converted text back, as a user of the converted file would.
             let reread = ctl_an::parse_file(&there_text);
             let name = format!("{} to {set}", path.display());
+            if there.diagnostics.iter().any(|d| d.code == "E0703") {
+                // A PDTL that no letters can read (two White Kings...): the game stays whole,
+                // as written, in its own letters; nothing else is reported.
+                assert!(there.diagnostics.iter().all(|d| d.code == "E0703"), "{name}");
+                assert_eq!(there_text, text(&file), "{name}: the game was not left as written");
+                continue;
+            }
             assert!(!reread.has_errors(), "{name}: {:?}\n{there_text}", reread.diagnostics);
             let back = convert(&reread.file, &Letters::standard());
             assert_eq!(there.diagnostics, [], "{name}");
