@@ -14,5 +14,5 @@ if [ "$target" = pdtl ]; then
 else
   seeds=(../corpus/valid ../corpus/invalid ../crates/ctl-an/tests/fixtures regressions/game)
 fi
-exec cargo +nightly fuzz run "$target" "corpus/$target" "${seeds[@]}" -- \
+exec cargo +nightly fuzz run --sanitizer none "$target" "corpus/$target" "${seeds[@]}" -- \
   -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
