@@ -35,9 +35,11 @@ mod diag;
 mod file;
 mod grammar;
 pub mod lexer;
+mod meaning;
 pub mod syntax;
 mod write;
 
 pub use cescacs_board::{Diagnostic, Severity, Span};
 pub use file::{GameOutput, Games, ParseOutput, games, parse_file, parse_movetext};
+pub use meaning::meaning;
 pub use write::{MoveParseError, WriteOptions, write_movetext, write_movetext_with};

@@ -2,7 +2,6 @@
 //! (spaces, tabs, CRLF, dots, `*`, `...`, hyphens, tags on one line) is written so that reading it
 //! back gives the same tree, and writing again gives the same bytes.
 
-use ctl_an::syntax::File;
 use ctl_pgn::write::{WriteOptions, write_file};
 use proptest::prelude::*;
 
@@ -131,20 +130,6 @@ fn game() -> impl Strategy<Value = String> {
         })
 }
 
-/// The tree's debug form without spans and with the spellings of one sign unified.
-fn meaning(file: &File) -> String {
-    let dbg = format!("{file:?}");
-    let mut out = String::with_capacity(dbg.len());
-    let mut rest = dbg.as_str();
-    while let Some(i) = rest.find("Span {") {
-        out.push_str(&rest[..i]);
-        let close = rest[i..].find('}').map_or(rest.len(), |j| i + j + 1);
-        rest = &rest[close..];
-    }
-    out.push_str(rest);
-    out.replace("HyphenMinus", "Hyphen").replace("EnDash", "Hyphen").replace("Asterisk", "Times")
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -179,7 +164,7 @@ proptest! {
             let written = write_file(&first.file, options);
             let second = ctl_an::parse_file(&written);
             prop_assert!(!second.has_errors(), "{:?}\n{}", second.diagnostics, written);
-            prop_assert_eq!(meaning(&second.file), meaning(&first.file), "{}", written);
+            prop_assert_eq!(ctl_an::meaning(&second.file), ctl_an::meaning(&first.file), "{}", written);
             prop_assert_eq!(write_file(&second.file, options), written);
         }
     }

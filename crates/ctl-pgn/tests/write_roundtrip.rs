@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ctl_an::syntax::{Comment, File, Movetext, Pair};
+use ctl_an::syntax::{Comment, Movetext, Pair};
 use ctl_pgn::write::{WriteOptions, write_file};
 
 fn root() -> PathBuf {
@@ -27,25 +27,6 @@ fn sources() -> Vec<(PathBuf, String)> {
     }
     assert!(out.len() >= 9, "the corpus is missing: {out:?}");
     out
-}
-
-/// The tree's debug form with every span removed and the spellings of one sign unified: what
-/// the text means.
-fn meaning(file: &File) -> String {
-    let dbg = format!("{file:?}");
-    let mut out = String::with_capacity(dbg.len());
-    let mut rest = dbg.as_str();
-    while let Some(i) = rest.find("Span {") {
-        out.push_str(&rest[..i]);
-        let close = rest[i..].find('}').map_or(rest.len(), |j| i + j + 1);
-        rest = &rest[close..];
-    }
-    out.push_str(rest);
-    // The export layout writes a comment's CRLF line ends as LF (decisions.md 2).
-    out.replace("HyphenMinus", "Hyphen")
-        .replace("EnDash", "Hyphen")
-        .replace("Asterisk", "Times")
-        .replace("\\r\\n", "\\n")
 }
 
 /// A comment's text as the export layout writes it (LF line ends).
@@ -79,7 +60,11 @@ fn reading_back_the_written_text_gives_the_same_tree() {
         let name = path.display();
         if !first.has_errors() {
             assert!(!second.has_errors(), "{name}: {:?}\n{written}", second.diagnostics);
-            assert_eq!(meaning(&second.file), meaning(&first.file), "{name}:\n{written}");
+            assert_eq!(
+                ctl_an::meaning(&second.file),
+                ctl_an::meaning(&first.file),
+                "{name}:\n{written}"
+            );
         }
         let again = write_file(&second.file, WriteOptions::default());
         assert_eq!(again, written, "{name}: writing is not idempotent");
@@ -109,7 +94,7 @@ fn ascii_text_means_the_same() {
         // Comment text is verbatim and may hold any character: look outside comments.
         assert!(!outside_comments(&ascii).contains(['×', '…']), "{}", path.display());
         let back = ctl_an::parse_file(&ascii);
-        assert_eq!(meaning(&back.file), meaning(&first.file), "{}", path.display());
+        assert_eq!(ctl_an::meaning(&back.file), ctl_an::meaning(&first.file), "{}", path.display());
         assert_eq!(write_file(&back.file, WriteOptions { ascii: true }), ascii);
     }
 }

@@ -19,7 +19,6 @@
 #![forbid(unsafe_code)]
 
 use cescacs_board::{Diagnostic, Letters, Span};
-use ctl_an::syntax::File;
 use ctl_pgn::validate::{Level, check_text};
 use ctl_pgn::write::{WriteOptions, write_file};
 
@@ -126,7 +125,11 @@ pub fn round_trip(data: &[u8]) {
             "the writer's output has errors: {:?}\n{written}",
             second.diagnostics
         );
-        assert_eq!(meaning(&first.file), meaning(&second.file), "the meaning changed:\n{written}");
+        assert_eq!(
+            ctl_an::meaning(&first.file),
+            ctl_an::meaning(&second.file),
+            "the meaning changed:\n{written}"
+        );
         assert_eq!(write_file(&second.file, options), written, "writing is not idempotent");
     }
 }
@@ -138,18 +141,4 @@ fn letter_tables() -> Vec<Letters> {
         tables.extend(Letters::from_redefine(set).ok());
     }
     tables
-}
-
-/// What a tree says, spans aside, with the spellings of one sign unified (`-`/`‐`/`–`, `×`/`*`).
-fn meaning(file: &File) -> String {
-    let debug = format!("{file:?}");
-    let mut out = String::with_capacity(debug.len());
-    let mut rest = debug.as_str();
-    while let Some(i) = rest.find("Span {") {
-        out.push_str(&rest[..i]);
-        let close = rest[i..].find('}').map_or(rest.len(), |j| i + j + 1);
-        rest = &rest[close..];
-    }
-    out.push_str(rest);
-    out.replace("HyphenMinus", "Hyphen").replace("EnDash", "Hyphen").replace("Asterisk", "Times")
 }

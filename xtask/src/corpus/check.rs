@@ -10,10 +10,10 @@ use ctl_pgn::game::Game;
 use ctl_pgn::write::{WriteOptions, write_file};
 
 use super::goldens::{self, Format};
-use super::meaning::meaning;
 use super::positions;
 use super::report::{Failure, Row};
 use super::{Kind, Options, Source};
+use ctl_an::meaning;
 
 /// What one file gave.
 #[derive(Debug, Default)]

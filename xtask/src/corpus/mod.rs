@@ -1,7 +1,7 @@
 //! `cargo xtask corpus`: the round trip of every file and game of `corpus/`.
 //!
 //! For each file: read it, check it at the rules level, write it canonically, read that again
-//! and compare the trees ([`meaning`]: spans and the spelling of one sign aside); a file named
+//! and compare the trees ([`ctl_an::meaning`]: spans and the spelling of one sign aside); a file named
 //! `canonical-*` must come back byte for byte. Every line of every game, variations included, is
 //! replayed on the board and every position it reaches goes to PDTL and back ([`positions`]).
 //! The diagnostics of a file must be exactly its golden ([`goldens`]): invalid files always have
@@ -14,7 +14,7 @@
 mod check;
 mod diff;
 pub mod goldens;
-pub mod meaning;
+
 pub mod positions;
 mod report;
 

@@ -1,7 +1,7 @@
-//! What a syntax tree means, as opposed to how its text was spelled.
+//! What a syntax tree means, as opposed to how its text was spelled: [`meaning`].
 //!
-//! The round trip compares trees, not texts: `read(write(read(s)))` must equal `read(s)` once the
-//! differences that writing is allowed to make are removed (decisions.md 2):
+//! Reading, writing and reading again must give the same tree once the differences that writing
+//! is allowed to make are removed (decisions.md 2):
 //! - every span (the canonical text places things elsewhere);
 //! - the spelling of one sign: the three hyphens (`‐`, `-`, `–`) are one separator, `×` and `*`
 //!   are one capture sign;
@@ -10,12 +10,20 @@
 //! Everything else must survive: tags (names, values, order), numbers and `1?`, every move and
 //! its marks, comments (text, kind, references), variations (labels, order, nesting) and results.
 
-use cescacs_board::Span;
-use ctl_an::syntax::{
+use crate::Span;
+use crate::syntax::{
     Comment, File, Game, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Separator, Variation,
 };
 
-/// The file with its spans erased and its spellings unified (see the module documentation).
+/// The file with its spans erased and its spellings unified (see the module documentation), so
+/// that two readings of texts that mean the same compare equal.
+///
+/// ```
+/// let spelled = ctl_an::parse_file("[Variant \"C'escacs\"] 1. E7‐E13, E21–E15 2. F8*F12: *");
+/// let canonical = ctl_an::parse_file("[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. F8×F12:\n*\n");
+/// assert_eq!(ctl_an::meaning(&spelled.file), ctl_an::meaning(&canonical.file));
+/// assert_ne!(spelled.file, canonical.file); // the spans and spellings differ
+/// ```
 pub fn meaning(file: &File) -> File {
     let mut file = file.clone();
     for game in &mut file.games {
@@ -148,8 +156,8 @@ mod tests {
     #[test]
     fn spelling_and_layout_do_not_change_the_meaning() {
         let a =
-            ctl_an::parse_file("[Variant \"C'escacs\"] 1. E7‐E13, E21–E15 {a\r\nb} 2. F8*F12: *");
-        let b = ctl_an::parse_file(
+            crate::parse_file("[Variant \"C'escacs\"] 1. E7‐E13, E21–E15 {a\r\nb} 2. F8*F12: *");
+        let b = crate::parse_file(
             "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n{a\nb}\n2. F8×F12 :\n*\n",
         );
         assert_eq!(meaning(&a.file), meaning(&b.file));
@@ -157,14 +165,14 @@ mod tests {
 
     #[test]
     fn a_different_move_or_comment_does() {
-        let a = ctl_an::parse_file("[Variant \"C'escacs\"] 1. E7-E13: * {a}");
+        let a = crate::parse_file("[Variant \"C'escacs\"] 1. E7-E13: * {a}");
         for other in [
             "[Variant \"C'escacs\"] 1. E7-E11: * {a}",
             "[Variant \"C'escacs\"] 1. E7-E13: * {b}",
             "[Variant \"C'escacs\"] 1. E7-E13 !: * {a}",
             "[Variant \"C'escacs\"] [Lang \"en\"] 1. E7-E13: * {a}",
         ] {
-            assert_ne!(meaning(&a.file), meaning(&ctl_an::parse_file(other).file), "{other}");
+            assert_ne!(meaning(&a.file), meaning(&crate::parse_file(other).file), "{other}");
         }
     }
 }
