@@ -8,6 +8,7 @@ use crate::position::{CastlingRights, EnPassant, MoveNumber};
 use super::board::{Board, code, kind_of};
 use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{HOME, NO};
+use super::zobrist;
 
 impl Board {
     /// Plays `m` for the side to move without any legality test. Never panics: a move that does
@@ -17,6 +18,7 @@ impl Board {
         let them = !us;
         let from = m.from.0;
         let to = m.to.0;
+        let rights_before = self.castling;
         let mut en_passant = EnPassant::None;
         let mut reset = m.piece == PieceKind::Pawn;
         match m.kind {
@@ -94,6 +96,12 @@ impl Board {
             }
         }
         self.turn = them;
+        self.key ^= zobrist::BLACK_TO_MOVE;
+        for (side, (before, now)) in rights_before.iter().zip(self.castling).enumerate() {
+            if *before != now {
+                self.key ^= zobrist::castling(side, *before) ^ zobrist::castling(side, now);
+            }
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::piece::{Colour, PieceKind};
 
 use super::board::{Board, HexSet, is_side, kind_of};
-use super::tables::{CAPTURE, FORWARD, JUMP, NO, STEEP, STEP, is_jump};
+use super::tables::{CAPTURE, FORWARD, JUMP, NO, OPPOSITE, STEEP, STEP, is_jump};
 
 /// Whether a piece of `kind` standing `dist` hexes away along direction `d` (seen from the target,
 /// so the attacker moves along the opposite direction) attacks the target; `owner` is its side.
@@ -16,20 +16,15 @@ fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) -> bool {
         PieceKind::Bishop | PieceKind::Pegasus => !orthogonal,
         PieceKind::King => dist == 1,
         // The pawn stands on a backward steep diagonal of the hex it attacks.
-        PieceKind::Pawn => {
-            dist == 1 && CAPTURE[owner.index()].iter().any(|&c| STEP_OPPOSITE[c] == d)
-        }
+        PieceKind::Pawn => dist == 1 && CAPTURE[owner.index()].iter().any(|&c| OPPOSITE[c] == d),
         PieceKind::Elephant => {
             // Forward 1 and (over an empty hex, which the ray walk guarantees) forward 2.
-            let behind = STEP_OPPOSITE[FORWARD[owner.index()]] == d;
+            let behind = OPPOSITE[FORWARD[owner.index()]] == d;
             (behind && dist <= 2) || (dist == 1 && STEEP.contains(&d))
         }
         PieceKind::Knight => false,
     }
 }
-
-/// The opposite of each direction index (same order as `Direction::ALL`).
-const STEP_OPPOSITE: [usize; 12] = [1, 0, 5, 4, 3, 2, 7, 6, 11, 10, 9, 8];
 
 impl Board {
     /// Whether `by` attacks hex `target` (its pieces' capture targets, rules.md 5.1). The unmoved
@@ -136,7 +131,7 @@ impl Board {
                                 PieceKind::Rook | PieceKind::Wyvern => d < 6,
                                 PieceKind::Bishop | PieceKind::Pegasus => d >= 6,
                                 PieceKind::Elephant => {
-                                    dist == 2 && STEP_OPPOSITE[FORWARD[by.index()]] == d
+                                    dist == 2 && OPPOSITE[FORWARD[by.index()]] == d
                                 }
                                 _ => false,
                             };

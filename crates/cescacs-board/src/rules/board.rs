@@ -9,6 +9,7 @@ use crate::piece::{Colour, Piece, PieceKind};
 use crate::position::{CastlingRights, EnPassant, MoveNumber, Position};
 
 use super::tables::{HOME, NO};
+use super::zobrist;
 
 /// A set of hexes: bit `i` of the 192-bit value is hex index `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -95,6 +96,9 @@ pub(crate) struct Board {
     pub(crate) number: MoveNumber,
     /// The hex the last scornful pawn left, or `NO` when unknown (see `Position::scornful_origin`).
     pub(crate) scorn_origin: u8,
+    /// The Zobrist key of the pieces, the side to move and the castling status, kept up to date
+    /// by `put`, `take` and `apply` (the en-passant part is added on demand: `repetition_key`).
+    pub(crate) key: u64,
 }
 
 impl Board {
@@ -109,9 +113,14 @@ impl Board {
             halfmove: p.halfmove_clock(),
             number: p.move_number(),
             scorn_origin: p.scornful_origin().map_or(NO, |h| h.index() as u8),
+            key: 0,
         };
         for (hex, piece) in p.pieces() {
             b.put(hex.index() as u8, code(piece.colour, piece.kind));
+        }
+        b.key ^= zobrist::castling(0, b.castling[0]) ^ zobrist::castling(1, b.castling[1]);
+        if b.turn == Colour::Black {
+            b.key ^= zobrist::BLACK_TO_MOVE;
         }
         b
     }
@@ -140,6 +149,7 @@ impl Board {
     #[inline]
     pub(crate) fn put(&mut self, i: u8, c: u8) {
         self.sq[i as usize] = c;
+        self.key ^= zobrist::PIECE[c as usize][i as usize];
         let colour = colour_of(c);
         self.occ[colour.index()].insert(i);
         if kind_of(c) == PieceKind::King && self.king[colour.index()] == NO {
@@ -153,6 +163,7 @@ impl Board {
         let c = self.sq[i as usize];
         if c != 0 {
             self.sq[i as usize] = 0;
+            self.key ^= zobrist::PIECE[c as usize][i as usize];
             let colour = colour_of(c);
             self.occ[colour.index()].remove(i);
             if self.king[colour.index()] == i {

@@ -27,8 +27,10 @@ mod matching;
 mod movegen;
 mod moves;
 mod perft;
+mod repetition;
 mod status;
 mod tables;
+mod zobrist;
 
 use core::fmt;
 
@@ -37,6 +39,7 @@ use crate::position::Position;
 pub use castling::{Castling, ParseCastlingError};
 pub use matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
 pub use moves::{Move, MoveKind, Promotion};
+pub use repetition::{REPETITION_CLAIM, REPETITION_DRAW, Repetitions};
 pub use status::{CheckKind, DrawReason, Outcome};
 
 use board::Board;

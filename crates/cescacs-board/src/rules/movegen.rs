@@ -74,51 +74,42 @@ pub(crate) struct Gen<'a> {
 }
 
 impl Board {
-    /// Appends the moves of the side to move to `out`.
-    pub(crate) fn generate(&self, filter: Filter, out: &mut Vec<Move>) {
+    /// The generator for the side to move (check status and shield set only for legal moves).
+    fn generator<'a>(&'a self, filter: Filter, out: &'a mut Vec<Move>) -> Gen<'a> {
         let us = self.turn;
-        let in_check = filter == Filter::Legal && self.in_check(us);
-        let mut g = Gen {
+        let legal = filter == Filter::Legal;
+        Gen {
             b: self,
             us,
             them: !us,
-            in_check,
-            pinned: if filter == Filter::Legal { self.pinned(us) } else { HexSet::default() },
+            in_check: legal && self.in_check(us),
+            pinned: if legal { self.pinned(us) } else { HexSet::default() },
             filter,
             out,
             pool: None,
-        };
+        }
+    }
+
+    /// Appends the moves of the side to move to `out`.
+    pub(crate) fn generate(&self, filter: Filter, out: &mut Vec<Move>) {
+        let mut g = self.generator(filter, out);
         match filter {
-            Filter::Legal if !in_check && g.forced_promotions() => return,
+            Filter::Legal if !g.in_check && g.forced_promotions() => return,
             // The coherence level knows promotions in place but does not force them.
             Filter::Pseudo => {
                 g.forced_promotions();
             }
             Filter::Legal => {}
         }
-        for from in self.occ[us.index()].iter() {
-            let kind = kind_of(self.sq[from as usize]);
-            match kind {
-                PieceKind::Pawn => g.pawn(from),
-                PieceKind::Elephant => g.elephant(from),
-                PieceKind::Knight => {
-                    g.jumps(from, kind);
-                    g.rides(from);
-                }
-                PieceKind::Bishop => g.slides(from, kind, 6..12),
-                PieceKind::Rook => g.slides(from, kind, 0..6),
-                PieceKind::Queen => g.slides(from, kind, 0..12),
-                PieceKind::Pegasus => {
-                    g.slides(from, kind, 6..12);
-                    g.jumps(from, kind);
-                }
-                PieceKind::Wyvern => {
-                    g.slides(from, kind, 0..6);
-                    g.jumps(from, kind);
-                }
-                PieceKind::King => g.king(from),
-            }
+        for from in self.occ[self.turn.index()].iter() {
+            g.piece(from);
         }
+    }
+
+    /// Appends the moves of the piece on `from` (of the side to move) to `out`; the forced
+    /// promotion rule is left to the caller.
+    pub(crate) fn generate_from(&self, from: u8, filter: Filter, out: &mut Vec<Move>) {
+        self.generator(filter, out).piece(from);
     }
 
     /// Whether the side to move, not in check, has a pawn awaiting promotion that the pool can now
@@ -153,6 +144,35 @@ impl Board {
 }
 
 impl Gen<'_> {
+    /// The moves of the piece on `from`.
+    fn piece(&mut self, from: u8) {
+        let c = self.b.sq[from as usize];
+        if !is_side(c, self.us) {
+            return;
+        }
+        let kind = kind_of(c);
+        match kind {
+            PieceKind::Pawn => self.pawn(from),
+            PieceKind::Elephant => self.elephant(from),
+            PieceKind::Knight => {
+                self.jumps(from, kind);
+                self.rides(from);
+            }
+            PieceKind::Bishop => self.slides(from, kind, 6..12),
+            PieceKind::Rook => self.slides(from, kind, 0..6),
+            PieceKind::Queen => self.slides(from, kind, 0..12),
+            PieceKind::Pegasus => {
+                self.slides(from, kind, 6..12);
+                self.jumps(from, kind);
+            }
+            PieceKind::Wyvern => {
+                self.slides(from, kind, 0..6);
+                self.jumps(from, kind);
+            }
+            PieceKind::King => self.king(from),
+        }
+    }
+
     #[inline]
     fn push(&mut self, m: Move) {
         let needs_test = self.filter == Filter::Legal

@@ -46,6 +46,9 @@ pub enum DrawReason {
     /// A lone King against King, King and Bishop, King and Knight or King and Elephant, no pawns
     /// (the website's narrow rule).
     InsufficientMaterial,
+    /// The same position for the fifth time (automatic; claimable at the third). A position
+    /// alone cannot tell: see [`Repetitions`](crate::Repetitions).
+    Repetition,
 }
 
 /// How a game has ended, as far as the position alone tells.
@@ -100,6 +103,9 @@ impl fmt::Display for Outcome {
             Outcome::Draw(DrawReason::InsufficientMaterial) => {
                 write!(f, "draw by insufficient material {}", self.result())
             }
+            Outcome::Draw(DrawReason::Repetition) => {
+                write!(f, "draw by repetition {}", self.result())
+            }
         }
     }
 }
@@ -131,13 +137,13 @@ impl Board {
         }
     }
 
-    fn has_legal_move(&self) -> bool {
+    pub(crate) fn has_legal_move(&self) -> bool {
         let mut v = Vec::new();
         self.generate(Filter::Legal, &mut v);
         !v.is_empty()
     }
 
-    fn insufficient_material(&self) -> bool {
+    pub(crate) fn insufficient_material(&self) -> bool {
         let kinds = |c: Colour| self.occ[c.index()].iter().map(|i| kind_of(self.sq[i as usize]));
         let lone = |c: Colour| kinds(c).all(|k| k == PieceKind::King);
         let weak = |c: Colour| {
@@ -161,13 +167,24 @@ impl Board {
                 Outcome::Stalemate { winner }
             });
         }
+        self.draw_condition().map(Outcome::Draw)
+    }
+
+    /// Move exhaustion or insufficient material, whatever the legal moves.
+    fn draw_condition(&self) -> Option<DrawReason> {
         if self.halfmove >= 150 {
-            return Some(Outcome::Draw(DrawReason::MoveExhaustion));
+            Some(DrawReason::MoveExhaustion)
+        } else if self.insufficient_material() {
+            Some(DrawReason::InsufficientMaterial)
+        } else {
+            None
         }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
-        }
-        None
+    }
+
+    /// The automatic draw this position shows, unless the side to move is mated or stalemated
+    /// (which take precedence, rules.md 5.5).
+    pub(crate) fn automatic_draw(&self) -> Option<DrawReason> {
+        self.draw_condition().filter(|_| self.has_legal_move())
     }
 }
 
@@ -218,6 +235,35 @@ impl Position {
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         Board::from_position(self).outcome()
+    }
+
+    /// The automatic draw of this position, if any: move exhaustion (halfmove clock 150) or
+    /// insufficient material, when the side to move has a legal move (mate and stalemate take
+    /// precedence, so a mate on the move that reaches the limit still counts). Cheap when there is
+    /// none: the legal moves are only generated when a draw condition holds. Repetition needs
+    /// the game's history ([`Repetitions`](crate::Repetitions)).
+    ///
+    /// ```
+    /// use cescacs_board::{DrawReason, Position};
+    /// let mut p = Position::initial();
+    /// assert_eq!(p.automatic_draw(), None);
+    /// p.set_halfmove_clock(150);
+    /// assert_eq!(p.automatic_draw(), Some(DrawReason::MoveExhaustion));
+    /// ```
+    pub fn automatic_draw(&self) -> Option<DrawReason> {
+        Board::from_position(self).automatic_draw()
+    }
+
+    /// Whether the material left cannot give mate by the website's narrow rule (rules.md 5.5):
+    /// no pawns, one side a lone King, the other a lone King or a King with one Bishop, Knight or
+    /// Elephant.
+    ///
+    /// ```
+    /// use cescacs_board::Position;
+    /// assert!(!Position::initial().is_insufficient_material());
+    /// ```
+    pub fn is_insufficient_material(&self) -> bool {
+        Board::from_position(self).insufficient_material()
     }
 
     /// Whether the side to move may claim a draw by move exhaustion (halfmove clock 100 or more).

@@ -29,6 +29,9 @@ pub(crate) const STEEP_DOWN_RIGHT: usize = 9;
 pub(crate) const STEEP_UP_LEFT: usize = 10;
 pub(crate) const STEEP_DOWN_LEFT: usize = 11;
 
+/// The opposite of each direction index (same order as `Direction::ALL`).
+pub(crate) const OPPOSITE: [usize; 12] = [1, 0, 5, 4, 3, 2, 7, 6, 11, 10, 9, 8];
+
 /// Per side (White, Black): the forward column direction.
 pub(crate) const FORWARD: [usize; 2] = [UP, DOWN];
 /// Per side: the two forward-oblique (orthogonal) directions of a pawn step.
