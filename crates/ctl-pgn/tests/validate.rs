@@ -268,3 +268,148 @@ mod never_panics {
         }
     }
 }
+
+/// The knight dance `NE3-C7, NE25-C21, NC7-E3, NC21-E25` from move `first` to move `last`,
+/// starting with White's move.
+fn knight_dance(first: u32, last: u32) -> String {
+    let mut text = String::new();
+    for n in first..=last {
+        let (white, black) =
+            if (n - first) % 2 == 0 { ("NE3-C7", "NE25-C21") } else { ("NC7-E3", "NC21-E25") };
+        text += &format!("{n}. {white}, {black} ");
+    }
+    text
+}
+
+/// The text of the first diagnostic with `code`.
+fn text_of<'a>(source: &'a str, found: &[Diagnostic], code: &str) -> &'a str {
+    let d = found.iter().find(|d| d.code == code).unwrap_or_else(|| panic!("no {code}"));
+    &source[d.span.start..d.span.end]
+}
+
+#[test]
+fn the_fifth_repetition_draws_and_no_move_may_follow() {
+    // The initial position after 0, 2, 4, 6 and 8 full moves of the dance: the fifth time after
+    // Black's move 8.
+    let text = format!("{V}{}9. NE3-C7: 1-1\n", knight_dance(1, 8));
+    let found = check_text(&text, Level::Rules);
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0509"]);
+    assert_eq!(text_of(&text, &found, "E0509"), "NE3-C7");
+    assert!(found[0].span.start > text.find("9. ").unwrap());
+    assert!(found[0].message.contains("repetition"), "{}", found[0].message);
+    assert_eq!(&text[found[0].labels[0].span.start..found[0].labels[0].span.end], "NC21-E25");
+    // Ending on the fifth repetition: `1-1` is right, anything else is not.
+    let drawn = format!("{V}{}", knight_dance(1, 8).trim_end());
+    assert!(codes(&format!("{drawn}: 1-1\n"), Level::Rules).is_empty());
+    let wrong = check_text(&format!("{drawn}: 3-0\n"), Level::Rules);
+    assert_eq!(wrong.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0508"]);
+    assert!(wrong[0].message.starts_with("expected the result `1-1` (drawn by repetition"));
+    assert_eq!(wrong[0].fixes[0].replacement, "1-1");
+    assert_eq!(codes(&format!("{drawn}: *\n"), Level::Rules), ["E0508"]);
+    // A third or fourth repetition may be claimed, but the game goes on: nothing to report.
+    assert!(codes(&format!("{V}{}: *\n", knight_dance(1, 6).trim_end()), Level::Rules).is_empty());
+    assert!(
+        codes(&format!("{V}{}: 1-1\n", knight_dance(1, 4).trim_end()), Level::Rules).is_empty()
+    );
+    // Repetitions are a rules-level matter.
+    assert!(
+        codes(&format!("{V}{}9. NE3-C7: 3-0\n", knight_dance(1, 8)), Level::Coherence).is_empty()
+    );
+}
+
+#[test]
+fn an_en_passant_chance_counts_only_when_the_capture_is_legal() {
+    // 1. E7-E11 passes E9. In the first position Black's D12 pawn may take on E9, so the
+    // position after it differs from the same placement reached later by the dance; in the
+    // second the pawn is pinned to its King by the Rook on D4, the chance is void, and the
+    // position after 1. E7-E11 counts as its first occurrence.
+    let usable = "/27:1k/25:1n2/12:2p4/7:3P4/3:1N2/1:1K/ w -- - 0 1";
+    let pinned = "/25:1n2/16:2k4/12:2p4/7:3P4/4:1R3/3:1N2/1:1K/ w -- - 0 1";
+    // The Knights dance out of phase: White's goes out when Black's comes back.
+    let mut moves = String::from("1. E7-E11, NE25-C21 ");
+    for n in 2..=9 {
+        let (white, black) =
+            if n % 2 == 0 { ("NE3-C7", "NC21-E25") } else { ("NC7-E3", "NE25-C21") };
+        moves += &format!("{n}. {white}, {black} ");
+    }
+    moves += "10. NE3-C7: *\n";
+    let at = |pdtl: &str| {
+        let text = format!("{V}[PDTL \"{pdtl}\"]\n{moves}");
+        let found = check_text(&text, Level::Rules);
+        let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
+        assert!(codes.starts_with(&["E0509"]), "{pdtl}: {found:?}");
+        let d = &found[0];
+        // The number of the pair holding the move after the draw, and the move.
+        let pair = text[..d.span.start].rsplit_once(". ").map(|(a, _)| a).unwrap_or_default();
+        let number = pair.rsplit(' ').next().unwrap_or_default().to_string();
+        (number, text[d.span.start..d.span.end].to_string())
+    };
+    // Void chance: the position after 1. E7-E11 comes back after 3., 5., 7., 9.: drawn after
+    // 9. NC7-E3, so Black's move 9 is one too many.
+    assert_eq!(at(pinned), ("9".to_string(), "NE25-C21".to_string()));
+    // Usable chance: the first to come five times is the one after 1... NE25-C21 (1..., 3...,
+    // 5..., 7..., 9...), so White's move 10 is one too many.
+    assert_eq!(at(usable), ("10".to_string(), "NE3-C7".to_string()));
+}
+
+#[test]
+fn a_variation_counts_repetitions_with_the_history_of_its_line() {
+    // The initial position occurs at the start and after Black's moves 2, 4 and 6; the
+    // variation replacing 7. G7-G13 brings it a fifth time after 8... NC21-E25.
+    let text = format!(
+        "{V}{}7. G7-G13 (7. NE3-C7, NE25-C21 8. NC7-E3, NC21-E25 9. NE3-C7) 7. …, F20-F16: *\n",
+        knight_dance(1, 6)
+    );
+    let found = check_text(&text, Level::Rules);
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0509"]);
+    assert_eq!(found[0].span.start, text.find("9. NE3-C7").unwrap() + 3);
+    // The main line itself never gets there.
+    let main = format!("{V}{}7. G7-G13, F20-F16: *\n", knight_dance(1, 6));
+    assert!(codes(&main, Level::Rules).is_empty());
+}
+
+#[test]
+fn automatic_draws_end_the_game() {
+    // Move exhaustion: the 150th half-move without capture or pawn move draws.
+    let pdtl = |p: &str| format!("{V}[PDTL \"{p}\"]\n");
+    let exhausted = pdtl("/27:1k/3:R3/1:1K/ w -- - 149 60");
+    let found = check_text(&format!("{exhausted}60. RC3-C5, KG27-G25: 3-0\n"), Level::Rules);
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0509", "E0508"]);
+    assert!(found[0].message.contains("move exhaustion"), "{}", found[0].message);
+    assert!(found[1].message.starts_with("expected the result `1-1` (drawn by move exhaustion"));
+    assert!(codes(&format!("{exhausted}60. RC3-C5: 1-1\n"), Level::Rules).is_empty());
+    // One half-move earlier the game goes on.
+    let almost = pdtl("/27:1k/3:R3/1:1K/ w -- - 147 60");
+    assert!(codes(&format!("{almost}60. RC3-C5, KG27-G25: *\n"), Level::Rules).is_empty());
+    // Insufficient material: the Knight takes the last pawn.
+    let material = pdtl("/27:1k/20:3p3/15:3N4/1:1K/ w -- - 0 1");
+    let found = codes(&format!("{material}1. NE15×F20, KG27-E27: 3-0\n"), Level::Rules);
+    assert_eq!(found, ["E0509", "E0508"]);
+    assert!(codes(&format!("{material}1. NE15×F20: 1-1\n"), Level::Rules).is_empty());
+    // A position that is drawn from the start admits no move at all.
+    let bare = pdtl("/27:1k/1:1K/ w -- - 0 1");
+    assert_eq!(codes(&format!("{bare}1. KG1-G3: *\n"), Level::Rules), ["E0509", "E0508"]);
+    // Mate on the move that reaches the 150th half-move is mate.
+    let mate = pdtl("/11:3D4/7:k7/5:K5/ w -- - 149 60");
+    assert!(codes(&format!("{mate}60. DE11-P11# 3-0\n"), Level::Rules).is_empty());
+    assert_eq!(codes(&format!("{mate}60. DE11-P11# 1-1\n"), Level::Rules), ["E0508"]);
+}
+
+#[test]
+fn stalemate_decides_the_result() {
+    let white = "[Variant \"C'escacs\"]\n[PDTL \"/14:D6/7:k7/5:K5/ w -- - 0 40\"]\n40. DT14-T12";
+    assert!(codes(&format!("{white}: 2-1\n"), Level::Rules).is_empty());
+    for wrong in ["1-2", "3-0", "1-1"] {
+        let found = check_text(&format!("{white}: {wrong}\n"), Level::Rules);
+        assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0508"], "{wrong}");
+        assert_eq!(
+            found[0].message,
+            format!("expected the result `2-1` (White stalemates), found `{wrong}`")
+        );
+    }
+    // The same position mirrored: Black stalemates White.
+    let black =
+        "[Variant \"C'escacs\"]\n[PDTL \"/23:k5/21:K7/14:d6/ b -- - 0 40\"]\n40. …, DT14-T16";
+    assert!(codes(&format!("{black}: 1-2\n"), Level::Rules).is_empty());
+    assert_eq!(codes(&format!("{black}: 2-1\n"), Level::Rules), ["E0508"]);
+}

@@ -34,6 +34,11 @@ fn cases() -> Vec<(&'static str, Level, String)> {
         ("E0506", r, format!("{V}1. E7-E13# 3-0\n")),
         ("E0507", r, format!("{V}1. E7-E13+^, E21-E15: *\n")),
         ("E0508", r, format!("[Variant \"C'escacs\"] [Result \"3-0\"]\n{FOOL}GL5-H6# 3-0\n")),
+        (
+            "E0509",
+            r,
+            format!("{V}[PDTL \"/27:1k/3:R3/1:1K/ w -- - 149 60\"]\n60. RC3-C5, KG27-G25: 1-1\n"),
+        ),
         ("W0501", r, format!("{V}{CHECK}: *\n")),
         ("W0502", r, format!("{V}{CHECK}+∞: *\n")),
         ("W0503", r, format!("{V}{FOOL}GL5-H6: 0-3\n")),

@@ -46,8 +46,11 @@ pub const FORCED_PROMOTION: &str = "E0505";
 pub const FALSE_MATE: &str = "E0506";
 /// A check mark on a move that gives no check.
 pub const FALSE_CHECK: &str = "E0507";
-/// The result contradicts the final position (mate, stalemate).
+/// The result contradicts the final position (mate, stalemate) or an automatic draw.
 pub const WRONG_RESULT: &str = "E0508";
+/// A move written after the game was drawn automatically (fifth repetition, 150 half-moves
+/// without capture or pawn move, insufficient material).
+pub const MOVE_AFTER_DRAW: &str = "E0509";
 /// A check given but not marked.
 pub const UNMARKED_CHECK: &str = "W0501";
 /// A check marked with the wrong kind (`+^`, `+∞`, `++`).

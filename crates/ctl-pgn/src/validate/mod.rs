@@ -17,12 +17,13 @@ pub mod codes;
 mod references;
 mod replay;
 
-use cescacs_board::{Diagnostic, Position};
+use cescacs_board::Diagnostic;
 use ctl_an::syntax::GameResult;
 
 use crate::game::Game;
 use crate::tags::{TagRef, lint_tags};
 
+use replay::LineEnd;
 pub use replay::{MainLine, replay_main_line};
 
 /// How deep validation looks, shallowest first.
@@ -64,10 +65,10 @@ pub fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
         out.extend(game.setup_diagnostics().iter().cloned());
         result_agreement(game, &mut out);
         if let Some(start) = game.start() {
-            let final_position = replay::check_lines(game, start, level, &mut out);
+            let end = replay::check_lines(game, start, level, &mut out);
             if level >= Level::Rules {
-                if let Some(p) = final_position {
-                    result_against_position(game, &p, &mut out);
+                if let Some(end) = end {
+                    result_against_end(game, end, &mut out);
                 }
             }
         }
@@ -117,14 +118,21 @@ fn result_agreement(game: &Game, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Mate and stalemate decide the result (rules.md 5.3, 5.4).
-fn result_against_position(game: &Game, end: &Position, out: &mut Vec<Diagnostic>) {
+/// Mate, stalemate and automatic draws decide the result (rules.md 5.3-5.5).
+fn result_against_end(game: &Game, end: LineEnd, out: &mut Vec<Diagnostic>) {
     use cescacs_board::Outcome;
-    let Some(outcome) = end.outcome() else { return };
+    let outcome = match end {
+        LineEnd::Drawn(reason) => Outcome::Draw(reason),
+        LineEnd::Position(p) => match p.outcome() {
+            Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate { .. })) => o,
+            // A draw of the final position was found after the move that reached it.
+            _ => return,
+        },
+    };
     let why = match outcome {
         Outcome::Checkmate { winner } => format!("{winner} mates"),
         Outcome::Stalemate { winner } => format!("{winner} stalemates"),
-        Outcome::Draw(_) => return,
+        Outcome::Draw(reason) => format!("drawn by {}", replay::draw_reason_text(reason)),
     };
     let expected = outcome.result();
     let (written, span) = match (game.movetext().result, game.tag("Result")) {
@@ -133,14 +141,18 @@ fn result_against_position(game: &Game, end: &Position, out: &mut Vec<Diagnostic
         (None, None) => return,
     };
     if written != expected {
-        out.push(
-            Diagnostic::error(
-                codes::WRONG_RESULT,
-                span,
-                format!("expected the result `{expected}` ({why}), found `{written}`"),
-            )
-            .with_help(format!("the final position gives `{expected}`"))
-            .with_fix(span, expected),
+        let mut d = Diagnostic::error(
+            codes::WRONG_RESULT,
+            span,
+            format!("expected the result `{expected}` ({why}), found `{written}`"),
         );
+        if let Outcome::Draw(reason) = outcome {
+            d = d
+                .with_note(replay::draw_reason_note(reason))
+                .with_help("an automatic draw ends the game with `1-1`");
+        } else {
+            d = d.with_help(format!("the final position gives `{expected}`"));
+        }
+        out.push(d.with_fix(span, expected));
     }
 }

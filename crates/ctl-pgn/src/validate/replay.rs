@@ -6,7 +6,8 @@
 //! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
 
 use cescacs_board::{
-    Colour, Diagnostic, Letters, MoveError, MoveSpec, PieceKind, Position, Span, SpecCapture,
+    Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind, Position,
+    REPETITION_DRAW, Repetitions, Span, SpecCapture,
 };
 use ctl_an::syntax::{
     self, CheckMark, Move, MoveKind, Pair, Ply, PromotionTarget, Separator, Spanned,
@@ -49,22 +50,32 @@ pub fn replay_main_line(game: &Game, level: Level) -> MainLine {
         trail: Some(vec![start.clone()]),
     };
     let level = level.max(Level::Coherence);
-    r.line(&game.movetext().pairs, start.clone(), first_number(start), false, level);
+    let state = LineState::start(start, level);
+    r.line(&game.movetext().pairs, state, first_number(start), false, level);
     let positions = r.trail.take().unwrap_or_default();
     MainLine { positions, error: r.out.into_iter().find(Diagnostic::is_error) }
 }
 
-/// Checks every line of `game`; returns the final position of the main line when all of it was
-/// replayed.
+/// How the main line ended, as far as the result is concerned.
+pub(crate) enum LineEnd {
+    /// The whole line was replayed at the level asked for; this is its final position.
+    Position(Box<Position>),
+    /// The game was drawn automatically (rules level), whatever was written after.
+    Drawn(DrawReason),
+}
+
+/// Checks every line of `game`; tells how the main line ended when all of it was replayed at
+/// `level`, or when it reached an automatic draw.
 pub(crate) fn check_lines(
     game: &Game,
     start: &Position,
     level: Level,
     out: &mut Vec<Diagnostic>,
-) -> Option<Position> {
+) -> Option<LineEnd> {
     let mut r =
         Replayer { game, letters: game.letters(), marks: true, out: Vec::new(), trail: None };
-    let end = r.line(&game.movetext().pairs, start.clone(), first_number(start), true, level);
+    let state = LineState::start(start, level);
+    let end = r.line(&game.movetext().pairs, state, first_number(start), true, level);
     out.append(&mut r.out);
     end
 }
@@ -84,10 +95,39 @@ struct Replayer<'g> {
     trail: Option<Vec<Position>>,
 }
 
-/// The positions a pair's variations may branch from.
+/// An automatic draw reached in a line (rules.md 5.5): no move may follow it.
+#[derive(Clone, Copy)]
+struct Draw {
+    reason: DrawReason,
+    /// The move that reached it; `None` when the line starts drawn.
+    by: Option<Span>,
+}
+
+/// Where a line stands: the position, the positions since the last irreversible move (for
+/// repetitions), and the automatic draw reached, if any. Only the rules level looks for draws.
+#[derive(Clone)]
+struct LineState {
+    pos: Position,
+    seen: Repetitions,
+    drawn: Option<Draw>,
+}
+
+impl LineState {
+    fn start(pos: &Position, level: Level) -> LineState {
+        let mut seen = Repetitions::new();
+        let mut drawn = None;
+        if level >= Level::Rules {
+            seen.record(pos.repetition_key(), false);
+            drawn = pos.automatic_draw().map(|reason| Draw { reason, by: None });
+        }
+        LineState { pos: pos.clone(), seen, drawn }
+    }
+}
+
+/// The states a pair's variations may branch from.
 struct Branches {
-    before_white: Option<Position>,
-    before_black: Option<Position>,
+    before_white: Option<LineState>,
+    before_black: Option<LineState>,
 }
 
 impl Replayer<'_> {
@@ -100,11 +140,11 @@ impl Replayer<'_> {
     fn line(
         &mut self,
         pairs: &[Pair],
-        mut pos: Position,
+        mut state: LineState,
         mut expected: Option<u32>,
         variations: bool,
         full: Level,
-    ) -> Option<Position> {
+    ) -> Option<LineEnd> {
         let mut level = full;
         for pair in pairs {
             let number = pair.number.value;
@@ -120,9 +160,9 @@ impl Replayer<'_> {
                     );
                 }
             }
-            let mut branches = Branches { before_white: Some(pos.clone()), before_black: None };
+            let mut branches = Branches { before_white: Some(state.clone()), before_black: None };
             let pair_level = level;
-            let played = self.pair(pair, &mut pos, &mut branches, &mut level);
+            let played = self.pair(pair, &mut state, &mut branches, &mut level);
             if variations {
                 for v in &pair.variations {
                     let starts_black =
@@ -135,44 +175,47 @@ impl Replayer<'_> {
                 }
             }
             if !played {
-                return None;
+                return state.drawn.map(|d| LineEnd::Drawn(d.reason));
             }
             // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
             let white_only = pair.black.is_none() && matches!(pair.white, Ply::Move(_));
             expected = Some(if white_only { number } else { number.saturating_add(1) });
         }
-        (level == full).then_some(pos)
+        match state.drawn {
+            Some(d) => Some(LineEnd::Drawn(d.reason)),
+            None => (level == full).then(|| LineEnd::Position(Box::new(state.pos))),
+        }
     }
 
     /// Plays the plies of a pair; false when the line must stop.
     fn pair(
         &mut self,
         pair: &Pair,
-        pos: &mut Position,
+        state: &mut LineState,
         branches: &mut Branches,
         level: &mut Level,
     ) -> bool {
         match &pair.white {
             Ply::Move(m) => {
-                if !self.turn(pos, Colour::White, m.span, pair)
-                    || !self.ply(m, pos, pair, Colour::White, level)
+                if !self.turn(&state.pos, Colour::White, m.span, pair)
+                    || !self.ply(m, state, pair, Colour::White, level)
                 {
                     return false;
                 }
             }
             Ply::Omitted(span) => {
-                if !self.turn(pos, Colour::Black, *span, pair) {
+                if !self.turn(&state.pos, Colour::Black, *span, pair) {
                     return false;
                 }
             }
             Ply::Invalid { .. } => return false,
         }
-        branches.before_black = Some(pos.clone());
+        branches.before_black = Some(state.clone());
         match &pair.black {
             None => true,
             Some(Ply::Move(m)) => {
-                self.turn(pos, Colour::Black, m.span, pair)
-                    && self.ply(m, pos, pair, Colour::Black, level)
+                self.turn(&state.pos, Colour::Black, m.span, pair)
+                    && self.ply(m, state, pair, Colour::Black, level)
             }
             Some(_) => false,
         }
@@ -205,11 +248,12 @@ impl Replayer<'_> {
     fn ply(
         &mut self,
         m: &Move,
-        pos: &mut Position,
+        state: &mut LineState,
         pair: &Pair,
         side: Colour,
         level: &mut Level,
     ) -> bool {
+        let pos = &state.pos;
         if self.game.has_syntax_error_in(m.span) {
             return false;
         }
@@ -234,6 +278,15 @@ impl Replayer<'_> {
                 return false;
             }
         };
+        if *level >= Level::Rules {
+            if let Some(draw) = state.drawn {
+                self.out.push(context(move_after_draw(draw, m)));
+                if !self.marks {
+                    return false;
+                }
+                *level = Level::Coherence;
+            }
+        }
         let mut legal = true;
         let played = if *level >= Level::Rules {
             match pos.match_move(&spec) {
@@ -252,17 +305,67 @@ impl Replayer<'_> {
             coherent
         };
         let after = pos.play_unchecked(&played);
-        if self.marks && legal && *level >= Level::Rules {
-            if let Some(d) = check_mark(m, &after) {
-                self.out.push(context(d));
+        if legal && *level >= Level::Rules {
+            if self.marks {
+                if let Some(d) = check_mark(m, &after) {
+                    self.out.push(context(d));
+                }
             }
+            let count = state.seen.record(after.repetition_key(), after.halfmove_clock() == 0);
+            let reason = after.automatic_draw().or_else(|| {
+                // A repeated position is never mate nor stalemate: it had a legal move before.
+                (count >= REPETITION_DRAW).then_some(DrawReason::Repetition)
+            });
+            state.drawn = reason.map(|reason| Draw { reason, by: Some(core_span(m)) });
         }
         if let Some(trail) = &mut self.trail {
             trail.push(after.clone());
         }
-        *pos = after;
+        state.pos = after;
         true
     }
+}
+
+/// How a draw reason reads after "drawn by".
+pub(crate) fn draw_reason_text(reason: DrawReason) -> &'static str {
+    match reason {
+        DrawReason::Repetition => "repetition",
+        DrawReason::MoveExhaustion => "move exhaustion",
+        DrawReason::InsufficientMaterial => "insufficient material",
+    }
+}
+
+/// What the draw rule says (rules.md 5.5), for a note.
+pub(crate) fn draw_reason_note(reason: DrawReason) -> &'static str {
+    match reason {
+        DrawReason::Repetition => {
+            "the same position (pieces, side to move, castling status, usable en-passant or scornful capture) occurred for the fifth time"
+        }
+        DrawReason::MoveExhaustion => {
+            "150 half-moves in a row without a capture, a pawn move or a promotion"
+        }
+        DrawReason::InsufficientMaterial => {
+            "no pawns, and a lone King against a King alone or with one Bishop, Knight or Elephant: mate is impossible"
+        }
+    }
+}
+
+/// A move written after the game was drawn automatically (rules.md 5.5).
+fn move_after_draw(draw: Draw, m: &Move) -> Diagnostic {
+    let mut d = Diagnostic::error(
+        codes::MOVE_AFTER_DRAW,
+        core_span(m),
+        format!(
+            "expected the end of the game, found a move: the game is already drawn by {}",
+            draw_reason_text(draw.reason)
+        ),
+    )
+    .with_note(draw_reason_note(draw.reason))
+    .with_help("an automatic draw ends the game: remove the moves after it and write `1-1`");
+    if let Some(by) = draw.by {
+        d = d.with_label(by, "the game is drawn after this move");
+    }
+    d
 }
 
 /// What a written move says, under the game's letters.
