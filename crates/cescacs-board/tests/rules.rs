@@ -1,4 +1,5 @@
-//! The single-position facts of rules.md 9.3 and 9.4, piece mobility (3.0), castlings (4.2, 4.3).
+//! The single-position facts of rules.md 9.3 and 9.4, mobility counts (3.0), the situations of
+//! 5.1, promotions, state updates, precise move errors.
 
 use cescacs_board::{
     CastlingCondition, CheckKind, Colour, EnPassant, Move, MoveError, MoveKind, MoveSpec, Outcome,
@@ -262,85 +263,6 @@ fn mobility_on_an_empty_board() {
     let mut p = board(&[("E21", 'p')]);
     p.set_turn(Colour::Black);
     assert_eq!(p.legal_moves().len(), 5);
-}
-
-/// King and both Rooks of `turn` at home with all rights, the other King alone at home.
-fn castle_board(turn: Colour) -> Position {
-    let mut p = match turn {
-        Colour::White => board(&[("G1", 'K'), ("C3", 'R'), ("I3", 'R'), ("G27", 'k')]),
-        Colour::Black => board(&[("G1", 'K'), ("C25", 'r'), ("I25", 'r'), ("G27", 'k')]),
-    };
-    p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
-    p.set_castling(Colour::Black, cescacs_board::CastlingRights::ALL);
-    p.set_turn(turn);
-    p
-}
-
-#[test]
-fn all_24_castlings_for_both_sides() {
-    for colour in Colour::ALL {
-        let p = castle_board(colour);
-        let castlings: Vec<Move> =
-            p.legal_moves().into_iter().filter(|m| m.castling().is_some()).collect();
-        assert_eq!(castlings.len(), 24, "{colour}");
-        for c in cescacs_board::Castling::ALL {
-            let m = find(&p, c.as_str());
-            let after = p.play(&m).unwrap();
-            let king = Piece::new(colour, PieceKind::King);
-            let rook = Piece::new(colour, PieceKind::Rook);
-            assert_eq!(after.piece_at(c.king_target(colour)), Some(king), "{c}");
-            for (from, to) in c.rook_moves(colour) {
-                assert_eq!(after.piece_at(to), Some(rook), "{c} {from}-{to}");
-                assert_ne!(after.piece_at(from), Some(rook), "{c} leaves {from}");
-            }
-            assert!(!after.castling(colour).king_unmoved);
-            assert_eq!(after.halfmove_clock(), 1);
-        }
-    }
-}
-
-fn castling_error(p: &Position, c: &str) -> CastlingCondition {
-    match p.match_move(&MoveSpec::Castling(c.parse().unwrap())) {
-        Err(MoveError::Castling { condition, .. }) => condition,
-        other => panic!("{c}: expected a castling error, found {other:?}"),
-    }
-}
-
-#[test]
-fn each_castling_condition_failing() {
-    // (a) the King has moved.
-    let mut p = castle_board(Colour::White);
-    p.set_castling(Colour::White, cescacs_board::CastlingRights::NONE);
-    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::A);
-    // (b) the Rook has moved.
-    let mut p = castle_board(Colour::White);
-    let mut rights = cescacs_board::CastlingRights::ALL;
-    rights.kings_rook = false;
-    p.set_castling(Colour::White, rights);
-    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::B);
-    assert!(texts(&p).contains(&"KRD-DE".into()));
-    // (c) the King is in check (Rook on the G column).
-    let mut p = castle_board(Colour::White);
-    p.set_piece("G11".parse().unwrap(), Piece::from_letter('r'));
-    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::C);
-    // (d) the King's target is attacked.
-    let mut p = castle_board(Colour::White);
-    p.set_piece("H20".parse().unwrap(), Piece::from_letter('r'));
-    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::D);
-    assert!(texts(&p).contains(&"KRK-II".into()));
-    // (e) a Rook's path is blocked.
-    let mut p = castle_board(Colour::White);
-    p.set_piece("I7".parse().unwrap(), Piece::from_letter('P'));
-    assert_eq!(castling_error(&p, "KRK-HIOO"), CastlingCondition::E);
-    assert!(texts(&p).contains(&"KRK-HIO".into()));
-    // (f) a target holds an enemy piece: castling never captures.
-    let mut p = castle_board(Colour::White);
-    p.set_piece("H6".parse().unwrap(), Piece::from_letter('j'));
-    assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::F);
-    // (g) the King is in check after the move (tested with rules.md 9.3 above, here for Black).
-    let mut p = castle_board(Colour::Black);
-    p.set_piece("T22".parse().unwrap(), Piece::from_letter('R'));
-    assert_eq!(castling_error(&p, "KRD-DE"), CastlingCondition::G);
 }
 
 #[test]
@@ -620,4 +542,145 @@ fn leap_errors() {
     assert_eq!(p.match_move(&leap).unwrap().kind(), MoveKind::Leap);
     p.set_piece("G11".parse().unwrap(), Piece::from_letter('r'));
     assert!(matches!(p.match_move(&leap), Err(MoveError::LeapNotAllowed { in_check: true, .. })));
+}
+
+#[test]
+fn en_passant_takes_the_pawn_that_gives_check() {
+    // rules.md 5.1 item 4: White's E7-E11 checks the King on F14 (E11 attacks D14 and F14) and
+    // passes E9; Black's D12 pawn takes it in passing, and that answers the check.
+    let p = pos("/14:3k3/12:2p4/11:3P4/1:1K/ b - E11@9 0 1");
+    assert_eq!(p.check_kind(), Some(CheckKind::Adjoining));
+    assert_eq!(p.checkers(Colour::Black), ["E11".parse().unwrap()]);
+    let t = texts(&p);
+    assert!(t.contains(&"D12@E9".into()), "{t:?}");
+    let after = play(&p, "D12@E9");
+    assert_eq!(after.piece_at("E11".parse().unwrap()), None);
+    assert!(!after.checkers(Colour::Black).iter().any(|_| true));
+    // Every other legal move is the King's.
+    assert!(
+        p.legal_moves().iter().all(|m| m.piece() == PieceKind::King || m.to_string() == "D12@E9")
+    );
+}
+
+#[test]
+fn elephant_check_is_blocked_on_the_forward_one_hex() {
+    // rules.md 5.1 item 6: the Elephant on F10 attacks F14 over an empty F12; Black's Bishop may
+    // step in between on F12, and nowhere else.
+    let p = pos("/23:p5/14:3k3/12:1j5/10:3E3/5:P5/1:1K/ b - - 0 1");
+    assert_eq!(p.check_kind(), Some(CheckKind::Afar));
+    let t = texts(&p);
+    let others: Vec<&String> = t.iter().filter(|m| !m.starts_with('K')).collect();
+    assert_eq!(others, ["JB12-F12"]);
+    assert_eq!(t.len(), 10, "{t:?}");
+    let after = play(&p, "JB12-F12");
+    assert_eq!(after.check_kind(), None);
+    let mut back = after.clone();
+    back.set_turn(Colour::Black);
+    assert!(!back.is_check());
+}
+
+#[test]
+fn a_jump_check_cannot_be_blocked_and_double_check_allows_only_king_moves() {
+    // rules.md 5.1 item 7. The Knight on I15 checks F14 by a jump: only King moves or taking
+    // the Knight (the Rook on I21 can) answer it; the Bishop may not "interpose" on G15 or H14.
+    let p = board(&[("I15", 'N'), ("G1", 'K'), ("F14", 'k'), ("I21", 'r'), ("D16", 'j')]);
+    let mut p = p;
+    p.set_turn(Colour::Black);
+    assert_eq!(p.check_kind(), Some(CheckKind::Adjoining));
+    let t = texts(&p);
+    let others: Vec<&String> = t.iter().filter(|m| !m.starts_with('K')).collect();
+    assert_eq!(others, ["RI21×NI15"], "{t:?}");
+    // Double check (rules.md 9.4 `NF12-I13++`): the Rook on I21 could take the Knight, but the
+    // Rook on F4 still gives check, so only the King moves.
+    let mut q = board(&[("I13", 'N'), ("F4", 'R'), ("G1", 'K'), ("F14", 'k'), ("I21", 'r')]);
+    q.set_turn(Colour::Black);
+    assert_eq!(q.check_kind(), Some(CheckKind::Double));
+    let moves = q.legal_moves();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m.piece() == PieceKind::King), "{:?}", texts(&q));
+    let take = MoveSpec::Move {
+        piece: PieceKind::Rook,
+        from: "I21".parse().unwrap(),
+        to: "I13".parse().unwrap(),
+        capture: SpecCapture::Capture(Some(PieceKind::Knight)),
+        promotion: None,
+    };
+    assert!(matches!(q.match_move(&take), Err(MoveError::LeavesKingInCheck { .. })));
+}
+
+#[test]
+fn an_unmoved_kings_leap_hexes_are_forbidden_to_the_enemy_king() {
+    // rules.md 5.1 item 8: White's King on G1, unmoved and not in check, could leap to H6; the
+    // Black King on H8 may not step there. With White's status `-` it may.
+    let unmoved = pos("/8:4k2/1:1K/ b K- - 0 1");
+    assert!(!texts(&unmoved).contains(&"KH8-H6".into()), "{:?}", texts(&unmoved));
+    let step = MoveSpec::Move {
+        piece: PieceKind::King,
+        from: "H8".parse().unwrap(),
+        to: "H6".parse().unwrap(),
+        capture: SpecCapture::None,
+        promotion: None,
+    };
+    assert!(matches!(unmoved.match_move(&step), Err(MoveError::LeavesKingInCheck { .. })));
+    let moved = pos("/8:4k2/1:1K/ b -- - 0 1");
+    assert!(texts(&moved).contains(&"KH8-H6".into()), "{:?}", texts(&moved));
+    // It is never a check: the Black King on H6 with White to move is not in check.
+    let mut on_leap_hex = pos("/6:4k2/1:1K/ w K- - 0 1");
+    assert!(!on_leap_hex.is_check());
+    on_leap_hex.set_turn(Colour::Black);
+    assert!(!on_leap_hex.is_check());
+    // A King in check after the move cannot leap, so its leap hexes are free then: Black's King
+    // leaves G7 for H6 and uncovers the Rook on G11 against G1.
+    let discovering = pos("/11:4r3/7:4k3/1:1K/ b K- - 0 1");
+    let after = play(&discovering, "KG7-H6");
+    assert!(after.is_check());
+}
+
+#[test]
+fn forced_promotion_waits_while_in_check() {
+    // rules.md 3.9.6: White's E27 pawn awaits and the pool is full, but the Rook on G11 checks
+    // the King: only King moves, and the promotion in place is refused for now.
+    let p = pos("/27:P1/21:k7/11:4r3/1:1K/ w -- - 0 1");
+    assert!(p.is_check());
+    assert!(!p.forced_promotion_pending());
+    let moves = p.legal_moves();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m.piece() == PieceKind::King), "{:?}", texts(&p));
+    let mut t = texts(&p);
+    t.sort();
+    // G1's seven neighbours but G3, on the Rook's file.
+    assert_eq!(t, ["KG1-E1", "KG1-F0", "KG1-F2", "KG1-F4", "KG1-H2", "KG1-H4"]);
+    let in_place =
+        MoveSpec::PromotionInPlace { hex: "E27".parse().unwrap(), piece: PieceKind::Queen };
+    assert_eq!(
+        p.match_move(&in_place),
+        Err(MoveError::PromotionInPlaceInCheck { hex: "E27".parse().unwrap() })
+    );
+    // Out of check, the obligation comes back.
+    let after = play(&play(&p, "KG1-H2"), "KP21-P19");
+    assert!(after.forced_promotion_pending());
+    let mut t = texts(&after);
+    t.sort();
+    // Everything is lost, and E27 is a black hex: the black-hex Bishop too.
+    assert_eq!(t, ["E27=D", "E27=G", "E27=J", "E27=N", "E27=R", "E27=V"]);
+}
+
+#[test]
+fn a_promotion_away_from_the_promotion_hex_is_refused() {
+    let p = Position::initial();
+    let spec = |promotion| MoveSpec::Move {
+        piece: PieceKind::Pawn,
+        from: "E7".parse().unwrap(),
+        to: "E13".parse().unwrap(),
+        capture: SpecCapture::None,
+        promotion: Some(promotion),
+    };
+    for promotion in
+        [cescacs_board::Promotion::To(PieceKind::Queen), cescacs_board::Promotion::Awaiting]
+    {
+        assert_eq!(
+            p.match_move(&spec(promotion)),
+            Err(MoveError::PromotionNotAllowed { to: "E13".parse().unwrap() })
+        );
+    }
 }
