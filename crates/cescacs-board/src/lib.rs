@@ -30,8 +30,8 @@ pub use piece::{Colour, Piece, PieceKind};
 pub use position::{CastlingRights, EnPassant, MoveNumber, Position};
 pub use regainable::Regainable;
 pub use rules::{
-    Castling, CastlingCondition, CheckKind, DrawReason, IllegalMove, Move, MoveError, MoveKind,
-    MoveSpec, Outcome, ParseCastlingError, Promotion, REPETITION_CLAIM, REPETITION_DRAW,
+    Board, Castling, CastlingCondition, CheckKind, DrawReason, IllegalMove, Move, MoveError,
+    MoveKind, MoveSpec, Outcome, ParseCastlingError, Promotion, REPETITION_CLAIM, REPETITION_DRAW,
     Repetitions, SpecCapture,
 };
 pub use text::ParseTextError;

@@ -3,96 +3,10 @@
 //! every legal move must be found again by `match_move` from what its text says, and every reached
 //! position must survive a PDTL round trip.
 
-use cescacs_board::{Castling, Colour, Move, MoveKind, MoveSpec, Position, Promotion, SpecCapture};
+mod common;
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
-/// Whether the enemy King, unmoved on its home hex and not in check, could leap onto `hex`.
-fn enemy_leap_covers(after: &Position, hex: cescacs_board::Hex, enemy: Colour) -> bool {
-    let home = Castling::king_home(enemy);
-    after.castling(enemy).king_unmoved
-        && after.king(enemy) == Some(home)
-        && home.knight_jumps().any(|h| h == hex)
-        && after.checkers(enemy).is_empty()
-}
-
-/// Legal moves by brute force: every pseudo-legal move played and the King tested.
-fn slow_legal(p: &Position) -> Vec<Move> {
-    let us = p.turn();
-    let in_check = p.is_check();
-    let pseudo = p.pseudo_legal_moves();
-    let promotions: Vec<Move> =
-        pseudo.iter().copied().filter(|m| m.kind() == MoveKind::PromotionInPlace).collect();
-    if !in_check && !promotions.is_empty() {
-        return promotions;
-    }
-    pseudo
-        .into_iter()
-        .filter(|m| m.kind() != MoveKind::PromotionInPlace)
-        .filter(|m| {
-            if in_check && matches!(m.kind(), MoveKind::Leap | MoveKind::Castling(_)) {
-                return false;
-            }
-            if let MoveKind::Castling(c) = m.kind() {
-                let target = c.king_target(us);
-                if p.is_attacked(target, !us) || enemy_leap_covers(p, target, !us) {
-                    return false;
-                }
-            }
-            let after = p.play_unchecked(m);
-            let Some(king) = after.king(us) else { return true };
-            if after.is_attacked(king, !us) {
-                return false;
-            }
-            !(m.piece() == cescacs_board::PieceKind::King && enemy_leap_covers(&after, king, !us))
-        })
-        .collect()
-}
-
-/// What the move's text says.
-fn spec_of(m: &Move) -> MoveSpec {
-    match m.kind() {
-        MoveKind::Castling(c) => MoveSpec::Castling(c),
-        MoveKind::PromotionInPlace => MoveSpec::PromotionInPlace {
-            hex: m.to(),
-            piece: match m.promotion() {
-                Some(Promotion::To(k)) => k,
-                _ => unreachable!("a promotion in place names its piece"),
-            },
-        },
-        kind => {
-            let letter = m.captured().filter(|&k| k != cescacs_board::PieceKind::Pawn);
-            let capture = match kind {
-                MoveKind::EnPassant { victim } => SpecCapture::Passant {
-                    double: victim.line().number().abs_diff(m.to().line().number()) == 4,
-                    captured: letter,
-                },
-                MoveKind::ScornfulCapture => {
-                    SpecCapture::Passant { double: false, captured: letter }
-                }
-                _ if m.is_capture() => SpecCapture::Capture(letter),
-                _ => SpecCapture::None,
-            };
-            MoveSpec::Move {
-                piece: m.piece(),
-                from: m.from(),
-                to: m.to(),
-                capture,
-                promotion: m.promotion(),
-            }
-        }
-    }
-}
+use cescacs_board::{Move, Position};
+use common::{Rng, slow_legal, spec_of};
 
 fn sorted(mut v: Vec<Move>) -> Vec<String> {
     let mut t: Vec<String> = v.drain(..).map(|m| m.to_string()).collect();

@@ -12,6 +12,7 @@ use crate::hex::Hex;
 use crate::piece::{Colour, Piece, PieceKind};
 use crate::position::Position;
 
+use super::board::Board;
 use super::castling::Castling;
 use super::matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
 use super::moves::{Move, MoveKind, Promotion};
@@ -39,6 +40,14 @@ impl Position {
     /// let e = p.match_move_algebraic(&spec(PieceKind::Pawn, "G7", "E7")).unwrap_err();
     /// assert_eq!(e, MoveError::DestinationOwnPiece { to: "E7".parse().unwrap(), piece: PieceKind::Pawn });
     /// ```
+    pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+        Board::from_position(self).match_move_algebraic(spec)
+    }
+}
+
+impl Board {
+    /// The move `spec` describes if it is algebraically coherent here (see
+    /// [`Position::match_move_algebraic`]).
     pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
         let us = self.turn();
         match *spec {

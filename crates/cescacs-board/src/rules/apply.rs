@@ -102,6 +102,8 @@ impl Board {
                 self.key ^= zobrist::castling(side, *before) ^ zobrist::castling(side, now);
             }
         }
+        self.checkers_known = false;
+        self.waiting_side_safe = false;
     }
 }
 

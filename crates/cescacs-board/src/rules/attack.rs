@@ -3,12 +3,12 @@
 use crate::piece::{Colour, PieceKind};
 
 use super::board::{Board, HexSet, is_side, kind_of};
-use super::tables::{CAPTURE, FORWARD, JUMP, NO, OPPOSITE, STEEP, STEP, is_jump};
+use super::tables::{CAPTURE, FORWARD, JUMP, NO, OPPOSITE, RAY_DIR, STEEP, STEP, is_jump};
 
 /// Whether a piece of `kind` standing `dist` hexes away along direction `d` (seen from the target,
 /// so the attacker moves along the opposite direction) attacks the target; `owner` is its side.
 #[inline]
-fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) -> bool {
+pub(crate) fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) -> bool {
     let orthogonal = d < 6;
     match kind {
         PieceKind::Queen => true,
@@ -26,22 +26,102 @@ fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) -> bool {
     }
 }
 
+/// Whether `by` attacks `target` on the board whose hex contents `at` gives: 12 ray walks from
+/// the target (the first piece met decides) and the 12 jump hexes.
+#[inline(always)]
+fn attacked_in(target: u8, by: Colour, at: impl Fn(u8) -> u8) -> bool {
+    if target == NO {
+        return false;
+    }
+    for (d, &first) in STEP[target as usize].iter().enumerate() {
+        let mut h = first;
+        let mut dist = 1;
+        while h != NO {
+            let c = at(h);
+            if c != 0 {
+                if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
+                    return true;
+                }
+                break;
+            }
+            h = STEP[h as usize][d];
+            dist += 1;
+        }
+    }
+    let (jumps, n) = &JUMP[target as usize];
+    jumps[..*n as usize].iter().any(|&j| {
+        let c = at(j);
+        is_side(c, by)
+            && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
+    })
+}
+
 impl Board {
     /// Whether `by` attacks hex `target` (its pieces' capture targets, rules.md 5.1). The unmoved
     /// King's leap is not included (see [`Board::leap_attacks`]).
     pub(crate) fn attacked(&self, target: u8, by: Colour) -> bool {
-        if target == NO {
-            return false;
+        attacked_in(target, by, |h| self.sq[h as usize])
+    }
+
+    /// Whether `by` would attack `target` once `vacated` are emptied and `placed.0` holds the
+    /// piece code `placed.1`: the board after a move, without making it.
+    pub(crate) fn attacked_after(
+        &self,
+        target: u8,
+        by: Colour,
+        vacated: [u8; 2],
+        placed: (u8, u8),
+    ) -> bool {
+        attacked_in(target, by, |h| {
+            if h == placed.0 {
+                placed.1
+            } else if h == vacated[0] || h == vacated[1] {
+                0
+            } else {
+                self.sq[h as usize]
+            }
+        })
+    }
+
+    /// The attackers of the side to move's King right after the other side moved a piece from
+    /// `from` to `to`, when that King was not attacked before: the moved piece itself, and the
+    /// first piece behind `from` on the line from the King through it. Up to two, `NO` after.
+    pub(crate) fn checkers_of_move(&self, from: u8, to: u8) -> [u8; 2] {
+        let king = self.king[self.turn.index()];
+        let by = !self.turn;
+        let mut found = [NO; 2];
+        if king == NO {
+            return found;
         }
-        let steps = &STEP[target as usize];
-        for (d, &first) in steps.iter().enumerate() {
-            let mut h = first;
+        let mut n = 0;
+        let mut add = |h: u8| {
+            if n < 2 && (n == 0 || found[0] != h) {
+                found[n] = h;
+                n += 1;
+            }
+        };
+        // The piece on `to`, by a jump or along a clear line.
+        let c = self.sq[to as usize];
+        if is_side(c, by)
+            && is_jump(king, to)
+            && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
+        {
+            add(to);
+        }
+        for line_through in [to, from] {
+            let d = RAY_DIR[king as usize][line_through as usize];
+            if d == NO {
+                continue;
+            }
+            let d = d as usize;
+            // The first piece on that line from the King attacks it, or nothing does.
+            let mut h = STEP[king as usize][d];
             let mut dist = 1;
             while h != NO {
                 let c = self.sq[h as usize];
                 if c != 0 {
                     if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
-                        return true;
+                        add(h);
                     }
                     break;
                 }
@@ -49,18 +129,17 @@ impl Board {
                 dist += 1;
             }
         }
-        let (jumps, n) = &JUMP[target as usize];
-        jumps[..*n as usize].iter().any(|&j| {
-            let c = self.sq[j as usize];
-            is_side(c, by)
-                && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
-        })
+        found
     }
 
     /// Whether `colour`'s King is attacked (false when it has no King).
     #[inline]
     pub(crate) fn in_check(&self, colour: Colour) -> bool {
-        self.attacked(self.king[colour.index()], !colour)
+        if colour == self.turn && self.checkers_known {
+            self.checkers[0] != NO
+        } else {
+            self.attacked(self.king[colour.index()], !colour)
+        }
     }
 
     /// Whether `by`'s unmoved King, not in check, could leap onto `target` (rules.md 5.1 item 8):

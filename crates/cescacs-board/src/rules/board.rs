@@ -1,8 +1,8 @@
-//! The generator's board: a byte mailbox plus one 169-bit occupancy set per side.
+//! The playable board: a byte mailbox plus one 169-bit occupancy set per side.
 //!
 //! The mailbox answers "what stands on this hex" with one load; the occupancy sets let the
 //! generator visit a side's pieces without scanning empty hexes. Everything else (rays, jumps) is
-//! table-driven (see `tables`). The board is copied to make a move (about 260 bytes).
+//! table-driven (see `tables`). The board is copied to try a move (about 300 bytes).
 
 use crate::hex::{HEX_COUNT, Hex};
 use crate::piece::{Colour, Piece, PieceKind};
@@ -16,6 +16,21 @@ use super::zobrist;
 pub(crate) struct HexSet([u64; 3]);
 
 impl HexSet {
+    /// No hex.
+    pub(crate) const EMPTY: HexSet = HexSet([0; 3]);
+
+    /// The set with `i` added, for building constant sets.
+    pub(crate) const fn with(mut self, i: u8) -> HexSet {
+        self.0[(i >> 6) as usize] |= 1u64 << (i & 63);
+        self
+    }
+
+    /// The hexes in both sets.
+    #[inline]
+    pub(crate) const fn intersection(self, other: HexSet) -> HexSet {
+        HexSet([self.0[0] & other.0[0], self.0[1] & other.0[1], self.0[2] & other.0[2]])
+    }
+
     #[inline]
     pub(crate) fn insert(&mut self, i: u8) {
         self.0[(i >> 6) as usize] |= 1u64 << (i & 63);
@@ -82,9 +97,34 @@ pub(crate) const fn is_side(code: u8, colour: Colour) -> bool {
     code != 0 && (code >> 4) == colour as u8
 }
 
-/// The whole game state in the generator's layout.
+/// A position ready for play: the compact form the rules engine works on.
+///
+/// [`Position`] is the plain description of a position (what PDTL records), easy to build and to
+/// inspect; `Board` is the same state laid out for the rules: a byte per hex, a bit set of each
+/// side's pieces, both King hexes, piece counts and a Zobrist key kept up to date as moves are
+/// played. Every rules query of `Position` converts it to a `Board` first, which costs about as
+/// much as the query itself; code that plays many moves in a row (a game replay, a search) should
+/// keep one `Board`, match and play each move on it, and convert back to a `Position` only when it
+/// needs one.
+///
+/// ```
+/// use cescacs_board::{Board, MoveSpec, PieceKind, Position, SpecCapture};
+/// let mut board = Board::new(&Position::initial());
+/// let spec = MoveSpec::Move {
+///     piece: PieceKind::Pawn,
+///     from: "G7".parse().unwrap(),
+///     to: "G13".parse().unwrap(),
+///     capture: SpecCapture::None,
+///     promotion: None,
+/// };
+/// let m = board.match_move(&spec)?;
+/// board.play_unchecked(&m);
+/// assert_eq!(board.to_position().en_passant().to_string(), "G13@9-11");
+/// assert_eq!(board.check_kind(), None);
+/// # Ok::<(), cescacs_board::MoveError>(())
+/// ```
 #[derive(Clone)]
-pub(crate) struct Board {
+pub struct Board {
     pub(crate) sq: [u8; HEX_COUNT],
     pub(crate) occ: [HexSet; 2],
     /// Each side's King hex, or `NO`.
@@ -99,9 +139,57 @@ pub(crate) struct Board {
     /// The Zobrist key of the pieces, the side to move and the castling status, kept up to date
     /// by `put`, `take` and `apply` (the en-passant part is added on demand: `repetition_key`).
     pub(crate) key: u64,
+    /// How many pieces of each code stand on the board, and of each side.
+    pub(crate) counts: [u8; 32],
+    pub(crate) totals: [u8; 2],
+    /// When `checkers_known`: the first two pieces (in `attackers` order) that attack the King
+    /// of the side to move, or `NO`. Filled by `refresh_checkers` (`play_spec` does it, for the
+    /// next match and the check mark); `apply` only marks it unknown, so that playing moves
+    /// that nobody asks about (perft, the coherence level) costs no attack scan.
+    pub(crate) checkers: [u8; 2],
+    pub(crate) checkers_known: bool,
+    /// The side not to move is known not to be in check (its last move was tested legal by
+    /// `play_spec`): after the next move only that move's own lines can give check.
+    pub(crate) waiting_side_safe: bool,
+}
+
+impl core::fmt::Debug for Board {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Board").field(&self.to_position()).finish()
+    }
+}
+
+impl From<&Position> for Board {
+    fn from(p: &Position) -> Board {
+        Board::from_position(p)
+    }
 }
 
 impl Board {
+    /// The board of a position.
+    pub fn new(position: &Position) -> Board {
+        Board::from_position(position)
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Colour {
+        self.turn
+    }
+
+    /// The piece on a hex.
+    #[inline]
+    pub fn piece_at(&self, hex: Hex) -> Option<Piece> {
+        let c = self.sq[hex.index()];
+        (c != 0).then(|| Piece::new(colour_of(c), kind_of(c)))
+    }
+
+    /// Half-moves since the last capture, pawn move or promotion.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
     pub(crate) fn from_position(p: &Position) -> Board {
         let mut b = Board {
             sq: [0; HEX_COUNT],
@@ -114,6 +202,11 @@ impl Board {
             number: p.move_number(),
             scorn_origin: p.scornful_origin().map_or(NO, |h| h.index() as u8),
             key: 0,
+            counts: [0; 32],
+            totals: [0; 2],
+            checkers: [NO; 2],
+            checkers_known: false,
+            waiting_side_safe: false,
         };
         for (hex, piece) in p.pieces() {
             b.put(hex.index() as u8, code(piece.colour, piece.kind));
@@ -125,7 +218,33 @@ impl Board {
         b
     }
 
-    pub(crate) fn to_position(&self) -> Position {
+    /// Computes and keeps the check status of the side to move.
+    pub(crate) fn refresh_checkers(&mut self) {
+        self.checkers_known = false;
+        self.checkers = self.checkers_now();
+        self.checkers_known = true;
+    }
+
+    /// The first two attackers of the King of the side to move (`NO` when fewer).
+    #[inline]
+    pub(crate) fn checkers_now(&self) -> [u8; 2] {
+        if self.checkers_known {
+            return self.checkers;
+        }
+        let us = self.turn;
+        let mut found = [NO; 2];
+        let mut n = 0;
+        self.attackers(self.king[us.index()], !us, |h| {
+            if n < 2 {
+                found[n] = h;
+            }
+            n += 1;
+        });
+        found
+    }
+
+    /// The position this board holds, with every PDTL field (and the scornful origin).
+    pub fn to_position(&self) -> Position {
         let mut p = Position::empty();
         for colour in Colour::ALL {
             for i in self.occ[colour.index()].iter() {
@@ -150,7 +269,9 @@ impl Board {
     pub(crate) fn put(&mut self, i: u8, c: u8) {
         self.sq[i as usize] = c;
         self.key ^= zobrist::PIECE[c as usize][i as usize];
+        self.counts[c as usize & 31] = self.counts[c as usize & 31].wrapping_add(1);
         let colour = colour_of(c);
+        self.totals[colour.index()] = self.totals[colour.index()].wrapping_add(1);
         self.occ[colour.index()].insert(i);
         if kind_of(c) == PieceKind::King && self.king[colour.index()] == NO {
             self.king[colour.index()] = i;
@@ -164,7 +285,9 @@ impl Board {
         if c != 0 {
             self.sq[i as usize] = 0;
             self.key ^= zobrist::PIECE[c as usize][i as usize];
+            self.counts[c as usize & 31] = self.counts[c as usize & 31].wrapping_sub(1);
             let colour = colour_of(c);
+            self.totals[colour.index()] = self.totals[colour.index()].wrapping_sub(1);
             self.occ[colour.index()].remove(i);
             if self.king[colour.index()] == i {
                 self.king[colour.index()] = NO;

@@ -362,7 +362,7 @@ fn colour_name(c: HexColour) -> &'static str {
 }
 
 /// Whether the move `m` is what `spec` says.
-fn matches(spec: &MoveSpec, m: &Move) -> bool {
+pub(crate) fn spec_matches(spec: &MoveSpec, m: &Move) -> bool {
     match *spec {
         MoveSpec::Castling(c) => m.kind == MoveKind::Castling(c),
         MoveSpec::PromotionInPlace { hex, piece } => {
@@ -430,24 +430,48 @@ impl Position {
     /// assert_eq!(e.to_string(), "an Elephant on E5 cannot move to E11");
     /// ```
     pub fn match_move(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
-        self.match_with(spec, Filter::Legal)
+        Board::from_position(self).match_move(spec)
     }
 
     /// Like [`Position::match_move`] but against the pseudo-legal moves
     /// ([`Position::pseudo_legal_moves`]): for the coherence-level reader, which replays moves that
     /// are algebraically coherent even if they leave a King in check.
     pub fn match_move_coherent(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
-        self.match_with(spec, Filter::Pseudo)
+        Board::from_position(self).match_move_coherent(spec)
+    }
+}
+
+impl Board {
+    /// The legal move `spec` describes, or why there is none (see [`Position::match_move`]).
+    ///
+    /// Only the moves of the piece on the written origin to the written destination are looked
+    /// at, and only the one the text describes is tested for the King's safety; the full move
+    /// list is generated only to explain a move that fails.
+    pub fn match_move(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+        match self.quick_match(spec, true) {
+            Some(m) => Ok(m),
+            None => self.match_with(spec, Filter::Legal),
+        }
     }
 
+    /// Like [`Board::match_move`] against the pseudo-legal moves (see
+    /// [`Position::match_move_coherent`]).
+    pub fn match_move_coherent(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+        match self.quick_match(spec, false) {
+            Some(m) => Ok(m),
+            None => self.match_with(spec, Filter::Pseudo),
+        }
+    }
+
+    /// The precise path: every move generated, the one `spec` names found or its absence
+    /// explained.
     fn match_with(&self, spec: &MoveSpec, filter: Filter) -> Result<Move, MoveError> {
-        let b = Board::from_position(self);
         let mut moves = Vec::with_capacity(96);
-        b.generate(filter, &mut moves);
-        if let Some(m) = moves.iter().find(|m| matches(spec, m)) {
+        self.generate(filter, &mut moves);
+        if let Some(m) = moves.iter().find(|m| spec_matches(spec, m)) {
             return Ok(*m);
         }
-        Err(diagnose(&b, spec, filter, &moves))
+        Err(diagnose(self, spec, filter, &moves))
     }
 }
 

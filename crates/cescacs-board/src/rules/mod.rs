@@ -15,8 +15,10 @@
 //! # Ok::<(), cescacs_board::IllegalMove>(())
 //! ```
 //!
-//! Internally the position is converted to a compact board (a byte mailbox plus a 169-bit
-//! occupancy set per side, with static step, jump and ride tables); see `docs/RULES.md`.
+//! The same queries exist on [`Board`], the compact form the engine works on (a byte mailbox plus
+//! a 169-bit occupancy set per side, with static step, jump and ride tables); a `Position` is
+//! converted to a `Board` for each query, so code that plays many moves keeps a `Board`. See
+//! `docs/RULES.md`.
 
 mod algebraic;
 mod apply;
@@ -30,19 +32,20 @@ mod perft;
 mod repetition;
 mod status;
 mod tables;
+mod verify;
 mod zobrist;
 
 use core::fmt;
 
 use crate::position::Position;
 
+pub use board::Board;
 pub use castling::{Castling, ParseCastlingError};
 pub use matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
 pub use moves::{Move, MoveKind, Promotion};
 pub use repetition::{REPETITION_CLAIM, REPETITION_DRAW, Repetitions};
 pub use status::{CheckKind, DrawReason, Outcome};
 
-use board::Board;
 use movegen::Filter;
 
 /// A move that is not legal in the position it was played on.
@@ -67,6 +70,76 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+impl Board {
+    /// Every legal move of the side to move (see [`Position::legal_moves`]).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(96);
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Like [`Board::legal_moves`], appending to a buffer the caller may reuse.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.generate(Filter::Legal, out);
+    }
+
+    /// Plays a move in place without checking that it is legal here, with every PDTL field
+    /// updated (see [`Position::play_unchecked`]). It never panics, whatever the move.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        self.apply(m);
+    }
+
+    /// Plays the legal move `spec` describes and returns it, or leaves the board as it was and
+    /// says why there is none ([`Board::match_move`]). The check status of the new position is
+    /// worked out once and kept, so [`Board::check_kind`] and the next move's test are cheap:
+    /// the way to replay a written game.
+    ///
+    /// ```
+    /// use cescacs_board::{Board, CheckKind, MoveSpec, PieceKind, SpecCapture};
+    /// // rules.md 8.3 item 21: the Elephant's step to F10 checks the King on F14 over F12.
+    /// let mut board = Board::new(&pdtl::parse("/14:3k3/8:3E3/1:1K/ w - - 0 1")?);
+    /// let spec = MoveSpec::Move {
+    ///     piece: PieceKind::Elephant,
+    ///     from: "F8".parse()?,
+    ///     to: "F10".parse()?,
+    ///     capture: SpecCapture::None,
+    ///     promotion: None,
+    /// };
+    /// let m = board.play_spec(&spec)?;
+    /// assert_eq!(m.to_string(), "EF8-F10");
+    /// assert_eq!(board.check_kind(), Some(CheckKind::Afar));
+    /// // Played again, the move is Black's turn now: refused, and the board is unchanged.
+    /// assert!(board.play_spec(&spec).is_err());
+    /// assert_eq!(board.check_kind(), Some(CheckKind::Afar));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_spec(&mut self, spec: &MoveSpec) -> Result<Move, MoveError> {
+        let m = self.match_move(spec)?;
+        // When the opponent was not in check before the move, only the moved piece and the
+        // line it opened can check it now; moves that change more hexes are scanned in full.
+        let simple = self.waiting_side_safe
+            && matches!(
+                m.kind,
+                MoveKind::Normal
+                    | MoveKind::DoubleStep
+                    | MoveKind::TripleStep
+                    | MoveKind::Scornful
+                    | MoveKind::ScornfulCapture
+                    | MoveKind::Leap
+            );
+        self.apply(&m);
+        if simple {
+            self.checkers = self.checkers_of_move(m.from.0, m.to.0);
+            self.checkers_known = true;
+        } else {
+            self.refresh_checkers();
+        }
+        // The move was legal: the side that made it is not in check.
+        self.waiting_side_safe = true;
+        Ok(m)
+    }
+}
 
 impl Position {
     /// Every legal move of the side to move (rules.md 7), in generation order.

@@ -7,12 +7,13 @@ use crate::hex::Hex;
 use crate::piece::{Colour, PieceKind};
 use crate::position::EnPassant;
 
+use super::attack::ray_attacker;
 use super::board::{Board, HexSet, code, is_side, kind_of};
 use super::castling::{Castling, rook_path};
 use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{
-    CAPTURE, FORWARD, HOME, JUMP, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES, RIDE, STEEP, STEP,
-    TRIPLE,
+    CAPTURE, FORWARD, HOME, JUMP, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES, PROMOTION_SET, RAY_DIR,
+    RIDE, STEEP, STEP, TRIPLE, is_jump,
 };
 
 /// A castling's hexes as bytes, per side.
@@ -61,32 +62,86 @@ pub(crate) enum Filter {
     Pseudo,
 }
 
-pub(crate) struct Gen<'a> {
+/// Where the generator puts its moves.
+pub(crate) trait Sink {
+    fn push(&mut self, m: Move);
+    fn len(&self) -> usize;
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+}
+
+/// A few moves on the stack: the moves of one piece to one hex (at most six promotions).
+#[derive(Default)]
+pub(crate) struct Few {
+    moves: [Option<Move>; 8],
+    n: usize,
+}
+
+impl Few {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Move> {
+        self.moves[..self.n].iter().flatten()
+    }
+}
+
+impl Sink for Few {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.n) {
+            *slot = Some(m);
+            self.n += 1;
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.n
+    }
+}
+
+pub(crate) struct Gen<'a, S: Sink> {
     b: &'a Board,
     us: Colour,
     them: Colour,
     in_check: bool,
     pinned: HexSet,
     filter: Filter,
-    out: &'a mut Vec<Move>,
+    out: &'a mut S,
     /// The kinds a pawn may promote to, computed on first use: per hex colour, in piece order.
     pool: Option<[([PieceKind; 6], u8); 3]>,
+    /// Only moves to this hex are wanted (`NO`: all); castlings are then skipped.
+    only_to: u8,
+    /// Only whether there is a move is wanted: nothing more is tested once one is found.
+    first_only: bool,
 }
 
 impl Board {
     /// The generator for the side to move (check status and shield set only for legal moves).
-    fn generator<'a>(&'a self, filter: Filter, out: &'a mut Vec<Move>) -> Gen<'a> {
+    fn generator<'a, S: Sink>(&'a self, filter: Filter, out: &'a mut S) -> Gen<'a, S> {
         let us = self.turn;
         let legal = filter == Filter::Legal;
+        let in_check = legal && self.in_check(us);
         Gen {
             b: self,
             us,
             them: !us,
-            in_check: legal && self.in_check(us),
-            pinned: if legal { self.pinned(us) } else { HexSet::default() },
+            in_check,
+            // In check every move is tested anyway: no shield set needed.
+            pinned: if legal && !in_check { self.pinned(us) } else { HexSet::default() },
             filter,
             out,
             pool: None,
+            only_to: NO,
+            first_only: false,
         }
     }
 
@@ -112,10 +167,47 @@ impl Board {
         self.generator(filter, out).piece(from);
     }
 
-    /// Whether the side to move, not in check, has a pawn awaiting promotion that the pool can now
-    /// serve (rules.md 3.9.6): then only the promotions in place are legal.
-    pub(crate) fn forced_promotion_pending(&self) -> bool {
-        let mut v = Vec::new();
+    /// The pseudo-legal moves of the piece on `from` (of the side to move) that end on `to`,
+    /// without castlings and promotions in place.
+    pub(crate) fn moves_between(&self, from: u8, to: u8) -> Few {
+        let mut out = Few::default();
+        let mut g = self.generator(Filter::Pseudo, &mut out);
+        g.only_to = to;
+        g.piece(from);
+        out
+    }
+
+    /// Whether the side to move has a legal move. The search stops at the first one and tries
+    /// the King's moves first (the likeliest answer to a check).
+    pub fn has_legal_move(&self) -> bool {
+        let mut out = Few::default();
+        let mut g = self.generator(Filter::Legal, &mut out);
+        g.first_only = true;
+        if !g.in_check && g.forced_promotions() {
+            return true;
+        }
+        let king = self.king[self.turn.index()];
+        if king != NO {
+            g.piece(king);
+        }
+        for from in self.occ[self.turn.index()].iter() {
+            if g.out.len() > 0 {
+                return true;
+            }
+            if from != king {
+                g.piece(from);
+            }
+        }
+        g.out.len() > 0
+    }
+
+    /// Whether the side to move must promote a pawn in place this turn (rules.md 3.9.6). Cheap
+    /// when no pawn awaits promotion.
+    pub fn forced_promotion_pending(&self) -> bool {
+        if !self.awaiting_pawn(self.turn) {
+            return false;
+        }
+        let mut out = Few::default();
         let mut g = Gen {
             b: self,
             us: self.turn,
@@ -123,15 +215,127 @@ impl Board {
             in_check: false,
             pinned: HexSet::default(),
             filter: Filter::Legal,
-            out: &mut v,
+            out: &mut out,
             pool: None,
+            only_to: NO,
+            first_only: false,
         };
         !self.in_check(self.turn) && g.forced_promotions()
     }
 
+    /// Whether a pawn of `side` stands on one of its promotion hexes (awaiting promotion).
+    #[inline]
+    pub(crate) fn awaiting_pawn(&self, side: Colour) -> bool {
+        let pawn = code(side, PieceKind::Pawn);
+        self.occ[side.index()]
+            .intersection(PROMOTION_SET[side.index()])
+            .iter()
+            .any(|i| self.sq[i as usize] == pawn)
+    }
+
     /// Whether `m`, played by the side to move, leaves its King safe (rules.md 5.1, including the
-    /// unmoved enemy King's leap targets for King moves).
+    /// unmoved enemy King's leap targets for King moves). The King is tested on the board as it
+    /// would be after the move (the origin and an en-passant victim emptied, the destination
+    /// taken) without making it; castlings, which move two or three pieces, are made on a copy.
     pub(crate) fn is_safe_after(&self, m: &Move) -> bool {
+        let us = self.turn;
+        let them = !us;
+        if matches!(m.kind, MoveKind::Castling(_) | MoveKind::PromotionInPlace) {
+            return self.is_safe_after_copy(m);
+        }
+        let (from, to) = (m.from.0, m.to.0);
+        let placed = match m.promotion {
+            Some(Promotion::To(k)) => code(us, k),
+            _ => code(us, m.piece),
+        };
+        if m.piece == PieceKind::King {
+            // Whether the enemy King's leap covers `to` depends on the board after the move
+            // (that King must not be in check then): rare, so the move is made on a copy.
+            if self.king_at_home_unmoved(them) && is_jump(self.king[them.index()], to) {
+                return self.is_safe_after_copy(m);
+            }
+            return !self.attacked_after(to, them, [from, NO], (to, placed));
+        }
+        let victim = match m.kind {
+            MoveKind::EnPassant { victim } => victim.0,
+            _ => NO,
+        };
+        let king = self.king[us.index()];
+        if victim == NO {
+            // One piece leaves `from` for `to`: the only line it can open goes through `from`,
+            // and a check it can end is one whose checker it takes or whose line it blocks.
+            let [first, second] = if self.checkers_known {
+                self.checkers
+            } else if self.in_check(us) {
+                return !self.attacked_after(king, them, [from, NO], (to, placed));
+            } else {
+                [NO, NO]
+            };
+            let answers_check = match (first, second) {
+                (NO, _) => true,
+                (checker, NO) => to == checker || self.blocks(king, checker, to),
+                // Double check: only the King can move.
+                _ => false,
+            };
+            return answers_check && !self.exposed_by_leaving(king, from, to);
+        }
+        !self.attacked_after(king, them, [from, victim], (to, placed))
+    }
+
+    /// Whether `hex` lies strictly between `king` and `checker` on the line joining them (never
+    /// for a jump, which nothing can block).
+    fn blocks(&self, king: u8, checker: u8, hex: u8) -> bool {
+        let d = RAY_DIR[king as usize][checker as usize];
+        if d == NO || RAY_DIR[king as usize][hex as usize] != d {
+            return false;
+        }
+        let mut h = STEP[king as usize][d as usize];
+        while h != NO && h != checker {
+            if h == hex {
+                return true;
+            }
+            h = STEP[h as usize][d as usize];
+        }
+        false
+    }
+
+    /// Whether the piece leaving `from` for `to` uncovers an attack on `king` along the line
+    /// through `from` (a pin), on a board where `king` is not attacked now.
+    fn exposed_by_leaving(&self, king: u8, from: u8, to: u8) -> bool {
+        if king == NO {
+            return false;
+        }
+        let d = RAY_DIR[king as usize][from as usize];
+        if d == NO {
+            return false;
+        }
+        let d = d as usize;
+        let mut h = STEP[king as usize][d];
+        let mut dist = 1;
+        while h != from {
+            // A piece between them, or the mover landing between them, still shields the King.
+            if self.sq[h as usize] != 0 || h == to {
+                return false;
+            }
+            h = STEP[h as usize][d];
+            dist += 1;
+        }
+        loop {
+            h = STEP[h as usize][d];
+            dist += 1;
+            // Staying on the line (or taking the attacker) keeps the King shielded.
+            if h == NO || h == to {
+                return false;
+            }
+            let c = self.sq[h as usize];
+            if c != 0 {
+                return is_side(c, !self.turn) && ray_attacker(kind_of(c), !self.turn, d, dist);
+            }
+        }
+    }
+
+    /// [`Board::is_safe_after`] by making the move on a copy.
+    fn is_safe_after_copy(&self, m: &Move) -> bool {
         let us = self.turn;
         let mut after = self.clone();
         after.apply(m);
@@ -143,7 +347,7 @@ impl Board {
     }
 }
 
-impl Gen<'_> {
+impl<S: Sink> Gen<'_, S> {
     /// The moves of the piece on `from`.
     fn piece(&mut self, from: u8) {
         let c = self.b.sq[from as usize];
@@ -175,6 +379,10 @@ impl Gen<'_> {
 
     #[inline]
     fn push(&mut self, m: Move) {
+        if (self.only_to != NO && m.to.0 != self.only_to) || (self.first_only && self.out.len() > 0)
+        {
+            return;
+        }
         let needs_test = self.filter == Filter::Legal
             && (self.in_check
                 || m.piece == PieceKind::King
@@ -187,6 +395,9 @@ impl Gen<'_> {
 
     #[inline]
     fn simple(&mut self, kind: PieceKind, from: u8, to: u8) {
+        if self.only_to != NO && to != self.only_to {
+            return;
+        }
         let c = self.b.sq[to as usize];
         let captured = if c == 0 { None } else { Some(kind_of(c)) };
         self.push(Move {
@@ -209,6 +420,16 @@ impl Gen<'_> {
     }
 
     fn slides(&mut self, from: u8, kind: PieceKind, dirs: core::ops::Range<usize>) {
+        // Looking for one destination: only its direction can reach it.
+        let dirs = if self.only_to == NO {
+            dirs
+        } else {
+            let d = RAY_DIR[from as usize][self.only_to as usize] as usize;
+            if !dirs.contains(&d) {
+                return;
+            }
+            d..d + 1
+        };
         for d in dirs {
             let mut h = STEP[from as usize][d];
             while h != NO {
@@ -227,6 +448,12 @@ impl Gen<'_> {
     }
 
     fn jumps(&mut self, from: u8, kind: PieceKind) {
+        if self.only_to != NO {
+            if is_jump(from, self.only_to) {
+                self.unless_own(kind, from, self.only_to);
+            }
+            return;
+        }
         let (targets, n) = &JUMP[from as usize];
         for &t in &targets[..*n as usize] {
             self.unless_own(kind, from, t);
@@ -271,6 +498,9 @@ impl Gen<'_> {
         if !home_unmoved || self.in_check {
             return;
         }
+        if self.only_to != NO && !is_jump(from, self.only_to) {
+            return;
+        }
         let (targets, n) = &JUMP[from as usize];
         for &t in &targets[..*n as usize] {
             let c = self.b.sq[t as usize];
@@ -284,6 +514,9 @@ impl Gen<'_> {
                     promotion: None,
                 });
             }
+        }
+        if self.only_to != NO {
+            return;
         }
         for data in &CASTLES[self.us.index()] {
             if self.b.castling_prepared(data, self.filter == Filter::Legal) {
@@ -376,6 +609,9 @@ impl Gen<'_> {
     /// A pawn move to `to`, expanded into its promotions when `to` is the promotion hex.
     #[inline]
     fn pawn_to(&mut self, from: u8, to: u8, captured: Option<PieceKind>, kind: MoveKind) {
+        if self.only_to != NO && to != self.only_to {
+            return;
+        }
         let m = Move {
             piece: PieceKind::Pawn,
             from: hex(from),

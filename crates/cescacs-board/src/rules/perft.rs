@@ -21,6 +21,8 @@ fn count(b: &Board, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     for m in moves.iter() {
         let mut next = b.clone();
         next.apply(m);
+        // The check status, worked out once, serves the generator and each move's test.
+        next.refresh_checkers();
         total += count(&next, depth - 1, rest);
     }
     total
@@ -40,7 +42,9 @@ impl Position {
             return 1;
         }
         let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-        count(&Board::from_position(self), depth, &mut buffers)
+        let mut b = Board::from_position(self);
+        b.refresh_checkers();
+        count(&b, depth, &mut buffers)
     }
 
     /// Perft split by the first move: each legal move with the leaf count below it, in generation
@@ -56,7 +60,8 @@ impl Position {
         if depth == 0 {
             return Vec::new();
         }
-        let b = Board::from_position(self);
+        let mut b = Board::from_position(self);
+        b.refresh_checkers();
         let mut moves = Vec::new();
         b.generate(Filter::Legal, &mut moves);
         let mut buffers: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(128)).collect();
@@ -65,6 +70,7 @@ impl Position {
             .map(|m| {
                 let mut next = b.clone();
                 next.apply(&m);
+                next.refresh_checkers();
                 (m, count(&next, depth - 1, &mut buffers))
             })
             .collect()

@@ -17,9 +17,10 @@ pub const REPETITION_CLAIM: u32 = 3;
 pub const REPETITION_DRAW: u32 = 5;
 
 impl Board {
-    /// The key of the position for the repetition rule: pieces, side to move, castling status,
-    /// and the en-passant / scornful field only when a capture it allows is legal now.
-    pub(crate) fn repetition_key(&self) -> u64 {
+    /// The key of the position for the repetition rule (see [`Position::repetition_key`]). The
+    /// board keeps it up to date move by move; only an en-passant or scornful field costs a
+    /// look at the few pawns that could use it.
+    pub fn repetition_key(&self) -> u64 {
         if self.en_passant == EnPassant::None || !self.passant_usable() {
             self.key
         } else {

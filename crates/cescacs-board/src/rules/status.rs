@@ -5,8 +5,7 @@ use core::fmt;
 use crate::piece::{Colour, PieceKind};
 use crate::position::Position;
 
-use super::board::{Board, kind_of};
-use super::movegen::Filter;
+use super::board::{Board, code, kind_of};
 use super::tables::{NO, is_jump, is_neighbour};
 
 /// The kind of a check (rules.md 5.2).
@@ -111,20 +110,12 @@ impl fmt::Display for Outcome {
 }
 
 impl Board {
-    pub(crate) fn check_kind(&self) -> Option<CheckKind> {
-        let us = self.turn;
-        let king = self.king[us.index()];
-        let mut first = NO;
-        let mut n = 0;
-        self.attackers(king, !us, |h| {
-            if n == 0 {
-                first = h;
-            }
-            n += 1;
-        });
-        match n {
-            0 => None,
-            1 => {
+    /// The kind of check the side to move is in, if any (see [`Position::check_kind`]).
+    pub fn check_kind(&self) -> Option<CheckKind> {
+        let king = self.king[self.turn.index()];
+        match self.checkers_now() {
+            [NO, _] => None,
+            [first, NO] => {
                 let adjoining = is_neighbour(king, first)
                     || (is_jump(king, first)
                         && matches!(
@@ -137,27 +128,38 @@ impl Board {
         }
     }
 
-    pub(crate) fn has_legal_move(&self) -> bool {
-        let mut v = Vec::new();
-        self.generate(Filter::Legal, &mut v);
-        !v.is_empty()
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.in_check(self.turn)
     }
 
-    pub(crate) fn insufficient_material(&self) -> bool {
-        let kinds = |c: Colour| self.occ[c.index()].iter().map(|i| kind_of(self.sq[i as usize]));
-        let lone = |c: Colour| kinds(c).all(|k| k == PieceKind::King);
-        let weak = |c: Colour| {
-            let others: Vec<PieceKind> = kinds(c).filter(|&k| k != PieceKind::King).collect();
-            match others.as_slice() {
-                [] => true,
-                [k] => matches!(k, PieceKind::Bishop | PieceKind::Knight | PieceKind::Elephant),
-                _ => false,
-            }
+    /// Whether the side to move is mated: in check, with no legal move. The search stops at the
+    /// first legal move, King moves first.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the material left cannot give mate (see [`Position::is_insufficient_material`]).
+    /// Read from the piece counts the board keeps: no scan.
+    pub fn is_insufficient_material(&self) -> bool {
+        // Pieces other than Kings, and among them Bishops, Knights and Elephants, per side.
+        let others = |c: Colour| {
+            u32::from(self.totals[c.index()])
+                .wrapping_sub(u32::from(self.counts[code(c, PieceKind::King) as usize]))
         };
+        let minor = |c: Colour| {
+            [PieceKind::Bishop, PieceKind::Knight, PieceKind::Elephant]
+                .into_iter()
+                .map(|k| u32::from(self.counts[code(c, k) as usize]))
+                .sum::<u32>()
+        };
+        let lone = |c: Colour| others(c) == 0;
+        let weak = |c: Colour| others(c) == 0 || (others(c) == 1 && minor(c) == 1);
         (lone(Colour::White) && weak(Colour::Black)) || (lone(Colour::Black) && weak(Colour::White))
     }
 
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
+    /// How the game has ended in this position, if it has (see [`Position::outcome`]).
+    pub fn outcome(&self) -> Option<Outcome> {
         let us = self.turn;
         if !self.has_legal_move() {
             let winner = !us;
@@ -174,16 +176,16 @@ impl Board {
     fn draw_condition(&self) -> Option<DrawReason> {
         if self.halfmove >= 150 {
             Some(DrawReason::MoveExhaustion)
-        } else if self.insufficient_material() {
+        } else if self.is_insufficient_material() {
             Some(DrawReason::InsufficientMaterial)
         } else {
             None
         }
     }
 
-    /// The automatic draw this position shows, unless the side to move is mated or stalemated
-    /// (which take precedence, rules.md 5.5).
-    pub(crate) fn automatic_draw(&self) -> Option<DrawReason> {
+    /// The automatic draw of this position, if any (see [`Position::automatic_draw`]); the legal
+    /// moves are looked at only when a draw condition holds.
+    pub fn automatic_draw(&self) -> Option<DrawReason> {
         self.draw_condition().filter(|_| self.has_legal_move())
     }
 }
@@ -263,7 +265,7 @@ impl Position {
     /// assert!(!Position::initial().is_insufficient_material());
     /// ```
     pub fn is_insufficient_material(&self) -> bool {
-        Board::from_position(self).insufficient_material()
+        Board::from_position(self).is_insufficient_material()
     }
 
     /// Whether the side to move may claim a draw by move exhaustion (halfmove clock 100 or more).

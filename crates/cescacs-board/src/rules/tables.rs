@@ -8,6 +8,8 @@
 use crate::direction::Direction;
 use crate::hex::{HEX_COUNT, Hex};
 
+use super::board::HexSet;
+
 /// Knight-jump targets of a hex, packed at the front, and their count.
 pub(crate) use crate::direction::JUMPS as JUMP;
 /// "No hex" in the byte tables.
@@ -78,6 +80,21 @@ pub(crate) static PROMOTION_HEXES: [[u8; 15]; 2] = {
     out
 };
 
+/// `PROMOTION_SET[side]`: the promotion hexes of a side as a set.
+pub(crate) static PROMOTION_SET: [HexSet; 2] = {
+    let mut out = [HexSet::EMPTY; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut k = 0;
+        while k < 15 {
+            out[side] = out[side].with(PROMOTION_HEXES[side][k]);
+            k += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
 /// `TRIPLE[side][hex]`: whether a pawn of that side may triple-step from `hex` (rules.md 3.9.1).
 pub(crate) static TRIPLE: [[bool; HEX_COUNT]; 2] = {
     const WHITE: [(i32, i32); 8] =
@@ -93,6 +110,26 @@ pub(crate) static TRIPLE: [[bool; HEX_COUNT]; 2] = {
             out[1][h.index()] = true;
         }
         k += 1;
+    }
+    out
+};
+
+/// `RAY_DIR[a][b]`: the direction (index into [`Direction::ALL`]) in which `b` lies on a straight
+/// ray from `a`, or `NO` when it lies on none. (28 KiB: one byte per pair of hexes.)
+pub(crate) static RAY_DIR: [[u8; HEX_COUNT]; HEX_COUNT] = {
+    let mut out = [[NO; HEX_COUNT]; HEX_COUNT];
+    let mut a = 0;
+    while a < HEX_COUNT {
+        let mut d = 0;
+        while d < 12 {
+            let mut h = STEP[a][d];
+            while h != NO {
+                out[a][h as usize] = d as u8;
+                h = STEP[h as usize][d];
+            }
+            d += 1;
+        }
+        a += 1;
     }
     out
 };
