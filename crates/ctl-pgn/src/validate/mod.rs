@@ -123,7 +123,7 @@ fn result_against_end(game: &Game, end: LineEnd, out: &mut Vec<Diagnostic>) {
     use cescacs_board::Outcome;
     let outcome = match end {
         LineEnd::Drawn(reason) => Outcome::Draw(reason),
-        LineEnd::Position(p) => match p.outcome() {
+        LineEnd::Board(b) => match b.outcome() {
             Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate { .. })) => o,
             // A draw of the final position was found after the move that reached it.
             _ => return,

@@ -6,7 +6,7 @@
 //! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
 
 use cescacs_board::{
-    Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind, Position,
+    Board, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind, Position,
     REPETITION_DRAW, Repetitions, Span, SpecCapture,
 };
 use ctl_an::syntax::{
@@ -59,7 +59,7 @@ pub fn replay_main_line(game: &Game, level: Level) -> MainLine {
 /// How the main line ended, as far as the result is concerned.
 pub(crate) enum LineEnd {
     /// The whole line was replayed at the level asked for; this is its final position.
-    Position(Box<Position>),
+    Board(Box<Board>),
     /// The game was drawn automatically (rules level), whatever was written after.
     Drawn(DrawReason),
 }
@@ -107,20 +107,21 @@ struct Draw {
 /// repetitions), and the automatic draw reached, if any. Only the rules level looks for draws.
 #[derive(Clone)]
 struct LineState {
-    pos: Position,
+    board: Board,
     seen: Repetitions,
     drawn: Option<Draw>,
 }
 
 impl LineState {
     fn start(pos: &Position, level: Level) -> LineState {
+        let board = Board::new(pos);
         let mut seen = Repetitions::new();
         let mut drawn = None;
         if level >= Level::Rules {
-            seen.record(pos.repetition_key(), false);
-            drawn = pos.automatic_draw().map(|reason| Draw { reason, by: None });
+            seen.record(board.repetition_key(), false);
+            drawn = board.automatic_draw().map(|reason| Draw { reason, by: None });
         }
-        LineState { pos: pos.clone(), seen, drawn }
+        LineState { board, seen, drawn }
     }
 }
 
@@ -160,9 +161,12 @@ impl Replayer<'_> {
                     );
                 }
             }
-            let mut branches = Branches { before_white: Some(state.clone()), before_black: None };
+            // Variations branch from a copy of the line's state, made only when there are some.
+            let keep = variations && !pair.variations.is_empty();
+            let mut branches =
+                Branches { before_white: keep.then(|| state.clone()), before_black: None };
             let pair_level = level;
-            let played = self.pair(pair, &mut state, &mut branches, &mut level);
+            let played = self.pair(pair, &mut state, keep.then_some(&mut branches), &mut level);
             if variations {
                 for v in &pair.variations {
                     let starts_black =
@@ -183,7 +187,7 @@ impl Replayer<'_> {
         }
         match state.drawn {
             Some(d) => Some(LineEnd::Drawn(d.reason)),
-            None => (level == full).then(|| LineEnd::Position(Box::new(state.pos))),
+            None => (level == full).then(|| LineEnd::Board(Box::new(state.board))),
         }
     }
 
@@ -192,29 +196,31 @@ impl Replayer<'_> {
         &mut self,
         pair: &Pair,
         state: &mut LineState,
-        branches: &mut Branches,
+        branches: Option<&mut Branches>,
         level: &mut Level,
     ) -> bool {
         match &pair.white {
             Ply::Move(m) => {
-                if !self.turn(&state.pos, Colour::White, m.span, pair)
+                if !self.turn(&state.board, Colour::White, m.span, pair)
                     || !self.ply(m, state, pair, Colour::White, level)
                 {
                     return false;
                 }
             }
             Ply::Omitted(span) => {
-                if !self.turn(&state.pos, Colour::Black, *span, pair) {
+                if !self.turn(&state.board, Colour::Black, *span, pair) {
                     return false;
                 }
             }
             Ply::Invalid { .. } => return false,
         }
-        branches.before_black = Some(state.clone());
+        if let Some(branches) = branches {
+            branches.before_black = Some(state.clone());
+        }
         match &pair.black {
             None => true,
             Some(Ply::Move(m)) => {
-                self.turn(&state.pos, Colour::Black, m.span, pair)
+                self.turn(&state.board, Colour::Black, m.span, pair)
                     && self.ply(m, state, pair, Colour::Black, level)
             }
             Some(_) => false,
@@ -222,7 +228,7 @@ impl Replayer<'_> {
     }
 
     /// The written side must be the side to move.
-    fn turn(&mut self, pos: &Position, written: Colour, span: Span, pair: &Pair) -> bool {
+    fn turn(&mut self, pos: &Board, written: Colour, span: Span, pair: &Pair) -> bool {
         if pos.turn() == written {
             return true;
         }
@@ -253,7 +259,6 @@ impl Replayer<'_> {
         side: Colour,
         level: &mut Level,
     ) -> bool {
-        let pos = &state.pos;
         if self.game.has_syntax_error_in(m.span) {
             return false;
         }
@@ -271,12 +276,20 @@ impl Replayer<'_> {
                 return false;
             }
         };
-        let coherent = match pos.match_move_algebraic(&spec) {
-            Ok(mv) => mv,
-            Err(e) => {
-                self.out.push(context(coherence_error(&e, m)));
-                return false;
-            }
+        // At the rules level the legal move is played first: a legal move is always coherent,
+        // so the coherence matcher only runs to tell which kind of error a move has.
+        let legal_match =
+            (*level >= Level::Rules && state.drawn.is_none()).then(|| state.board.play_spec(&spec));
+        let board = &state.board;
+        let coherent = match &legal_match {
+            Some(Ok(mv)) => *mv,
+            _ => match board.match_move_algebraic(&spec) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    self.out.push(context(coherence_error(&e, m)));
+                    return false;
+                }
+            },
         };
         if *level >= Level::Rules {
             if let Some(draw) = state.drawn {
@@ -288,26 +301,23 @@ impl Replayer<'_> {
             }
         }
         let mut legal = true;
-        let played = if *level >= Level::Rules {
-            match pos.match_move(&spec) {
-                Ok(mv) => mv,
-                Err(e) => {
-                    self.out.push(context(rules_error(&e, m)));
-                    if !self.marks {
-                        return false;
-                    }
-                    *level = Level::Coherence;
-                    legal = false;
-                    coherent
+        match legal_match {
+            Some(Ok(_)) => {}
+            Some(Err(e)) if *level >= Level::Rules => {
+                self.out.push(context(rules_error(&e, m)));
+                if !self.marks {
+                    return false;
                 }
+                *level = Level::Coherence;
+                legal = false;
+                state.board.play_unchecked(&coherent);
             }
-        } else {
-            coherent
-        };
-        let after = pos.play_unchecked(&played);
+            _ => state.board.play_unchecked(&coherent),
+        }
+        let after = &state.board;
         if legal && *level >= Level::Rules {
             if self.marks {
-                if let Some(d) = check_mark(m, &after) {
+                if let Some(d) = check_mark(m, after) {
                     self.out.push(context(d));
                 }
             }
@@ -319,9 +329,8 @@ impl Replayer<'_> {
             state.drawn = reason.map(|reason| Draw { reason, by: Some(core_span(m)) });
         }
         if let Some(trail) = &mut self.trail {
-            trail.push(after.clone());
+            trail.push(after.to_position());
         }
-        state.pos = after;
         true
     }
 }
@@ -524,10 +533,10 @@ fn core_span(m: &Move) -> Span {
 }
 
 /// The check mark the move deserves against the one written (decisions.md 4).
-fn check_mark(m: &Move, after: &Position) -> Option<Diagnostic> {
+fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
     let kind = after.check_kind();
-    let mate =
-        kind.is_some() && matches!(after.outcome(), Some(cescacs_board::Outcome::Checkmate { .. }));
+    // Mate is looked for only when the move gives check; the search stops at the first answer.
+    let mate = kind.is_some() && !after.has_legal_move();
     let deserved = if mate { Some("#") } else { kind.map(|k| k.indicator()) };
     let written: Option<Spanned<CheckMark>> = m.check;
     let insert_at = Span::new(core_span(m).end, core_span(m).end);
