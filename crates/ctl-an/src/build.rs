@@ -5,7 +5,7 @@ use cescacs_board::{Diagnostic, Hex, HexParseError, Span};
 
 use crate::comment;
 use crate::diag::{self, span};
-use crate::grammar::{RawItem, RawPair, RawPly, RawVariation, Tk};
+use crate::grammar::{BlackIntro, RawItem, RawPair, RawPly, RawVariation, Tk};
 use crate::lexer::TokenKind;
 use crate::syntax::{
     Castling, CheckMark, Comment, CommentKind, ForcedPromotion, GameResult, Move, MoveKind,
@@ -61,7 +61,7 @@ impl<'s> Builder<'s> {
         let s = span(t.1);
         let text = self.text(s);
         let (piece, hex_start) = match t.0 {
-            TokenKind::PieceHex | TokenKind::FanHex => {
+            TokenKind::PieceHex | TokenKind::FanHex | TokenKind::PieceLowerHex => {
                 let c = text.chars().next()?;
                 (
                     Some(PieceLetter {
@@ -75,7 +75,7 @@ impl<'s> Builder<'s> {
         };
         let hex_span = Span::new(hex_start, s.end);
         let hex_text = self.text(hex_span);
-        if t.0 == TokenKind::LowerHex {
+        if matches!(t.0, TokenKind::LowerHex | TokenKind::PieceLowerHex) {
             let upper = hex_text.to_ascii_uppercase();
             let col = Span::new(hex_start, hex_start + 1);
             self.diags.push(
@@ -84,7 +84,10 @@ impl<'s> Builder<'s> {
                     col,
                     format!("expected an upper-case column letter, found `{}`", &hex_text[..1]),
                 )
-                .with_help("column letters are written in capitals")
+                .with_help(format!(
+                    "column letters are written in capitals: `{}{upper}`",
+                    &text[..hex_start - s.start]
+                ))
                 .with_fix(col, &upper[..1]),
             );
             return parse_hex(&upper).ok().map(|h| (piece, Spanned::new(h, hex_span)));
@@ -220,10 +223,24 @@ impl<'s> Builder<'s> {
 
     /// Reads the move whose tokens the grammar found at `ms`.
     pub(crate) fn mv(&mut self, ms: chumsky::span::SimpleSpan) -> Option<Move> {
-        let mut it = self.tokens_in(ms).iter().copied().peekable();
+        let tokens = self.tokens_in(ms);
+        self.spaces_inside(tokens);
+        let mut it = tokens.iter().copied().peekable();
         let first = it.next()?;
         let kind = if first.0 == TokenKind::Castling {
             MoveKind::Castling(self.castling(first)?)
+        } else if first.0 == TokenKind::ChessCastling {
+            let s = span(first.1);
+            self.diags.push(
+                Diagnostic::error(
+                    diag::BAD_CASTLING,
+                    s,
+                    format!("expected one of the 24 castlings, found `{}`", self.text(s)),
+                )
+                .with_primary_label("chess notation, not C'escacs")
+                .with_help(diag::CASTLING_HELP),
+            );
+            return None;
         } else {
             match it.next()? {
                 eq @ (TokenKind::Equals, _) => {
@@ -281,6 +298,52 @@ impl<'s> Builder<'s> {
             check = Some(Spanned::new(c, s));
         }
         Some(Move { span: span(ms), kind, check, rating, nags, draw_offer, end })
+    }
+
+    /// `W0207` when the parts of a move (hexes, separator, promotion, check mark) are written
+    /// apart: the spec joins them "without separation"; ratings and indicators may follow a space.
+    fn spaces_inside(&mut self, tokens: &[Tk]) {
+        let joined = tokens
+            .iter()
+            .take_while(|t| {
+                !matches!(
+                    t.0,
+                    TokenKind::Mistake
+                        | TokenKind::Blunder
+                        | TokenKind::Dubious
+                        | TokenKind::Good
+                        | TokenKind::Brilliant
+                        | TokenKind::Interesting
+                        | TokenKind::Forced
+                        | TokenKind::Nag
+                        | TokenKind::DrawOffer
+                        | TokenKind::Colon
+                )
+            })
+            .count();
+        let parts = &tokens[..joined];
+        if parts.windows(2).all(|w| w[0].1.end == w[1].1.start) {
+            return;
+        }
+        let whole = Span::new(parts[0].1.start, parts[joined - 1].1.end);
+        let mut compact = String::with_capacity(whole.len());
+        let mut d = Diagnostic::warning(
+            diag::SPACE_IN_MOVE,
+            whole,
+            format!(
+                "expected a move written without spaces, found {}",
+                diag::quote(self.text(whole))
+            ),
+        );
+        for (i, t) in parts.iter().enumerate() {
+            if i > 0 && parts[i - 1].1.end != t.1.start {
+                d = d.with_fix(Span::new(parts[i - 1].1.end, t.1.start), "");
+            }
+            compact.push_str(self.text(span(t.1)));
+        }
+        self.diags.push(d.with_help(format!(
+            "the parts of a move and its check mark are written together: `{compact}`"
+        )));
     }
 
     fn forced(&mut self, hex: Tk, promotion: Promotion) -> Option<MoveKind> {
@@ -391,6 +454,9 @@ impl<'s> Builder<'s> {
             MoveNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
         let white = self.ply(p.white);
         let black = p.black.map(|b| self.ply(b));
+        if let Some(b) = &black {
+            self.black_intro(p.intro, p.number, &white, b);
+        }
         Pair {
             span: span(p.span),
             number,
@@ -399,6 +465,50 @@ impl<'s> Builder<'s> {
             comments: Vec::new(),
             variations: Vec::new(),
         }
+    }
+
+    /// Reports a pair whose Black move is not introduced by exactly one comma (the move is kept).
+    fn black_intro(&mut self, intro: BlackIntro, number: Tk, white: &Ply, black: &Ply) {
+        let (w, b) = (white.span(), black.span());
+        let d = match intro {
+            BlackIntro::Comma => return,
+            BlackIntro::Missing => Diagnostic::error(
+                diag::MOVETEXT_SYNTAX,
+                b,
+                format!("expected `,` before Black's move, found {}", diag::quote(self.text(b))),
+            )
+            .with_help("White's and Black's moves of a pair are separated by a comma: `1. E7-E13, E21-E15`")
+            .with_fix(Span::new(w.end, b.start), ", "),
+            BlackIntro::Repeated(extra) => {
+                let extra = span(extra);
+                Diagnostic::error(
+                    diag::MOVETEXT_SYNTAX,
+                    extra,
+                    "expected Black's move after `,`, found another `,`",
+                )
+                .with_help("one comma separates White's move from Black's: `1. E7-E13, E21-E15`")
+                .with_fix(extra, "")
+            }
+            BlackIntro::PgnDots => {
+                let n = span(number.1);
+                let written = Span::new(n.start, w.end);
+                let number = &self.text(n)[..n.len() - 1];
+                Diagnostic::error(
+                    diag::MOVETEXT_SYNTAX,
+                    written,
+                    format!(
+                        "expected `{number}. …,` before Black's move, found {}",
+                        diag::quote(self.text(written))
+                    ),
+                )
+                .with_help(format!(
+                    "a line that starts with Black's move writes `…` (or `...`) for White's move, then a comma: `{number}. …, {}`",
+                    self.text(b)
+                ))
+                .with_fix(Span::new(n.end, b.start), " …, ")
+            }
+        };
+        self.diags.push(d);
     }
 
     fn comment(&mut self, t: Tk) -> Comment {
@@ -425,11 +535,48 @@ impl<'s> Builder<'s> {
         }
     }
 
+    /// The first token of the junk at `s` when it is a hex not followed by the rest of a move
+    /// (`Nf3`, `E21:`): a move written with one hex only.
+    fn lone_square_at(&self, s: Span) -> Option<Span> {
+        let i = self.tokens.partition_point(|t| t.1.start < s.start);
+        let square = |k| {
+            matches!(
+                k,
+                TokenKind::Hex
+                    | TokenKind::PieceHex
+                    | TokenKind::FanHex
+                    | TokenKind::LowerHex
+                    | TokenKind::PieceLowerHex
+            )
+        };
+        let first = self.tokens.get(i).filter(|t| square(t.0) && t.1.start == s.start)?;
+        let continues = self.tokens.get(i + 1).is_some_and(|t| {
+            t.1.start < s.end
+                && matches!(
+                    t.0,
+                    TokenKind::HyphenMinus
+                        | TokenKind::Hyphen
+                        | TokenKind::EnDash
+                        | TokenKind::Times
+                        | TokenKind::Star
+                        | TokenKind::At
+                        | TokenKind::AtAt
+                        | TokenKind::Equals
+                        | TokenKind::XHex
+                )
+        });
+        (!continues).then(|| span(first.1))
+    }
+
     /// Text the movetext cannot hold; `black_missing` when it follows a pair with no Black move.
     fn junk(&mut self, s: Span, black_missing: Option<usize>) {
         let text = self.text(s);
         let starts_move = text.starts_with(|c: char| c.is_ascii_uppercase())
             || cescacs_board::PieceKind::from_fan(text.chars().next().unwrap_or(' ')).is_some();
+        if let Some(first) = self.lone_square_at(s) {
+            self.diags.push(diag::lone_square_diag(first, self.text(first)));
+            return;
+        }
         if let Some(pair_end) = black_missing.filter(|_| starts_move) {
             self.diags.push(
                 Diagnostic::error(
@@ -462,7 +609,7 @@ impl<'s> Builder<'s> {
                 .with_help("a move number ends with a dot: `12.`")
                 .with_fix(Span::new(s.start + digits, s.start + digits), ".");
         } else if text.starts_with(['O', '0']) && text.contains('-') {
-            d = d.with_help("castling is written `KRK-…`, `KRD-…` or `KRR-…` (rules.md 4.3)");
+            d = d.with_help(diag::CASTLING_HELP);
         } else if text
             .chars()
             .next()
@@ -494,16 +641,18 @@ impl<'s> Builder<'s> {
         if !v.closed {
             let open = span(v.open);
             let end = span(v.span).end;
+            // Reported where it opens (like an unclosed `{` or `[`); it is read up to `end`.
             self.diags.push(
                 Diagnostic::error(
                     diag::UNCLOSED_VARIATION,
-                    Span::new(end, end),
+                    open,
                     format!(
-                        "expected `)` to close the variation, found {}",
+                        "expected `)` to close this variation, found {}",
                         self.close_found.as_deref().unwrap_or("the end of the movetext")
                     ),
                 )
-                .with_label(open, "the variation opens here"),
+                .with_label(Span::new(end, end), "the variation is read up to here")
+                .with_help("close the variation with `)` after its last move"),
             );
         }
         let parts = self.line(v.items);

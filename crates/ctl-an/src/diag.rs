@@ -65,6 +65,11 @@ pub(crate) const NO_RESULT: &str = "W0204";
 pub(crate) const PLAYER_COMMENT_COLON: &str = "W0205";
 /// A malformed reference in a comment.
 pub(crate) const BAD_REFERENCE: &str = "W0206";
+/// Spaces inside a move (between its hexes, separator, promotion and check mark).
+pub(crate) const SPACE_IN_MOVE: &str = "W0207";
+
+/// The help for castling written another way (`O-O`, `0-0`, `KRK-HI`).
+pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (rules.md 4.3)";
 
 /// Our span of a chumsky span. Over a token slice an empty match spans from the next token's
 /// start to the previous token's end, so it comes reversed: it is placed after the previous token.
@@ -72,13 +77,68 @@ pub(crate) fn span(s: chumsky::span::SimpleSpan) -> Span {
     if s.start() > s.end() { Span::new(s.end(), s.end()) } else { Span::new(s.start(), s.end()) }
 }
 
-/// `text` shortened for a message.
+/// `text` quoted for a message: shortened, cut at its first line end, and with control
+/// characters escaped (`\u{1}`), so that a message stays one visible line.
 pub(crate) fn quote(text: &str) -> String {
     const MAX: usize = 24;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("`{}…`", &text[..i]),
-        None => format!("`{text}`"),
+    let mut out = String::with_capacity(text.len().min(4 * MAX) + 2);
+    out.push('`');
+    let mut cut = false;
+    for (n, c) in text.chars().enumerate() {
+        if n == MAX || c == '\n' || c == '\r' {
+            cut = n > 0 || text.len() > c.len_utf8();
+            break;
+        }
+        match c {
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || invisible(c) => out.push_str(&c.escape_unicode().to_string()),
+            c => out.push(c),
+        }
     }
+    if cut {
+        out.push('…');
+    }
+    out.push('`');
+    out
+}
+
+/// Characters that print as nothing (format characters such as zero-width spaces, the BOM).
+pub(crate) fn invisible(c: char) -> bool {
+    matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
+}
+
+/// Whether `text` is a single hex, with or without a piece letter (`E7`, `Nf3`, `♘E3`): a move
+/// written with only one of its two hexes.
+pub(crate) fn lone_square(text: &str) -> bool {
+    let mut chars = text.chars().peekable();
+    let Some(first) = chars.next() else { return false };
+    let column = match chars.peek() {
+        Some(c) if c.is_ascii_alphabetic() => chars.next(),
+        _ => Some(first),
+    };
+    let digits: String = chars.collect();
+    column.is_some_and(|c| c.is_ascii_alphabetic())
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `E0209` for a move written with one hex only (`Nf3`, chess style): `at` spans it.
+pub(crate) fn lone_square_diag(at: Span, text: &str) -> Diagnostic {
+    let mut d = Diagnostic::error(
+        MOVE_SYNTAX,
+        at,
+        format!("expected a move from one hex to another, found only {}", quote(text)),
+    )
+    .with_help(
+        "a move writes its origin hex, `-` (`×` for a capture), then its destination: `E7-E13`, `NF14×E13`",
+    );
+    if text.bytes().any(|b| b.is_ascii_lowercase()) {
+        d = d.with_help(format!(
+            "column letters are written in capitals: `{}`",
+            text.to_ascii_uppercase()
+        ));
+    }
+    d
 }
 
 fn pattern(p: &RichPattern<'_, TokenKind>) -> String {
@@ -138,7 +198,20 @@ pub(crate) fn from_rich(e: &RichError<'_>, source: &str) -> Diagnostic {
     };
     expected.sort();
     expected.dedup();
+    // After a comma, a second comma is only accepted to report it: never suggest one.
+    if expected.iter().any(|e| e == "a move") {
+        expected.retain(|e| e != "`,`");
+    }
     let contexts: Vec<Span> = e.contexts().map(|(_, s)| span(*s)).collect();
+    // A move that stops after its first hex (`Nf3`, `E7`) and is not followed by another hex.
+    if let [c] = contexts[..] {
+        let text = &source[c.range()];
+        // Another hex (`E7 E13`) or an `x` (`E13 x F16`) says what is wrong more precisely.
+        let next = source.get(at.range()).unwrap_or("");
+        if c.end <= at.start && lone_square(text) && !lone_square(next) && !next.starts_with('x') {
+            return lone_square_diag(c, text);
+        }
+    }
     let in_move = !contexts.is_empty() || expected.iter().any(|e| e == "a move");
     let code = if in_move { MOVE_SYNTAX } else { MOVETEXT_SYNTAX };
     let mut d =
@@ -160,7 +233,7 @@ pub(crate) fn from_rich(e: &RichError<'_>, source: &str) -> Diagnostic {
             "a line that starts with Black's move is written `1. …, MOVE` (or `1. ..., MOVE`)",
         );
     } else if text.starts_with(['O', '0']) && text.contains('-') {
-        d = d.with_help("castling is written `KRK-…`, `KRD-…` or `KRR-…` (rules.md 4.3)");
+        d = d.with_help(CASTLING_HELP);
     }
     d
 }

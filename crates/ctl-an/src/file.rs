@@ -107,19 +107,7 @@ impl<'s> TokenStream<'s> {
                     continue;
                 }
                 TokenKind::RParen => self.depth = self.depth.saturating_sub(1),
-                TokenKind::UnterminatedComment => diags.push(
-                    Diagnostic::error(
-                        diag::UNTERMINATED_COMMENT,
-                        Span::new(t.span.start, t.span.start + 1),
-                        "expected `}` to close the comment, found the end of the text",
-                    )
-                    .with_help("comments do not nest; close this one with `}`"),
-                ),
-                TokenKind::UnterminatedString => diags.push(Diagnostic::error(
-                    diag::UNTERMINATED_STRING,
-                    t.span,
-                    "expected `\"` to close the tag value, found the end of the line",
-                )),
+                TokenKind::UnterminatedComment => diags.push(unclosed_comment(self.source, t.span)),
                 _ => {}
             }
             return Some((t.kind, SimpleSpan::from(t.span.range())));
@@ -154,6 +142,31 @@ fn lex(source: &str, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
     out
 }
 
+/// `E0202` for the comment token at `s` whose `}` is missing: reported at its `{`, with where the
+/// reader ended it (before the next game, or at the end of the text).
+fn unclosed_comment(source: &str, s: Span) -> Diagnostic {
+    let open = Span::new(s.start, s.start + 1);
+    let next_game = !source[s.end..].trim_start().is_empty();
+    let found = if next_game { "the next game's `[Variant` tag" } else { "the end of the text" };
+    let mut d = Diagnostic::error(
+        diag::UNTERMINATED_COMMENT,
+        open,
+        format!("expected `}}` to close this comment, found {found}"),
+    );
+    if s.len() > 1 {
+        let last = source[..s.end].chars().next_back().map_or(1, char::len_utf8);
+        d = d.with_label(Span::new(s.end - last, s.end), "the comment is read up to here");
+    }
+    if next_game {
+        d = d.with_help(
+            "a line that starts with `[Variant` always begins a new game, so the comment stops before it; close the comment with `}`",
+        );
+    } else {
+        d = d.with_help("close the comment with `}` where it ends (comments do not nest)");
+    }
+    d
+}
+
 fn unexpected(source: &str, s: Span) -> Diagnostic {
     let text = &source[s.range()];
     let mut d = Diagnostic::error(
@@ -163,6 +176,14 @@ fn unexpected(source: &str, s: Span) -> Diagnostic {
     );
     if text == "\u{2014}" || text == "\u{2212}" {
         d = d.with_help("the move separator is `-`").with_fix(s, "-");
+    } else if text.starts_with('}') {
+        d = d.with_help(
+            "`}` closes a comment, but no comment is open here: add the `{` where the comment starts, or remove this `}`",
+        );
+    } else if text.chars().all(|c| c.is_control() || diag::invisible(c)) {
+        d = d
+            .with_help("invisible control characters have no meaning in a game file; remove them")
+            .with_fix(s, "");
     }
     d
 }
@@ -241,10 +262,8 @@ impl<'s> Games<'s> {
         let mut tags_seen = false;
         while let Some(open) = self.tokens.peek(0, diags).filter(|t| t.0 == TokenKind::LBracket) {
             if tags_seen
-                && self
-                    .tokens
-                    .peek(1, diags)
-                    .is_some_and(|t| &self.source[t.1.into_range()] == "Variant")
+                && crate::boundary::variant_tag_at(&self.source.as_bytes()[open.1.start..])
+                    == Some(true)
             {
                 return;
             }
@@ -503,6 +522,7 @@ fn read_tag(
                 | TokenKind::Hex
                 | TokenKind::PieceHex
                 | TokenKind::LowerHex
+                | TokenKind::PieceLowerHex
                 | TokenKind::XHex
                 | TokenKind::Number
         )
@@ -547,13 +567,23 @@ fn read_tag(
     }
     let mut j = name_end;
     let (value, value_span) = match tokens.get(j) {
-        Some(&(k @ (TokenKind::String | TokenKind::UnterminatedString), s))
-            if same_line(source, open.start, s.start) =>
-        {
+        Some(&(TokenKind::String, s)) if same_line(source, open.start, s.start) => {
             j += 1;
-            let closed = k == TokenKind::String;
-            let inner = Span::new(s.start + 1, if closed { s.end - 1 } else { s.end });
+            let inner = Span::new(s.start + 1, s.end - 1);
             (unescape(source, inner, diags), inner)
+        }
+        Some(&(TokenKind::UnterminatedString, s)) if same_line(source, open.start, s.start) => {
+            // The value runs to the end of its line: read the tag as if the quote were there.
+            let s = diag::span(s);
+            let (inner, close) = unterminated_value(source, s, diags);
+            let tag = Tag {
+                span: Span::new(open.start, close),
+                name: name.to_string(),
+                name_span,
+                value: unescape(source, inner, diags),
+                value_span: inner,
+            };
+            return (Some(tag), line_end(j));
         }
         _ => {
             diags.push(
@@ -582,7 +612,7 @@ fn read_tag(
             j += 1;
             s.end
         }
-        _ => {
+        Some(t) if same_line(source, open.start, t.1.start) => {
             let after_value = tokens.get(j - 1).is_some_and(|t| t.0 == TokenKind::String);
             let mut d = Diagnostic::error(
                 diag::TAG_SYNTAX,
@@ -590,14 +620,27 @@ fn read_tag(
                 format!("expected `]` to close the tag, found {}", found(j)),
             )
             .with_label(diag::span(open), "while reading this tag");
-            if after_value
-                && tokens.get(j).is_some_and(|t| same_line(source, open.start, t.1.start))
-            {
+            if after_value {
                 d = d.with_help("the whole value goes inside one pair of quotes, e.g. `[Redefine \"A@J, T@R, C@N\"]`");
             }
             diags.push(d);
             j = line_end(j);
             tokens[j - 1].1.end
+        }
+        _ => {
+            // An unclosed `[`: reported where it opens; the tag ends with its line.
+            let end = tokens[j - 1].1.end;
+            diags.push(
+                Diagnostic::error(
+                    diag::TAG_SYNTAX,
+                    diag::span(open),
+                    "expected `]` to close this tag, found the end of the line",
+                )
+                .with_label(Span::new(end, end), "`]` is missing here")
+                .with_help("a tag is written `[Name \"value\"]` on one line")
+                .with_fix(Span::new(end, end), "]"),
+            );
+            end
         }
     };
     let tag = Tag {
@@ -608,6 +651,29 @@ fn read_tag(
         value_span,
     };
     (Some(tag), j)
+}
+
+/// A tag value whose closing quote is missing (`s` runs from the quote to the end of the line):
+/// reports `E0203` and returns the value's span and where the tag ends. A `]` ending the line is
+/// taken as the tag's: `[Variant "C'escacs]` is one missing quote, not also a missing `]`.
+fn unterminated_value(source: &str, s: Span, diags: &mut Vec<Diagnostic>) -> (Span, usize) {
+    let text = source[s.range()].trim_end();
+    let end = s.start + text.len();
+    let (inner, found, fix) = match text.strip_suffix(']') {
+        Some(_) => (Span::new(s.start + 1, end - 1), "`]`", "\""),
+        None => (Span::new(s.start + 1, end), "the end of the line", "\"]"),
+    };
+    let insert = Span::new(inner.end, inner.end);
+    diags.push(
+        Diagnostic::error(
+            diag::UNTERMINATED_STRING,
+            Span::new(s.start, inner.end),
+            format!("expected `\"` to close the tag value, found {found}"),
+        )
+        .with_help("a tag value is written between two double quotes on the tag's line")
+        .with_fix(insert, fix),
+    );
+    (inner, end)
 }
 
 fn unescape(source: &str, inner: Span, diags: &mut Vec<Diagnostic>) -> String {

@@ -46,12 +46,26 @@ pub(crate) enum RawPly {
     Invalid(SimpleSpan),
 }
 
+/// How Black's move follows White's in a pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BlackIntro {
+    /// One comma, as the spec writes it.
+    Comma,
+    /// No comma at all: `1. E7-E13 E21-E15`.
+    Missing,
+    /// Several commas; the span covers those after the first: `1. E7-E13,, E21-E15`.
+    Repeated(SimpleSpan),
+    /// PGN's `1... E21-E15`: dots after the number stand for White's omitted move and the comma.
+    PgnDots,
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct RawPair {
     pub span: SimpleSpan,
     pub number: Tk,
     pub white: RawPly,
     pub black: Option<RawPly>,
+    pub intro: BlackIntro,
 }
 
 #[derive(Debug, Clone)]
@@ -113,7 +127,7 @@ const ITEM_START: &[TokenKind] = &[
 /// One move: castling, ordinary move, or forced promotion, with its marks; outputs its span.
 pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()
 -> impl Parser<'a, In<'a>, SimpleSpan, Extra<'a, Er>> + Clone {
-    let square = one_of([Hex, PieceHex, FanHex, LowerHex]).ignored();
+    let square = one_of([Hex, PieceHex, FanHex, LowerHex, PieceLowerHex]).ignored();
     let separator = one_of([HyphenMinus, Hyphen, EnDash, Times, Star, At, AtAt]).ignored();
     // After `=` the promotion is committed: a missing target is reported inside the move.
     let promotion = just(Equals).ignore_then(
@@ -127,7 +141,7 @@ pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()
         just(XHex).then(promotion.or_not()).ignored(),
         promotion,
     ));
-    let core = choice((just(Castling).ignored(), square.then(tail).ignored()));
+    let core = choice((one_of([Castling, ChessCastling]).ignored(), square.then(tail).ignored()));
     let check = one_of([Check, CheckAdjoining, CheckFar, CheckDouble, Mate]).or_not();
     let rating = one_of([Mistake, Blunder, Dubious, Good, Brilliant, Interesting, Forced]).or_not();
     let nags = just(Nag).repeated();
@@ -153,11 +167,29 @@ pub(crate) fn movetext_parser<'a, Er: GrammarError<'a>>()
         mv.clone().map(RawPly::Move),
     ))
     .recover_with(via_parser(invalid));
-    let black = just(Comma).ignore_then(mv.map(RawPly::Move).recover_with(via_parser(invalid)));
-    let pair = tok(&[NumberDot, NumberQuestion])
-        .then(white)
-        .then(black.or_not())
-        .map_with(|((number, white), black), e| RawPair { span: e.span(), number, white, black });
+    let commas = just(Comma).repeated().at_least(1).count().map_with(|n, e| {
+        let s: SimpleSpan = e.span();
+        if n == 1 { BlackIntro::Comma } else { BlackIntro::Repeated((s.start + 1..s.end).into()) }
+    });
+    // Black's move without its comma is still read (and reported) so that it is not lost.
+    let black = choice((
+        commas.then(mv.clone().map(RawPly::Move).recover_with(via_parser(invalid))),
+        mv.clone().map(|m| (BlackIntro::Missing, RawPly::Move(m))),
+    ));
+    let pgn_black = just(Dots)
+        .map_with(|_, e| RawPly::Omitted(e.span()))
+        .then_ignore(just(Comma).or_not())
+        .then(mv.map(RawPly::Move))
+        .map(|(white, black)| (white, Some((BlackIntro::PgnDots, black))));
+    let plies = choice((pgn_black, white.then(black.or_not())));
+    let pair =
+        tok(&[NumberDot, NumberQuestion]).then(plies).map_with(|(number, (white, black)), e| {
+            let (intro, black) = match black {
+                Some((intro, b)) => (intro, Some(b)),
+                None => (BlackIntro::Comma, None),
+            };
+            RawPair { span: e.span(), number, white, black, intro }
+        });
     let junk = none_of(ITEM_START).repeated().at_least(1).map_with(|_, e| RawItem::Junk(e.span()));
     let dots = tok(&[Dots, ThreeDots]).repeated();
 

@@ -28,7 +28,8 @@ pub enum TokenKind {
     UnterminatedString,
     /// A comment `{ ... }` (comments do not nest; the first `}` closes).
     Comment,
-    /// A `{` whose `}` is missing.
+    /// A `{` whose `}` is missing: it ends before the next line that starts a game, or at the end
+    /// of the text ([`crate::boundary::comment_end`]).
     UnterminatedComment,
     /// A hex: column letter and line number, `E7`, `F14` (not checked against the board yet).
     Hex,
@@ -38,6 +39,8 @@ pub enum TokenKind {
     FanHex,
     /// A hex with a lower-case column letter (`e7`): always an error.
     LowerHex,
+    /// A piece letter and a hex with a lower-case column letter (`Ef6`, `Nf3`): always an error.
+    PieceLowerHex,
     /// The letter `x` used as a capture sign, with the hex after it (`xF16`, `xNF16`): an error.
     XHex,
     /// A lone upper-case letter (a promotion target such as the `D` of `=D`).
@@ -46,7 +49,10 @@ pub enum TokenKind {
     Fan,
     /// A castling string: `KR`, the rook letter, a separator and the columns (`KRK-HIO`).
     Castling,
-    /// Any other word: tag names, stray text (`Nf3`, `O-O`).
+    /// Chess castling, `O-O`, `O-O-O`, `0-0` or `0-0-0`: always an error (C'escacs castles with
+    /// `KRK-…`, and `0-0` is no result).
+    ChessCastling,
+    /// Any other word: tag names, stray text (`Nxe5`).
     Word,
     /// `-` (U+002D).
     HyphenMinus,
@@ -132,10 +138,9 @@ enum Raw {
     String,
     #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#)]
     UnterminatedString,
-    #[regex(r"\{[^}]*\}")]
-    Comment,
-    #[regex(r"\{[^}]*")]
-    UnterminatedComment,
+    /// `true` when the `}` was found.
+    #[token("{", comment)]
+    Comment(bool),
     #[regex(r"[A-Z][0-9]+", priority = 6)]
     Hex,
     #[regex(r"[A-Z][A-Z][0-9]+", priority = 6)]
@@ -144,6 +149,8 @@ enum Raw {
     FanHex,
     #[regex(r"[a-z][0-9]+", priority = 6)]
     LowerHex,
+    #[regex(r"[A-Z][a-z][0-9]+", priority = 6)]
+    PieceLowerHex,
     #[regex(r"x[A-Z][A-Z]?[0-9]+", priority = 7)]
     XHex,
     #[regex(r"[A-Z]", priority = 6)]
@@ -152,6 +159,8 @@ enum Raw {
     Fan,
     #[regex(r"KR[A-Z][-‐–][A-Z]*", priority = 8)]
     Castling,
+    #[regex(r"O[-‐–]O([-‐–]O)?|0[-‐–]0([-‐–]0)?", priority = 8)]
+    ChessCastling,
     #[regex(r"[A-Za-z][A-Za-z_']*", priority = 2)]
     Word,
     #[token("-")]
@@ -233,16 +242,18 @@ impl Raw {
             Raw::RBracket => TokenKind::RBracket,
             Raw::String => TokenKind::String,
             Raw::UnterminatedString => TokenKind::UnterminatedString,
-            Raw::Comment => TokenKind::Comment,
-            Raw::UnterminatedComment => TokenKind::UnterminatedComment,
+            Raw::Comment(true) => TokenKind::Comment,
+            Raw::Comment(false) => TokenKind::UnterminatedComment,
             Raw::Hex => TokenKind::Hex,
             Raw::PieceHex => TokenKind::PieceHex,
             Raw::FanHex => TokenKind::FanHex,
             Raw::LowerHex => TokenKind::LowerHex,
+            Raw::PieceLowerHex => TokenKind::PieceLowerHex,
             Raw::XHex => TokenKind::XHex,
             Raw::Letter => TokenKind::Letter,
             Raw::Fan => TokenKind::Fan,
             Raw::Castling => TokenKind::Castling,
+            Raw::ChessCastling => TokenKind::ChessCastling,
             Raw::Word => TokenKind::Word,
             Raw::HyphenMinus => TokenKind::HyphenMinus,
             Raw::Hyphen => TokenKind::Hyphen,
@@ -281,6 +292,14 @@ impl Raw {
             Raw::Nag => TokenKind::Nag,
         }
     }
+}
+
+/// Extends a `{` token over the comment ([`crate::boundary::comment_end`]); `true` when closed.
+fn comment(lex: &mut logos::Lexer<'_, Raw>) -> bool {
+    let start = lex.span().start;
+    let (len, closed) = crate::boundary::comment_end(&lex.source().as_bytes()[start..]);
+    lex.bump(len - 1);
+    closed
 }
 
 /// A token: its kind and the bytes it covers.
@@ -354,11 +373,12 @@ impl TokenKind {
             TokenKind::Hex => "a hex",
             TokenKind::PieceHex => "a piece letter and a hex",
             TokenKind::FanHex => "a piece symbol and a hex",
-            TokenKind::LowerHex => "a hex with a lower-case column",
+            TokenKind::LowerHex | TokenKind::PieceLowerHex => "a hex with a lower-case column",
             TokenKind::XHex => "`x`",
             TokenKind::Letter => "a letter",
             TokenKind::Fan => "a piece symbol",
             TokenKind::Castling => "a castling",
+            TokenKind::ChessCastling => "a chess castling",
             TokenKind::Word => "a word",
             TokenKind::HyphenMinus | TokenKind::Hyphen | TokenKind::EnDash => "`-`",
             TokenKind::Times => "`×`",
@@ -408,6 +428,20 @@ mod tests {
         use TokenKind::*;
         assert_eq!(kinds("AF6 A5 E7 EE5 A"), [PieceHex, Hex, Hex, PieceHex, Letter]);
         assert_eq!(kinds("♘E3 ♘ e7 xF16 xNF16"), [FanHex, Fan, LowerHex, XHex, XHex]);
+        assert_eq!(
+            kinds("Ef6 Nf3 Nf O-O O‐O‐O 0-0 0-0-0 O-"),
+            [
+                PieceLowerHex,
+                PieceLowerHex,
+                Word,
+                ChessCastling,
+                ChessCastling,
+                ChessCastling,
+                ChessCastling,
+                Letter,
+                HyphenMinus
+            ]
+        );
         assert_eq!(
             kinds("KRK-HIO KRD–DE KRR‐HGG KRK- Variant"),
             [Castling, Castling, Castling, Castling, Word]
@@ -464,6 +498,9 @@ mod tests {
             [LBracket, Word, String, RBracket, Comment, UnterminatedComment]
         );
         assert_eq!(kinds("\"abc\n%"), [UnterminatedString, Error]);
+        let t: Vec<Token> = Lexer::new("{ a\n1. E7-E13  \n[Variant \"x\"]").collect();
+        assert_eq!(t[0], Token { kind: UnterminatedComment, span: Span::new(0, 13) });
+        assert_eq!(t[1].kind, LBracket);
         let t: Vec<Token> = Lexer::new("€ E7").collect();
         assert_eq!(t[0], Token { kind: Error, span: Span::new(0, 3) });
     }

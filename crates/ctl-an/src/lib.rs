@@ -13,6 +13,7 @@
 //!   them), every node with its byte span; piece letters stay as written and are resolved with a
 //!   [`cescacs_board::Letters`] table ([`syntax::PieceLetter::kind`]).
 //! - [`lexer`]: the tokens, for tools that need them.
+//! - [`boundary`]: where games start, for tools that split a stream of games themselves.
 //!
 //! How it works: a logos lexer turns the text into tokens; a hand-written layer splits games and
 //! reads tags; a chumsky grammar recognises the movetext (first with chumsky's zero-size error,
@@ -29,6 +30,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod boundary;
 mod build;
 mod comment;
 mod diag;
