@@ -143,28 +143,22 @@ fn lex(source: &str, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
 }
 
 /// `E0202` for the comment token at `s` whose `}` is missing: reported at its `{`, with where the
-/// reader ended it (before the next game, or at the end of the text).
+/// reader ended it. The message does not depend on what follows, so that a game read alone (cut
+/// from a stream by a splitter) gets the same diagnostics as in its whole file.
 fn unclosed_comment(source: &str, s: Span) -> Diagnostic {
     let open = Span::new(s.start, s.start + 1);
-    let next_game = !source[s.end..].trim_start().is_empty();
-    let found = if next_game { "the next game's `[Variant` tag" } else { "the end of the text" };
     let mut d = Diagnostic::error(
         diag::UNTERMINATED_COMMENT,
         open,
-        format!("expected `}}` to close this comment, found {found}"),
+        "expected `}` to close this comment, found the end of its game",
     );
     if s.len() > 1 {
         let last = source[..s.end].chars().next_back().map_or(1, char::len_utf8);
         d = d.with_label(Span::new(s.end - last, s.end), "the comment is read up to here");
     }
-    if next_game {
-        d = d.with_help(
-            "a line that starts with `[Variant` always begins a new game, so the comment stops before it; close the comment with `}`",
-        );
-    } else {
-        d = d.with_help("close the comment with `}` where it ends (comments do not nest)");
-    }
-    d
+    d.with_help(
+        "close the comment with `}`; comments do not nest, and one never runs past a line that starts with `[Variant` (the next game)",
+    )
 }
 
 fn unexpected(source: &str, s: Span) -> Diagnostic {
