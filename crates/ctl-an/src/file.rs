@@ -192,7 +192,9 @@ fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// A game starts at each `[Variant` tag; tags after a movetext also start a new game, and so do
 /// moves written after the end of a game (after its result line, or after a move ending with
 /// `:` or `#`). Text before the first game and records without a `Variant` tag are reported
-/// (`E0217`) and still read. For huge texts, [`games`] reads one game at a time.
+/// (`E0217`) and still read. A comment whose `}` is missing ends before the next line that starts
+/// with a `[Variant` tag ([`crate::boundary`]), so it never swallows the games after it. For huge
+/// texts, [`games`] reads one game at a time.
 ///
 /// ```
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21‐E15\n2. EE5xE9: *\n";
