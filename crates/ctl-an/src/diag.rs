@@ -179,19 +179,32 @@ pub(crate) fn one_of(items: &[String]) -> String {
     }
 }
 
+/// A word the lexer cut before its digits (`Nxe` of `Nxe5`) is shown whole.
+fn whole_word(source: &str, at: Span) -> Span {
+    let Some(text) = source.get(at.range()) else { return at };
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return at;
+    }
+    let more = source[at.end..].bytes().take_while(u8::is_ascii_alphanumeric).count();
+    Span::new(at.start, at.end + more)
+}
+
 /// A chumsky error as a diagnostic; `source` is the whole text the spans point into.
 pub(crate) fn from_rich(e: &RichError<'_>, source: &str) -> Diagnostic {
-    let at = span(*e.span());
+    let at = whole_word(source, span(*e.span()));
     let found = if at.is_empty() || at.end > source.len() {
         "the end of the movetext".to_string()
     } else {
         quote(&source[at.range()])
     };
     let mut expected: Vec<String> = match e.reason() {
-        // `x` is in the grammar only to report it well; never suggest it.
+        // `x` and PGN's dots after a move number are in the grammar only to report them well;
+        // never suggest them.
         RichReason::ExpectedFound { expected, .. } => expected
             .iter()
-            .filter(|p| !matches!(p, RichPattern::Token(t) if **t == TokenKind::XHex))
+            .filter(|p| {
+                !matches!(p, RichPattern::Token(t) if matches!(**t, TokenKind::XHex | TokenKind::Dots))
+            })
             .map(pattern)
             .collect(),
         RichReason::Custom(c) => vec![c.clone()],

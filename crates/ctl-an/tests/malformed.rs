@@ -42,6 +42,7 @@ fn cases() -> Vec<Case> {
         ("move-missing-destination", v("1. E7-: *"), &[("E0209", 27, 28)]),
         ("move-missing-black", v("1. E7-E13, : *"), &[("E0209", 32, 33)]),
         ("move-one-hex-only", v("1. Nf3, E21-E15: *"), &[("E0209", 24, 27)]),
+        ("move-chess-word", v("1. Nxe5, E21-E15: *"), &[("E0209", 24, 28)]),
         ("promotion-without-piece", v("1. E25-E27=: *"), &[("E0209", 32, 33)]),
         ("missing-comma", v("1. E7-E13 E21-E15: *"), &[("E0210", 31, 39)]),
         ("repeated-comma", v("1. E7-E13,, E21-E15: *"), &[("E0210", 31, 32)]),
