@@ -5,7 +5,7 @@ use cescacs_board::{Diagnostic, Hex, HexParseError, Span};
 
 use crate::comment;
 use crate::diag::{self, span};
-use crate::grammar::{BlackIntro, RawItem, RawPair, RawPly, RawVariation, Tk};
+use crate::grammar::{self, RawItem, RawPair, RawPly, RawVariation, Tk};
 use crate::lexer::TokenKind;
 use crate::syntax::{
     Castling, CheckMark, Comment, CommentKind, ForcedPromotion, GameResult, Move, MoveKind,
@@ -23,6 +23,8 @@ pub(crate) struct Builder<'s> {
     close_found: Option<String>,
     /// Index in `tokens` after the last move read.
     pub cursor: usize,
+    /// A PGN `1...` pair without Black's move yet: where it ends, its diagnostic, its number.
+    pgn_pending: Option<(usize, usize, Span)>,
 }
 
 /// What a line (the main line or a variation body) is made of.
@@ -49,7 +51,14 @@ fn parse_hex(text: &str) -> Result<Hex, HexParseError> {
 
 impl<'s> Builder<'s> {
     pub(crate) fn new(src: &'s str) -> Builder<'s> {
-        Builder { src, tokens: &[], diags: Vec::new(), close_found: None, cursor: 0 }
+        Builder {
+            src,
+            tokens: &[],
+            diags: Vec::new(),
+            close_found: None,
+            cursor: 0,
+            pgn_pending: None,
+        }
     }
 
     fn text(&self, s: Span) -> &'s str {
@@ -76,21 +85,7 @@ impl<'s> Builder<'s> {
         let hex_span = Span::new(hex_start, s.end);
         let hex_text = self.text(hex_span);
         if matches!(t.0, TokenKind::LowerHex | TokenKind::PieceLowerHex) {
-            let upper = hex_text.to_ascii_uppercase();
-            let col = Span::new(hex_start, hex_start + 1);
-            self.diags.push(
-                Diagnostic::error(
-                    diag::LOWER_CASE_COLUMN,
-                    col,
-                    format!("expected an upper-case column letter, found `{}`", &hex_text[..1]),
-                )
-                .with_help(format!(
-                    "column letters are written in capitals: `{}{upper}`",
-                    &text[..hex_start - s.start]
-                ))
-                .with_fix(col, &upper[..1]),
-            );
-            return parse_hex(&upper).ok().map(|h| (piece, Spanned::new(h, hex_span)));
+            return self.lower_case_square(piece, s, hex_span);
         }
         match parse_hex(hex_text) {
             Ok(h) => Some((piece, Spanned::new(h, hex_span))),
@@ -106,6 +101,32 @@ impl<'s> Builder<'s> {
                 None
             }
         }
+    }
+
+    /// `E0205` for a hex with a lower-case column (`e7`, `Ef6`); the hex is read in capitals.
+    #[cold]
+    fn lower_case_square(
+        &mut self,
+        piece: Option<PieceLetter>,
+        s: Span,
+        hex_span: Span,
+    ) -> Option<(Option<PieceLetter>, Spanned<Hex>)> {
+        let (text, hex_text) = (self.text(s), self.text(hex_span));
+        let upper = hex_text.to_ascii_uppercase();
+        let col = Span::new(hex_span.start, hex_span.start + 1);
+        self.diags.push(
+            Diagnostic::error(
+                diag::LOWER_CASE_COLUMN,
+                col,
+                format!("expected an upper-case column letter, found `{}`", &hex_text[..1]),
+            )
+            .with_help(format!(
+                "column letters are written in capitals: `{}{upper}`",
+                &text[..hex_span.start - s.start]
+            ))
+            .with_fix(col, &upper[..1]),
+        );
+        parse_hex(&upper).ok().map(|h| (piece, Spanned::new(h, hex_span)))
     }
 
     fn separator(&mut self, t: Tk) -> Spanned<Separator> {
@@ -159,7 +180,7 @@ impl<'s> Builder<'s> {
 
     /// The tokens inside a span of the current region. Moves are read in text order, so the
     /// search walks on from the previous move and only jumps back by bisection.
-    fn tokens_in(&mut self, s: chumsky::span::SimpleSpan) -> &'s [Tk] {
+    fn tokens_in(&mut self, s: chumsky::span::SimpleSpan) -> (&'s [Tk], bool) {
         let tokens = self.tokens;
         let mut i = self.cursor.min(tokens.len());
         if i > 0 && tokens[i - 1].1.start >= s.start {
@@ -169,11 +190,17 @@ impl<'s> Builder<'s> {
             i += 1;
         }
         let mut j = i;
+        // Whether some tokens do not touch: worth a closer look for `W0207` (counted here, in a
+        // loop that runs anyway, since it runs for every move).
+        let mut apart = false;
+        let mut end = tokens.get(i).map_or(0, |t| t.1.start);
         while j < tokens.len() && tokens[j].1.start < s.end {
+            apart |= tokens[j].1.start != end;
+            end = tokens[j].1.end;
             j += 1;
         }
         self.cursor = j;
-        &tokens[i..j]
+        (&tokens[i..j], apart)
     }
 
     fn castling(&mut self, t: Tk) -> Option<Castling> {
@@ -223,24 +250,16 @@ impl<'s> Builder<'s> {
 
     /// Reads the move whose tokens the grammar found at `ms`.
     pub(crate) fn mv(&mut self, ms: chumsky::span::SimpleSpan) -> Option<Move> {
-        let tokens = self.tokens_in(ms);
-        self.spaces_inside(tokens);
+        let (tokens, apart) = self.tokens_in(ms);
+        if apart {
+            self.spaces_inside(tokens);
+        }
         let mut it = tokens.iter().copied().peekable();
         let first = it.next()?;
         let kind = if first.0 == TokenKind::Castling {
             MoveKind::Castling(self.castling(first)?)
         } else if first.0 == TokenKind::ChessCastling {
-            let s = span(first.1);
-            self.diags.push(
-                Diagnostic::error(
-                    diag::BAD_CASTLING,
-                    s,
-                    format!("expected one of the 24 castlings, found `{}`", self.text(s)),
-                )
-                .with_primary_label("chess notation, not C'escacs")
-                .with_help(diag::CASTLING_HELP),
-            );
-            return None;
+            return self.chess_castling(first);
         } else {
             match it.next()? {
                 eq @ (TokenKind::Equals, _) => {
@@ -300,14 +319,34 @@ impl<'s> Builder<'s> {
         Some(Move { span: span(ms), kind, check, rating, nags, draw_offer, end })
     }
 
+    /// `E0207` for `O-O`, `0-0-0`…: chess castling.
+    #[cold]
+    fn chess_castling(&mut self, t: Tk) -> Option<Move> {
+        let s = span(t.1);
+        self.diags.push(
+            Diagnostic::error(
+                diag::BAD_CASTLING,
+                s,
+                format!("expected one of the 24 castlings, found `{}`", self.text(s)),
+            )
+            .with_primary_label("chess notation, not C'escacs")
+            .with_help(diag::CASTLING_HELP),
+        );
+        None
+    }
+
     /// `W0207` when the parts of a move (hexes, separator, promotion, check mark) are written
     /// apart: the spec joins them "without separation"; ratings and indicators may follow a space.
     fn spaces_inside(&mut self, tokens: &[Tk]) {
-        let joined = tokens
-            .iter()
-            .take_while(|t| {
-                !matches!(
-                    t.0,
+        // The grammar puts ratings, NAGs and indicators last, so the parts end at the first gap
+        // before one of them. Kinds are only looked at where there is a gap (rare): this runs
+        // for every move.
+        let mut parts = tokens.len();
+        let mut gaps = false;
+        for (i, w) in tokens.windows(2).enumerate() {
+            if w[0].1.end != w[1].1.start {
+                if matches!(
+                    w[1].0,
                     TokenKind::Mistake
                         | TokenKind::Blunder
                         | TokenKind::Dubious
@@ -318,14 +357,21 @@ impl<'s> Builder<'s> {
                         | TokenKind::Nag
                         | TokenKind::DrawOffer
                         | TokenKind::Colon
-                )
-            })
-            .count();
-        let parts = &tokens[..joined];
-        if parts.windows(2).all(|w| w[0].1.end == w[1].1.start) {
-            return;
+                ) {
+                    parts = i + 1;
+                    break;
+                }
+                gaps = true;
+            }
         }
-        let whole = Span::new(parts[0].1.start, parts[joined - 1].1.end);
+        if gaps {
+            self.spaces_warning(&tokens[..parts]);
+        }
+    }
+
+    #[cold]
+    fn spaces_warning(&mut self, parts: &[Tk]) {
+        let whole = Span::new(parts[0].1.start, parts[parts.len() - 1].1.end);
         let mut compact = String::with_capacity(whole.len());
         let mut d = Diagnostic::warning(
             diag::SPACE_IN_MOVE,
@@ -430,7 +476,7 @@ impl<'s> Builder<'s> {
                     None => Ply::Invalid { span: s, text: self.text(s).to_string() },
                 }
             }
-            RawPly::Omitted(s) => Ply::Omitted(span(s)),
+            RawPly::Omitted(s) | RawPly::PgnOmitted(s) => Ply::Omitted(span(s)),
             RawPly::Invalid(s) => {
                 let s = span(s);
                 Ply::Invalid { span: s, text: self.text(s).to_string() }
@@ -452,10 +498,18 @@ impl<'s> Builder<'s> {
         }
         let number =
             MoveNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
+        let pgn_dots = matches!(p.white, RawPly::PgnOmitted(_));
         let white = self.ply(p.white);
         let black = p.black.map(|b| self.ply(b));
-        if let Some(b) = &black {
-            self.black_intro(p.intro, p.number, &white, b);
+        if pgn_dots {
+            self.pgn_dots(p.number, &white, black.as_ref());
+        } else if let Some(b) = &black {
+            // Anything but `, ` or `,` between the moves: look for a second comma.
+            let (w, b) = (white.span().end, b.span().start);
+            let between = b.saturating_sub(w);
+            if between > 2 || (between == 2 && self.src.as_bytes()[w + 1] == b',') {
+                self.repeated_commas(w, b);
+            }
         }
         Pair {
             span: span(p.span),
@@ -467,48 +521,63 @@ impl<'s> Builder<'s> {
         }
     }
 
-    /// Reports a pair whose Black move is not introduced by exactly one comma (the move is kept).
-    fn black_intro(&mut self, intro: BlackIntro, number: Tk, white: &Ply, black: &Ply) {
-        let (w, b) = (white.span(), black.span());
-        let d = match intro {
-            BlackIntro::Comma => return,
-            BlackIntro::Missing => Diagnostic::error(
+    /// `1. E7-E13,, E21-E15`: the commas after the first between White's and Black's moves
+    /// (`start..end`, longer than the usual `, `).
+    #[cold]
+    fn repeated_commas(&mut self, start: usize, end: usize) {
+        let between = &self.src[start..end];
+        let (Some(first), Some(last)) = (between.find(','), between.rfind(',')) else { return };
+        if first == last {
+            return;
+        }
+        let extra = Span::new(start + first + 1, start + last + 1);
+        self.diags.push(
+            Diagnostic::error(
                 diag::MOVETEXT_SYNTAX,
-                b,
-                format!("expected `,` before Black's move, found {}", diag::quote(self.text(b))),
+                extra,
+                "expected Black's move after `,`, found another `,`",
             )
-            .with_help("White's and Black's moves of a pair are separated by a comma: `1. E7-E13, E21-E15`")
-            .with_fix(Span::new(w.end, b.start), ", "),
-            BlackIntro::Repeated(extra) => {
-                let extra = span(extra);
-                Diagnostic::error(
-                    diag::MOVETEXT_SYNTAX,
-                    extra,
-                    "expected Black's move after `,`, found another `,`",
-                )
-                .with_help("one comma separates White's move from Black's: `1. E7-E13, E21-E15`")
-                .with_fix(extra, "")
-            }
-            BlackIntro::PgnDots => {
-                let n = span(number.1);
-                let written = Span::new(n.start, w.end);
-                let number = &self.text(n)[..n.len() - 1];
-                Diagnostic::error(
-                    diag::MOVETEXT_SYNTAX,
-                    written,
-                    format!(
-                        "expected `{number}. …,` before Black's move, found {}",
-                        diag::quote(self.text(written))
-                    ),
-                )
-                .with_help(format!(
-                    "a line that starts with Black's move writes `…` (or `...`) for White's move, then a comma: `{number}. …, {}`",
-                    self.text(b)
-                ))
-                .with_fix(Span::new(n.end, b.start), " …, ")
-            }
-        };
+            .with_help("one comma separates White's move from Black's: `1. E7-E13, E21-E15`")
+            .with_fix(extra, ""),
+        );
+    }
+
+    /// PGN's `1... E21-E15`: one error, with the fix to `1. …, E21-E15` (the tree reads it so).
+    fn pgn_dots(&mut self, number: Tk, white: &Ply, black: Option<&Ply>) {
+        let n = span(number.1);
+        let written = Span::new(n.start, white.span().end);
+        let digits = &self.text(n)[..n.len() - 1];
+        let d = Diagnostic::error(
+            diag::MOVETEXT_SYNTAX,
+            written,
+            format!(
+                "expected `{digits}. …,` before Black's move, found {}",
+                diag::quote(self.text(written))
+            ),
+        )
+        .with_help(format!(
+            "a line that starts with Black's move writes `…` (or `...`) for White's move, then a comma and Black's move: `{digits}. …, E21-E15`"
+        ));
         self.diags.push(d);
+        match black {
+            Some(b) => self.pgn_fix(n, b),
+            // Black's move may follow without a comma: `black_without_comma` completes the help.
+            None => self.pgn_pending = Some((white.span().end, self.diags.len() - 1, n)),
+        }
+    }
+
+    /// The help and fix of the PGN diagnostic just pushed, now that Black's move is known.
+    fn pgn_fix(&mut self, number: Span, black: &Ply) {
+        let digits = &self.text(number)[..number.len() - 1];
+        let b = black.span();
+        let help = format!(
+            "a line that starts with Black's move writes `…` (or `...`) for White's move, then a comma: `{digits}. …, {}`",
+            self.text(b)
+        );
+        if let Some(mut d) = self.diags.pop() {
+            d.help = vec![help];
+            self.diags.push(d.with_fix(Span::new(number.end, b.start), " …, "));
+        }
     }
 
     fn comment(&mut self, t: Tk) -> Comment {
@@ -568,26 +637,103 @@ impl<'s> Builder<'s> {
         (!continues).then(|| span(first.1))
     }
 
-    /// Text the movetext cannot hold; `black_missing` when it follows a pair with no Black move.
-    fn junk(&mut self, s: Span, black_missing: Option<usize>) {
-        let text = self.text(s);
-        let starts_move = text.starts_with(|c: char| c.is_ascii_uppercase())
-            || cescacs_board::PieceKind::from_fan(text.chars().next().unwrap_or(' ')).is_some();
-        if let Some(first) = self.lone_square_at(s) {
-            self.diags.push(diag::lone_square_diag(first, self.text(first)));
-            return;
+    /// Black's move written after White's without the comma (`1. E7-E13 E21-E15`), read from the
+    /// start of the junk at `s` (the grammar leaves it as junk: reading it here keeps the grammar's
+    /// hot path as it is). Reported with the fix; returns the ply and where the rest of the junk
+    /// starts.
+    fn black_without_comma(&mut self, s: Span, slot: BlackSlot) -> Option<(Ply, usize)> {
+        let tokens = self.tokens;
+        let i = tokens.partition_point(|t| t.1.start < s.start);
+        let j = tokens.partition_point(|t| t.1.start < s.end);
+        let mut junk = &tokens[i..j];
+        let pair_end = slot.end;
+        // `1. E7-E13, , E21-E15`: the commas at the start of the junk repeat the first one.
+        let commas = if slot.after_comma {
+            let k = junk
+                .iter()
+                .take_while(|t| matches!(t.0, TokenKind::Comma | TokenKind::Commas))
+                .count();
+            let (second, last) = (junk.first()?.1, junk.get(k.checked_sub(1)?)?.1.end);
+            junk = &junk[k..];
+            Some((span(second), Span::new(pair_end, last)))
+        } else {
+            None
+        };
+        if !junk.first().is_some_and(|t| {
+            matches!(
+                t.0,
+                TokenKind::Hex
+                    | TokenKind::PieceHex
+                    | TokenKind::FanHex
+                    | TokenKind::LowerHex
+                    | TokenKind::PieceLowerHex
+                    | TokenKind::Castling
+                    | TokenKind::ChessCastling
+            )
+        }) {
+            return None;
         }
-        if let Some(pair_end) = black_missing.filter(|_| starts_move) {
+        let eoi = chumsky::span::SimpleSpan::from(s.end..s.end);
+        let parser = chumsky::Parser::lazy(grammar::move_parser::<grammar::RichError<'s>>());
+        let ms = chumsky::Parser::parse(&parser, grammar::input(junk, eoi)).into_output()?;
+        let m = span(ms);
+        if let Some((second, extra)) = commas {
+            // One error for the repeated comma: not also "expected a move" at the second one.
+            self.diags.retain(|d| !(d.code == diag::MOVE_SYNTAX && d.span == second));
             self.diags.push(
                 Diagnostic::error(
                     diag::MOVETEXT_SYNTAX,
-                    s,
-                    format!("expected `,` before Black's move, found {}", diag::quote(text)),
+                    Span::new(second.start, extra.end),
+                    "expected Black's move after `,`, found another `,`",
+                )
+                .with_help("one comma separates White's move from Black's: `1. E7-E13, E21-E15`")
+                .with_fix(extra, ""),
+            );
+        }
+        let diags = &self.diags;
+        let pgn = self
+            .pgn_pending
+            .take()
+            .filter(|p| p.0 == pair_end && diags.get(p.1).is_some_and(|d| d.span.end == pair_end));
+        if pgn.is_none() && commas.is_none() {
+            self.diags.push(
+                Diagnostic::error(
+                    diag::MOVETEXT_SYNTAX,
+                    m,
+                    format!("expected `,` before Black's move, found {}", diag::quote(self.text(m))),
                 )
                 .with_help("White's and Black's moves of a pair are separated by a comma: `1. E7-E13, E21-E15`")
-                .with_fix(Span::new(pair_end, s.start), ", "),
+                .with_fix(Span::new(pair_end, m.start), ", "),
             );
-            return;
+        }
+        let ply = match self.mv(ms) {
+            Some(mv) => Ply::Move(mv),
+            None => Ply::Invalid { span: m, text: self.text(m).to_string() },
+        };
+        if let Some((_, at, number)) = pgn {
+            // The PGN diagnostic says it all (`1... E21-E15` → `1. …, E21-E15`).
+            let d = self.diags.remove(at);
+            self.diags.push(d);
+            self.pgn_fix(number, &ply);
+        }
+        let rest = junk.iter().find(|t| t.1.start >= m.end).map_or(s.end, |t| t.1.start);
+        Some((ply, rest))
+    }
+
+    /// Text the movetext cannot hold. `black_missing` (the end of the pair) when it follows a pair
+    /// with no Black move: a move at its start is returned, to be kept as Black's.
+    fn junk(&mut self, s: Span, black_missing: Option<BlackSlot>) -> Option<Ply> {
+        if let Some((ply, rest)) = black_missing.and_then(|slot| self.black_without_comma(s, slot))
+        {
+            if rest < s.end {
+                self.junk(Span::new(rest, s.end), None);
+            }
+            return Some(ply);
+        }
+        let text = self.text(s);
+        if let Some(first) = self.lone_square_at(s) {
+            self.diags.push(diag::lone_square_diag(first, self.text(first)));
+            return None;
         }
         let mut d = Diagnostic::error(
             diag::MOVETEXT_SYNTAX,
@@ -618,6 +764,7 @@ impl<'s> Builder<'s> {
             d = d.with_help("every move pair starts with its number: `12. WHITE, BLACK`");
         }
         self.diags.push(d);
+        None
     }
 
     fn variation(&mut self, v: RawVariation) -> Variation {
@@ -669,11 +816,7 @@ impl<'s> Builder<'s> {
     fn line(&mut self, items: Vec<RawItem>) -> LineParts {
         let mut parts = LineParts::default();
         for item in items {
-            let black_missing = parts
-                .pairs
-                .last()
-                .filter(|p| p.black.is_none() && p.white.as_move().is_some())
-                .map(|p| p.span.end);
+            let black_missing = parts.pairs.last().and_then(black_missing);
             match item {
                 RawItem::Pair(p) => {
                     let p = self.pair(p);
@@ -703,7 +846,11 @@ impl<'s> Builder<'s> {
                         ),
                     ));
                 }
-                RawItem::Junk(s) => self.junk(span(s), black_missing),
+                RawItem::Junk(s) => {
+                    if let Some(black) = self.junk(span(s), black_missing) {
+                        keep_black(parts.pairs.last_mut(), black);
+                    }
+                }
                 RawItem::StrayClose(s) => self.stray(span(s)),
             }
         }
@@ -747,13 +894,8 @@ impl<'s> Builder<'s> {
                 RawItem::Variation(v) => span(v.span),
                 RawItem::Junk(s) | RawItem::StrayClose(s) => span(*s),
             };
-            let black_missing = cur
-                .pairs
-                .last()
-                .filter(|p| {
-                    cur.result.is_none() && p.black.is_none() && p.white.as_move().is_some()
-                })
-                .map(|p| p.span.end);
+            let black_missing =
+                cur.pairs.last().filter(|_| cur.result.is_none()).and_then(black_missing);
             match item {
                 RawItem::Pair(p) => {
                     let ended = cur.result.is_some()
@@ -815,7 +957,11 @@ impl<'s> Builder<'s> {
                     }
                 }
                 RawItem::Result(t) => self.top_result(&mut cur, t),
-                RawItem::Junk(s) => self.junk(span(s), black_missing),
+                RawItem::Junk(s) => {
+                    if let Some(black) = self.junk(span(s), black_missing) {
+                        keep_black(cur.pairs.last_mut(), black);
+                    }
+                }
                 RawItem::StrayClose(s) => self.stray(span(s)),
             }
             first_token.get_or_insert(item_span.start);
@@ -905,6 +1051,40 @@ fn trailing_result(v: &mut RawVariation) -> Option<Tk> {
         v.span = chumsky::span::SimpleSpan::from(v.span.start..end);
     }
     taken
+}
+
+/// Where Black's move may follow a pair without its comma: the pair's end, when it has no Black
+/// move and nothing written after it yet.
+fn black_missing(p: &Pair) -> Option<BlackSlot> {
+    if !p.comments.is_empty() || !p.variations.is_empty() || matches!(p.white, Ply::Invalid { .. })
+    {
+        return None;
+    }
+    match &p.black {
+        None => Some(BlackSlot { end: p.span.end, after_comma: false }),
+        // `1. E7-E13, , E21-E15`: nothing could be read after the first comma.
+        Some(Ply::Invalid { span, .. }) if span.is_empty() => {
+            Some(BlackSlot { end: span.end, after_comma: true })
+        }
+        Some(_) => None,
+    }
+}
+
+/// Where Black's move may still be read after a pair (see `black_missing`).
+#[derive(Debug, Clone, Copy)]
+struct BlackSlot {
+    /// Where the pair ends (after its comma, when `after_comma`).
+    end: usize,
+    /// Whether a comma was read and nothing after it.
+    after_comma: bool,
+}
+
+/// Black's move read back from junk after `pair` (see `Builder::black_without_comma`).
+fn keep_black(pair: Option<&mut Pair>, black: Ply) {
+    if let Some(p) = pair {
+        p.span = p.span.join(black.span());
+        p.black = Some(black);
+    }
 }
 
 /// Where a pair and the comments and variations after it end.

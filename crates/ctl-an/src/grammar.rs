@@ -43,20 +43,9 @@ pub(crate) fn input(tokens: &[Tk], eoi: SimpleSpan) -> In<'_> {
 pub(crate) enum RawPly {
     Move(SimpleSpan),
     Omitted(SimpleSpan),
+    /// PGN's dots after the move number (`1...`) for White's omitted move.
+    PgnOmitted(SimpleSpan),
     Invalid(SimpleSpan),
-}
-
-/// How Black's move follows White's in a pair.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum BlackIntro {
-    /// One comma, as the spec writes it.
-    Comma,
-    /// No comma at all: `1. E7-E13 E21-E15`.
-    Missing,
-    /// Several commas; the span covers those after the first: `1. E7-E13,, E21-E15`.
-    Repeated(SimpleSpan),
-    /// PGN's `1... E21-E15`: dots after the number stand for White's omitted move and the comma.
-    PgnDots,
 }
 
 #[derive(Debug, Clone)]
@@ -64,8 +53,8 @@ pub(crate) struct RawPair {
     pub span: SimpleSpan,
     pub number: Tk,
     pub white: RawPly,
+    /// Black's move (after a comma, or after several: the builder looks at the text between).
     pub black: Option<RawPly>,
-    pub intro: BlackIntro,
 }
 
 #[derive(Debug, Clone)]
@@ -98,6 +87,7 @@ fn tok<'a, Er: GrammarError<'a>>(
 /// Tokens that end a ply that could not be read: what may follow a ply.
 const AFTER_PLY: &[TokenKind] = &[
     Comma,
+    Commas,
     NumberDot,
     NumberQuestion,
     LParen,
@@ -162,34 +152,24 @@ pub(crate) fn movetext_parser<'a, Er: GrammarError<'a>>()
 -> impl Parser<'a, In<'a>, Vec<RawItem>, Extra<'a, Er>> {
     let mv = move_parser();
     let invalid = none_of(AFTER_PLY).repeated().map_with(|_, e| RawPly::Invalid(e.span()));
+    // PGN's `1... E21-E15`: dots right after the number are read as White's omitted move, so
+    // that it is one error and Black's move is kept (the builder reads it when the comma is
+    // missing too). The move parser is used twice only: a third use costs the hot path.
     let white = choice((
-        one_of([Ellipsis, ThreeDots]).map_with(|_, e| RawPly::Omitted(e.span())),
+        one_of([Ellipsis, ThreeDots, Dots]).map_with(|k, e| {
+            if k == Dots { RawPly::PgnOmitted(e.span()) } else { RawPly::Omitted(e.span()) }
+        }),
         mv.clone().map(RawPly::Move),
     ))
     .recover_with(via_parser(invalid));
-    let commas = just(Comma).repeated().at_least(1).count().map_with(|n, e| {
-        let s: SimpleSpan = e.span();
-        if n == 1 { BlackIntro::Comma } else { BlackIntro::Repeated((s.start + 1..s.end).into()) }
-    });
-    // Black's move without its comma is still read (and reported) so that it is not lost.
-    let black = choice((
-        commas.then(mv.clone().map(RawPly::Move).recover_with(via_parser(invalid))),
-        mv.clone().map(|m| (BlackIntro::Missing, RawPly::Move(m))),
-    ));
-    let pgn_black = just(Dots)
-        .map_with(|_, e| RawPly::Omitted(e.span()))
-        .then_ignore(just(Comma).or_not())
-        .then(mv.map(RawPly::Move))
-        .map(|(white, black)| (white, Some((BlackIntro::PgnDots, black))));
-    let plies = choice((pgn_black, white.then(black.or_not())));
-    let pair =
-        tok(&[NumberDot, NumberQuestion]).then(plies).map_with(|(number, (white, black)), e| {
-            let (intro, black) = match black {
-                Some((intro, b)) => (intro, Some(b)),
-                None => (BlackIntro::Comma, None),
-            };
-            RawPair { span: e.span(), number, white, black, intro }
-        });
+    // A run of commas is one token, so `1. E7-E13,, E21-E15` costs nothing here and is one error.
+    // Black's move written without its comma is junk to the grammar; the builder reads it back.
+    let black =
+        one_of([Comma, Commas]).ignore_then(mv.map(RawPly::Move).recover_with(via_parser(invalid)));
+    let pair = tok(&[NumberDot, NumberQuestion])
+        .then(white)
+        .then(black.or_not())
+        .map_with(|((number, white), black), e| RawPair { span: e.span(), number, white, black });
     let junk = none_of(ITEM_START).repeated().at_least(1).map_with(|_, e| RawItem::Junk(e.span()));
     let dots = tok(&[Dots, ThreeDots]).repeated();
 

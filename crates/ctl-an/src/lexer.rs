@@ -114,6 +114,9 @@ pub enum TokenKind {
     Dots,
     /// `,` between White's and Black's move.
     Comma,
+    /// Commas written together (`,,`): always an error, reported once (`, ,` is two tokens; the
+    /// reader reports that once too).
+    Commas,
     /// A result: `3-0`, `2-1`, `0-3`, `1-2`, `1-1` (or any digit pair, checked by the parser).
     Result,
     /// `(`: a variation opens.
@@ -138,9 +141,10 @@ enum Raw {
     String,
     #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#)]
     UnterminatedString,
-    /// `true` when the `}` was found.
-    #[token("{", comment)]
-    Comment(bool),
+    /// `{`: [`Lexer::next`] reads the comment after it (a logos callback here made every token
+    /// slower).
+    #[token("{")]
+    Comment,
     #[regex(r"[A-Z][0-9]+", priority = 6)]
     Hex,
     #[regex(r"[A-Z][A-Z][0-9]+", priority = 6)]
@@ -223,6 +227,8 @@ enum Raw {
     Dots,
     #[token(",")]
     Comma,
+    #[regex(r",,+")]
+    Commas,
     #[regex(r"[0-9][-‐–][0-9]", priority = 6)]
     Result,
     #[token("(")]
@@ -236,14 +242,14 @@ enum Raw {
 }
 
 impl Raw {
+    #[inline]
     const fn kind(self) -> TokenKind {
         match self {
             Raw::LBracket => TokenKind::LBracket,
             Raw::RBracket => TokenKind::RBracket,
             Raw::String => TokenKind::String,
             Raw::UnterminatedString => TokenKind::UnterminatedString,
-            Raw::Comment(true) => TokenKind::Comment,
-            Raw::Comment(false) => TokenKind::UnterminatedComment,
+            Raw::Comment => TokenKind::Comment,
             Raw::Hex => TokenKind::Hex,
             Raw::PieceHex => TokenKind::PieceHex,
             Raw::FanHex => TokenKind::FanHex,
@@ -285,6 +291,7 @@ impl Raw {
             Raw::ThreeDots => TokenKind::ThreeDots,
             Raw::Dots => TokenKind::Dots,
             Raw::Comma => TokenKind::Comma,
+            Raw::Commas => TokenKind::Commas,
             Raw::Result => TokenKind::Result,
             Raw::LParen => TokenKind::LParen,
             Raw::RParen => TokenKind::RParen,
@@ -292,14 +299,6 @@ impl Raw {
             Raw::Nag => TokenKind::Nag,
         }
     }
-}
-
-/// Extends a `{` token over the comment ([`crate::boundary::comment_end`]); `true` when closed.
-fn comment(lex: &mut logos::Lexer<'_, Raw>) -> bool {
-    let start = lex.span().start;
-    let (len, closed) = crate::boundary::comment_end(&lex.source().as_bytes()[start..]);
-    lex.bump(len - 1);
-    closed
 }
 
 /// A token: its kind and the bytes it covers.
@@ -340,12 +339,27 @@ impl Iterator for Lexer<'_> {
     #[inline]
     fn next(&mut self) -> Option<Token> {
         let raw = self.inner.next()?;
-        let r = self.inner.span();
-        let kind = match raw {
+        let mut kind = match raw {
             Ok(raw) => raw.kind(),
             Err(()) => TokenKind::Error,
         };
+        if kind == TokenKind::Comment {
+            kind = self.comment();
+        }
+        let r = self.inner.span();
         Some(Token { kind, span: Span::new(r.start, r.end) })
+    }
+}
+
+impl Lexer<'_> {
+    /// Extends the `{` just read over its comment ([`crate::boundary::comment_end`]). Out of
+    /// line, so that `next` stays small.
+    #[inline(never)]
+    fn comment(&mut self) -> TokenKind {
+        let start = self.inner.span().start;
+        let (len, closed) = crate::boundary::comment_end(&self.inner.source().as_bytes()[start..]);
+        self.inner.bump(len - 1);
+        if closed { TokenKind::Comment } else { TokenKind::UnterminatedComment }
     }
 }
 
@@ -405,7 +419,7 @@ impl TokenKind {
             TokenKind::Number => "a number",
             TokenKind::Ellipsis | TokenKind::ThreeDots => "`…`",
             TokenKind::Dots => "dots",
-            TokenKind::Comma => "`,`",
+            TokenKind::Comma | TokenKind::Commas => "`,`",
             TokenKind::Result => "a result",
             TokenKind::LParen => "`(`",
             TokenKind::RParen => "`)`",
@@ -498,6 +512,7 @@ mod tests {
             [LBracket, Word, String, RBracket, Comment, UnterminatedComment]
         );
         assert_eq!(kinds("\"abc\n%"), [UnterminatedString, Error]);
+        assert_eq!(kinds(", ,, ,,,"), [Comma, Commas, Commas]);
         let t: Vec<Token> = Lexer::new("{ a\n1. E7-E13  \n[Variant \"x\"]").collect();
         assert_eq!(t[0], Token { kind: UnterminatedComment, span: Span::new(0, 13) });
         assert_eq!(t[1].kind, LBracket);
