@@ -160,7 +160,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         // Syntax.
         ("E0201", Check(s), v("1. E7-E13%, E21-E15: *\n"), "%"),
         ("E0202", Check(s), v("1. E7-E13: * { unclosed\n"), "{"),
-        ("E0203", Check(s), v("[Event \"CG]\n1. E7-E13: *\n"), "\"CG]"),
+        ("E0203", Check(s), v("[Event \"CG]\n1. E7-E13: *\n"), "\"CG"),
         ("E0204", Check(s), v("1. E8-E13: *\n"), "E8"),
         ("E0205", Check(s), v("1. e7-E13: *\n"), "e"),
         ("E0206", Check(s), v("1. E7-E13, E21-E15 2. E13xF16: *\n"), "x"),
@@ -168,7 +168,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("E0208", Check(s), v("1. E7-E13: 2-2\n"), "2-2"),
         ("E0209", Check(s), v("1. E7-: *\n"), ":"),
         ("E0210", Check(s), v("1. E7-E13 E21-E15: *\n"), "E21-E15:"),
-        ("E0211", Check(s), v("1. E7-E13 (1. F8-F12\n"), ""),
+        ("E0211", Check(s), v("1. E7-E13 (1. F8-F12\n"), "("),
         ("E0212", Check(s), v("1. E7-E13: * )\n"), ")"),
         ("E0213", Check(s), v("1. E13-NF16: *\n"), "-"),
         ("E0214", Check(s), v("1. …, E21-E15 2. PE27=D: *\n"), "P"),
@@ -194,6 +194,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("W0204", Check(s), v("1. E7-E13, E21-E15:\n"), "E21-E15:"),
         ("W0205", Check(s), v("1. E7-E13: * { @W well played }\n"), "@W"),
         ("W0206", Check(s), v("1. E7-E13:\n{ see ~% }\n*\n"), "~"),
+        ("W0207", Check(s), v("1. E7 - E13, E21-E15: *\n"), "E7 - E13"),
         // Tags.
         ("E0302", Check(s), b"[Variant \"Chess\"]\n1. E7-E13: *\n".to_vec(), "Chess"),
         (
