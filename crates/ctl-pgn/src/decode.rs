@@ -40,11 +40,14 @@ impl Decoded {
 pub fn decode(bytes: Vec<u8>) -> Decoded {
     let bom = bytes.starts_with(b"\xEF\xBB\xBF");
     let text = match String::from_utf8(bytes) {
-        Ok(text) if !bom => return Decoded { text, shown: None, diagnostics: Vec::new() },
+        Ok(text) if !bom => {
+            let shown = has_control(&text).then(|| visible(text.clone()));
+            return Decoded { text, shown, diagnostics: Vec::new() };
+        }
         Ok(mut text) => {
             text.replace_range(..3, "   ");
             // People see the file as it is: the renderer knows to skip a BOM.
-            let shown = format!("\u{feff}{}", &text[3..]);
+            let shown = visible(format!("\u{feff}{}", &text[3..]));
             return Decoded { text, shown: Some(shown), diagnostics: Vec::new() };
         }
         Err(e) => e.into_bytes(),
@@ -101,12 +104,44 @@ pub fn decode(bytes: Vec<u8>) -> Decoded {
         };
         diagnostics.push(d);
     }
-    Decoded { text: parse, shown: Some(shown), diagnostics }
+    Decoded { text: parse, shown: Some(visible(shown)), diagnostics }
+}
+
+/// A control character a terminal would act on instead of showing (NUL, BEL, ESC, DEL...):
+/// everything below a space but tab and the line ends, and DEL.
+fn is_control(b: u8) -> bool {
+    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F
+}
+
+fn has_control(text: &str) -> bool {
+    text.bytes().any(is_control)
+}
+
+/// The text with each control character shown as `?`: one byte for one byte, so spans, lines and
+/// columns stay those of the file, and a report never makes the terminal beep, erase or change
+/// colour.
+fn visible(text: String) -> String {
+    if !has_control(&text) {
+        return text;
+    }
+    text.chars().map(|c| if c.is_ascii() && is_control(c as u8) { '?' } else { c }).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_shown_as_question_marks_byte_for_byte() {
+        let d = decode(b"1. E7-E\x0013, E21-E15\x07\x1b[31m\tx\r\n".to_vec());
+        assert_eq!(
+            d.text, "1. E7-E\u{0}13, E21-E15\u{7}\u{1b}[31m\tx\r\n",
+            "the parsers see the file"
+        );
+        assert_eq!(d.shown(), "1. E7-E?13, E21-E15??[31m\tx\r\n");
+        assert!(d.diagnostics.is_empty());
+        assert_eq!(decode(b"plain\n".to_vec()).shown, None, "no copy for a plain text");
+    }
 
     #[test]
     fn valid_text_is_unchanged() {
