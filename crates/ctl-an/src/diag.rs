@@ -52,6 +52,14 @@ pub(crate) const BAD_LABEL: &str = "E0220";
 
 /// Variations nested deeper than the reader follows.
 pub(crate) const TOO_DEEP: &str = "E0221";
+/// A comment longer than [`crate::Limits::comment_bytes`].
+pub(crate) const COMMENT_TOO_LONG: &str = "E0222";
+/// A line longer than [`crate::Limits::line_bytes`].
+pub(crate) const LINE_TOO_LONG: &str = "E0223";
+/// More tags in one game than [`crate::Limits::tags`].
+pub(crate) const TOO_MANY_TAGS: &str = "E0224";
+/// A main line longer than [`crate::Limits::plies`].
+pub(crate) const TOO_MANY_PLIES: &str = "E0225";
 
 /// The en dash U+2013 as a separator.
 pub(crate) const EN_DASH: &str = "W0201";

@@ -12,6 +12,7 @@ use crate::build::Builder;
 use crate::diag;
 use crate::grammar::{self, Tk};
 use crate::lexer::{Lexer, TokenKind};
+use crate::limits::{Limits, grouped};
 use crate::syntax::{File, Game, Movetext, Tag};
 
 /// The result of reading a text: the tree, possibly partial, and every problem found.
@@ -30,33 +31,101 @@ impl ParseOutput {
     }
 }
 
-/// How deep variations may nest. The grammar, the builder and the writer recurse once per level, so
-/// the limit keeps hostile input from exhausting the stack; real games nest a few levels.
+/// The deepest variation nesting the reader follows, whatever [`Limits::nesting`] asks: the
+/// grammar, the builder and the writer recurse once per level, so this keeps hostile input from
+/// exhausting the stack; real games nest a few levels.
 pub(crate) const MAX_NESTING: usize = 64;
 
 /// Tokens on demand, with the lexing diagnostics: bad bytes (a run of them is one diagnostic),
-/// unterminated comments and strings, variations nested too deeply (their parentheses dropped).
+/// unterminated comments and strings, and the items past the [`Limits`] (skipped).
 pub(crate) struct TokenStream<'s> {
     source: &'s str,
     lexer: Lexer<'s>,
-    /// Open variations, and the `(` dropped for being too deep (their `)` are dropped too).
+    limits: Limits,
+    /// Open variations, and where the outermost of them opens.
     depth: usize,
-    dropped: usize,
+    outermost_open: usize,
+    /// Variations nested too deeply: the tokens up to the next `[` are skipped, and the game's
+    /// movetext is cut where the outermost variation around them opens (`cut`, taken by the
+    /// reader of the game).
+    skip_game: bool,
+    pub(crate) cut: Option<usize>,
+    /// Where the current line starts (comments are not counted in a line's length), and how far
+    /// the text has been scanned for line breaks.
+    line_start: usize,
+    scanned: usize,
+    /// A line too long: its remaining tokens are skipped.
+    skip_line: bool,
     /// A run of bad bytes not reported yet.
     error: Option<Span>,
     lookahead: VecDeque<Tk>,
 }
 
 impl<'s> TokenStream<'s> {
-    pub(crate) fn new(source: &'s str) -> TokenStream<'s> {
+    pub(crate) fn new(source: &'s str, limits: &Limits) -> TokenStream<'s> {
         TokenStream {
             source,
             lexer: Lexer::new(source),
+            limits: *limits,
             depth: 0,
-            dropped: 0,
+            outermost_open: 0,
+            skip_game: false,
+            cut: None,
+            line_start: 0,
+            scanned: 0,
+            skip_line: false,
             error: None,
             lookahead: VecDeque::new(),
         }
+    }
+
+    /// Follows the line breaks up to the token `t`; returns whether `t` is on a line too long (the
+    /// first time: the rest of the line is then skipped).
+    fn line_too_long(&mut self, t: Span, comment: bool, diags: &mut Vec<Diagnostic>) -> bool {
+        let bytes = self.source.as_bytes();
+        if let Some(at) = memchr::memrchr2(b'\n', b'\r', &bytes[self.scanned..t.start]) {
+            self.line_start = self.scanned + at + 1;
+            self.skip_line = false;
+        }
+        self.scanned = t.end;
+        if comment {
+            // A comment is bounded by its own limit; the line goes on after it.
+            let inside = &bytes[t.range()];
+            if let Some(at) = memchr::memrchr2(b'\n', b'\r', inside) {
+                self.skip_line = false;
+                self.line_start = t.start + at + 1;
+            }
+            if !self.skip_line {
+                self.line_start = self.line_start.max(t.end);
+            }
+            return false;
+        }
+        if self.skip_line {
+            return true;
+        }
+        if t.end - self.line_start <= self.limits.line_bytes {
+            return false;
+        }
+        let line_end =
+            memchr::memchr2(b'\n', b'\r', &bytes[t.start..]).map_or(bytes.len(), |n| t.start + n);
+        let first = self.source[t.start..].chars().next().map_or(0, char::len_utf8);
+        diags.push(
+            Diagnostic::error(
+                diag::LINE_TOO_LONG,
+                Span::new(t.start, t.start + first),
+                format!(
+                    "expected a line of at most {} bytes, found one of {} bytes",
+                    grouped(self.limits.line_bytes),
+                    grouped(line_end - self.line_start)
+                ),
+            )
+            .with_help(format!(
+                "the rest of this line is skipped; break the line, or raise `Limits::line_bytes` ({}) when reading with `ctl_an::games_with`",
+                grouped(self.limits.line_bytes)
+            )),
+        );
+        self.skip_line = true;
+        true
     }
 
     fn lex_one(&mut self, diags: &mut Vec<Diagnostic>) -> Option<Tk> {
@@ -67,6 +136,11 @@ impl<'s> TokenStream<'s> {
                 }
                 return None;
             };
+            let comment = matches!(t.kind, TokenKind::Comment | TokenKind::UnterminatedComment);
+            let long_line = self.line_too_long(t.span, comment, diags);
+            if self.skip_game && t.kind != TokenKind::LBracket || long_line {
+                continue;
+            }
             if t.kind == TokenKind::Error {
                 self.error = Some(match self.error {
                     Some(e) if e.end == t.span.start => e.join(t.span),
@@ -81,32 +155,26 @@ impl<'s> TokenStream<'s> {
             if let Some(e) = self.error.take() {
                 diags.push(unexpected(self.source, e));
             }
+            let nesting = self.limits.nesting.min(MAX_NESTING);
             match t.kind {
-                TokenKind::LBracket => (self.depth, self.dropped) = (0, 0),
-                TokenKind::LParen if self.depth >= MAX_NESTING => {
-                    if self.dropped == 0 {
-                        diags.push(
-                            Diagnostic::error(
-                                diag::TOO_DEEP,
-                                t.span,
-                                format!(
-                                    "expected at most {MAX_NESTING} nested variations, found a deeper one"
-                                ),
-                            )
-                            .with_help(
-                                "the variations nested below this level are read as part of the one around them",
-                            ),
-                        );
-                    }
-                    self.dropped += 1;
+                TokenKind::LBracket => (self.depth, self.skip_game) = (0, false),
+                TokenKind::LParen if self.depth >= nesting => {
+                    diags.push(too_deep(t.span, self.outermost_open, nesting));
+                    self.cut = Some(self.outermost_open);
+                    self.skip_game = true;
                     continue;
                 }
-                TokenKind::LParen => self.depth += 1,
-                TokenKind::RParen if self.dropped > 0 => {
-                    self.dropped -= 1;
-                    continue;
+                TokenKind::LParen => {
+                    if self.depth == 0 {
+                        self.outermost_open = t.span.start;
+                    }
+                    self.depth += 1;
                 }
                 TokenKind::RParen => self.depth = self.depth.saturating_sub(1),
+                TokenKind::Comment if t.span.len() > self.limits.comment_bytes => {
+                    diags.push(comment_too_long(t.span, self.limits.comment_bytes));
+                    continue;
+                }
                 TokenKind::UnterminatedComment => diags.push(unclosed_comment(self.source, t.span)),
                 _ => {}
             }
@@ -132,14 +200,54 @@ impl<'s> TokenStream<'s> {
     }
 }
 
-/// All the tokens of `source`, with the lexing diagnostics.
-fn lex(source: &str, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
-    let mut ts = TokenStream::new(source);
+/// All the tokens of `source`, with the lexing diagnostics (cut before variations nested too
+/// deeply).
+fn lex(source: &str, limits: &Limits, diags: &mut Vec<Diagnostic>) -> Vec<Tk> {
+    let mut ts = TokenStream::new(source, limits);
     let mut out: Vec<Tk> = Vec::with_capacity(source.len() / 3 + 8);
     while let Some(t) = ts.next(diags) {
         out.push(t);
     }
+    if let Some(at) = ts.cut.take() {
+        out.truncate(out.partition_point(|t| t.1.start < at));
+    }
     out
+}
+
+/// `E0221` for the `(` at `open`, one level deeper than `nesting`; `outermost` is where the
+/// variation around it opens (it is skipped from there to the end of its game).
+fn too_deep(open: Span, outermost: usize, nesting: usize) -> Diagnostic {
+    let mut d = Diagnostic::error(
+        diag::TOO_DEEP,
+        open,
+        format!("expected at most {nesting} nested variations, found a deeper one"),
+    );
+    if outermost < open.start {
+        d = d.with_label(
+            Span::new(outermost, outermost + 1),
+            "the variation is skipped from here to the end of its game",
+        );
+    }
+    d.with_help(format!(
+        "close the variations before opening more; `Limits::nesting` can lower this bound (at most {MAX_NESTING}, the parser recurses once per level)"
+    ))
+}
+
+/// `E0222` for the comment spanning `s`: reported at its `{`; the comment is skipped.
+fn comment_too_long(s: Span, limit: usize) -> Diagnostic {
+    Diagnostic::error(
+        diag::COMMENT_TOO_LONG,
+        Span::new(s.start, s.start + 1),
+        format!(
+            "expected a comment of at most {} bytes, found one of {} bytes",
+            grouped(limit),
+            grouped(s.len())
+        ),
+    )
+    .with_help(format!(
+        "the comment is skipped; shorten it, or raise `Limits::comment_bytes` ({}) when reading with `ctl_an::games_with`",
+        grouped(limit)
+    ))
 }
 
 /// `E0202` for the comment token at `s` whose `}` is missing: reported at its `{`, with where the
@@ -204,8 +312,21 @@ fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// assert_eq!(out.file.ply_count(), 3); // the tree is still complete
 /// ```
 pub fn parse_file(source: &str) -> ParseOutput {
+    parse_file_with(source, &Limits::DEFAULT)
+}
+
+/// [`parse_file`] with other [`Limits`] than the defaults.
+///
+/// ```
+/// use ctl_an::Limits;
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 2. F8-F12: *\n";
+/// let out = ctl_an::parse_file_with(text, &Limits { plies: 2, ..Limits::default() });
+/// assert_eq!(out.diagnostics[0].code, "E0225");
+/// assert_eq!(out.file.ply_count(), 2);
+/// ```
+pub fn parse_file_with(source: &str, limits: &Limits) -> ParseOutput {
     let mut out = ParseOutput::default();
-    for g in games(source) {
+    for g in games_with(source, limits) {
         out.diagnostics.extend(g.diagnostics);
         if !g.game.is_empty() {
             out.file.games.push(g.game);
@@ -232,13 +353,34 @@ pub struct GameOutput {
 /// assert_eq!(found, [0, 1]);
 /// ```
 pub fn games(source: &str) -> Games<'_> {
-    Games { source, tokens: TokenStream::new(source), buf: Vec::new(), pending: VecDeque::new() }
+    games_with(source, &Limits::DEFAULT)
+}
+
+/// [`games`] with other [`Limits`] than the defaults.
+///
+/// ```
+/// use ctl_an::Limits;
+/// let text = "[Variant \"C'escacs\"] [Event \"Moià\"] 1. E7-E13: *\n";
+/// let limits = Limits { tags: 1, ..Limits::default() };
+/// let game = ctl_an::games_with(text, &limits).next().unwrap();
+/// assert_eq!(game.diagnostics[0].code, "E0224");
+/// assert_eq!(game.game.tags.len(), 1);
+/// ```
+pub fn games_with<'s>(source: &'s str, limits: &Limits) -> Games<'s> {
+    Games {
+        source,
+        tokens: TokenStream::new(source, limits),
+        limits: *limits,
+        buf: Vec::new(),
+        pending: VecDeque::new(),
+    }
 }
 
 /// The iterator of [`games`].
 pub struct Games<'s> {
     source: &'s str,
     tokens: TokenStream<'s>,
+    limits: Limits,
     /// The tokens of the game being read (reused).
     buf: Vec<Tk>,
     /// Records split from the same movetext, not yet returned.
@@ -297,6 +439,11 @@ impl Iterator for Games<'_> {
         }
         let mut lex_diags = Vec::new();
         self.collect_game(&mut lex_diags);
+        // Variations nested too deeply: the game is read up to the outermost one around them.
+        let cut = self.tokens.cut.take();
+        if let Some(at) = cut {
+            self.buf.truncate(self.buf.partition_point(|t| t.1.start < at));
+        }
         if self.buf.is_empty() {
             // Only unreadable bytes were left.
             return (!lex_diags.is_empty())
@@ -313,10 +460,17 @@ impl Iterator for Games<'_> {
             tags.extend(tag);
             i = next;
         }
+        if tags.len() > self.limits.tags {
+            b.diags.push(too_many_tags(&tags, self.limits.tags));
+            tags.truncate(self.limits.tags);
+        }
         let region = &tokens[i..];
         let tags_end = tags.last().map_or(start, |t: &Tag| t.span.end);
         let parser = parsers();
-        let records = movetext(&parser, region, tags_end, &mut b);
+        let mut records = movetext(&parser, region, tags_end, &mut b);
+        for mt in &mut records {
+            limit_plies(mt, self.limits.plies, &mut b.diags);
+        }
         let n_records = records.len();
         let mut lex_diags = lex_diags.into_iter().peekable();
         for (n, mt) in records.into_iter().enumerate() {
@@ -338,10 +492,11 @@ impl Iterator for Games<'_> {
                 }
                 v
             };
-            let has_errors = diags
-                .iter()
-                .chain(b.diags.iter())
-                .any(|d| d.is_error() && d.span.start >= s.start && d.span.start <= s.end);
+            let has_errors = (cut.is_some() && n + 1 == n_records)
+                || diags
+                    .iter()
+                    .chain(b.diags.iter())
+                    .any(|d| d.is_error() && d.span.start >= s.start && d.span.start <= s.end);
             finish_game(&game, has_errors, &mut b);
             let own =
                 b.diags.iter().filter(|d| n + 1 == n_records || d.span.start <= game.span.end);
@@ -359,6 +514,63 @@ impl Game {
         self.tags.is_empty()
             && self.movetext == Movetext { span: self.movetext.span, ..Movetext::default() }
     }
+}
+
+/// `E0224` for the first tag past the limit (there are more than `limit`).
+fn too_many_tags(tags: &[Tag], limit: usize) -> Diagnostic {
+    let first = &tags[limit];
+    Diagnostic::error(
+        diag::TOO_MANY_TAGS,
+        Span::new(first.span.start, first.name_span.end),
+        format!(
+            "expected at most {} tags in a game, found {}",
+            grouped(limit),
+            grouped(tags.len())
+        ),
+    )
+    .with_help(format!(
+        "the tags from this one on are skipped; raise `Limits::tags` ({}) when reading with `ctl_an::games_with`",
+        grouped(limit)
+    ))
+}
+
+/// Cuts a main line longer than `limit` plies after its last whole pair within the limit, with
+/// `E0225` at the first ply past it: the later levels replay no more than the limit.
+fn limit_plies(mt: &mut Movetext, limit: usize, diags: &mut Vec<Diagnostic>) {
+    let total = mt.ply_count();
+    if total <= limit {
+        return;
+    }
+    let mut before = 0;
+    let Some(keep) = mt.pairs.iter().position(|p| {
+        before += p.ply_count();
+        before > limit
+    }) else {
+        return;
+    };
+    let pair = &mt.pairs[keep];
+    let white_counts = !matches!(pair.white, crate::syntax::Ply::Omitted(_));
+    let white_past = white_counts && before - pair.ply_count() >= limit;
+    let at = match &pair.black {
+        Some(black) if !white_past => black.span(),
+        _ => pair.white.span(),
+    };
+    diags.push(
+        Diagnostic::error(
+            diag::TOO_MANY_PLIES,
+            at,
+            format!(
+                "expected at most {} plies in a game's main line, found {}",
+                grouped(limit),
+                grouped(total)
+            ),
+        )
+        .with_help(format!(
+            "the main line is read up to the move pair before this one; split the game, or raise `Limits::plies` ({}) when reading with `ctl_an::games_with`",
+            grouped(limit)
+        )),
+    );
+    mt.pairs.truncate(keep);
 }
 
 /// The record-level diagnostics: no `Variant` tag, and the ending warnings unless the movetext
@@ -449,8 +661,20 @@ where
 /// assert!(mt.pairs[0].number.unknown);
 /// ```
 pub fn parse_movetext(source: &str) -> (Movetext, Vec<Diagnostic>) {
+    parse_movetext_with(source, &Limits::DEFAULT)
+}
+
+/// [`parse_movetext`] with other [`Limits`] than the defaults (the tag limit does not apply).
+///
+/// ```
+/// use ctl_an::Limits;
+/// let (mt, diags) = ctl_an::parse_movetext_with("1. E7-E13 ((F8-F12)): *", &Limits { nesting: 1, ..Limits::default() });
+/// assert_eq!(diags[0].code, "E0221");
+/// assert_eq!(mt.ply_count(), 1);
+/// ```
+pub fn parse_movetext_with(source: &str, limits: &Limits) -> (Movetext, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let tokens = lex(source, &mut diags);
+    let tokens = lex(source, limits, &mut diags);
     let mut b = Builder::new(source);
     b.diags = diags;
     let parser = parsers();
@@ -465,6 +689,7 @@ pub fn parse_movetext(source: &str) -> (Movetext, Vec<Diagnostic>) {
         }
         mt.closing_comments.extend(r.closing_comments);
     }
+    limit_plies(&mut mt, limits.plies, &mut b.diags);
     if !b.diags.iter().any(Diagnostic::is_error) {
         b.ending_warnings(&mt, mt.span);
     }

@@ -37,11 +37,16 @@ mod diag;
 mod file;
 mod grammar;
 pub mod lexer;
+mod limits;
 mod meaning;
 pub mod syntax;
 mod write;
 
 pub use cescacs_board::{Diagnostic, Severity, Span};
-pub use file::{GameOutput, Games, ParseOutput, games, parse_file, parse_movetext};
+pub use file::{
+    GameOutput, Games, ParseOutput, games, games_with, parse_file, parse_file_with, parse_movetext,
+    parse_movetext_with,
+};
+pub use limits::Limits;
 pub use meaning::meaning;
 pub use write::{MoveParseError, WriteOptions, write_movetext, write_movetext_with};

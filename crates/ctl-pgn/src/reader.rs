@@ -13,6 +13,7 @@
 use std::io::{self, BufReader, Read};
 
 use cescacs_board::Diagnostic;
+use ctl_an::Limits;
 
 use crate::decode::decode;
 use crate::game::Game;
@@ -198,13 +199,29 @@ impl<R: Read> Iterator for Pieces<R> {
 #[derive(Debug)]
 pub struct Reader<R> {
     pieces: Pieces<R>,
+    limits: Limits,
     pending: std::collections::VecDeque<ReadGame>,
 }
 
 impl<R: Read> Reader<R> {
-    /// A reader over `input`.
+    /// A reader over `input`, with the default [`Limits`].
     pub fn new(input: R) -> Reader<R> {
-        Reader { pieces: Pieces::new(input), pending: Default::default() }
+        Reader::with_limits(input, &Limits::DEFAULT)
+    }
+
+    /// A reader over `input` that reads each game within `limits`.
+    ///
+    /// ```
+    /// use ctl_an::Limits;
+    /// use ctl_pgn::reader::Reader;
+    /// let file = "[Variant \"C'escacs\"] 1. E7-E13 ((F8-F12)): *\n";
+    /// let limits = Limits { nesting: 1, ..Limits::default() };
+    /// let game = Reader::with_limits(file.as_bytes(), &limits).next().unwrap()?;
+    /// assert_eq!(game.diagnostics[0].code, "E0221");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn with_limits(input: R, limits: &Limits) -> Reader<R> {
+        Reader { pieces: Pieces::new(input), limits: *limits, pending: Default::default() }
     }
 }
 
@@ -217,7 +234,7 @@ impl<R: Read> Iterator for Reader<R> {
                 return Some(Ok(g));
             }
             match self.pieces.next()? {
-                Ok(piece) => self.pending.extend(read_piece(piece)),
+                Ok(piece) => self.pending.extend(read_piece_with(piece, &self.limits)),
                 Err(e) => return Some(Err(e)),
             }
         }
@@ -244,12 +261,25 @@ pub fn read_str(text: &str) -> Vec<ReadGame> {
 /// assert_eq!(read_piece(piece).len(), 1);
 /// ```
 pub fn read_piece(piece: Piece) -> Vec<ReadGame> {
+    read_piece_with(piece, &Limits::DEFAULT)
+}
+
+/// [`read_piece`] within other [`Limits`] than the defaults.
+///
+/// ```
+/// use ctl_an::Limits;
+/// use ctl_pgn::reader::{Piece, TextStart, read_piece_with};
+/// let bytes = b"[Variant \"C'escacs\"] [Event \"Moia\"] 1. E7-E13: *".to_vec();
+/// let games = read_piece_with(Piece { start: TextStart::default(), bytes }, &Limits { tags: 1, ..Limits::default() });
+/// assert_eq!(games[0].diagnostics[0].code, "E0224");
+/// ```
+pub fn read_piece_with(piece: Piece, limits: &Limits) -> Vec<ReadGame> {
     let Piece { start, bytes } = piece;
     let offset = start.offset;
     let decoded = decode(bytes);
     let mut encoding = decoded.diagnostics.into_iter().map(|d| d.shifted(offset)).peekable();
     let text = decoded.text;
-    let parsed: Vec<_> = ctl_an::games(&text).collect();
+    let parsed: Vec<_> = ctl_an::games_with(&text, limits).collect();
     let n = parsed.len();
     let mut out = Vec::with_capacity(n);
     for (i, g) in parsed.into_iter().enumerate() {

@@ -18,6 +18,7 @@ mod references;
 mod replay;
 
 use cescacs_board::Diagnostic;
+use ctl_an::Limits;
 use ctl_an::syntax::GameResult;
 
 use crate::game::Game;
@@ -86,8 +87,22 @@ pub fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
 /// assert!(found.is_empty());
 /// ```
 pub fn check_text(source: &str, level: Level) -> Vec<Diagnostic> {
+    check_text_with(source, level, &Limits::DEFAULT)
+}
+
+/// [`check_text`] with other reading [`Limits`] than the defaults: an item past a limit is one
+/// error, skipped, and the games after it are checked as usual.
+///
+/// ```
+/// use ctl_an::Limits;
+/// use ctl_pgn::validate::{Level, check_text_with};
+/// let text = "[Variant \"C'escacs\"]\n{a long comment} 1. E7-E13: *\n";
+/// let strict = Limits { comment_bytes: 8, ..Limits::default() };
+/// assert_eq!(check_text_with(text, Level::Rules, &strict)[0].code, "E0222");
+/// ```
+pub fn check_text_with(source: &str, level: Level, limits: &Limits) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for g in ctl_an::games(source) {
+    for g in ctl_an::games_with(source, limits) {
         let mut game = Game::new(g.game, source);
         game.set_syntax_errors(&g.diagnostics);
         out.extend(g.diagnostics);

@@ -1,0 +1,82 @@
+//! How much the reader accepts of one item before it reports it and skips it: hostile or broken
+//! input gets one clear diagnostic instead of a stack overflow, a memory blow-up or a megabyte-long
+//! report.
+
+/// The bounds the reader puts on its input. Every item past a bound gives one error and is
+/// skipped; the games after it are read as usual.
+///
+/// The defaults are far beyond what a real game file holds (the longest real games have a few
+/// hundred plies and a handful of nested variations) and small enough to bound the reader's work
+/// and stack. `docs/RELIABILITY.md` ("Limits") explains the numbers.
+///
+/// | field | default | past it |
+/// |---|---|---|
+/// | [`nesting`](Limits::nesting) | 64 | `E0221`, the variation is skipped to the end of its game |
+/// | [`comment_bytes`](Limits::comment_bytes) | 1 MiB | `E0222`, the comment is skipped |
+/// | [`line_bytes`](Limits::line_bytes) | 1 MiB | `E0223`, the rest of the line is skipped |
+/// | [`tags`](Limits::tags) | 1,000 | `E0224`, the tags after the 1,000th are skipped |
+/// | [`plies`](Limits::plies) | 10,000 | `E0225`, the main line is read up to its last whole pair within the bound |
+///
+/// ```
+/// use ctl_an::Limits;
+/// let strict = Limits { comment_bytes: 8, ..Limits::default() };
+/// let text = "[Variant \"C'escacs\"]\n{a long comment} 1. E7-E13: *\n";
+/// assert!(ctl_an::parse_file(text).diagnostics.is_empty());
+/// let out = ctl_an::parse_file_with(text, &strict);
+/// assert_eq!(out.diagnostics[0].code, "E0222");
+/// assert_eq!(out.file.ply_count(), 1); // the game is still read
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// How deep variations may nest (the parser recurses once per level).
+    pub nesting: usize,
+    /// The longest comment, in bytes from its `{` to its `}`.
+    pub comment_bytes: usize,
+    /// The longest line, in bytes without its line break.
+    pub line_bytes: usize,
+    /// The most tags one game may have.
+    pub tags: usize,
+    /// The most plies (half-moves) the main line of one game may have.
+    pub plies: usize,
+}
+
+impl Limits {
+    /// The default bounds (see the table above).
+    pub const DEFAULT: Limits = Limits {
+        nesting: 64,
+        comment_bytes: 1 << 20,
+        line_bytes: 1 << 20,
+        tags: 1_000,
+        plies: 10_000,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::DEFAULT
+    }
+}
+
+/// `n` with a comma every three digits, as messages write counts (`50,000,004`).
+pub(crate) fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        let cases = [(0, "0"), (999, "999"), (1_000, "1,000"), (50_000_004, "50,000,004")];
+        for (n, text) in cases {
+            assert_eq!(super::grouped(n), text);
+        }
+    }
+}
