@@ -54,7 +54,9 @@ pub(crate) struct TokenStream<'s> {
     /// the text has been scanned for line breaks.
     line_start: usize,
     scanned: usize,
-    /// A line too long: its remaining tokens are skipped.
+    /// Whether the current line has been measured, and whether it is too long (its remaining
+    /// tokens are skipped).
+    line_measured: bool,
     skip_line: bool,
     /// A run of bad bytes not reported yet.
     error: Option<Span>,
@@ -73,41 +75,38 @@ impl<'s> TokenStream<'s> {
             cut: None,
             line_start: 0,
             scanned: 0,
+            line_measured: false,
             skip_line: false,
             error: None,
             lookahead: VecDeque::new(),
         }
     }
 
-    /// Follows the line breaks up to the token `t`; returns whether `t` is on a line too long (the
-    /// first time: the rest of the line is then skipped).
-    fn line_too_long(&mut self, t: Span, comment: bool, diags: &mut Vec<Diagnostic>) -> bool {
+    /// Follows the line breaks up to the token `t`; returns whether `t` is skipped for being on a
+    /// line too long. A line is measured at its first token that is not a comment (comments have
+    /// their own limit); past the limit, it gives `E0223` there and the rest of it is skipped.
+    fn on_long_line(&mut self, t: Span, comment: bool, diags: &mut Vec<Diagnostic>) -> bool {
         let bytes = self.source.as_bytes();
         if let Some(at) = memchr::memrchr2(b'\n', b'\r', &bytes[self.scanned..t.start]) {
-            self.line_start = self.scanned + at + 1;
-            self.skip_line = false;
+            self.new_line(self.scanned + at + 1);
         }
         self.scanned = t.end;
+        let skipped = self.skip_line;
         if comment {
-            // A comment is bounded by its own limit; the line goes on after it.
-            let inside = &bytes[t.range()];
-            if let Some(at) = memchr::memrchr2(b'\n', b'\r', inside) {
-                self.skip_line = false;
-                self.line_start = t.start + at + 1;
+            if let Some(at) = memchr::memrchr2(b'\n', b'\r', &bytes[t.range()]) {
+                self.new_line(t.start + at + 1);
             }
-            if !self.skip_line {
-                self.line_start = self.line_start.max(t.end);
-            }
-            return false;
+            return skipped;
         }
-        if self.skip_line {
-            return true;
+        if skipped || self.line_measured {
+            return skipped;
         }
-        if t.end - self.line_start <= self.limits.line_bytes {
-            return false;
-        }
+        self.line_measured = true;
         let line_end =
             memchr::memchr2(b'\n', b'\r', &bytes[t.start..]).map_or(bytes.len(), |n| t.start + n);
+        if line_end - self.line_start <= self.limits.line_bytes {
+            return false;
+        }
         let first = self.source[t.start..].chars().next().map_or(0, char::len_utf8);
         diags.push(
             Diagnostic::error(
@@ -120,12 +119,19 @@ impl<'s> TokenStream<'s> {
                 ),
             )
             .with_help(format!(
-                "the rest of this line is skipped; break the line, or raise `Limits::line_bytes` ({}) when reading with `ctl_an::games_with`",
+                "the line is skipped from here; break it, or raise `Limits::line_bytes` ({}) when reading with `ctl_an::games_with`",
                 grouped(self.limits.line_bytes)
             )),
         );
         self.skip_line = true;
         true
+    }
+
+    /// A line (or the rest of one, after a comment skipped for its length) starts at `at`.
+    fn new_line(&mut self, at: usize) {
+        self.line_start = at;
+        self.line_measured = false;
+        self.skip_line = false;
     }
 
     fn lex_one(&mut self, diags: &mut Vec<Diagnostic>) -> Option<Tk> {
@@ -137,7 +143,7 @@ impl<'s> TokenStream<'s> {
                 return None;
             };
             let comment = matches!(t.kind, TokenKind::Comment | TokenKind::UnterminatedComment);
-            let long_line = self.line_too_long(t.span, comment, diags);
+            let long_line = self.on_long_line(t.span, comment, diags);
             if self.skip_game && t.kind != TokenKind::LBracket || long_line {
                 continue;
             }
@@ -173,6 +179,8 @@ impl<'s> TokenStream<'s> {
                 TokenKind::RParen => self.depth = self.depth.saturating_sub(1),
                 TokenKind::Comment if t.span.len() > self.limits.comment_bytes => {
                     diags.push(comment_too_long(t.span, self.limits.comment_bytes));
+                    // The skipped comment does not count in its line's length.
+                    self.new_line(t.span.end);
                     continue;
                 }
                 TokenKind::UnterminatedComment => diags.push(unclosed_comment(self.source, t.span)),
@@ -492,7 +500,9 @@ impl Iterator for Games<'_> {
                 }
                 v
             };
-            let has_errors = (cut.is_some() && n + 1 == n_records)
+            // A game cut short, or with a line skipped, may end anywhere: no ending warnings.
+            let skipped = cut.is_some() || diags.iter().any(|d| d.code == diag::LINE_TOO_LONG);
+            let has_errors = (skipped && n + 1 == n_records)
                 || diags
                     .iter()
                     .chain(b.diags.iter())

@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use cescacs_board::{Diagnostic, Letters};
+use ctl_an::Limits;
 use ctl_an::syntax::{MoveKind, Ply, PromotionTarget};
 use ctl_pgn::game::Game;
 use ctl_pgn::reader::Reader;
@@ -103,13 +104,16 @@ fn every_link_of_the_index_reaches_a_page_that_names_the_code() {
 enum Run {
     /// Read the bytes with `ctl_pgn::reader::Reader` and check every game at a level.
     Check(Level),
+    /// The same within reading limits smaller than the defaults (so that the input stays short).
+    CheckWithin(Level, Limits),
     /// Convert the text to a letter table.
     Convert(&'static str),
 }
 
 /// `(code, how, input, the text the code's span covers)`.
 fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
-    use Run::{Check, Convert};
+    use Run::{Check, CheckWithin, Convert};
+    let within = |limits: Limits| CheckWithin(Level::Syntax, limits);
     let s = Level::Syntax;
     let c = Level::Coherence;
     let v = |rest: &str| format!("{V}{rest}").into_bytes();
@@ -187,6 +191,30 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
                 ")".repeat(65)
             )),
             "(",
+        ),
+        (
+            "E0222",
+            within(Limits { comment_bytes: 16, ..Limits::default() }),
+            v("1. E7-E13: * { a comment longer than the limit }\n"),
+            "{",
+        ),
+        (
+            "E0223",
+            within(Limits { line_bytes: 32, ..Limits::default() }),
+            v("\n[Event \"The Barcelona Open, round one\"]\n1. E7-E13: *\n"),
+            "[",
+        ),
+        (
+            "E0224",
+            within(Limits { tags: 2, ..Limits::default() }),
+            v("[Event \"CG\"] [Site \"Moià\"]\n1. E7-E13: *\n"),
+            "[Site",
+        ),
+        (
+            "E0225",
+            within(Limits { plies: 2, ..Limits::default() }),
+            v("1. E7-E13, E21-E15 2. F8-F12: *\n"),
+            "F8-F12:",
         ),
         ("W0201", Check(s), v("1. E7\u{2013}E13: *\n"), "\u{2013}"),
         ("W0202", Check(s), v("[DPTL \"/27:1k/14:3K3/ w -- - 0 1\"]\n1. KF14-F16: *\n"), "DPTL"),
@@ -277,6 +305,9 @@ fn run(how: &Run, input: &[u8]) -> (Vec<Diagnostic>, String) {
         Run::Check(level) => {
             Reader::new(input).flat_map(|g| g.expect("reading memory").check(*level)).collect()
         }
+        Run::CheckWithin(level, limits) => Reader::with_limits(input, limits)
+            .flat_map(|g| g.expect("reading memory").check(*level))
+            .collect(),
         Run::Convert(letters) => {
             let letters = match *letters {
                 "FAN" => Letters::fan(),
