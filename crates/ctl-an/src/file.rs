@@ -83,8 +83,9 @@ impl<'s> TokenStream<'s> {
     }
 
     /// Follows the line breaks up to the token `t`; returns whether `t` is skipped for being on a
-    /// line too long. A line is measured at its first token that is not a comment (comments have
-    /// their own limit); past the limit, it gives `E0223` there and the rest of it is skipped.
+    /// line too long. A line is measured, comments included, at its first token that is not a
+    /// comment (a comment too long at the start of a line is `E0222`, and the line is measured
+    /// after it); past the limit, it gives `E0223` there and the rest of the line is skipped.
     fn on_long_line(&mut self, t: Span, comment: bool, diags: &mut Vec<Diagnostic>) -> bool {
         let bytes = self.source.as_bytes();
         if let Some(at) = memchr::memrchr2(b'\n', b'\r', &bytes[self.scanned..t.start]) {
