@@ -7,6 +7,9 @@
 //!
 //! - [`parse_file`]: a whole text, every game; [`games`]: the same one game at a time, with
 //!   bounded memory; [`parse_movetext`]: a movetext alone.
+//! - [`Limits`]: how long a comment, a line, a game's tags and main line, and how deep its
+//!   variations may be; [`games_with`], [`parse_file_with`] and [`parse_movetext_with`] read
+//!   within other bounds than the defaults.
 //! - `"EF12×NF14+^".parse::<syntax::Move>()` and `Display` for one move in canonical form;
 //!   [`write_movetext`] / [`write_movetext_with`] for a movetext in the export layout.
 //! - [`syntax`]: the tree (games, tags, pairs, moves, variations, comments and the references in
