@@ -5,7 +5,7 @@
 //! - every span (the canonical text places things elsewhere);
 //! - the spelling of one sign: the three hyphens (`‐`, `-`, `–`) are one separator, `×` and `*`
 //!   are one capture sign;
-//! - CRLF line ends inside comments, which the export layout writes as LF.
+//! - line ends inside comments (CRLF, lone CR), which the export layout writes as LF.
 //!
 //! Everything else must survive: tags (names, values, order), numbers and `1?`, every move and
 //! its marks, comments (text, kind, references), variations (labels, order, nesting) and results.
@@ -55,7 +55,7 @@ fn erase_movetext(movetext: &mut Movetext) {
 fn erase_comments(comments: &mut [Comment]) {
     for comment in comments {
         comment.span = Span::default();
-        comment.text = comment.text.replace("\r\n", "\n");
+        comment.text = crate::syntax::comment_text_with_lf(&comment.text).into_owned();
         for reference in &mut comment.references {
             reference.span = Span::default();
         }

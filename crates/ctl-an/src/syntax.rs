@@ -577,6 +577,23 @@ impl GameResult {
     }
 }
 
+/// A comment's text with every line end (CRLF, or a lone CR, which the reader also takes for a
+/// line end) written as LF: how the export layout writes comments, and how two readings of one
+/// comment compare.
+///
+/// ```
+/// use ctl_an::syntax::comment_text_with_lf;
+/// assert_eq!(comment_text_with_lf(" one\r\ntwo\rthree\r\r\nfour "), " one\ntwo\nthree\n\nfour ");
+/// assert_eq!(comment_text_with_lf(" plain "), " plain ");
+/// ```
+pub fn comment_text_with_lf(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\r') {
+        std::borrow::Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// A comment `{ ... }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comment {

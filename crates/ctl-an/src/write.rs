@@ -194,14 +194,7 @@ impl Writer {
     fn comment_text(&mut self, c: &Comment) {
         self.out.push('{');
         // The text is kept verbatim except its line ends: the export layout uses LF only.
-        let mut lines = c.text.split("\r\n");
-        if let Some(first) = lines.next() {
-            self.out.push_str(first);
-        }
-        for line in lines {
-            self.out.push('\n');
-            self.out.push_str(line);
-        }
+        self.out.push_str(&crate::syntax::comment_text_with_lf(&c.text));
         self.out.push('}');
     }
 
@@ -286,5 +279,13 @@ mod tests {
         let (mt, d) = crate::parse_movetext("1. E7-E13:\r\n{ one\r\ntwo }\r\n1-1");
         assert!(d.is_empty(), "{d:?}");
         assert_eq!(super::write_movetext(&mt), "1. E7-E13 :\n{ one\ntwo }\n1-1\n");
+        // A lone CR is a line end too; a CR before a CRLF is two (found by the round-trip fuzzer:
+        // writing only CRLF as LF left `\r` + LF, which the next writing changed again).
+        let (mt, d) = crate::parse_movetext("1. E7-E13:\n{ one\rtwo\r\r\nthree }\n1-1");
+        assert!(d.is_empty(), "{d:?}");
+        let written = super::write_movetext(&mt);
+        assert_eq!(written, "1. E7-E13 :\n{ one\ntwo\n\nthree }\n1-1\n");
+        let (again, _) = crate::parse_movetext(&written);
+        assert_eq!(super::write_movetext(&again), written, "writing is idempotent");
     }
 }

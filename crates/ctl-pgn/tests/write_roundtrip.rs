@@ -31,7 +31,7 @@ fn sources() -> Vec<(PathBuf, String)> {
 
 /// A comment's text as the export layout writes it (LF line ends).
 fn written(c: &Comment) -> String {
-    c.text.replace("\r\n", "\n")
+    ctl_an::syntax::comment_text_with_lf(&c.text).into_owned()
 }
 
 fn comments_in_pairs(pairs: &[Pair], out: &mut Vec<String>) {
