@@ -11,12 +11,12 @@
 use std::fs::File;
 use std::io::{self, Read, Write};
 
-use cescacs_board::{Diagnostic, Span};
-use ctl_an::syntax::{Game, Movetext, Ply};
+use cescacs_board::Diagnostic;
+use ctl_an::syntax::Movetext;
 use ctl_pgn::decode::decode;
 use ctl_pgn::reader::{Piece, Pieces};
 use ctl_pgn::render::{
-    Context, DocumentWriter, JsonDiagnostic, JsonLine, LineIndex, PositionEncoding, Summary,
+    DocumentWriter, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding, Summary,
     TextRenderer, file_uri,
 };
 use ctl_pgn::validate;
@@ -240,7 +240,7 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
     let errors = found.iter().filter(|d| d.is_error()).count();
     let counts = Summary {
         files: 0,
-        games: locator.games.len(),
+        games: locator.game_count(),
         plies,
         errors,
         warnings: found.len() - errors,
@@ -373,75 +373,5 @@ impl<'a, W: Write> Writer<'a, W> {
             document.finish()?;
         }
         Ok(self.outcome)
-    }
-}
-
-/// Finds the game (numbered within the piece) and main-line ply a diagnostic is about.
-#[derive(Default)]
-pub struct Locator {
-    /// Per game: its span and the spans of its main-line plies, numbered from 1.
-    games: Vec<(Span, Vec<(Span, usize)>)>,
-}
-
-impl Locator {
-    /// Adds the next game.
-    pub fn push(&mut self, game: &Game) {
-        let mut plies = Vec::new();
-        let mut n = 0;
-        for pair in &game.movetext.pairs {
-            for ply in std::iter::once(&pair.white).chain(pair.black.as_ref()) {
-                if !matches!(ply, Ply::Omitted(_)) {
-                    n += 1;
-                    plies.push((ply.span(), n));
-                }
-            }
-        }
-        self.games.push((game.span, plies));
-    }
-
-    /// The game and ply of a diagnostic at `span`.
-    pub fn context(&self, span: Span) -> Context {
-        let at = span.start;
-        // Games are in text order and do not overlap: the last one starting at or before `at`.
-        let i = self.games.partition_point(|(g, _)| g.start <= at);
-        let Some(((game, plies), number)) = i.checked_sub(1).map(|i| (&self.games[i], i + 1))
-        else {
-            return Context::default();
-        };
-        if at > game.end {
-            return Context::default();
-        }
-        let mut context = Context::game(number);
-        let j = plies.partition_point(|(p, _)| p.start <= at);
-        if let Some((ply_span, ply)) = j.checked_sub(1).map(|j| plies[j]) {
-            if at < ply_span.end || (ply_span.is_empty() && at == ply_span.start) {
-                context = context.with_ply(ply);
-            }
-        }
-        context
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn locator_finds_game_and_ply() {
-        let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12\n[Variant \"C'escacs\"]\n1. E7-E13";
-        let parsed = ctl_an::parse_file(text);
-        let mut locator = Locator::default();
-        for game in parsed.file.games() {
-            locator.push(game);
-        }
-        let find = |needle: &str, nth: usize| {
-            let start = text.match_indices(needle).nth(nth).expect("needle").0;
-            locator.context(Span::new(start, start + needle.len()))
-        };
-        assert_eq!(find("E21-E15", 0), Context::game(1).with_ply(2));
-        assert_eq!(find("F8-F12", 0), Context::game(1).with_ply(3));
-        assert_eq!(find("Variant", 0), Context::game(1));
-        assert_eq!(find("Variant", 1), Context::game(2));
-        assert_eq!(find("E7-E13", 1), Context::game(2).with_ply(1));
     }
 }

@@ -1,10 +1,10 @@
 //! Checking a document: the diagnostics of `cescacs check` at its default level, each with the
 //! game and ply it is about, and the games read, for the other requests.
 
-use cescacs_board::{Diagnostic, Span};
-use ctl_an::syntax::{self, Ply};
+use cescacs_board::Diagnostic;
+use ctl_an::syntax;
 use ctl_pgn::game::Game;
-use ctl_pgn::render::Context;
+use ctl_pgn::render::{Context, Locator};
 use ctl_pgn::validate::{self, Level};
 
 /// The level `cescacs check` uses by default: the deepest one.
@@ -40,7 +40,10 @@ impl Analysis {
             }
             diagnostics.extend(out.diagnostics);
         }
-        let locator = Locator::new(&games);
+        let mut locator = Locator::default();
+        for game in &games {
+            locator.push(game.syntax());
+        }
         let mut diagnostics: Vec<(Diagnostic, Context)> = diagnostics
             .into_iter()
             .map(|d| {
@@ -78,54 +81,6 @@ fn is_empty(game: &syntax::Game) -> bool {
     game.tags.is_empty()
         && game.movetext
             == syntax::Movetext { span: game.movetext.span, ..syntax::Movetext::default() }
-}
-
-/// Finds the game and main-line ply a diagnostic is about, as `check` does for its JSON.
-struct Locator {
-    /// Per game: its span and the spans of its main-line plies, numbered from 1.
-    games: Vec<(Span, Vec<(Span, usize)>)>,
-}
-
-impl Locator {
-    fn new(games: &[Game]) -> Locator {
-        let games = games
-            .iter()
-            .map(|game| {
-                let mut plies = Vec::new();
-                let mut n = 0;
-                for pair in &game.movetext().pairs {
-                    for ply in std::iter::once(&pair.white).chain(pair.black.as_ref()) {
-                        if !matches!(ply, Ply::Omitted(_)) {
-                            n += 1;
-                            plies.push((ply.span(), n));
-                        }
-                    }
-                }
-                (game.span(), plies)
-            })
-            .collect();
-        Locator { games }
-    }
-
-    fn context(&self, span: Span) -> Context {
-        let at = span.start;
-        let i = self.games.partition_point(|(g, _)| g.start <= at);
-        let Some(((game, plies), number)) = i.checked_sub(1).map(|i| (&self.games[i], i + 1))
-        else {
-            return Context::default();
-        };
-        if at > game.end {
-            return Context::default();
-        }
-        let mut context = Context::game(number);
-        let j = plies.partition_point(|(p, _)| p.start <= at);
-        if let Some((ply_span, ply)) = j.checked_sub(1).map(|j| plies[j]) {
-            if at < ply_span.end || (ply_span.is_empty() && at == ply_span.start) {
-                context = context.with_ply(ply);
-            }
-        }
-        context
-    }
 }
 
 #[cfg(test)]

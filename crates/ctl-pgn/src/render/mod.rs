@@ -19,7 +19,7 @@ pub use json::{
     source_of, write_jsonl,
 };
 pub use line_index::{LineCol, LineIndex, Position, PositionEncoding, UnknownEncoding};
-pub use report::{Context, FileReport};
+pub use report::{Context, FileReport, Locator};
 pub use text::{TextRenderer, render_text};
 pub use uri::file_uri;
 

@@ -1,6 +1,7 @@
 //! One checked file: its text, its diagnostics with their game and ply, and what it held.
 
-use cescacs_board::{Diagnostic, Severity};
+use cescacs_board::{Diagnostic, Severity, Span};
+use ctl_an::syntax::{Game, Ply};
 
 use super::text::TextRenderer;
 use super::uri::file_uri;
@@ -33,6 +34,71 @@ impl Context {
     pub const fn with_ply(mut self, ply: usize) -> Context {
         self.ply = Some(ply);
         self
+    }
+}
+
+/// Finds the [`Context`] of a diagnostic: the game (numbered from 1 in the order games were
+/// pushed) and the main-line ply (numbered from 1, `…` not counted) whose text holds its start.
+///
+/// ```
+/// use cescacs_board::Span;
+/// use ctl_pgn::render::{Context, Locator};
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n";
+/// let mut locator = Locator::default();
+/// for game in ctl_an::parse_file(text).file.games() {
+///     locator.push(game);
+/// }
+/// let at = text.find("E21").unwrap();
+/// assert_eq!(locator.context(Span::new(at, at + 3)), Context::game(1).with_ply(2));
+/// assert_eq!(locator.context(Span::new(0, 1)), Context::game(1));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Locator {
+    /// Per game: its span and the spans of its main-line plies, numbered from 1.
+    games: Vec<(Span, Vec<(Span, usize)>)>,
+}
+
+impl Locator {
+    /// Adds the next game (games are pushed in text order).
+    pub fn push(&mut self, game: &Game) {
+        let mut plies = Vec::new();
+        let mut n = 0;
+        for pair in &game.movetext.pairs {
+            for ply in std::iter::once(&pair.white).chain(pair.black.as_ref()) {
+                if !matches!(ply, Ply::Omitted(_)) {
+                    n += 1;
+                    plies.push((ply.span(), n));
+                }
+            }
+        }
+        self.games.push((game.span, plies));
+    }
+
+    /// How many games were pushed.
+    pub fn game_count(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The game and ply of a diagnostic at `span`; empty outside every game.
+    pub fn context(&self, span: Span) -> Context {
+        let at = span.start;
+        // Games are in text order and do not overlap: the last one starting at or before `at`.
+        let i = self.games.partition_point(|(g, _)| g.start <= at);
+        let Some(((game, plies), number)) = i.checked_sub(1).map(|i| (&self.games[i], i + 1))
+        else {
+            return Context::default();
+        };
+        if at > game.end {
+            return Context::default();
+        }
+        let mut context = Context::game(number);
+        let j = plies.partition_point(|(p, _)| p.start <= at);
+        if let Some((ply_span, ply)) = j.checked_sub(1).map(|j| plies[j]) {
+            if at < ply_span.end || (ply_span.is_empty() && at == ply_span.start) {
+                context = context.with_ply(ply);
+            }
+        }
+        context
     }
 }
 
@@ -167,5 +233,29 @@ impl<'a> FileReport<'a> {
             out.write_all(renderer.render(d).as_bytes())?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod locator_tests {
+    use super::*;
+
+    #[test]
+    fn locator_finds_game_and_ply() {
+        let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12\n[Variant \"C'escacs\"]\n1. E7-E13";
+        let parsed = ctl_an::parse_file(text);
+        let mut locator = Locator::default();
+        for game in parsed.file.games() {
+            locator.push(game);
+        }
+        let find = |needle: &str, nth: usize| {
+            let start = text.match_indices(needle).nth(nth).expect("needle").0;
+            locator.context(Span::new(start, start + needle.len()))
+        };
+        assert_eq!(find("E21-E15", 0), Context::game(1).with_ply(2));
+        assert_eq!(find("F8-F12", 0), Context::game(1).with_ply(3));
+        assert_eq!(find("Variant", 0), Context::game(1));
+        assert_eq!(find("Variant", 1), Context::game(2));
+        assert_eq!(find("E7-E13", 1), Context::game(2).with_ply(1));
     }
 }
