@@ -58,7 +58,7 @@ fn on_move(game: &Game, source: &str, at: &MoveAt, mv: &Move) -> String {
     };
     out.push_str(&describe(&before, &played.mv, &played.after));
     out.push('.');
-    if let Ok(spec) = walk::spec_of(mv, letters) {
+    if let Ok(spec) = ctl_pgn::validate::move_spec(mv, letters) {
         if let Err(e) = before.match_move(&spec) {
             out.push_str(&format!("\n\n⚠ Not a legal move: {e}."));
         }

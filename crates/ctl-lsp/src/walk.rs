@@ -5,12 +5,10 @@
 //! before that pair's White move, or before its Black move when the variation opens with `…`
 //! (the rule `ctl_pgn::validate` replays by).
 
-use cescacs_board::{Colour, Letters, MoveSpec, PieceKind, Position, Span, SpecCapture};
-use ctl_an::syntax::{
-    Comment, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Reference, Separator, Spanned,
-    Variation,
-};
+use cescacs_board::{Colour, Letters, Position, Span};
+use ctl_an::syntax::{Comment, Move, Movetext, Pair, Ply, Reference, Spanned, Variation};
 use ctl_pgn::game::Game;
+use ctl_pgn::validate::move_spec;
 
 /// A step from a line into one of its variations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,7 +137,7 @@ pub(crate) struct Played {
 /// minimal reader), so that a hover can still show where an illegal move leads.
 pub(crate) fn play(position: &Position, mv: &Move, letters: &Letters) -> Result<Played, Stopped> {
     let stop = |reason: String| Stopped { span: Some(mv.span), reason };
-    let spec = spec_of(mv, letters).map_err(stop)?;
+    let spec = move_spec(mv, letters).map_err(|d| stop(d.message))?;
     let played = position.match_move_algebraic(&spec).map_err(|e| stop(e.to_string()))?;
     Ok(Played { mv: played, after: position.play_unchecked(&played) })
 }
@@ -208,53 +206,6 @@ pub(crate) fn position_before(game: &Game, at: &MoveAt) -> Result<Position, Stop
         }
     }
     Ok(position)
-}
-
-/// What a written move says, under the game's letters.
-pub(crate) fn spec_of(m: &Move, letters: &Letters) -> Result<MoveSpec, String> {
-    let kind = |l: ctl_an::syntax::PieceLetter| {
-        l.kind(letters).ok_or_else(|| format!("`{}` is not a piece letter of this game", l.letter))
-    };
-    let promotion = |p: &ctl_an::syntax::Promotion| -> Result<cescacs_board::Promotion, String> {
-        Ok(match p.target {
-            PromotionTarget::Piece(l) => cescacs_board::Promotion::To(kind(l)?),
-            PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
-        })
-    };
-    Ok(match &m.kind {
-        MoveKind::Castling(c) => {
-            let text = format!("{}-{}", c.prefix(), c.columns());
-            MoveSpec::Castling(text.parse().map_err(|_| format!("unknown castling `{text}`"))?)
-        }
-        MoveKind::ForcedPromotion(f) => match promotion(&f.promotion)? {
-            cescacs_board::Promotion::To(piece) => {
-                MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
-            }
-            cescacs_board::Promotion::Awaiting => {
-                return Err("a promotion in place needs a piece, not `=&`".to_string());
-            }
-        },
-        MoveKind::Ordinary(o) => {
-            let piece = match o.piece {
-                Some(l) => kind(l)?,
-                None => PieceKind::Pawn,
-            };
-            let captured = o.captured.map(kind).transpose()?;
-            let capture = match o.separator.value {
-                Separator::At => SpecCapture::Passant { double: false, captured },
-                Separator::DoubleAt => SpecCapture::Passant { double: true, captured },
-                s if s.is_capture() => SpecCapture::Capture(captured),
-                _ => SpecCapture::None,
-            };
-            MoveSpec::Move {
-                piece,
-                from: o.from.value,
-                to: o.to.value,
-                capture,
-                promotion: o.promotion.as_ref().map(promotion).transpose()?,
-            }
-        }
-    })
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ use crate::game::Game;
 use crate::tags::{TagRef, lint_tags};
 
 use replay::LineEnd;
-pub use replay::{MainLine, replay_main_line};
+pub use replay::{MainLine, move_spec, replay_main_line};
 
 /// How deep validation looks, shallowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -269,7 +269,7 @@ impl Replayer<'_> {
                 format!("while replaying {whose}'s move {}", pair.number.value),
             )
         };
-        let spec = match spec_of(m, self.letters) {
+        let spec = match move_spec(m, self.letters) {
             Ok(spec) => spec,
             Err(d) => {
                 self.out.push(context(*d));
@@ -379,7 +379,20 @@ fn move_after_draw(draw: Draw, m: &Move) -> Diagnostic {
 
 /// What a written move says, under the game's letters.
 // The error is boxed: it is rare and a `Diagnostic` is large.
-fn spec_of(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
+/// What a written move says, under the game's letters: the [`MoveSpec`] the rules engine matches
+/// against a position, or the diagnostic of a letter the game does not use, an unknown castling,
+/// or `=&` written as a promotion in place.
+///
+/// ```
+/// use cescacs_board::{Letters, MoveSpec, PieceKind};
+/// use ctl_pgn::validate::move_spec;
+/// let m: ctl_an::syntax::Move = "GL5-H6#".parse().unwrap();
+/// let spec = move_spec(&m, &Letters::standard()).unwrap();
+/// assert!(matches!(spec, MoveSpec::Move { piece: PieceKind::Pegasus, .. }));
+/// let bishop_as_a: ctl_an::syntax::Move = "AF6-C15".parse().unwrap();
+/// assert_eq!(move_spec(&bishop_as_a, &Letters::standard()).unwrap_err().code, "E0403");
+/// ```
+pub fn move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
     let kind = |l: syntax::PieceLetter| {
         l.kind(letters).ok_or_else(|| {
             let standard = letters.is_standard();
