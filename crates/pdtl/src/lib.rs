@@ -25,11 +25,9 @@
 #![forbid(unsafe_code)]
 
 pub mod codes;
-mod diagram;
 mod read;
 mod write;
 
 pub use cescacs_board::Letters;
-pub use diagram::diagram;
 pub use read::{PdtlError, Read, parse, read};
 pub use write::{to_string, write};

@@ -4,6 +4,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use cescacs_board::{Diagnostic, Letters};
+use cescacs_diagram::Diagram;
 
 /// Read PDTL positions: draw the board and print the canonical PDTL.
 ///
@@ -54,7 +55,11 @@ fn run_one(args: &Args) -> io::Result<bool> {
     match &read.position {
         Some(position) => {
             if !args.canonical {
-                writeln!(out, "{}", pdtl::diagram(position, &args.letters))?;
+                writeln!(
+                    out,
+                    "{}",
+                    Diagram::new(position).letters(args.letters.clone()).to_text()
+                )?;
             }
             writeln!(out, "{}", pdtl::write(position, &args.letters))?;
             Ok(true)
