@@ -345,19 +345,9 @@ impl<'s> Builder<'s> {
         let mut gaps = false;
         for (i, w) in tokens.windows(2).enumerate() {
             if w[0].1.end != w[1].1.start {
-                if matches!(
-                    w[1].0,
-                    TokenKind::Mistake
-                        | TokenKind::Blunder
-                        | TokenKind::Dubious
-                        | TokenKind::Good
-                        | TokenKind::Brilliant
-                        | TokenKind::Interesting
-                        | TokenKind::Forced
-                        | TokenKind::Nag
-                        | TokenKind::DrawOffer
-                        | TokenKind::Colon
-                ) {
+                if w[1].0.is_rating()
+                    || matches!(w[1].0, TokenKind::Nag | TokenKind::DrawOffer | TokenKind::Colon)
+                {
                     parts = i + 1;
                     break;
                 }

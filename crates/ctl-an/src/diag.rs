@@ -157,13 +157,7 @@ fn pattern(p: &RichPattern<'_, TokenKind>) -> String {
             | TokenKind::CheckFar
             | TokenKind::CheckDouble
             | TokenKind::Mate => "a check mark".to_string(),
-            TokenKind::Mistake
-            | TokenKind::Blunder
-            | TokenKind::Dubious
-            | TokenKind::Good
-            | TokenKind::Brilliant
-            | TokenKind::Interesting
-            | TokenKind::Forced => "a rating".to_string(),
+            t if t.is_rating() => "a rating".to_string(),
             TokenKind::Times | TokenKind::Star | TokenKind::At | TokenKind::AtAt => {
                 "a capture sign".to_string()
             }

@@ -376,6 +376,26 @@ pub fn tokenize(source: &str) -> Vec<Token> {
 }
 
 impl TokenKind {
+    /// Whether the token is a move rating: `?` `??` `?!` `!` `!!` `!?` `◇`.
+    ///
+    /// ```
+    /// use ctl_an::lexer::TokenKind;
+    /// assert!(TokenKind::Dubious.is_rating() && TokenKind::Forced.is_rating());
+    /// assert!(!TokenKind::Nag.is_rating());
+    /// ```
+    pub const fn is_rating(self) -> bool {
+        matches!(
+            self,
+            TokenKind::Mistake
+                | TokenKind::Blunder
+                | TokenKind::Dubious
+                | TokenKind::Good
+                | TokenKind::Brilliant
+                | TokenKind::Interesting
+                | TokenKind::Forced
+        )
+    }
+
     /// How the token is named in "expected ..., found ..." messages.
     pub const fn describe(self) -> &'static str {
         match self {
