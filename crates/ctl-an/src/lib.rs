@@ -42,6 +42,7 @@ mod grammar;
 pub mod lexer;
 mod limits;
 mod meaning;
+pub mod scan;
 pub mod syntax;
 mod write;
 

