@@ -14,6 +14,7 @@
 //! ```
 
 pub mod codes;
+pub mod fast;
 mod references;
 mod replay;
 

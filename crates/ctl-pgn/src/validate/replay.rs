@@ -546,7 +546,7 @@ fn core_span(m: &Move) -> Span {
 }
 
 /// The check mark the move deserves against the one written (decisions.md 4).
-fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
+pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
     let kind = after.check_kind();
     // Mate is looked for only when the move gives check; the search stops at the first answer.
     let mate = kind.is_some() && !after.has_legal_move();

@@ -1,0 +1,164 @@
+//! The fast path of `cescacs check` (`ctl_pgn::validate::fast`, over `ctl_an::scan`) against
+//! the full check: whenever the fast path calls a game clean, the full check must find nothing
+//! at all in it, read exactly one game, and count the same plies. And it must call the common
+//! games clean, or it would be a slow path with extra steps.
+
+use std::path::Path;
+
+use ctl_an::Limits;
+use ctl_an::syntax::Movetext;
+use ctl_pgn::reader::Pieces;
+use ctl_pgn::validate::fast::check_fast;
+use ctl_pgn::validate::{Level, check_text};
+use proptest::prelude::*;
+use xtask::generate::generate_game;
+
+const LEVELS: [Level; 3] = [Level::Syntax, Level::Coherence, Level::Rules];
+
+/// The full check's verdict on one game text: its diagnostic codes, and the plies of its one
+/// non-empty game (`None` when it has not exactly one).
+fn full(text: &str, level: Level) -> (Vec<&'static str>, Option<usize>) {
+    let codes = check_text(text, level).iter().map(|d| d.code).collect();
+    let games: Vec<_> = ctl_an::games(text)
+        .filter(|g| {
+            let mt = &g.game.movetext;
+            !(g.game.tags.is_empty() && *mt == Movetext { span: mt.span, ..Movetext::default() })
+        })
+        .collect();
+    let plies = (games.len() == 1).then(|| games[0].game.movetext.ply_count());
+    (codes, plies)
+}
+
+/// Whether the fast path called `text` clean; panics when it was wrong to.
+fn agrees(text: &str, level: Level) -> bool {
+    let Some(clean) = check_fast(text, level, &Limits::DEFAULT) else { return false };
+    let (codes, plies) = full(text, level);
+    assert!(
+        codes.is_empty() && plies == Some(clean.plies),
+        "the fast path called this game clean at the {level:?} level, but the full check finds \
+         {codes:?} and plies {plies:?} (fast: {}):\n{text}",
+        clean.plies
+    );
+    true
+}
+
+/// The one-game pieces of a file, as `check` reads them (UTF-8 ones only: the others never
+/// reach the fast path).
+fn pieces(bytes: &[u8]) -> Vec<String> {
+    Pieces::new(bytes)
+        .map(|p| p.expect("reading from memory"))
+        .filter_map(|p| String::from_utf8(p.bytes).ok())
+        .collect()
+}
+
+fn corpus_texts() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut out = Vec::new();
+    for dir in ["valid", "invalid", "generated"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("corpus directory")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ctl-pgn"))
+            .collect();
+        files.sort();
+        for file in files {
+            let bytes = std::fs::read(&file).expect("corpus file");
+            for piece in pieces(&bytes) {
+                out.push((file.display().to_string(), piece));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_corpus_game_the_fast_path_calls_clean_is_clean() {
+    let texts = corpus_texts();
+    for level in LEVELS {
+        let fast = texts.iter().filter(|(_, t)| agrees(t, level)).count();
+        eprintln!("{level:?}: {fast} of {} corpus pieces clean by the fast path", texts.len());
+    }
+}
+
+/// The forms of the generated games are the common ones: every one the full check finds
+/// nothing in, the fast path must call clean, at every level.
+#[test]
+fn generated_games_take_the_fast_path() {
+    let mut clean_games = 0;
+    for index in 0..150 {
+        let game = generate_game(2026, index, 200);
+        for level in LEVELS {
+            let (codes, _) = full(&game.text, level);
+            let fast = agrees(&game.text, level);
+            assert!(
+                fast || !codes.is_empty(),
+                "generated game {index} is clean at the {level:?} level but the fast path \
+                 gave up on it:\n{}",
+                game.text
+            );
+            clean_games += usize::from(fast);
+        }
+    }
+    assert!(clean_games > 400, "only {clean_games} of 450 checks took the fast path");
+}
+
+/// Characters that change what a game says: digits, letters of hexes and pieces, move signs,
+/// marks, brackets, line ends.
+const ALPHABET: &[&str] = &[
+    "0", "1", "2", "3", "5", "7", "9", "A", "B", "E", "F", "G", "H", "I", "J", "K", "L", "N", "R",
+    "V", "D", "X", "Z", "P", "-", "×", "x", "+", "+^", "+∞", "++", "#", "!", "?", "=", "&", "@",
+    ":", "*", "(", ")", "{", "}", "[", "]", "\"", ".", "…", ",", " ", "\n", "1-0", "3-0", "1-1",
+    "$[2]", "#12@W", "~N",
+];
+
+/// A game with a few edits: replacements, insertions, deletions, each at a char boundary.
+fn mutated() -> impl Strategy<Value = String> {
+    let edit = (any::<prop::sample::Index>(), 0..3u8, prop::sample::select(ALPHABET), 1..4usize);
+    (0..40usize, prop::collection::vec(edit, 1..4)).prop_map(|(index, edits)| {
+        let mut text = generate_game(7, index, 60).text;
+        for (at, kind, with, len) in edits {
+            let mut start = at.index(text.len());
+            while !text.is_char_boundary(start) {
+                start -= 1;
+            }
+            let mut end = (start + len).min(text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            match kind {
+                0 => text.replace_range(start..end, with),
+                1 => text.insert_str(start, with),
+                _ => text.replace_range(start..end, ""),
+            }
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_games_the_fast_path_calls_clean_are_clean(text in mutated()) {
+        for level in LEVELS {
+            agrees(&text, level);
+        }
+    }
+}
+
+/// Swapping two moves or changing a check mark keeps the text well formed but wrong: these
+/// must reach the full check at the rules level.
+#[test]
+fn well_formed_but_wrong_games_are_left_to_the_full_check() {
+    let game = generate_game(2026, 3, 60).text;
+    let cases = [
+        game.replacen("1. ", "2. ", 1),
+        game.replacen(", ", ", ", 1).replacen("+^", "", 1),
+        game.replacen("\n*", "\n3-0", 1),
+    ];
+    for text in cases.iter().filter(|t| **t != game) {
+        let (codes, _) = full(text, Level::Rules);
+        assert!(!codes.is_empty(), "the edit should be wrong:\n{text}");
+        assert!(!agrees(text, Level::Rules), "the fast path called a wrong game clean:\n{text}");
+    }
+}
