@@ -37,16 +37,23 @@ struct LineParts {
 /// Reads a hex written with a known-valid shape (`[A-Z][0-9]+`) quickly, falling back to the
 /// board crate's parser for the precise error.
 fn parse_hex(text: &str) -> Result<Hex, HexParseError> {
-    let b = text.as_bytes();
-    if (b.len() == 2 || (b.len() == 3 && b[1] != b'0')) && b[1..].iter().all(u8::is_ascii_digit) {
-        if let Some(c) = cescacs_board::Column::from_char(b[0] as char) {
-            let line = b[1..].iter().fold(0i32, |n, d| n * 10 + i32::from(d - b'0'));
-            if let Some(h) = Hex::from_coords(i32::from(c.index()), line) {
-                return Ok(h);
-            }
-        }
+    match parse_hex_fast(text.as_bytes()) {
+        Some(h) => Ok(h),
+        None => text.parse(),
     }
-    text.parse()
+}
+
+/// The hex of a usual spelling (column letter, one or two digits, no leading zero), `None`
+/// otherwise. The builder and the scanner (`crate::scan`) both read hexes with it, so a hex
+/// the scanner accepts is the hex of the tree.
+#[inline]
+pub(crate) fn parse_hex_fast(b: &[u8]) -> Option<Hex> {
+    if (b.len() == 2 || (b.len() == 3 && b[1] != b'0')) && b[1..].iter().all(u8::is_ascii_digit) {
+        let c = cescacs_board::Column::from_char(b[0] as char)?;
+        let line = b[1..].iter().fold(0i32, |n, d| n * 10 + i32::from(d - b'0'));
+        return Hex::from_coords(i32::from(c.index()), line);
+    }
+    None
 }
 
 impl<'s> Builder<'s> {

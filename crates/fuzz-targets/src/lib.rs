@@ -18,13 +18,16 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod scan;
+pub use scan::{Rebuild, clean_game, scan, scan_text};
+
 use cescacs_board::{Diagnostic, Letters, Span};
 use ctl_pgn::validate::fast::check_fast;
 use ctl_pgn::validate::{Level, check_text};
 use ctl_pgn::write::{WriteOptions, write_file};
 
 /// The text the readers see: invalid UTF-8 replaced byte for byte (`ctl_pgn::decode`).
-fn text_of(data: &[u8]) -> String {
+pub(crate) fn text_of(data: &[u8]) -> String {
     ctl_pgn::decode::decode(data.to_vec()).text
 }
 

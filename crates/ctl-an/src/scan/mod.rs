@@ -34,6 +34,10 @@
 //! assert!(ctl_an::scan::game("1. E7-E13,, E21-E15: *", &Limits::DEFAULT, &mut count).is_err());
 //! ```
 
+mod moves;
+mod movetext;
+mod tags;
+
 use cescacs_board::Span;
 
 use crate::Limits;
@@ -112,7 +116,90 @@ pub trait Visitor {
 
 /// Reads `text` as one game, telling `visitor` each item; see the module documentation for
 /// what `Ok(())` promises.
+///
+/// The text must hold the game alone (as a splitter cuts it), with LF line ends; the tags come
+/// first, `[Variant ...]` the first of them. Anything else, and anything that would give a
+/// diagnostic, is a [`Fallback`], possibly after some events: the visitor then discards what
+/// it was told.
 pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(), Fallback> {
-    let _ = (text, limits, visitor);
-    Err(Fallback)
+    if !within_bounds(text, limits) {
+        return Err(Fallback);
+    }
+    let mut scanner = Scanner { text, bytes: text.as_bytes(), at: 0, limits, visitor };
+    scanner.tags()?;
+    scanner.movetext()
+}
+
+/// Whether the text is free of what the scanner never reads (carriage returns, whose line ends
+/// it does not prove equal) and of lines longer than [`Limits::line_bytes`] (the reader cuts
+/// them). The other limits are checked item by item.
+fn within_bounds(text: &str, limits: &Limits) -> bool {
+    let bytes = text.as_bytes();
+    if memchr::memchr(b'\r', bytes).is_some() {
+        return false;
+    }
+    if bytes.len() <= limits.line_bytes {
+        return true;
+    }
+    let mut line_start = 0;
+    for end in memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len())) {
+        if end - line_start > limits.line_bytes {
+            return false;
+        }
+        line_start = end + 1;
+    }
+    true
+}
+
+/// The cursor over one game's bytes, and where its events go.
+struct Scanner<'t, 'v, V> {
+    text: &'t str,
+    bytes: &'t [u8],
+    /// The next byte to read.
+    at: usize,
+    limits: &'v Limits,
+    visitor: &'v mut V,
+}
+
+/// A visitor's answer as a step of the scan.
+#[inline]
+fn go_on(flow: Flow) -> Result<(), Fallback> {
+    match flow {
+        Flow::Continue => Ok(()),
+        Flow::Fallback => Err(Fallback),
+    }
+}
+
+impl<V> Scanner<'_, '_, V> {
+    /// The byte at `i`, or 0 past the end (a NUL in the text is never read as anything, so
+    /// the two cannot be confused).
+    #[inline]
+    fn byte(&self, i: usize) -> u8 {
+        self.bytes.get(i).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn peek(&self) -> u8 {
+        self.byte(self.at)
+    }
+
+    /// Whether the bytes at the cursor are `s`.
+    #[inline]
+    fn at_str(&self, s: &str) -> bool {
+        self.at_bytes(s.as_bytes())
+    }
+
+    #[inline]
+    fn at_bytes(&self, s: &[u8]) -> bool {
+        self.bytes[self.at.min(self.bytes.len())..].starts_with(s)
+    }
+
+    /// Skips the blanks the lexer skips between tokens, except the ones the scanner leaves to
+    /// the full reader (CR, form feed, byte-order mark: they stop the scan where they stand).
+    #[inline]
+    fn skip_blanks(&mut self) {
+        while matches!(self.peek(), b' ' | b'\n' | b'\t') {
+            self.at += 1;
+        }
+    }
 }

@@ -1,0 +1,267 @@
+//! One move: castling, ordinary move or forced promotion, then its marks.
+//!
+//! Every token is claimed only where the lexer's longest match would end it too (a hex takes
+//! all its digits, a promotion letter must not run into a word), so the spans are the tree's.
+//! The parts of a move and its check mark touch (a space between them is `W0207`); ratings,
+//! NAGs, the draw offer and `:` may follow blanks, in the grammar's order.
+
+use cescacs_board::{Hex, PieceKind, Span};
+
+use super::{Fallback, Scanner};
+use crate::syntax::{
+    Castling, CheckMark, ForcedPromotion, Move, MoveKind, OrdinaryMove, PieceLetter, Promotion,
+    PromotionTarget, Rating, Separator, Spanned,
+};
+
+/// `‐` (U+2010), `×` (U+00D7), `∞` (U+221E), `◇` (U+25C7) in UTF-8.
+const HYPHEN: &[u8] = "\u{2010}".as_bytes();
+const TIMES: &[u8] = "\u{d7}".as_bytes();
+const INFINITY: &[u8] = "\u{221e}".as_bytes();
+const FORCED: &[u8] = "\u{25c7}".as_bytes();
+
+/// The marks after a move's core, in the order the grammar takes them.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+enum Stage {
+    Core,
+    Rating,
+    Nags,
+    DrawOffer,
+    End,
+}
+
+impl<V> Scanner<'_, '_, V> {
+    /// Whether a move may start at the cursor (the caller falls back otherwise).
+    #[inline]
+    pub(super) fn at_move(&self) -> bool {
+        self.peek().is_ascii_uppercase() || self.peek() >= 0x80
+    }
+
+    /// The move at the cursor, with its marks; the cursor ends after its last mark.
+    pub(super) fn mv(&mut self) -> Result<Move, Fallback> {
+        let start = self.at;
+        let kind = self.move_kind()?;
+        let check = self.check_mark();
+        let mut end = self.at;
+        let (mut rating, mut nags, mut draw_offer, mut end_mark) = (None, Vec::new(), None, None);
+        let mut stage = Stage::Core;
+        loop {
+            self.skip_blanks();
+            let at = self.at;
+            let c = self.peek();
+            if (c == b'?' || c == b'!' || self.at_bytes(FORCED)) && stage < Stage::Rating {
+                rating = Some(self.rating(c));
+                stage = Stage::Rating;
+            } else if c == b'$' && self.byte(at + 1).is_ascii_digit() && stage <= Stage::Nags {
+                nags.push(self.nag());
+                stage = Stage::Nags;
+            } else if self.at_str("(=)") && stage < Stage::DrawOffer {
+                self.at += 3;
+                draw_offer = Some(Span::new(at, self.at));
+                stage = Stage::DrawOffer;
+            } else if c == b':' && stage < Stage::End {
+                self.at += 1;
+                end_mark = Some(Span::new(at, self.at));
+                stage = Stage::End;
+            } else {
+                break;
+            }
+            end = self.at;
+        }
+        // The blanks after the move belong to no token.
+        self.at = end;
+        Ok(Move {
+            span: Span::new(start, end),
+            kind,
+            check,
+            rating,
+            nags,
+            draw_offer,
+            end: end_mark,
+        })
+    }
+
+    fn move_kind(&mut self) -> Result<MoveKind, Fallback> {
+        let b = |i| self.byte(self.at + i);
+        if b(0) == b'K' && b(1) == b'R' && b(2).is_ascii_uppercase() {
+            return self.castling().map(MoveKind::Castling);
+        }
+        let (piece, from) = self.square()?;
+        if self.peek() == b'=' {
+            // A forced promotion is written from the pawn's hex, to a piece (`E27=D`).
+            let promotion = self.promotion()?;
+            if piece.is_some() || promotion.target == PromotionTarget::Awaiting {
+                return Err(Fallback);
+            }
+            return Ok(MoveKind::ForcedPromotion(ForcedPromotion { hex: from, promotion }));
+        }
+        let separator = self.separator()?;
+        let (captured, to) = self.square()?;
+        if captured.is_some() && !separator.value.is_capture() {
+            return Err(Fallback);
+        }
+        let promotion = if self.peek() == b'=' { Some(self.promotion()?) } else { None };
+        Ok(MoveKind::Ordinary(OrdinaryMove { piece, from, separator, captured, to, promotion }))
+    }
+
+    /// `KRK-HIO`: the lexer takes `KR`, a letter, a separator and every capital after it.
+    fn castling(&mut self) -> Result<Castling, Fallback> {
+        let start = self.at;
+        let prefix = &self.text[start..start + 3];
+        self.at += 3;
+        let separator = if self.peek() == b'-' {
+            self.at += 1;
+            Separator::HyphenMinus
+        } else if self.at_bytes(HYPHEN) {
+            self.at += HYPHEN.len();
+            Separator::Hyphen
+        } else {
+            // The en dash is warned; anything else is no castling.
+            return Err(Fallback);
+        };
+        let columns = self.at;
+        while self.peek().is_ascii_uppercase() {
+            self.at += 1;
+        }
+        Castling::from_parts(prefix, &self.text[columns..self.at], separator).ok_or(Fallback)
+    }
+
+    /// A hex, with the piece letter (or FAN symbol) written before it if any.
+    fn square(&mut self) -> Result<(Option<PieceLetter>, Spanned<Hex>), Fallback> {
+        let start = self.at;
+        let c = self.peek();
+        let piece = if c.is_ascii_uppercase() {
+            if self.byte(start + 1).is_ascii_digit() {
+                None
+            } else if self.byte(start + 1).is_ascii_uppercase()
+                && self.byte(start + 2).is_ascii_digit()
+            {
+                self.at += 1;
+                Some(PieceLetter { letter: c as char, span: Span::new(start, start + 1) })
+            } else {
+                return Err(Fallback);
+            }
+        } else {
+            let letter = self.fan_symbol().ok_or(Fallback)?;
+            self.at += letter.len_utf8();
+            if !(self.peek().is_ascii_uppercase() && self.byte(self.at + 1).is_ascii_digit()) {
+                return Err(Fallback);
+            }
+            Some(PieceLetter { letter, span: Span::new(start, self.at) })
+        };
+        Ok((piece, self.hex()?))
+    }
+
+    /// The FAN piece symbol at the cursor, if one is there.
+    fn fan_symbol(&self) -> Option<char> {
+        if self.peek() < 0x80 {
+            return None;
+        }
+        let c = self.text.get(self.at..)?.chars().next()?;
+        PieceKind::from_fan(c).map(|_| c)
+    }
+
+    /// A column letter and all the digits after it (as the lexer takes them).
+    fn hex(&mut self) -> Result<Spanned<Hex>, Fallback> {
+        let start = self.at;
+        self.at += 1;
+        while self.peek().is_ascii_digit() {
+            self.at += 1;
+        }
+        let hex = crate::build::parse_hex_fast(&self.bytes[start..self.at]).ok_or(Fallback)?;
+        Ok(Spanned::new(hex, Span::new(start, self.at)))
+    }
+
+    fn separator(&mut self) -> Result<Spanned<Separator>, Fallback> {
+        let start = self.at;
+        let (separator, len) = match self.peek() {
+            b'-' => (Separator::HyphenMinus, 1),
+            b'*' => (Separator::Asterisk, 1),
+            b'@' if self.byte(start + 1) == b'@' => (Separator::DoubleAt, 2),
+            b'@' => (Separator::At, 1),
+            _ if self.at_bytes(HYPHEN) => (Separator::Hyphen, HYPHEN.len()),
+            _ if self.at_bytes(TIMES) => (Separator::Times, TIMES.len()),
+            _ => return Err(Fallback),
+        };
+        self.at += len;
+        Ok(Spanned::new(separator, Span::new(start, self.at)))
+    }
+
+    /// `=X`, `=&` or `=` and a FAN symbol, at the cursor's `=`.
+    fn promotion(&mut self) -> Result<Promotion, Fallback> {
+        let start = self.at;
+        self.at += 1;
+        let c = self.peek();
+        let target = if c == b'&' {
+            self.at += 1;
+            PromotionTarget::Awaiting
+        } else if c.is_ascii_uppercase() {
+            // A letter running into more letters, digits, `_` or `'` is another token.
+            let next = self.byte(self.at + 1);
+            if next.is_ascii_alphanumeric() || next == b'_' || next == b'\'' {
+                return Err(Fallback);
+            }
+            self.at += 1;
+            PromotionTarget::Piece(PieceLetter {
+                letter: c as char,
+                span: Span::new(self.at - 1, self.at),
+            })
+        } else {
+            let letter = self.fan_symbol().ok_or(Fallback)?;
+            let from = self.at;
+            self.at += letter.len_utf8();
+            // A symbol before a capital may be a piece and a hex (`♘E3`).
+            if self.peek().is_ascii_uppercase() {
+                return Err(Fallback);
+            }
+            PromotionTarget::Piece(PieceLetter { letter, span: Span::new(from, self.at) })
+        };
+        Ok(Promotion { span: Span::new(start, self.at), target })
+    }
+
+    /// The check mark touching the move, if any.
+    fn check_mark(&mut self) -> Option<Spanned<CheckMark>> {
+        let start = self.at;
+        let (mark, len) = match self.peek() {
+            b'#' => (CheckMark::Mate, 1),
+            b'+' => match self.byte(start + 1) {
+                b'^' => (CheckMark::Adjoining, 2),
+                b'+' => (CheckMark::Double, 2),
+                _ if self.bytes[start + 1..].starts_with(INFINITY) => {
+                    (CheckMark::Far, 1 + INFINITY.len())
+                }
+                _ => (CheckMark::Check, 1),
+            },
+            _ => return None,
+        };
+        self.at += len;
+        Some(Spanned::new(mark, Span::new(start, self.at)))
+    }
+
+    /// The rating at the cursor, whose first byte is `c` (`?`, `!` or the first of `◇`).
+    fn rating(&mut self, c: u8) -> Spanned<Rating> {
+        let start = self.at;
+        let next = self.byte(start + 1);
+        let (rating, len) = match (c, next) {
+            (b'?', b'?') => (Rating::Blunder, 2),
+            (b'?', b'!') => (Rating::Dubious, 2),
+            (b'?', _) => (Rating::Mistake, 1),
+            (b'!', b'!') => (Rating::Brilliant, 2),
+            (b'!', b'?') => (Rating::Interesting, 2),
+            (b'!', _) => (Rating::Good, 1),
+            _ => (Rating::Forced, FORCED.len()),
+        };
+        self.at += len;
+        Spanned::new(rating, Span::new(start, self.at))
+    }
+
+    /// `$n` at the cursor (a digit follows the `$`); read as the builder reads it.
+    fn nag(&mut self) -> Spanned<u32> {
+        let start = self.at;
+        self.at += 1;
+        while self.peek().is_ascii_digit() {
+            self.at += 1;
+        }
+        let value = self.text[start + 1..self.at].parse().unwrap_or(u32::MAX);
+        Spanned::new(value, Span::new(start, self.at))
+    }
+}

@@ -1,0 +1,254 @@
+//! The movetext: pairs, comments, variations, nesting dots and the result, with the rules that keep the
+//! game one record without diagnostics (nothing after a game-ending move but comments,
+//! variations and the result; a result at the top level only, once; every variation closed,
+//! after a pair, holding a pair; the last move ending the game; the limits kept).
+
+use cescacs_board::Span;
+
+use super::{Fallback, Scanner, Visitor, go_on};
+use crate::file::MAX_NESTING;
+use crate::syntax::{GameResult, MoveNumber, Spanned};
+
+/// `…` (U+2026) and `‐` (U+2010) in UTF-8.
+const ELLIPSIS: &[u8] = "\u{2026}".as_bytes();
+const HYPHEN: &[u8] = "\u{2010}".as_bytes();
+
+/// What the main line has seen so far.
+#[derive(Default)]
+struct MainLine {
+    pairs: usize,
+    plies: usize,
+    /// The last pair's last move ends the game (`:` or `#`): only comments, variations and
+    /// the result may follow.
+    ended: bool,
+    result: bool,
+}
+
+/// The open variations: where each opens and whether it holds a pair yet (index 0 is the
+/// main line).
+struct Levels {
+    open_at: [usize; MAX_NESTING + 1],
+    has_pair: [bool; MAX_NESTING + 1],
+    depth: usize,
+}
+
+impl<V: Visitor> Scanner<'_, '_, V> {
+    /// Reads the movetext after the tags to the end of the text.
+    pub(super) fn movetext(&mut self) -> Result<(), Fallback> {
+        self.skip_blanks();
+        let start = self.at;
+        let end = self.bytes.len()
+            - self.bytes.iter().rev().take_while(|b| matches!(b, b' ' | b'\n' | b'\t')).count();
+        // No movetext has no result line (the reader warns); the movetext's span runs from its
+        // first item to its last, and nesting dots are no items.
+        if start >= end || self.peek() == b'.' || self.bytes[end - 1] == b'.' {
+            return Err(Fallback);
+        }
+        go_on(self.visitor.movetext(Span::new(start, end)))?;
+        let nesting = self.limits.nesting.min(MAX_NESTING);
+        let mut main = MainLine::default();
+        let mut levels =
+            Levels { open_at: [0; MAX_NESTING + 1], has_pair: [false; MAX_NESTING + 1], depth: 0 };
+        while self.at < self.bytes.len() {
+            let depth = levels.depth;
+            match self.peek() {
+                b'0'..=b'9' => {
+                    if self.result_ahead() {
+                        if depth > 0 || main.result || (main.pairs > 0 && !main.ended) {
+                            return Err(Fallback);
+                        }
+                        self.result()?;
+                        main.result = true;
+                    } else {
+                        // After the end of the game or its result, a pair starts another game.
+                        if depth == 0 && (main.ended || main.result) {
+                            return Err(Fallback);
+                        }
+                        let (plies, ended) = self.pair()?;
+                        levels.has_pair[depth] = true;
+                        if depth == 0 {
+                            main.pairs += 1;
+                            main.plies += plies;
+                            main.ended = ended;
+                            if main.plies > self.limits.plies {
+                                return Err(Fallback);
+                            }
+                        }
+                    }
+                }
+                b'*' => {
+                    if depth > 0 || main.result || (main.pairs > 0 && !main.ended) {
+                        return Err(Fallback);
+                    }
+                    self.at += 1;
+                    let r = Spanned::new(GameResult::Unfinished, Span::new(self.at - 1, self.at));
+                    go_on(self.visitor.result(r))?;
+                    main.result = true;
+                }
+                b'{' => self.comment()?,
+                // Nesting dots (`.13.` in a variation) are skipped by the grammar.
+                b'.' => {
+                    while self.peek() == b'.' {
+                        self.at += 1;
+                    }
+                }
+                b'(' => {
+                    // A variation follows a pair of its line, never the result; `(=)` is a draw
+                    // offer out of place.
+                    if !levels.has_pair[depth]
+                        || main.result
+                        || depth >= nesting
+                        || self.at_str("(=)")
+                    {
+                        return Err(Fallback);
+                    }
+                    self.variation_opens(&mut levels)?;
+                }
+                b')' => {
+                    // Stray, or closing a variation without moves.
+                    if depth == 0 || !levels.has_pair[depth] {
+                        return Err(Fallback);
+                    }
+                    self.at += 1;
+                    let span = Span::new(levels.open_at[depth], self.at);
+                    levels.depth -= 1;
+                    go_on(self.visitor.end_variation(span))?;
+                }
+                _ => return Err(Fallback),
+            }
+            self.skip_blanks();
+        }
+        let complete = main.result && (main.pairs == 0 || main.ended);
+        if levels.depth == 0 && complete { Ok(()) } else { Err(Fallback) }
+    }
+
+    /// Whether the digits at the cursor are a result (`1-0`: one digit, a hyphen, a digit).
+    fn result_ahead(&self) -> bool {
+        let next = self.byte(self.at + 1);
+        next == b'-' || (next == HYPHEN[0] && self.bytes[self.at + 1..].starts_with(HYPHEN))
+    }
+
+    fn result(&mut self) -> Result<(), Fallback> {
+        let start = self.at;
+        let dash = if self.byte(start + 1) == b'-' { 1 } else { HYPHEN.len() };
+        let last = self.byte(start + 1 + dash);
+        let text = [self.byte(start), b'-', last];
+        let value = std::str::from_utf8(&text).ok().and_then(GameResult::from_text);
+        let value = value.ok_or(Fallback)?;
+        self.at = start + 2 + dash;
+        go_on(self.visitor.result(Spanned::new(value, Span::new(start, self.at))))
+    }
+
+    /// A pair at the cursor (a digit); returns its plies and whether its last move ends the
+    /// game.
+    fn pair(&mut self) -> Result<(usize, bool), Fallback> {
+        let start = self.at;
+        let mut value: u32 = 0;
+        while self.peek().is_ascii_digit() {
+            // Nine digits at most: the reader reports zero and numbers out of range.
+            if self.at - start == 9 {
+                return Err(Fallback);
+            }
+            value = value * 10 + u32::from(self.peek() - b'0');
+            self.at += 1;
+        }
+        let unknown = match self.peek() {
+            b'.' => false,
+            b'?' => true,
+            _ => return Err(Fallback),
+        };
+        if value == 0 {
+            return Err(Fallback);
+        }
+        self.at += 1;
+        let number = MoveNumber { span: Span::new(start, self.at), value, unknown };
+        go_on(self.visitor.number(number))?;
+        self.skip_blanks();
+        let omitted = if self.at_bytes(ELLIPSIS) {
+            Some(ELLIPSIS.len())
+        } else if self.at_str("...") && self.byte(self.at + 3) != b'.' {
+            Some(3)
+        } else {
+            None
+        };
+        let mut plies = 0;
+        let mut ended = false;
+        if let Some(len) = omitted {
+            let span = Span::new(self.at, self.at + len);
+            self.at += len;
+            go_on(self.visitor.omitted(span))?;
+        } else {
+            if !self.at_move() {
+                return Err(Fallback);
+            }
+            let white = self.mv()?;
+            plies += 1;
+            ended = white.ends_game();
+            go_on(self.visitor.mv(&white))?;
+        }
+        // Black's move after one comma (`,,` is another token); after `…` it is required.
+        let before = self.at;
+        self.skip_blanks();
+        if self.peek() == b',' && self.byte(self.at + 1) != b',' {
+            self.at += 1;
+            self.skip_blanks();
+            if !self.at_move() {
+                return Err(Fallback);
+            }
+            let black = self.mv()?;
+            plies += 1;
+            ended = black.ends_game();
+            go_on(self.visitor.mv(&black))?;
+        } else if omitted.is_some() {
+            return Err(Fallback);
+        } else {
+            self.at = before;
+        }
+        Ok((plies, ended))
+    }
+
+    /// A closed comment without diagnostics, read by the reader's own code.
+    fn comment(&mut self) -> Result<(), Fallback> {
+        let (len, closed) = crate::boundary::comment_end(&self.bytes[self.at..]);
+        if !closed || len > self.limits.comment_bytes {
+            return Err(Fallback);
+        }
+        let span = Span::new(self.at, self.at + len);
+        let mut diagnostics = Vec::new();
+        let comment = crate::comment::read(self.text, span, &mut diagnostics);
+        if !diagnostics.is_empty() {
+            return Err(Fallback);
+        }
+        self.at = span.end;
+        go_on(self.visitor.comment(&comment))
+    }
+
+    /// `(` and its label `$[n]` if any.
+    fn variation_opens(&mut self, levels: &mut Levels) -> Result<(), Fallback> {
+        let open = self.at;
+        self.at += 1;
+        let before = self.at;
+        self.skip_blanks();
+        let label = if self.at_str("$[") {
+            let start = self.at;
+            self.at += 2;
+            let digits = self.at;
+            while self.peek().is_ascii_digit() {
+                self.at += 1;
+            }
+            let value: u32 = self.text[digits..self.at].parse().map_err(|_| Fallback)?;
+            if self.peek() != b']' || value == 0 {
+                return Err(Fallback);
+            }
+            self.at += 1;
+            Some(Spanned::new(value, Span::new(start, self.at)))
+        } else {
+            self.at = before;
+            None
+        };
+        levels.depth += 1;
+        levels.open_at[levels.depth] = open;
+        levels.has_pair[levels.depth] = false;
+        go_on(self.visitor.begin_variation(open, label))
+    }
+}
