@@ -11,7 +11,7 @@
 use cescacs_board::{Board, Colour, Letters, Outcome, REPETITION_DRAW, Span};
 use ctl_an::Limits;
 use ctl_an::scan::{self, Flow, TagEvent, Visitor};
-use ctl_an::syntax::{self, Comment, GameResult, Move, MoveNumber, Spanned};
+use ctl_an::syntax::{self, Comment, GameResult, Move, MoveNumber, Reference, Spanned};
 
 use super::{Level, replay};
 use crate::game::Game;
@@ -346,8 +346,12 @@ impl Visitor for Checker<'_> {
     }
 
     fn comment(&mut self, comment: &Comment) -> Flow {
-        // References are checked against the whole game's moves and labels: not here.
-        flow(self.level < Level::Coherence || comment.references.is_empty())
+        // References to moves and variations are checked against the whole game's moves and
+        // labels: not here. The others (players, hexes, pieces, NAGs) have nothing to check.
+        let checked_later = |r: &Spanned<Reference>| {
+            matches!(r.value, Reference::Move { .. } | Reference::Variation(_))
+        };
+        flow(self.level < Level::Coherence || !comment.references.iter().any(checked_later))
     }
 
     fn number(&mut self, number: MoveNumber) -> Flow {
