@@ -125,7 +125,14 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
     if !within_bounds(text, limits) {
         return Err(Fallback);
     }
-    let mut scanner = Scanner { text, bytes: text.as_bytes(), at: 0, limits, visitor };
+    let mut scanner = Scanner {
+        text,
+        bytes: text.as_bytes(),
+        at: 0,
+        limits,
+        visitor,
+        scratch: moves::scratch_move(),
+    };
     scanner.tags()?;
     scanner.movetext()
 }
@@ -159,6 +166,8 @@ struct Scanner<'t, 'v, V> {
     at: usize,
     limits: &'v Limits,
     visitor: &'v mut V,
+    /// The move being read, reused from move to move.
+    scratch: Move,
 }
 
 /// A visitor's answer as a step of the scan.
@@ -198,8 +207,7 @@ impl<V> Scanner<'_, '_, V> {
     /// the full reader (CR, form feed, byte-order mark: they stop the scan where they stand).
     #[inline]
     fn skip_blanks(&mut self) {
-        while matches!(self.peek(), b' ' | b'\n' | b'\t') {
-            self.at += 1;
-        }
+        let rest = self.bytes.get(self.at..).unwrap_or_default();
+        self.at += rest.iter().take_while(|&&b| matches!(b, b' ' | b'\n' | b'\t')).count();
     }
 }
