@@ -27,7 +27,8 @@ fn bench(c: &mut Criterion) {
             &text[start..start + g.bytes.len()]
         })
         .collect();
-    let scanned = games.iter().filter(|g| ctl_an::scan::game(g, &Limits::DEFAULT, &mut NoOp).is_ok());
+    let scanned =
+        games.iter().filter(|g| ctl_an::scan::game(g, &Limits::DEFAULT, &mut NoOp).is_ok());
     assert_eq!(scanned.count(), games.len(), "every generated game takes the fast path");
     for (group_name, throughput) in [
         ("scan/bytes", Throughput::Bytes(text.len() as u64)),

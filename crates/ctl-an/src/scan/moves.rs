@@ -9,8 +9,8 @@ use cescacs_board::{Column, Hex, PieceKind, Span};
 
 use super::{Fallback, Scanner};
 use crate::syntax::{
-    Castling, CastlingRooks, CheckMark, ForcedPromotion, Move, MoveKind, OrdinaryMove, PieceLetter, Promotion,
-    PromotionTarget, Rating, Separator, Spanned,
+    Castling, CastlingRooks, CheckMark, ForcedPromotion, Move, MoveKind, OrdinaryMove, PieceLetter,
+    Promotion, PromotionTarget, Rating, Separator, Spanned,
 };
 
 /// `‐` (U+2010), `×` (U+00D7), `∞` (U+221E), `◇` (U+25C7) in UTF-8.
