@@ -48,12 +48,56 @@ fn parse_hex(text: &str) -> Result<Hex, HexParseError> {
 /// the scanner accepts is the hex of the tree.
 #[inline]
 pub(crate) fn parse_hex_fast(b: &[u8]) -> Option<Hex> {
-    if (b.len() == 2 || (b.len() == 3 && b[1] != b'0')) && b[1..].iter().all(u8::is_ascii_digit) {
-        let c = cescacs_board::Column::from_char(b[0] as char)?;
-        let line = b[1..].iter().fold(0i32, |n, d| n * 10 + i32::from(d - b'0'));
-        return Hex::from_coords(i32::from(c.index()), line);
+    let (column, line) = match *b {
+        [c, d] if d.is_ascii_digit() => (c, d - b'0'),
+        [c, d1 @ b'1'..=b'9', d2] if d2.is_ascii_digit() => (c, (d1 - b'0') * 10 + (d2 - b'0')),
+        _ => return None,
+    };
+    hex_at(column, line)
+}
+
+/// The hex of a column letter (ASCII) and a line number, if it is on the board.
+#[inline(always)]
+pub(crate) fn hex_at(column: u8, line: u8) -> Option<Hex> {
+    *HEXES.get(usize::from(column.wrapping_sub(b'A')))?.get(usize::from(line))?
+}
+
+/// The hexes by column letter (`A` first) and line, computed at compile time by the board's
+/// own functions: one lookup per hex on the hot path.
+static HEXES: [[Option<Hex>; 29]; 26] = {
+    let mut table = [[None; 29]; 26];
+    let mut letter = 0;
+    while letter < 26 {
+        if let Some(column) = cescacs_board::Column::from_char((b'A' + letter as u8) as char) {
+            let mut line = 0;
+            while line < 29 {
+                table[letter][line] = Hex::from_coords(column.index() as i32, line as i32);
+                line += 1;
+            }
+        }
+        letter += 1;
     }
-    None
+    table
+};
+
+#[cfg(test)]
+mod hex_tests {
+    use cescacs_board::Hex;
+
+    /// The table gives what the board's parser gives for every usual spelling.
+    #[test]
+    fn the_table_agrees_with_the_board() {
+        for letter in b'A'..=b'Z' {
+            for line in 0..100 {
+                let text = format!("{}{line}", letter as char);
+                let want = text.parse::<Hex>().ok();
+                assert_eq!(super::parse_hex_fast(text.as_bytes()), want, "{text}");
+            }
+        }
+        for text in ["E07", "E", "e7", "E123", "7E", "E1x"] {
+            assert_eq!(super::parse_hex_fast(text.as_bytes()), None, "{text}");
+        }
+    }
 }
 
 impl<'s> Builder<'s> {

@@ -81,7 +81,11 @@ impl Rebuild {
             closing_comments: self.closing_comments,
         };
         let first = self.tags.first().map_or(span.start, |t| t.span.start);
-        let last = if span.is_empty() { self.tags.last().map_or(span.end, |t| t.span.end) } else { span.end };
+        let last = if span.is_empty() {
+            self.tags.last().map_or(span.end, |t| t.span.end)
+        } else {
+            span.end
+        };
         Ok(Game { span: Span::new(first, last.max(first)), tags: self.tags, movetext })
     }
 }
@@ -109,7 +113,8 @@ impl Visitor for Rebuild {
     }
 
     fn comment(&mut self, comment: &Comment) -> Flow {
-        if self.lines.len() == 1 && self.result.is_some() {
+        // After the result (whether or not a pair came first), comments close the game.
+        if self.lines.len() <= 1 && self.result.is_some() {
             self.closing_comments.push(comment.clone());
             return Flow::Continue;
         }

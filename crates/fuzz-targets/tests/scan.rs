@@ -16,7 +16,8 @@ fn root() -> PathBuf {
 /// The games of every corpus file, cut as `cescacs check` cuts them, with their file's name.
 fn corpus_games() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for dir in ["corpus/valid", "corpus/invalid", "corpus/generated", "crates/ctl-an/tests/fixtures"]
+    for dir in
+        ["corpus/valid", "corpus/invalid", "corpus/generated", "crates/ctl-an/tests/fixtures"]
     {
         let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
             .expect("the corpus")
@@ -74,7 +75,11 @@ fn every_clean_corpus_game_is_scanned_and_equal() {
         "{} games, {clean} clean, {scanned} scanned; deliberate fallbacks: {deliberate:#?}",
         games.len()
     );
-    assert!(unexpected.is_empty(), "clean games the scanner fell back on:\n{}", unexpected.join("\n"));
+    assert!(
+        unexpected.is_empty(),
+        "clean games the scanner fell back on:\n{}",
+        unexpected.join("\n")
+    );
     assert!(scanned > 40, "only {scanned} games scanned");
 }
 
@@ -114,28 +119,28 @@ fn the_forms_read() {
 #[test]
 fn the_forms_left_to_the_full_reader() {
     let forms = [
-        "1. E7-E13, E21-E15",                  // no final mark, no result
-        "1. E7-E13:",                          // no result
-        "1. E7-E13 +:\n*",                     // a space before the check mark
-        "1. E7 -E13:\n*",                      // a space inside the move
-        "1. E7\u{2013}E13:\n*",                // the en dash
-        "1. E7xE13:\n*",                       // `x` for a capture
-        "1... E21-E15:\n*",                    // PGN's dots
-        "1. E7-E13,, E21-E15:\n*",             // two commas
-        "1. E7-E13 E21-E15:\n*",               // no comma
-        "1. E7-E13: 2. E8-E9:\n*",             // moves after the end: a second game
-        "1. E7-E13:\n* 2. F8-F12:\n*",         // moves after the result
-        "1. E7-E13 (1. F8-F12:\n*",            // an unclosed variation
-        "1. E7-E13:\n*)",                      // a stray `)`
-        "{ open 1. E7-E13:\n*",                // an unclosed comment
-        "{ @W an idea } 1. E7-E13:\n*",        // `@W` without its colon
-        "0. E7-E13:\n*",                       // move number zero
-        "1. E7-E99:\n*",                       // off the board
-        "1. KRK-HI:\n*",                       // not a castling
-        "1. EE7=D:\n*",                        // a forced promotion with a piece letter
-        "1. E7-E13 ($[0] 1. F8-F12):\n*",      // label zero
-        "1. E7-E13:\n* *",                     // two results
-        "1. E7-E13 (1. F8-F12 *):\n*",         // a result in a variation
+        "1. E7-E13, E21-E15",             // no final mark, no result
+        "1. E7-E13:",                     // no result
+        "1. E7-E13 +:\n*",                // a space before the check mark
+        "1. E7 -E13:\n*",                 // a space inside the move
+        "1. E7\u{2013}E13:\n*",           // the en dash
+        "1. E7xE13:\n*",                  // `x` for a capture
+        "1... E21-E15:\n*",               // PGN's dots
+        "1. E7-E13,, E21-E15:\n*",        // two commas
+        "1. E7-E13 E21-E15:\n*",          // no comma
+        "1. E7-E13: 2. E8-E9:\n*",        // moves after the end: a second game
+        "1. E7-E13:\n* 2. F8-F12:\n*",    // moves after the result
+        "1. E7-E13 (1. F8-F12:\n*",       // an unclosed variation
+        "1. E7-E13:\n*)",                 // a stray `)`
+        "{ open 1. E7-E13:\n*",           // an unclosed comment
+        "{ @W an idea } 1. E7-E13:\n*",   // `@W` without its colon
+        "0. E7-E13:\n*",                  // move number zero
+        "1. E7-E99:\n*",                  // off the board
+        "1. KRK-HI:\n*",                  // not a castling
+        "1. EE7=D:\n*",                   // a forced promotion with a piece letter
+        "1. E7-E13 ($[0] 1. F8-F12):\n*", // label zero
+        "1. E7-E13:\n* *",                // two results
+        "1. E7-E13 (1. F8-F12 *):\n*",    // a result in a variation
         "1. E7-E13:\n*\n[Variant \"C'escacs\"]\n1. E7-E13:\n*", // two games
     ];
     for form in forms {
@@ -155,8 +160,7 @@ fn the_forms_left_to_the_full_reader() {
 
 #[test]
 fn the_limits_are_never_reached() {
-    let text =
-        "[Variant \"C'escacs\"]\n[Event \"x\"]\n{ comment } 1. E7-E13, E21-E15: (1. \u{2026}, F20-F16)\n*\n";
+    let text = "[Variant \"C'escacs\"]\n[Event \"x\"]\n{ comment } 1. E7-E13, E21-E15: (1. \u{2026}, F20-F16)\n*\n";
     assert!(scan_text(text, &Limits::DEFAULT));
     let tight = [
         Limits { nesting: 0, ..Limits::DEFAULT },
@@ -185,10 +189,54 @@ enum Edit {
 
 fn piece() -> impl Strategy<Value = String> {
     prop::sample::select(vec![
-        "E7-E13", "\u{2010}", "-", "\u{d7}", "*", "@", "@@", "=", "&", "+", "+^", "+\u{221e}",
-        "++", "#", "?", "!", "!?", "\u{25c7}", "(=)", ":", ",", "1.", "2?", "\u{2026}", "...",
-        "..", "(", ")", "$[2]", "$3", "{ c }", "{", "}", "[", "]", "\"", "3-0", "1\u{2013}1", " ",
-        "\n", "\r", "\t", "KRK-", "EE5", "J", "x", "0", "9",
+        "E7-E13",
+        "\u{2010}",
+        "-",
+        "\u{d7}",
+        "*",
+        "@",
+        "@@",
+        "=",
+        "&",
+        "+",
+        "+^",
+        "+\u{221e}",
+        "++",
+        "#",
+        "?",
+        "!",
+        "!?",
+        "\u{25c7}",
+        "(=)",
+        ":",
+        ",",
+        "1.",
+        "2?",
+        "\u{2026}",
+        "...",
+        "..",
+        "(",
+        ")",
+        "$[2]",
+        "$3",
+        "{ c }",
+        "{",
+        "}",
+        "[",
+        "]",
+        "\"",
+        "3-0",
+        "1\u{2013}1",
+        " ",
+        "\n",
+        "\r",
+        "\t",
+        "KRK-",
+        "EE5",
+        "J",
+        "x",
+        "0",
+        "9",
     ])
     .prop_map(str::to_string)
 }

@@ -43,6 +43,7 @@ fn game_file_seeds_and_crashes_keep_every_invariant() {
         cescacs_fuzz_targets::movetext(bytes);
         cescacs_fuzz_targets::check(bytes);
         cescacs_fuzz_targets::round_trip(bytes);
+        cescacs_fuzz_targets::scan(bytes);
         n += 1;
     }
     assert!(n >= 10, "the corpus is missing: {n} files");

@@ -13,6 +13,16 @@
 //! and no diagnostics for the same text and limits, and the events, in order, are that game's
 //! tree (the values passed are those of the tree, spans included).
 //!
+//! What it reads: tags `[Name "value"]` (`Variant` first, values without escapes); move numbers
+//! `N.` and `N?`; `…` and `...` for White's move; every move form (pawn, piece letter or FAN
+//! symbol, separators `-` `‐` `×` `*` `@` `@@`, captured-piece letters, promotions `=X` `=&`,
+//! forced promotions `E27=D`, the 24 castlings); check marks `+ +^ +∞ ++ #`, ratings, NAGs,
+//! `(=)` and `:`; comments (with references, read by the reader's own code); nesting dots;
+//! nested and labelled variations; results. What it leaves to the full reader: any carriage
+//! return (CRLF files), a byte-order mark, tabs or spaces inside a move, the en dash, escapes
+//! in tag values, `DPTL`, empty variations, and everything the reader reports or splits into
+//! several games (a missing final `:` or result, moves after the end, a second `[Variant`...).
+//!
 //! ```
 //! use ctl_an::scan::{Flow, Visitor};
 //! use ctl_an::syntax::Move;
@@ -121,11 +131,40 @@ pub trait Visitor {
 /// first, `[Variant ...]` the first of them. Anything else, and anything that would give a
 /// diagnostic, is a [`Fallback`], possibly after some events: the visitor then discards what
 /// it was told.
+///
+/// ```
+/// use ctl_an::scan::{Flow, Visitor};
+/// use ctl_an::syntax::{GameResult, Spanned};
+/// use ctl_an::Limits;
+///
+/// #[derive(Default)]
+/// struct Outcome(Option<GameResult>);
+/// impl Visitor for Outcome {
+///     fn result(&mut self, result: Spanned<GameResult>) -> Flow {
+///         self.0 = Some(result.value);
+///         Flow::Continue
+///     }
+/// }
+/// let game = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15:\n1-1\n";
+/// let mut seen = Outcome::default();
+/// assert!(ctl_an::scan::game(game, &Limits::DEFAULT, &mut seen).is_ok());
+/// assert_eq!(seen.0, Some(GameResult::Draw));
+/// // CRLF line ends are left to the full reader.
+/// let crlf = game.replace('\n', "\r\n");
+/// assert!(ctl_an::scan::game(&crlf, &Limits::DEFAULT, &mut seen).is_err());
+/// ```
 pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(), Fallback> {
     if !within_bounds(text, limits) {
         return Err(Fallback);
     }
-    let mut scanner = Scanner { text, bytes: text.as_bytes(), at: 0, limits, visitor };
+    let mut scanner = Scanner {
+        text,
+        bytes: text.as_bytes(),
+        at: 0,
+        limits,
+        visitor,
+        scratch: moves::scratch_move(),
+    };
     scanner.tags()?;
     scanner.movetext()
 }
@@ -159,6 +198,8 @@ struct Scanner<'t, 'v, V> {
     at: usize,
     limits: &'v Limits,
     visitor: &'v mut V,
+    /// The move being read, reused from move to move.
+    scratch: Move,
 }
 
 /// A visitor's answer as a step of the scan.
@@ -198,8 +239,7 @@ impl<V> Scanner<'_, '_, V> {
     /// the full reader (CR, form feed, byte-order mark: they stop the scan where they stand).
     #[inline]
     fn skip_blanks(&mut self) {
-        while matches!(self.peek(), b' ' | b'\n' | b'\t') {
-            self.at += 1;
-        }
+        let rest = self.bytes.get(self.at..).unwrap_or_default();
+        self.at += rest.iter().take_while(|&&b| matches!(b, b' ' | b'\n' | b'\t')).count();
     }
 }

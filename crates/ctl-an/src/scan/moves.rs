@@ -5,12 +5,12 @@
 //! The parts of a move and its check mark touch (a space between them is `W0207`); ratings,
 //! NAGs, the draw offer and `:` may follow blanks, in the grammar's order.
 
-use cescacs_board::{Hex, PieceKind, Span};
+use cescacs_board::{Column, Hex, PieceKind, Span};
 
 use super::{Fallback, Scanner};
 use crate::syntax::{
-    Castling, CheckMark, ForcedPromotion, Move, MoveKind, OrdinaryMove, PieceLetter, Promotion,
-    PromotionTarget, Rating, Separator, Spanned,
+    Castling, CastlingRooks, CheckMark, ForcedPromotion, Move, MoveKind, OrdinaryMove, PieceLetter,
+    Promotion, PromotionTarget, Rating, Separator, Spanned,
 };
 
 /// `‐` (U+2010), `×` (U+00D7), `∞` (U+221E), `◇` (U+25C7) in UTF-8.
@@ -29,6 +29,27 @@ enum Stage {
     End,
 }
 
+/// The move the scanner fills in place; any value will do (every field is written).
+pub(super) fn scratch_move() -> Move {
+    let castling = Castling {
+        rooks: CastlingRooks::King,
+        separator: Separator::HyphenMinus,
+        king: Column::I,
+        king_rook: Some(Column::I),
+        queen_rook: None,
+        rook_steps: 0,
+    };
+    Move {
+        span: Span::default(),
+        kind: MoveKind::Castling(castling),
+        check: None,
+        rating: None,
+        nags: Vec::new(),
+        draw_offer: None,
+        end: None,
+    }
+}
+
 impl<V> Scanner<'_, '_, V> {
     /// Whether a move may start at the cursor (the caller falls back otherwise).
     #[inline]
@@ -36,54 +57,80 @@ impl<V> Scanner<'_, '_, V> {
         self.peek().is_ascii_uppercase() || self.peek() >= 0x80
     }
 
-    /// The move at the cursor, with its marks; the cursor ends after its last mark.
-    pub(super) fn mv(&mut self) -> Result<Move, Fallback> {
+    /// Reads the move at the cursor, with its marks, into `self.scratch` (filled in place: a
+    /// move is large, and copying it was a tenth of the scan); the cursor ends after its last
+    /// mark.
+    pub(super) fn mv(&mut self) -> Result<(), Fallback> {
         let start = self.at;
-        let kind = self.move_kind()?;
+        self.move_kind()?;
         let check = self.check_mark();
         let mut end = self.at;
-        let (mut rating, mut nags, mut draw_offer, mut end_mark) = (None, Vec::new(), None, None);
+        let (mut rating, mut draw_offer, mut end_mark) = (None, None, None);
+        self.scratch.nags.clear();
         let mut stage = Stage::Core;
-        loop {
+        // Most moves have no marks after the check mark: a comma, a line end or a space before
+        // the next number or comment follows.
+        while matches!(self.after_blanks(), b'?' | b'!' | b'$' | b'(' | b':' | 0xE2) {
             self.skip_blanks();
             let at = self.at;
-            let c = self.peek();
-            if (c == b'?' || c == b'!' || self.at_bytes(FORCED)) && stage < Stage::Rating {
-                rating = Some(self.rating(c));
-                stage = Stage::Rating;
-            } else if c == b'$' && self.byte(at + 1).is_ascii_digit() && stage <= Stage::Nags {
-                nags.push(self.nag());
-                stage = Stage::Nags;
-            } else if self.at_str("(=)") && stage < Stage::DrawOffer {
-                self.at += 3;
-                draw_offer = Some(Span::new(at, self.at));
-                stage = Stage::DrawOffer;
-            } else if c == b':' && stage < Stage::End {
-                self.at += 1;
-                end_mark = Some(Span::new(at, self.at));
-                stage = Stage::End;
-            } else {
-                break;
+            match self.peek() {
+                c @ (b'?' | b'!') if stage < Stage::Rating => {
+                    rating = Some(self.rating(c));
+                    stage = Stage::Rating;
+                }
+                0xE2 if stage < Stage::Rating && self.at_bytes(FORCED) => {
+                    rating = Some(self.rating(0xE2));
+                    stage = Stage::Rating;
+                }
+                b'$' if stage <= Stage::Nags && self.byte(at + 1).is_ascii_digit() => {
+                    let nag = self.nag();
+                    self.scratch.nags.push(nag);
+                    stage = Stage::Nags;
+                }
+                b'(' if stage < Stage::DrawOffer && self.at_str("(=)") => {
+                    self.at += 3;
+                    draw_offer = Some(Span::new(at, self.at));
+                    stage = Stage::DrawOffer;
+                }
+                b':' if stage < Stage::End => {
+                    self.at += 1;
+                    end_mark = Some(Span::new(at, self.at));
+                    stage = Stage::End;
+                }
+                _ => break,
             }
             end = self.at;
         }
         // The blanks after the move belong to no token.
         self.at = end;
-        Ok(Move {
-            span: Span::new(start, end),
-            kind,
-            check,
-            rating,
-            nags,
-            draw_offer,
-            end: end_mark,
-        })
+        let m = &mut self.scratch;
+        m.span = Span::new(start, end);
+        m.check = check;
+        m.rating = rating;
+        m.draw_offer = draw_offer;
+        m.end = end_mark;
+        Ok(())
     }
 
-    fn move_kind(&mut self) -> Result<MoveKind, Fallback> {
+    /// The first byte after the blanks at the cursor (0 at the end).
+    #[inline(always)]
+    fn after_blanks(&self) -> u8 {
+        match self.peek() {
+            b' ' | b'\n' | b'\t' => {
+                let rest = self.bytes.get(self.at..).unwrap_or_default();
+                rest.iter().copied().find(|b| !matches!(b, b' ' | b'\n' | b'\t')).unwrap_or(0)
+            }
+            c => c,
+        }
+    }
+
+    /// The core of the move at the cursor, into `self.scratch.kind`.
+    #[inline(always)]
+    fn move_kind(&mut self) -> Result<(), Fallback> {
         let b = |i| self.byte(self.at + i);
         if b(0) == b'K' && b(1) == b'R' && b(2).is_ascii_uppercase() {
-            return self.castling().map(MoveKind::Castling);
+            self.scratch.kind = MoveKind::Castling(self.castling()?);
+            return Ok(());
         }
         let (piece, from) = self.square()?;
         if self.peek() == b'=' {
@@ -92,7 +139,8 @@ impl<V> Scanner<'_, '_, V> {
             if piece.is_some() || promotion.target == PromotionTarget::Awaiting {
                 return Err(Fallback);
             }
-            return Ok(MoveKind::ForcedPromotion(ForcedPromotion { hex: from, promotion }));
+            self.scratch.kind = MoveKind::ForcedPromotion(ForcedPromotion { hex: from, promotion });
+            return Ok(());
         }
         let separator = self.separator()?;
         let (captured, to) = self.square()?;
@@ -100,7 +148,20 @@ impl<V> Scanner<'_, '_, V> {
             return Err(Fallback);
         }
         let promotion = if self.peek() == b'=' { Some(self.promotion()?) } else { None };
-        Ok(MoveKind::Ordinary(OrdinaryMove { piece, from, separator, captured, to, promotion }))
+        if let MoveKind::Ordinary(o) = &mut self.scratch.kind {
+            (o.piece, o.from, o.separator, o.captured, o.to, o.promotion) =
+                (piece, from, separator, captured, to, promotion);
+        } else {
+            self.scratch.kind = MoveKind::Ordinary(OrdinaryMove {
+                piece,
+                from,
+                separator,
+                captured,
+                to,
+                promotion,
+            });
+        }
+        Ok(())
     }
 
     /// `KRK-HIO`: the lexer takes `KR`, a letter, a separator and every capital after it.
@@ -126,15 +187,14 @@ impl<V> Scanner<'_, '_, V> {
     }
 
     /// A hex, with the piece letter (or FAN symbol) written before it if any.
+    #[inline(always)]
     fn square(&mut self) -> Result<(Option<PieceLetter>, Spanned<Hex>), Fallback> {
         let start = self.at;
-        let c = self.peek();
+        let [c, c1, c2, _] = self.window();
         let piece = if c.is_ascii_uppercase() {
-            if self.byte(start + 1).is_ascii_digit() {
+            if c1.is_ascii_digit() {
                 None
-            } else if self.byte(start + 1).is_ascii_uppercase()
-                && self.byte(start + 2).is_ascii_digit()
-            {
+            } else if c1.is_ascii_uppercase() && c2.is_ascii_digit() {
                 self.at += 1;
                 Some(PieceLetter { letter: c as char, span: Span::new(start, start + 1) })
             } else {
@@ -151,7 +211,17 @@ impl<V> Scanner<'_, '_, V> {
         Ok((piece, self.hex()?))
     }
 
+    /// The four bytes at the cursor (0 past the end): one bounds check for a whole token.
+    #[inline(always)]
+    fn window(&self) -> [u8; 4] {
+        match self.bytes.get(self.at..self.at + 4) {
+            Some(&[a, b, c, d]) => [a, b, c, d],
+            _ => [0, 1, 2, 3].map(|k| self.byte(self.at + k)),
+        }
+    }
+
     /// The FAN piece symbol at the cursor, if one is there.
+    #[cold]
     fn fan_symbol(&self) -> Option<char> {
         if self.peek() < 0x80 {
             return None;
@@ -160,17 +230,23 @@ impl<V> Scanner<'_, '_, V> {
         PieceKind::from_fan(c).map(|_| c)
     }
 
-    /// A column letter and all the digits after it (as the lexer takes them).
+    /// A column letter and all the digits after it (as the lexer takes them): one or two
+    /// digits without a leading zero, read as the builder reads them.
+    #[inline(always)]
     fn hex(&mut self) -> Result<Spanned<Hex>, Fallback> {
         let start = self.at;
-        self.at += 1;
-        while self.peek().is_ascii_digit() {
-            self.at += 1;
-        }
-        let hex = crate::build::parse_hex_fast(&self.bytes[start..self.at]).ok_or(Fallback)?;
+        let [column, d1, d2, d3] = self.window();
+        let (line, len) = match (d2.is_ascii_digit(), d3.is_ascii_digit()) {
+            (false, _) => (d1 - b'0', 2),
+            (true, false) if d1 != b'0' => ((d1 - b'0') * 10 + (d2 - b'0'), 3),
+            _ => return Err(Fallback),
+        };
+        let hex = crate::build::hex_at(column, line).ok_or(Fallback)?;
+        self.at += len;
         Ok(Spanned::new(hex, Span::new(start, self.at)))
     }
 
+    #[inline(always)]
     fn separator(&mut self) -> Result<Spanned<Separator>, Fallback> {
         let start = self.at;
         let (separator, len) = match self.peek() {
@@ -219,6 +295,7 @@ impl<V> Scanner<'_, '_, V> {
     }
 
     /// The check mark touching the move, if any.
+    #[inline(always)]
     fn check_mark(&mut self) -> Option<Spanned<CheckMark>> {
         let start = self.at;
         let (mark, len) = match self.peek() {

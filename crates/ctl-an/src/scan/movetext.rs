@@ -181,10 +181,10 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             if !self.at_move() {
                 return Err(Fallback);
             }
-            let white = self.mv()?;
+            self.mv()?;
             plies += 1;
-            ended = white.ends_game();
-            go_on(self.visitor.mv(&white))?;
+            ended = self.scratch.ends_game();
+            go_on(self.visitor.mv(&self.scratch))?;
         }
         // Black's move after one comma (`,,` is another token); after `…` it is required.
         let before = self.at;
@@ -195,10 +195,10 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             if !self.at_move() {
                 return Err(Fallback);
             }
-            let black = self.mv()?;
+            self.mv()?;
             plies += 1;
-            ended = black.ends_game();
-            go_on(self.visitor.mv(&black))?;
+            ended = self.scratch.ends_game();
+            go_on(self.visitor.mv(&self.scratch))?;
         } else if omitted.is_some() {
             return Err(Fallback);
         } else {

@@ -1,0 +1,66 @@
+//! The fast path of `check` (`ctl_an::scan::game`) against the full reader, game by game, on
+//! generated games, in bytes and in games.
+//!
+//! The input is `syntax`'s: about 8 MB of random legal games from `cargo xtask gen`'s generator
+//! (fixed seed), cut into games by `ctl_pgn::split::GameSplitter` before the clock starts, as
+//! `check` cuts them. `scan` tells a visitor that does nothing; `games` reads each game into
+//! its tree with the full reader (`ctl_an::games`), the work the fast path saves.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ctl_an::Limits;
+use ctl_an::scan::Visitor;
+
+/// Listens to nothing: the scanner's own cost.
+struct NoOp;
+impl Visitor for NoOp {}
+
+fn bench(c: &mut Criterion) {
+    let corpus = cescacs_benches::generated(8 << 20);
+    let text = corpus.text.as_str();
+    let games: Vec<&str> = ctl_pgn::split::GameSplitter::new(text.as_bytes())
+        .map(|g| {
+            let g = g.expect("in memory");
+            let start = usize::try_from(g.offset).expect("small");
+            &text[start..start + g.bytes.len()]
+        })
+        .collect();
+    let scanned =
+        games.iter().filter(|g| ctl_an::scan::game(g, &Limits::DEFAULT, &mut NoOp).is_ok());
+    assert_eq!(scanned.count(), games.len(), "every generated game takes the fast path");
+    for (group_name, throughput) in [
+        ("scan/bytes", Throughput::Bytes(text.len() as u64)),
+        ("scan/games", Throughput::Elements(games.len() as u64)),
+    ] {
+        let mut group = c.benchmark_group(group_name);
+        group.sample_size(10);
+        group.warm_up_time(Duration::from_secs(1));
+        group.measurement_time(Duration::from_secs(3));
+        group.throughput(throughput);
+        group.bench_function("scan", |b| {
+            b.iter(|| {
+                games
+                    .iter()
+                    .filter(|g| {
+                        ctl_an::scan::game(black_box(g), &Limits::DEFAULT, &mut NoOp).is_ok()
+                    })
+                    .count()
+            })
+        });
+        group.bench_function("games", |b| {
+            b.iter(|| {
+                games
+                    .iter()
+                    .flat_map(|g| ctl_an::games(black_box(g)))
+                    .map(|g| black_box(g).game.movetext.pairs.len())
+                    .sum::<usize>()
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
