@@ -10,9 +10,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use cescacs_board::{
-    Board, DrawReason, MoveSpec, Position, REPETITION_DRAW, Repetitions,
-};
+use cescacs_board::{Board, DrawReason, MoveSpec, Position, REPETITION_DRAW, Repetitions};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ctl_an::syntax::Ply;
 use ctl_pgn::game::Game;

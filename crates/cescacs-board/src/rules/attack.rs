@@ -31,6 +31,20 @@ pub(crate) fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) 
     }
 }
 
+/// How far `h` is from `from` along direction `d` (it lies on that ray), as far as
+/// [`ray_attacker`] cares: 1, 2, or 3 for anything farther.
+#[inline]
+pub(crate) fn ray_distance(from: u8, d: usize, h: u8) -> u32 {
+    let first = STEP[from as usize][d];
+    if first == h {
+        1
+    } else if first != NO && STEP[first as usize][d] == h {
+        2
+    } else {
+        3
+    }
+}
+
 /// What an attack test reads of one side's pieces: the board's sets, or the sets of the board
 /// after a move that is not made.
 #[derive(Clone, Copy)]
@@ -219,6 +233,7 @@ impl Board {
         {
             add(to);
         }
+        let occupied = self.occ[0].union(self.occ[1]);
         for line_through in [to, from] {
             let d = RAY_DIR[king as usize][line_through as usize];
             if d == NO {
@@ -226,18 +241,13 @@ impl Board {
             }
             let d = d as usize;
             // The first piece on that line from the King attacks it, or nothing does.
-            let mut h = STEP[king as usize][d];
-            let mut dist = 1;
-            while h != NO {
-                let c = self.sq[h as usize];
-                if c != 0 {
-                    if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
-                        add(h);
-                    }
-                    break;
-                }
-                h = STEP[h as usize][d];
-                dist += 1;
+            let h = first_on_ray(RAYS[king as usize][d], d, occupied);
+            if h == NO {
+                continue;
+            }
+            let c = self.sq[h as usize];
+            if is_side(c, by) && ray_attacker(kind_of(c), by, d, ray_distance(king, d, h)) {
+                add(h);
             }
         }
         found

@@ -36,14 +36,21 @@ impl HexSet {
         self.0[(i >> 6) as usize] |= 1u64 << (i & 63);
     }
 
+    /// Inserts `i` when `yes`, with no branch.
+    #[inline]
+    pub(crate) fn insert_if(&mut self, i: u8, yes: bool) {
+        self.0[(i >> 6) as usize] |= u64::from(yes) << (i & 63);
+    }
+
     #[inline]
     pub(crate) fn remove(&mut self, i: u8) {
         self.0[(i >> 6) as usize] &= !(1u64 << (i & 63));
     }
 
+    /// Whether `i` is in the set (false for `NO`).
     #[inline]
     pub(crate) fn contains(&self, i: u8) -> bool {
-        self.0[(i >> 6) as usize] & (1u64 << (i & 63)) != 0
+        self.0.get((i >> 6) as usize).is_some_and(|w| w & (1u64 << (i & 63)) != 0)
     }
 
     /// The hexes in either set.
@@ -347,15 +354,15 @@ impl Board {
     #[inline]
     pub(crate) fn put(&mut self, i: u8, c: u8) {
         self.sq[i as usize] = c;
-        self.key ^= zobrist::PIECE[c as usize][i as usize];
+        self.key ^= zobrist::piece(c, i);
         self.counts[c as usize & 31] = self.counts[c as usize & 31].wrapping_add(1);
         let colour = colour_of(c);
         self.totals[colour.index()] = self.totals[colour.index()].wrapping_add(1);
         self.occ[colour.index()].insert(i);
+        let roles = ROLES[(c & 15) as usize];
         for (role, set) in self.roles[colour.index()].iter_mut().enumerate() {
-            if has_role(c, role) {
-                set.insert(i);
-            }
+            // Without a branch: the bit is or-ed in as zero for the roles the piece lacks.
+            set.insert_if(i, (roles >> role) & 1 != 0);
         }
         if kind_of(c) == PieceKind::King && self.king[colour.index()] == NO {
             self.king[colour.index()] = i;
@@ -368,7 +375,7 @@ impl Board {
         let c = self.sq[i as usize];
         if c != 0 {
             self.sq[i as usize] = 0;
-            self.key ^= zobrist::PIECE[c as usize][i as usize];
+            self.key ^= zobrist::piece(c, i);
             self.counts[c as usize & 31] = self.counts[c as usize & 31].wrapping_sub(1);
             let colour = colour_of(c);
             self.totals[colour.index()] = self.totals[colour.index()].wrapping_sub(1);

@@ -137,14 +137,13 @@ pub(crate) static RAY_DIR: [[u8; HEX_COUNT]; HEX_COUNT] = {
 /// `ADJACENT[a][b]`-style test without a 169x169 table: whether `b` is one of the 12 neighbours of `a`.
 #[inline]
 pub(crate) fn is_neighbour(a: u8, b: u8) -> bool {
-    STEP[a as usize].contains(&b)
+    (a as usize) < HEX_COUNT && NEIGHBOURS[a as usize].contains(b)
 }
 
 /// Whether `b` is a knight-jump target of `a`.
 #[inline]
 pub(crate) fn is_jump(a: u8, b: u8) -> bool {
-    let (targets, n) = &JUMP[a as usize];
-    targets[..*n as usize].contains(&b)
+    (a as usize) < HEX_COUNT && JUMP_SET[a as usize].contains(b)
 }
 
 /// The home hexes: `[side][0]` King, `[1]` Queen's Rook, `[2]` King's Rook.
