@@ -390,6 +390,27 @@ impl Board {
         c
     }
 
+    /// Moves the piece on `from` to the empty hex `to` (`from` holds a piece, `to` is another
+    /// hex): what `take` then `put` do, without touching the counts.
+    #[inline]
+    pub(crate) fn shift(&mut self, from: u8, to: u8) {
+        let c = self.sq[from as usize];
+        self.sq[from as usize] = 0;
+        self.sq[to as usize] = c;
+        self.key ^= zobrist::piece(c, from) ^ zobrist::piece(c, to);
+        let side = colour_of(c).index();
+        self.occ[side].remove(from);
+        self.occ[side].insert(to);
+        let roles = ROLES[(c & 15) as usize];
+        for (role, set) in self.roles[side].iter_mut().enumerate() {
+            set.remove(from);
+            set.insert_if(to, (roles >> role) & 1 != 0);
+        }
+        if self.king[side] == from {
+            self.king[side] = to;
+        }
+    }
+
     /// Whether a side's King is on its home hex and has never moved: it may leap and castle.
     #[inline]
     pub(crate) fn king_at_home_unmoved(&self, colour: Colour) -> bool {

@@ -203,10 +203,15 @@ impl Board {
 
     /// Whether the side to move must promote a pawn in place this turn (rules.md 3.9.6). Cheap
     /// when no pawn awaits promotion.
+    #[inline]
     pub fn forced_promotion_pending(&self) -> bool {
-        if !self.awaiting_pawn(self.turn) {
-            return false;
-        }
+        self.awaiting_pawn(self.turn) && self.awaiting_pawn_must_promote()
+    }
+
+    /// [`Board::forced_promotion_pending`] once a pawn of the side to move is known to await
+    /// promotion.
+    #[cold]
+    fn awaiting_pawn_must_promote(&self) -> bool {
         let mut out = Few::default();
         let mut g = Gen {
             b: self,
