@@ -48,16 +48,32 @@ impl Board {
                 self.castling[us.index()] = CastlingRights::NONE;
             }
             _ => {
-                let mover = self.take(from);
-                let mover = if mover == 0 { code(us, m.piece) } else { mover };
                 let victim_hex = match m.kind {
-                    MoveKind::EnPassant { victim } => {
-                        self.take(to);
-                        victim.0
-                    }
+                    MoveKind::EnPassant { victim } => victim.0,
                     _ => to,
                 };
-                if self.take(victim_hex) != 0 {
+                let mover = self.sq[from as usize];
+                // The usual move: a piece goes to another hex, taking what stands there (or
+                // the en-passant victim), and stays what it is. Anything else (no piece on the
+                // origin, a promotion, hexes that coincide) takes the general path.
+                let plain = mover != 0
+                    && m.promotion.is_none()
+                    && from != to
+                    && victim_hex != from
+                    && !matches!(m.kind, MoveKind::EnPassant { .. } if self.sq[to as usize] != 0);
+                let captured = if plain {
+                    let captured = self.take(victim_hex);
+                    self.shift(from, to);
+                    captured
+                } else {
+                    self.take(from);
+                    if matches!(m.kind, MoveKind::EnPassant { .. }) {
+                        self.take(to);
+                    }
+                    self.take(victim_hex)
+                };
+                let mover = if mover == 0 { code(us, m.piece) } else { mover };
+                if captured != 0 {
                     reset = true;
                     let rights = &mut self.castling[them.index()];
                     if victim_hex == HOME[them.index()][1] {
@@ -66,11 +82,13 @@ impl Board {
                         rights.kings_rook = false;
                     }
                 }
-                let placed = match m.promotion {
-                    Some(Promotion::To(k)) => code(us, k),
-                    _ => mover,
-                };
-                self.put(to, placed);
+                if !plain {
+                    let placed = match m.promotion {
+                        Some(Promotion::To(k)) => code(us, k),
+                        _ => mover,
+                    };
+                    self.put(to, placed);
+                }
                 let rights = &mut self.castling[us.index()];
                 if kind_of(mover) == PieceKind::King {
                     *rights = CastlingRights::NONE;
@@ -118,5 +136,48 @@ fn crossed(m: &Move, n: u8) -> EnPassant {
         EnPassant::Double { pawn: m.to, line: line(1) }
     } else {
         EnPassant::Triple { pawn: m.to, lines: [line(1), line(2)] }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::position::Position;
+    use crate::rules::board::Board;
+    use crate::rules::movegen::Filter;
+
+    /// What the board keeps up to date move by move, to compare with a board built afresh.
+    fn incremental_state(b: &Board) -> impl PartialEq + core::fmt::Debug {
+        (b.sq, b.occ, b.roles, b.king, b.counts, b.totals, b.key, b.repetition_key())
+    }
+
+    #[test]
+    fn incremental_state_equals_a_fresh_board_after_random_games() {
+        let mut seed = 0x2026_1123_u64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut moves = Vec::new();
+        let mut plies = 0;
+        for game in 0..80 {
+            let mut b = Board::from_position(&Position::initial());
+            for _ in 0..below(250) + 10 {
+                moves.clear();
+                // Every fourth game also plays moves that leave the King in check.
+                let filter = if game % 4 == 3 { Filter::Pseudo } else { Filter::Legal };
+                b.generate(filter, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[below(moves.len())];
+                b.play_unchecked(&m);
+                let fresh = Board::from_position(&b.to_position());
+                assert_eq!(incremental_state(&b), incremental_state(&fresh), "after {m}");
+                plies += 1;
+            }
+        }
+        assert!(plies > 5_000, "{plies}");
     }
 }

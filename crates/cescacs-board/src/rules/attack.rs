@@ -2,8 +2,13 @@
 
 use crate::piece::{Colour, PieceKind};
 
-use super::board::{Board, HexSet, is_side, kind_of};
-use super::tables::{CAPTURE, FORWARD, JUMP, NO, OPPOSITE, RAY_DIR, STEEP, STEP, is_jump};
+use super::board::{
+    Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, has_role, is_side, kind_of,
+};
+use super::tables::{
+    CAPTURE, FORWARD, JUMP, JUMP_SET, LINES, NEIGHBOURS, NO, OPPOSITE, RAY_DIR, RAYS, STEEP, STEP,
+    first_on_ray, is_jump,
+};
 
 /// Whether a piece of `kind` standing `dist` hexes away along direction `d` (seen from the target,
 /// so the attacker moves along the opposite direction) attacks the target; `owner` is its side.
@@ -26,41 +31,120 @@ pub(crate) fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) 
     }
 }
 
-/// Whether `by` attacks `target` on the board whose hex contents `at` gives: 12 ray walks from
-/// the target (the first piece met decides) and the 12 jump hexes.
+/// How far `h` is from `from` along direction `d` (it lies on that ray), as far as
+/// [`ray_attacker`] cares: 1, 2, or 3 for anything farther.
+#[inline]
+pub(crate) fn ray_distance(from: u8, d: usize, h: u8) -> u32 {
+    let first = STEP[from as usize][d];
+    if first == h {
+        1
+    } else if first != NO && STEP[first as usize][d] == h {
+        2
+    } else {
+        3
+    }
+}
+
+/// What an attack test reads of one side's pieces: the board's sets, or the sets of the board
+/// after a move that is not made.
+#[derive(Clone, Copy)]
+struct Attackers {
+    /// Every occupied hex (both sides).
+    occupied: HexSet,
+    /// The attacking side's pieces.
+    pieces: HexSet,
+    /// Its pieces per attack role (`board::ORTHOGONAL_SLIDER`...).
+    roles: [HexSet; 3],
+}
+
+/// Calls `found` with the hex of each piece of `by` that attacks `target` (rules.md 5.1), until
+/// it returns true; returns whether it did. `at` gives the hex contents that `sets` describe.
+///
+/// The same attacks as a walk of the 12 rays from the target (where the first piece met
+/// decides, by `ray_attacker`) plus the 12 jump hexes, read from sets: a ray is looked at only
+/// when a slider of the right kind stands on it, and then only its first occupied hex; the
+/// short-range attackers (King, Pawn, Elephant) only on the neighbours that hold a piece of `by`.
 #[inline(always)]
-fn attacked_in(target: u8, by: Colour, at: impl Fn(u8) -> u8) -> bool {
+fn attackers_in(
+    target: u8,
+    by: Colour,
+    sets: &Attackers,
+    at: impl Fn(u8) -> u8,
+    mut found: impl FnMut(u8) -> bool,
+) -> bool {
     if target == NO {
         return false;
     }
-    for (d, &first) in STEP[target as usize].iter().enumerate() {
-        let mut h = first;
-        let mut dist = 1;
-        while h != NO {
-            let c = at(h);
-            if c != 0 {
-                if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
-                    return true;
-                }
-                break;
+    let t = target as usize;
+    let forward = FORWARD[by.index()];
+    // Kings, Pawns and Elephants next to the target.
+    for h in NEIGHBOURS[t].intersection(sets.pieces).iter() {
+        let c = at(h);
+        if !is_side(c, by) {
+            continue;
+        }
+        let from_h = &STEP[h as usize];
+        let attacks = match kind_of(c) {
+            PieceKind::King => true,
+            PieceKind::Pawn => CAPTURE[by.index()].iter().any(|&d| from_h[d] == target),
+            PieceKind::Elephant => {
+                from_h[forward] == target || STEEP.iter().any(|&d| from_h[d] == target)
             }
-            h = STEP[h as usize][d];
-            dist += 1;
+            _ => false,
+        };
+        if attacks && found(h) {
+            return true;
         }
     }
-    let (jumps, n) = &JUMP[target as usize];
-    jumps[..*n as usize].iter().any(|&j| {
-        let c = at(j);
-        is_side(c, by)
-            && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
-    })
+    // An Elephant's forward 2, over an empty hex.
+    let behind = STEP[t][OPPOSITE[forward]];
+    if behind != NO && at(behind) == 0 {
+        let h = STEP[behind as usize][OPPOSITE[forward]];
+        if h != NO && at(h) == code(by, PieceKind::Elephant) && found(h) {
+            return true;
+        }
+    }
+    // Sliders: on each ray holding one of the right kind, the first piece met.
+    for (kind, dirs) in [(ORTHOGONAL_SLIDER, 0..6), (DIAGONAL_SLIDER, 6..12)] {
+        let sliders = sets.roles[kind];
+        if LINES[t][kind].intersection(sliders).is_empty() {
+            continue;
+        }
+        for d in dirs {
+            let ray = RAYS[t][d];
+            if ray.intersection(sliders).is_empty() {
+                continue;
+            }
+            let h = first_on_ray(ray, d, sets.occupied);
+            if sliders.contains(h) && found(h) {
+                return true;
+            }
+        }
+    }
+    for h in JUMP_SET[t].intersection(sets.roles[JUMPER]).iter() {
+        if found(h) {
+            return true;
+        }
+    }
+    false
 }
 
 impl Board {
+    /// The attack sets of `by` on this board.
+    #[inline]
+    fn attack_sets(&self, by: Colour) -> Attackers {
+        Attackers {
+            occupied: self.occ[0].union(self.occ[1]),
+            pieces: self.occ[by.index()],
+            roles: self.roles[by.index()],
+        }
+    }
+
     /// Whether `by` attacks hex `target` (its pieces' capture targets, rules.md 5.1). The unmoved
     /// King's leap is not included (see [`Board::leap_attacks`]).
     pub(crate) fn attacked(&self, target: u8, by: Colour) -> bool {
-        attacked_in(target, by, |h| self.sq[h as usize])
+        let sets = self.attack_sets(by);
+        attackers_in(target, by, &sets, |h| self.sq[h as usize], |_| true)
     }
 
     /// Whether `by` would attack `target` once `vacated` are emptied and `placed.0` holds the
@@ -72,7 +156,28 @@ impl Board {
         vacated: [u8; 2],
         placed: (u8, u8),
     ) -> bool {
-        attacked_in(target, by, |h| {
+        let changed = HexSet::single(vacated[0])
+            .union(HexSet::single(vacated[1]))
+            .union(HexSet::single(placed.0));
+        let board = self.attack_sets(by);
+        let mut sets = Attackers {
+            occupied: board.occupied.without(changed),
+            pieces: board.pieces.without(changed),
+            roles: board.roles.map(|set| set.without(changed)),
+        };
+        if placed.1 != 0 {
+            let here = HexSet::single(placed.0);
+            sets.occupied = sets.occupied.union(here);
+            if is_side(placed.1, by) {
+                sets.pieces = sets.pieces.union(here);
+                for (role, set) in sets.roles.iter_mut().enumerate() {
+                    if has_role(placed.1, role) {
+                        *set = set.union(here);
+                    }
+                }
+            }
+        }
+        let at = |h: u8| {
             if h == placed.0 {
                 placed.1
             } else if h == vacated[0] || h == vacated[1] {
@@ -80,7 +185,27 @@ impl Board {
             } else {
                 self.sq[h as usize]
             }
-        })
+        };
+        attackers_in(target, by, &sets, at, |_| true)
+    }
+
+    /// The first two pieces of `by` found attacking `target` (`NO` when fewer).
+    pub(crate) fn first_two_attackers(&self, target: u8, by: Colour) -> [u8; 2] {
+        let sets = self.attack_sets(by);
+        let mut out = [NO; 2];
+        let mut n = 0;
+        attackers_in(
+            target,
+            by,
+            &sets,
+            |h| self.sq[h as usize],
+            |h| {
+                out[n] = h;
+                n += 1;
+                n == 2
+            },
+        );
+        out
     }
 
     /// The attackers of the side to move's King right after the other side moved a piece from
@@ -108,6 +233,7 @@ impl Board {
         {
             add(to);
         }
+        let occupied = self.occ[0].union(self.occ[1]);
         for line_through in [to, from] {
             let d = RAY_DIR[king as usize][line_through as usize];
             if d == NO {
@@ -115,18 +241,13 @@ impl Board {
             }
             let d = d as usize;
             // The first piece on that line from the King attacks it, or nothing does.
-            let mut h = STEP[king as usize][d];
-            let mut dist = 1;
-            while h != NO {
-                let c = self.sq[h as usize];
-                if c != 0 {
-                    if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
-                        add(h);
-                    }
-                    break;
-                }
-                h = STEP[h as usize][d];
-                dist += 1;
+            let h = first_on_ray(RAYS[king as usize][d], d, occupied);
+            if h == NO {
+                continue;
+            }
+            let c = self.sq[h as usize];
+            if is_side(c, by) && ray_attacker(kind_of(c), by, d, ray_distance(king, d, h)) {
+                add(h);
             }
         }
         found
@@ -226,5 +347,157 @@ impl Board {
             }
         }
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::rules::board::code;
+    use crate::rules::movegen::Filter;
+    use crate::rules::moves::{MoveKind, Promotion};
+    use crate::rules::tables::{LINES, NEIGHBOURS};
+
+    /// The attack test as a plain walk of the 12 rays (the first piece met decides) and of the
+    /// jump hexes: what the set-based test must agree with.
+    fn attacked_by_walk(b: &Board, target: u8, by: Colour) -> bool {
+        let mut seen = false;
+        b.attackers(target, by, |_| seen = true);
+        seen
+    }
+
+    /// The side sets and role sets a board keeps, recomputed from its mailbox.
+    fn recomputed_sets(b: &Board) -> ([HexSet; 2], [[HexSet; 3]; 2]) {
+        let mut occ = [HexSet::EMPTY; 2];
+        let mut roles = [[HexSet::EMPTY; 3]; 2];
+        for (i, &c) in b.sq.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            let side = crate::rules::board::colour_of(c).index();
+            occ[side].insert(i as u8);
+            for (role, set) in roles[side].iter_mut().enumerate() {
+                if has_role(c, role) {
+                    set.insert(i as u8);
+                }
+            }
+        }
+        (occ, roles)
+    }
+
+    /// A small deterministic generator (xorshift), so that failures reproduce.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    #[test]
+    fn rays_lines_and_jumps_are_consistent() {
+        for a in 0..crate::hex::HEX_COUNT {
+            for d in 0..12 {
+                let mut walked = Vec::new();
+                let mut h = STEP[a][d];
+                while h != NO {
+                    walked.push(h);
+                    h = STEP[h as usize][d];
+                }
+                let set: Vec<u8> = RAYS[a][d].iter().collect();
+                let mut sorted = walked.clone();
+                sorted.sort_unstable();
+                assert_eq!(set, sorted, "ray {a} {d}");
+                // The first hex of the ray is the first one met, whatever else is occupied.
+                for (k, &h) in walked.iter().enumerate() {
+                    let mut occupied = HexSet::single(h);
+                    for &behind in &walked[k + 1..] {
+                        occupied.insert(behind);
+                    }
+                    assert_eq!(first_on_ray(RAYS[a][d], d, occupied), h);
+                }
+                assert_eq!(first_on_ray(RAYS[a][d], d, HexSet::EMPTY), NO);
+            }
+            // A knight-jump hex is never on a line: no piece is counted twice as an attacker.
+            let lines = LINES[a][0].union(LINES[a][1]);
+            assert!(JUMP_SET[a].intersection(lines).is_empty(), "hex {a}");
+            assert!(NEIGHBOURS[a].without(lines).is_empty(), "hex {a}");
+        }
+    }
+
+    #[test]
+    fn set_based_attacks_equal_the_ray_walk_on_random_games() {
+        let mut rng = Rng(0x5eed_2026);
+        let mut moves = Vec::new();
+        let mut positions = 0;
+        for _ in 0..60 {
+            let mut b = Board::from_position(&Position::initial());
+            for _ in 0..rng.below(200) + 10 {
+                assert_eq!(recomputed_sets(&b), (b.occ, b.roles));
+                for by in Colour::ALL {
+                    for target in 0..crate::hex::HEX_COUNT as u8 {
+                        assert_eq!(
+                            b.attacked(target, by),
+                            attacked_by_walk(&b, target, by),
+                            "{target} by {by:?} in {:?}",
+                            b.to_position()
+                        );
+                    }
+                }
+                let mut all = Vec::new();
+                b.attackers(b.king[b.turn.index()], !b.turn, |h| all.push(h));
+                let mut two = b.first_two_attackers(b.king[b.turn.index()], !b.turn);
+                two.sort_unstable();
+                let mut expected = [NO; 2];
+                for (slot, h) in expected.iter_mut().zip(all.iter().take(2)) {
+                    *slot = *h;
+                }
+                // With three or more attackers only their number matters (a double check).
+                if all.len() <= 2 {
+                    expected.sort_unstable();
+                    assert_eq!(two, expected);
+                } else {
+                    assert!(two[1] != NO);
+                }
+                moves.clear();
+                b.generate(Filter::Pseudo, &mut moves);
+                // The board after each pseudo-legal move, made, against the test without it.
+                for m in &moves {
+                    if matches!(m.kind, MoveKind::Castling(_) | MoveKind::PromotionInPlace) {
+                        continue;
+                    }
+                    let mut after = b.clone();
+                    after.apply(m);
+                    let victim = match m.kind {
+                        MoveKind::EnPassant { victim } => victim.0,
+                        _ => NO,
+                    };
+                    let placed = match m.promotion {
+                        Some(Promotion::To(k)) => code(b.turn, k),
+                        _ => b.sq[m.from.index()],
+                    };
+                    for target in [after.king[0], after.king[1], m.to.0, m.from.0] {
+                        assert_eq!(
+                            b.attacked_after(target, !b.turn, [m.from.0, victim], (m.to.0, placed)),
+                            attacked_by_walk(&after, target, !b.turn),
+                            "{m} then {target}"
+                        );
+                    }
+                }
+                positions += 1;
+                moves.clear();
+                b.generate(Filter::Legal, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                b.apply(&m);
+            }
+        }
+        assert!(positions > 1000, "{positions}");
     }
 }

@@ -36,14 +36,72 @@ impl HexSet {
         self.0[(i >> 6) as usize] |= 1u64 << (i & 63);
     }
 
+    /// Inserts `i` when `yes`, with no branch.
+    #[inline]
+    pub(crate) fn insert_if(&mut self, i: u8, yes: bool) {
+        self.0[(i >> 6) as usize] |= u64::from(yes) << (i & 63);
+    }
+
     #[inline]
     pub(crate) fn remove(&mut self, i: u8) {
         self.0[(i >> 6) as usize] &= !(1u64 << (i & 63));
     }
 
+    /// Whether `i` is in the set (false for `NO`).
     #[inline]
     pub(crate) fn contains(&self, i: u8) -> bool {
-        self.0[(i >> 6) as usize] & (1u64 << (i & 63)) != 0
+        self.0.get((i >> 6) as usize).is_some_and(|w| w & (1u64 << (i & 63)) != 0)
+    }
+
+    /// The hexes in either set.
+    #[inline]
+    pub(crate) const fn union(self, other: HexSet) -> HexSet {
+        HexSet([self.0[0] | other.0[0], self.0[1] | other.0[1], self.0[2] | other.0[2]])
+    }
+
+    /// The hexes of `self` not in `other`.
+    #[inline]
+    pub(crate) const fn without(self, other: HexSet) -> HexSet {
+        HexSet([self.0[0] & !other.0[0], self.0[1] & !other.0[1], self.0[2] & !other.0[2]])
+    }
+
+    #[inline]
+    pub(crate) const fn is_empty(self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2]) == 0
+    }
+
+    /// The set of one hex index; empty for `NO` (or any index off the board).
+    #[inline]
+    pub(crate) const fn single(i: u8) -> HexSet {
+        if (i as usize) < HEX_COUNT { HexSet::EMPTY.with(i) } else { HexSet::EMPTY }
+    }
+
+    /// The smallest hex index in the set, or `NO`.
+    #[inline]
+    pub(crate) const fn lowest(self) -> u8 {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as u8
+        } else if self.0[1] != 0 {
+            64 + self.0[1].trailing_zeros() as u8
+        } else if self.0[2] != 0 {
+            128 + self.0[2].trailing_zeros() as u8
+        } else {
+            NO
+        }
+    }
+
+    /// The largest hex index in the set, or `NO`.
+    #[inline]
+    pub(crate) const fn highest(self) -> u8 {
+        if self.0[2] != 0 {
+            191 - self.0[2].leading_zeros() as u8
+        } else if self.0[1] != 0 {
+            127 - self.0[1].leading_zeros() as u8
+        } else if self.0[0] != 0 {
+            63 - self.0[0].leading_zeros() as u8
+        } else {
+            NO
+        }
     }
 
     /// The hex indices in the set, ascending.
@@ -73,6 +131,38 @@ impl Iterator for HexSetIter {
         }
         None
     }
+}
+
+/// The attack roles a piece can have besides its short-range steps: indices into `Board::roles`.
+pub(crate) const ORTHOGONAL_SLIDER: usize = 0;
+pub(crate) const DIAGONAL_SLIDER: usize = 1;
+pub(crate) const JUMPER: usize = 2;
+
+/// `ROLES[code & 15]`: bit `r` set when the piece of that code has attack role `r` (Rook, Wyvern
+/// and Queen slide orthogonally; Bishop, Pegasus and Queen diagonally; Knight, Pegasus and Wyvern
+/// attack by knight jumps).
+const ROLES: [u8; 16] = {
+    let mut out = [0u8; 16];
+    let mut k = 0;
+    while k < PieceKind::ALL.len() {
+        out[k + 1] = match PieceKind::ALL[k] {
+            PieceKind::Rook => 1 << ORTHOGONAL_SLIDER,
+            PieceKind::Bishop => 1 << DIAGONAL_SLIDER,
+            PieceKind::Queen => (1 << ORTHOGONAL_SLIDER) | (1 << DIAGONAL_SLIDER),
+            PieceKind::Knight => 1 << JUMPER,
+            PieceKind::Pegasus => (1 << DIAGONAL_SLIDER) | (1 << JUMPER),
+            PieceKind::Wyvern => (1 << ORTHOGONAL_SLIDER) | (1 << JUMPER),
+            _ => 0,
+        };
+        k += 1;
+    }
+    out
+};
+
+/// Whether the piece of `code` has attack role `role`.
+#[inline]
+pub(crate) const fn has_role(code: u8, role: usize) -> bool {
+    ROLES[(code & 15) as usize] & (1 << role) != 0
 }
 
 /// Piece code of the mailbox: 0 empty, else `kind + 1` with bit 4 set for Black.
@@ -127,6 +217,10 @@ pub(crate) const fn is_side(code: u8, colour: Colour) -> bool {
 pub struct Board {
     pub(crate) sq: [u8; HEX_COUNT],
     pub(crate) occ: [HexSet; 2],
+    /// Per side, the pieces of each attack role (`ORTHOGONAL_SLIDER`, `DIAGONAL_SLIDER`,
+    /// `JUMPER`): an attack test reads which lines can hold an attacker from these sets instead
+    /// of walking every ray.
+    pub(crate) roles: [[HexSet; 3]; 2],
     /// Each side's King hex, or `NO`.
     pub(crate) king: [u8; 2],
     pub(crate) turn: Colour,
@@ -194,6 +288,7 @@ impl Board {
         let mut b = Board {
             sq: [0; HEX_COUNT],
             occ: [HexSet::default(); 2],
+            roles: [[HexSet::default(); 3]; 2],
             king: [NO; 2],
             turn: p.turn(),
             castling: [p.castling(Colour::White), p.castling(Colour::Black)],
@@ -231,16 +326,7 @@ impl Board {
         if self.checkers_known {
             return self.checkers;
         }
-        let us = self.turn;
-        let mut found = [NO; 2];
-        let mut n = 0;
-        self.attackers(self.king[us.index()], !us, |h| {
-            if n < 2 {
-                found[n] = h;
-            }
-            n += 1;
-        });
-        found
+        self.first_two_attackers(self.king[self.turn.index()], !self.turn)
     }
 
     /// The position this board holds, with every PDTL field (and the scornful origin).
@@ -268,11 +354,16 @@ impl Board {
     #[inline]
     pub(crate) fn put(&mut self, i: u8, c: u8) {
         self.sq[i as usize] = c;
-        self.key ^= zobrist::PIECE[c as usize][i as usize];
+        self.key ^= zobrist::piece(c, i);
         self.counts[c as usize & 31] = self.counts[c as usize & 31].wrapping_add(1);
         let colour = colour_of(c);
         self.totals[colour.index()] = self.totals[colour.index()].wrapping_add(1);
         self.occ[colour.index()].insert(i);
+        let roles = ROLES[(c & 15) as usize];
+        for (role, set) in self.roles[colour.index()].iter_mut().enumerate() {
+            // Without a branch: the bit is or-ed in as zero for the roles the piece lacks.
+            set.insert_if(i, (roles >> role) & 1 != 0);
+        }
         if kind_of(c) == PieceKind::King && self.king[colour.index()] == NO {
             self.king[colour.index()] = i;
         }
@@ -284,16 +375,40 @@ impl Board {
         let c = self.sq[i as usize];
         if c != 0 {
             self.sq[i as usize] = 0;
-            self.key ^= zobrist::PIECE[c as usize][i as usize];
+            self.key ^= zobrist::piece(c, i);
             self.counts[c as usize & 31] = self.counts[c as usize & 31].wrapping_sub(1);
             let colour = colour_of(c);
             self.totals[colour.index()] = self.totals[colour.index()].wrapping_sub(1);
             self.occ[colour.index()].remove(i);
+            for set in &mut self.roles[colour.index()] {
+                set.remove(i);
+            }
             if self.king[colour.index()] == i {
                 self.king[colour.index()] = NO;
             }
         }
         c
+    }
+
+    /// Moves the piece on `from` to the empty hex `to` (`from` holds a piece, `to` is another
+    /// hex): what `take` then `put` do, without touching the counts.
+    #[inline]
+    pub(crate) fn shift(&mut self, from: u8, to: u8) {
+        let c = self.sq[from as usize];
+        self.sq[from as usize] = 0;
+        self.sq[to as usize] = c;
+        self.key ^= zobrist::piece(c, from) ^ zobrist::piece(c, to);
+        let side = colour_of(c).index();
+        self.occ[side].remove(from);
+        self.occ[side].insert(to);
+        let roles = ROLES[(c & 15) as usize];
+        for (role, set) in self.roles[side].iter_mut().enumerate() {
+            set.remove(from);
+            set.insert_if(to, (roles >> role) & 1 != 0);
+        }
+        if self.king[side] == from {
+            self.king[side] = to;
+        }
     }
 
     /// Whether a side's King is on its home hex and has never moved: it may leap and castle.

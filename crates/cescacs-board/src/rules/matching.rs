@@ -362,6 +362,7 @@ fn colour_name(c: HexColour) -> &'static str {
 }
 
 /// Whether the move `m` is what `spec` says.
+#[inline]
 pub(crate) fn spec_matches(spec: &MoveSpec, m: &Move) -> bool {
     match *spec {
         MoveSpec::Castling(c) => m.kind == MoveKind::Castling(c),
@@ -381,6 +382,7 @@ pub(crate) fn spec_matches(spec: &MoveSpec, m: &Move) -> bool {
     }
 }
 
+#[inline]
 fn letter_matches(written: Option<PieceKind>, found: Option<PieceKind>) -> bool {
     match (written, found) {
         (None, Some(PieceKind::Pawn)) => true,
@@ -389,6 +391,7 @@ fn letter_matches(written: Option<PieceKind>, found: Option<PieceKind>) -> bool 
     }
 }
 
+#[inline]
 fn capture_matches(capture: SpecCapture, m: &Move) -> bool {
     match capture {
         SpecCapture::None => m.captured.is_none(),
@@ -403,6 +406,7 @@ fn capture_matches(capture: SpecCapture, m: &Move) -> bool {
 }
 
 /// `@` or `@@` for an en-passant or scornful capture, `None` otherwise.
+#[inline]
 fn passant_sign(m: &Move) -> Option<&'static str> {
     match m.kind {
         MoveKind::EnPassant { victim } => {

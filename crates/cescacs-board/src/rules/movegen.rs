@@ -7,13 +7,13 @@ use crate::hex::Hex;
 use crate::piece::{Colour, PieceKind};
 use crate::position::EnPassant;
 
-use super::attack::ray_attacker;
+use super::attack::{ray_attacker, ray_distance};
 use super::board::{Board, HexSet, code, is_side, kind_of};
 use super::castling::{Castling, rook_path};
 use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{
     CAPTURE, FORWARD, HOME, JUMP, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES, PROMOTION_SET, RAY_DIR,
-    RIDE, STEEP, STEP, TRIPLE, is_jump,
+    RAYS, RIDE, STEEP, STEP, TRIPLE, first_on_ray, is_jump,
 };
 
 /// A castling's hexes as bytes, per side.
@@ -203,10 +203,15 @@ impl Board {
 
     /// Whether the side to move must promote a pawn in place this turn (rules.md 3.9.6). Cheap
     /// when no pawn awaits promotion.
+    #[inline]
     pub fn forced_promotion_pending(&self) -> bool {
-        if !self.awaiting_pawn(self.turn) {
-            return false;
-        }
+        self.awaiting_pawn(self.turn) && self.awaiting_pawn_must_promote()
+    }
+
+    /// [`Board::forced_promotion_pending`] once a pawn of the side to move is known to await
+    /// promotion.
+    #[cold]
+    fn awaiting_pawn_must_promote(&self) -> bool {
         let mut out = Few::default();
         let mut g = Gen {
             b: self,
@@ -310,28 +315,20 @@ impl Board {
             return false;
         }
         let d = d as usize;
-        let mut h = STEP[king as usize][d];
-        let mut dist = 1;
-        while h != from {
-            // A piece between them, or the mover landing between them, still shields the King.
-            if self.sq[h as usize] != 0 || h == to {
-                return false;
-            }
-            h = STEP[h as usize][d];
-            dist += 1;
+        let occupied = self.occ[0].union(self.occ[1]);
+        // A piece between them, or the mover landing between them, still shields the King.
+        let shield = first_on_ray(RAYS[king as usize][d], d, occupied.union(HexSet::single(to)));
+        if shield != from {
+            return false;
         }
-        loop {
-            h = STEP[h as usize][d];
-            dist += 1;
-            // Staying on the line (or taking the attacker) keeps the King shielded.
-            if h == NO || h == to {
-                return false;
-            }
-            let c = self.sq[h as usize];
-            if c != 0 {
-                return is_side(c, !self.turn) && ray_attacker(kind_of(c), !self.turn, d, dist);
-            }
+        // Staying on the line (or taking the attacker) keeps the King shielded.
+        let beyond = RAYS[from as usize][d];
+        let h = first_on_ray(beyond, d, occupied.union(HexSet::single(to)));
+        if h == NO || h == to {
+            return false;
         }
+        let c = self.sq[h as usize];
+        is_side(c, !self.turn) && ray_attacker(kind_of(c), !self.turn, d, ray_distance(king, d, h))
     }
 
     /// [`Board::is_safe_after`] by making the move on a copy.

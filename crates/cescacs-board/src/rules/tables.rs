@@ -137,14 +137,13 @@ pub(crate) static RAY_DIR: [[u8; HEX_COUNT]; HEX_COUNT] = {
 /// `ADJACENT[a][b]`-style test without a 169x169 table: whether `b` is one of the 12 neighbours of `a`.
 #[inline]
 pub(crate) fn is_neighbour(a: u8, b: u8) -> bool {
-    STEP[a as usize].contains(&b)
+    (a as usize) < HEX_COUNT && NEIGHBOURS[a as usize].contains(b)
 }
 
 /// Whether `b` is a knight-jump target of `a`.
 #[inline]
 pub(crate) fn is_jump(a: u8, b: u8) -> bool {
-    let (targets, n) = &JUMP[a as usize];
-    targets[..*n as usize].contains(&b)
+    (a as usize) < HEX_COUNT && JUMP_SET[a as usize].contains(b)
 }
 
 /// The home hexes: `[side][0]` King, `[1]` Queen's Rook, `[2]` King's Rook.
@@ -157,3 +156,87 @@ pub(crate) const HOME: [[u8; 3]; 2] = {
     }
     [[idx(8, 1), idx(4, 3), idx(10, 3)], [idx(8, 27), idx(4, 25), idx(10, 25)]]
 };
+
+/// `RAYS[hex][direction]`: the hexes of the ray from `hex` in that direction, `hex` excluded.
+/// Along a ray of an even direction index the hex indices ascend, along an odd one they descend
+/// (hexes are numbered line by line, columns ascending, and the even directions are those that
+/// go up a line or, on the same line, right): the first piece met is the lowest or the highest
+/// index of the ray's occupied hexes (see [`first_on_ray`]). (47 KiB.)
+pub(crate) static RAYS: [[HexSet; 12]; HEX_COUNT] = {
+    let mut out = [[HexSet::EMPTY; 12]; HEX_COUNT];
+    let mut a = 0;
+    while a < HEX_COUNT {
+        let mut d = 0;
+        while d < 12 {
+            let mut previous = a as u8;
+            let mut h = STEP[a][d];
+            while h != NO {
+                // The order `first_on_ray` relies on, checked when the table is built.
+                assert!((h > previous) == (d % 2 == 0));
+                out[a][d] = out[a][d].with(h);
+                previous = h;
+                h = STEP[h as usize][d];
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// `LINES[hex][0]`: the union of the six orthogonal rays of `hex`; `[1]`: of the six diagonal ones.
+pub(crate) static LINES: [[HexSet; 2]; HEX_COUNT] = {
+    let mut out = [[HexSet::EMPTY; 2]; HEX_COUNT];
+    let mut a = 0;
+    while a < HEX_COUNT {
+        let mut d = 0;
+        while d < 12 {
+            let kind = if d < 6 { 0 } else { 1 };
+            out[a][kind] = out[a][kind].union(RAYS[a][d]);
+            d += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// `NEIGHBOURS[hex]`: the (up to 12) hexes one step away.
+pub(crate) static NEIGHBOURS: [HexSet; HEX_COUNT] = {
+    let mut out = [HexSet::EMPTY; HEX_COUNT];
+    let mut a = 0;
+    while a < HEX_COUNT {
+        let mut d = 0;
+        while d < 12 {
+            if STEP[a][d] != NO {
+                out[a] = out[a].with(STEP[a][d]);
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// `JUMP_SET[hex]`: the knight-jump targets of `hex` (which are also the hexes a knight jumps
+/// from to reach it).
+pub(crate) static JUMP_SET: [HexSet; HEX_COUNT] = {
+    let mut out = [HexSet::EMPTY; HEX_COUNT];
+    let mut a = 0;
+    while a < HEX_COUNT {
+        let (targets, n) = JUMP[a];
+        let mut k = 0;
+        while k < n as usize {
+            out[a] = out[a].with(targets[k]);
+            k += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// The first hex of `ray` (a ray of direction `d`) in `occupied`, or `NO`.
+#[inline]
+pub(crate) fn first_on_ray(ray: HexSet, d: usize, occupied: HexSet) -> u8 {
+    let on = ray.intersection(occupied);
+    if d % 2 == 0 { on.lowest() } else { on.highest() }
+}

@@ -8,9 +8,15 @@
 //! `matching`, which also builds the diagnostic: the answer is always the one the full generator
 //! gives, only faster.
 
-use super::board::{Board, code};
+use crate::hex::Hex;
+use crate::piece::PieceKind;
+
+use super::board::{Board, code, is_side, kind_of};
 use super::matching::{MoveSpec, spec_matches};
 use super::moves::{Move, MoveKind};
+use super::tables::{
+    FORWARD, JUMP_SET, NEIGHBOURS, NO, RAY_DIR, RAYS, RIDE, STEEP, STEP, first_on_ray,
+};
 
 impl Board {
     /// The move `spec` describes, if the quick test finds it among the pieces' own moves
@@ -23,9 +29,86 @@ impl Board {
         if legal && self.forced_promotion_pending() {
             return None;
         }
-        let candidates = self.moves_between(from.0, to.0);
-        let m = *candidates.iter().find(|m| spec_matches(spec, m))?;
+        let m = match self.only_move_between(piece, from.0, to.0) {
+            Some(only) => only?,
+            None => *self.moves_between(from.0, to.0).iter().find(|m| spec_matches(spec, m))?,
+        };
+        if !spec_matches(spec, &m) {
+            return None;
+        }
         (!legal || self.pseudo_move_is_legal(&m)).then_some(m)
+    }
+
+    /// For a piece whose moves between two hexes are at most one ordinary move (every piece but
+    /// the Pawn, and the King but for its leap), that move, read from the tables without running
+    /// the generator: `Some(None)` when the piece's rules do not take it there; `None` for the
+    /// moves the generator must find (a Pawn's, a King's non-step). The piece of `piece`'s kind
+    /// and of the side to move stands on `from`.
+    #[inline]
+    fn only_move_between(&self, piece: PieceKind, from: u8, to: u8) -> Option<Option<Move>> {
+        let us = self.turn;
+        let (f, t) = (from as usize, to as usize);
+        let reaches = match piece {
+            PieceKind::Pawn => return None,
+            PieceKind::King => {
+                if !NEIGHBOURS[f].contains(to) {
+                    return None;
+                }
+                true
+            }
+            PieceKind::Elephant => {
+                let forward = FORWARD[us.index()];
+                let f1 = STEP[f][forward];
+                to == f1
+                    || (f1 != NO && self.sq[f1 as usize] == 0 && STEP[f1 as usize][forward] == to)
+                    || STEEP.iter().any(|&d| STEP[f][d] == to)
+            }
+            PieceKind::Knight => {
+                let (rides, n) = &RIDE[f];
+                JUMP_SET[f].contains(to)
+                    || (self.sq[t] == 0
+                        && rides[..*n as usize]
+                            .iter()
+                            .any(|&(middle, target)| target == to && self.sq[middle as usize] == 0))
+            }
+            _ => {
+                let jumps = matches!(piece, PieceKind::Pegasus | PieceKind::Wyvern)
+                    && JUMP_SET[f].contains(to);
+                jumps || self.slides_to(piece, from, to)
+            }
+        };
+        let c = self.sq[t];
+        if !reaches || is_side(c, us) {
+            return Some(None);
+        }
+        Some(Some(Move {
+            piece,
+            from: Hex(from),
+            to: Hex(to),
+            captured: (c != 0).then(|| kind_of(c)),
+            kind: MoveKind::Normal,
+            promotion: None,
+        }))
+    }
+
+    /// Whether a slider of `piece`'s kind on `from` reaches `to` along a clear line.
+    #[inline]
+    fn slides_to(&self, piece: PieceKind, from: u8, to: u8) -> bool {
+        let d = RAY_DIR[from as usize][to as usize];
+        let allowed = match piece {
+            PieceKind::Rook | PieceKind::Wyvern => d < 6,
+            PieceKind::Bishop | PieceKind::Pegasus => (6..12).contains(&d),
+            PieceKind::Queen => d != NO,
+            _ => false,
+        };
+        if !allowed {
+            return false;
+        }
+        let d = d as usize;
+        let occupied = self.occ[0].union(self.occ[1]);
+        let first = first_on_ray(RAYS[from as usize][d], d, occupied);
+        // Clear up to `to`: the first piece met is `to`'s or one beyond it (or none).
+        first == NO || first == to || ((d % 2 == 0) == (to < first))
     }
 
     /// Whether a pseudo-legal move (no castling, no promotion in place) is legal.
