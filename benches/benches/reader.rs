@@ -4,6 +4,9 @@
 //!
 //! The input is about 8 MB of random legal games from `cargo xtask gen`'s generator (fixed seed),
 //! read from a byte slice, so the figures are those of the code and not of a disk.
+//!
+//! `std_from_utf8` is the standard library's UTF-8 check of the whole text: `decode` must make a
+//! `String` without `unsafe`, so this check is the floor of its cost.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -37,6 +40,9 @@ fn bench(c: &mut Criterion) {
                     .map(|piece| decode(piece.expect("reading memory").bytes).text.len())
                     .sum::<usize>()
             })
+        });
+        group.bench_function("std_from_utf8", |b| {
+            b.iter(|| std::str::from_utf8(black_box(bytes)).is_ok())
         });
         group.finish();
     }

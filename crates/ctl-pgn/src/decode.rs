@@ -39,7 +39,11 @@ impl Decoded {
 /// ```
 pub fn decode(bytes: Vec<u8>) -> Decoded {
     let bom = bytes.starts_with(b"\xEF\xBB\xBF");
-    let text = match String::from_utf8(bytes) {
+    // Every byte of every file is checked here once. bstr's check is the standard library's
+    // rule, at one and a half to two times its speed on games that spell moves with `‐` and `×`
+    // (the standard library's check leaves its fast path at each of them); the invalid bytes
+    // are then found by the standard library, as before.
+    let text = match bstr::ByteVec::into_string(bytes).map_err(bstr::FromUtf8Error::into_vec) {
         Ok(text) if !bom => {
             let shown = has_control(&text).then(|| visible(text.clone()));
             return Decoded { text, shown, diagnostics: Vec::new() };
@@ -50,7 +54,7 @@ pub fn decode(bytes: Vec<u8>) -> Decoded {
             let shown = visible(format!("\u{feff}{}", &text[3..]));
             return Decoded { text, shown: Some(shown), diagnostics: Vec::new() };
         }
-        Err(e) => e.into_bytes(),
+        Err(bytes) => bytes,
     };
     let mut parse = String::with_capacity(text.len());
     let mut shown = String::with_capacity(text.len());
@@ -206,6 +210,29 @@ mod tests {
         assert_eq!(d.text, "   a b");
         assert_eq!(d.shown(), "\u{feff}a?b");
         assert_eq!(d.diagnostics[0].span, Span::new(4, 5));
+    }
+
+    proptest::proptest! {
+        /// The check accepts exactly what the standard library accepts (surrogates, overlong
+        /// forms and code points past U+10FFFF are refused by both), and the text keeps every
+        /// byte's offset.
+        #[test]
+        fn valid_exactly_when_the_standard_library_says_so(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                &b"a"[..], b"\n", b"\x00", b"\xC3\xA0", b"\xE2\x80\x90", b"\xF0\x9F\xA9\x90",
+                b"\xC3", b"\x80", b"\xED\xA0\x80", b"\xC0\x80", b"\xE0\x80\xAF", b"\xF4\x90\x80\x80",
+                b"\xEF\xBB\xBF", b"\xFF", b"abcdefghijklmnopqrstuvwxyz0123456789",
+            ]), 0..40),
+        ) {
+            let bytes = parts.concat();
+            let decoded = decode(bytes.clone());
+            proptest::prop_assert_eq!(decoded.text.len(), bytes.len());
+            let valid = std::str::from_utf8(&bytes).is_ok();
+            proptest::prop_assert_eq!(decoded.diagnostics.is_empty(), valid);
+            if valid && !bytes.starts_with(b"\xEF\xBB\xBF") {
+                proptest::prop_assert_eq!(decoded.text.as_bytes(), &bytes[..]);
+            }
+        }
     }
 
     #[test]
