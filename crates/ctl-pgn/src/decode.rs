@@ -39,7 +39,11 @@ impl Decoded {
 /// ```
 pub fn decode(bytes: Vec<u8>) -> Decoded {
     let bom = bytes.starts_with(b"\xEF\xBB\xBF");
-    let text = match String::from_utf8(bytes) {
+    // Every byte of every file is checked here once. bstr's check is the standard library's
+    // rule, at one and a half to two times its speed on games that spell moves with `‐` and `×`
+    // (the standard library's check leaves its fast path at each of them); the invalid bytes
+    // are then found by the standard library, as before.
+    let text = match bstr::ByteVec::into_string(bytes).map_err(bstr::FromUtf8Error::into_vec) {
         Ok(text) if !bom => {
             let shown = has_control(&text).then(|| visible(text.clone()));
             return Decoded { text, shown, diagnostics: Vec::new() };
@@ -50,7 +54,7 @@ pub fn decode(bytes: Vec<u8>) -> Decoded {
             let shown = visible(format!("\u{feff}{}", &text[3..]));
             return Decoded { text, shown: Some(shown), diagnostics: Vec::new() };
         }
-        Err(e) => e.into_bytes(),
+        Err(bytes) => bytes,
     };
     let mut parse = String::with_capacity(text.len());
     let mut shown = String::with_capacity(text.len());
@@ -110,11 +114,18 @@ pub fn decode(bytes: Vec<u8>) -> Decoded {
 /// A control character a terminal would act on instead of showing (NUL, BEL, ESC, DEL...):
 /// everything below a space but tab and the line ends, and DEL.
 fn is_control(b: u8) -> bool {
-    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F
+    // Bitwise operators, not `&&` and `||`: without branches, `has_control` is vectorised.
+    ((b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r')) | (b == 0x7F)
 }
 
+/// Whether `text` has a control character: every byte of every piece goes through here, so it
+/// looks at blocks of bytes without stopping early inside a block (which the compiler turns into
+/// vector instructions), and stops at the first block that has one.
 fn has_control(text: &str) -> bool {
-    text.bytes().any(is_control)
+    let mut blocks = text.as_bytes().chunks_exact(64);
+    let found =
+        blocks.by_ref().any(|block| block.iter().fold(false, |any, &b| any | is_control(b)));
+    found || blocks.remainder().iter().any(|&b| is_control(b))
 }
 
 /// The text with each control character shown as `?`: one byte for one byte, so spans, lines and
@@ -141,6 +152,28 @@ mod tests {
         assert_eq!(d.shown(), "1. E7-E?13, E21-E15??[31m\tx\r\n");
         assert!(d.diagnostics.is_empty());
         assert_eq!(decode(b"plain\n".to_vec()).shown, None, "no copy for a plain text");
+    }
+
+    #[test]
+    fn a_control_character_is_found_wherever_it_is() {
+        for len in [1, 63, 64, 65, 130] {
+            for at in 0..len {
+                let mut bytes = vec![b'a'; len];
+                for control in [0x00, 0x1B, 0x7F] {
+                    bytes[at] = control;
+                    let d = decode(bytes.clone());
+                    let shown = d.shown.expect("a control character is not shown as it is");
+                    assert_eq!(shown.as_bytes()[at], b'?', "{control:#x} at {at} of {len}");
+                    assert_eq!(shown.len(), len);
+                }
+                bytes[at] = b'\t';
+                assert_eq!(decode(bytes.clone()).shown, None, "tab at {at} of {len}");
+            }
+        }
+        for b in 0..=u8::MAX {
+            let control = (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F;
+            assert_eq!(is_control(b), control, "{b:#x}");
+        }
     }
 
     #[test]
@@ -177,6 +210,29 @@ mod tests {
         assert_eq!(d.text, "   a b");
         assert_eq!(d.shown(), "\u{feff}a?b");
         assert_eq!(d.diagnostics[0].span, Span::new(4, 5));
+    }
+
+    proptest::proptest! {
+        /// The check accepts exactly what the standard library accepts (surrogates, overlong
+        /// forms and code points past U+10FFFF are refused by both), and the text keeps every
+        /// byte's offset.
+        #[test]
+        fn valid_exactly_when_the_standard_library_says_so(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                &b"a"[..], b"\n", b"\x00", b"\xC3\xA0", b"\xE2\x80\x90", b"\xF0\x9F\xA9\x90",
+                b"\xC3", b"\x80", b"\xED\xA0\x80", b"\xC0\x80", b"\xE0\x80\xAF", b"\xF4\x90\x80\x80",
+                b"\xEF\xBB\xBF", b"\xFF", b"abcdefghijklmnopqrstuvwxyz0123456789",
+            ]), 0..40),
+        ) {
+            let bytes = parts.concat();
+            let decoded = decode(bytes.clone());
+            proptest::prop_assert_eq!(decoded.text.len(), bytes.len());
+            let valid = std::str::from_utf8(&bytes).is_ok();
+            proptest::prop_assert_eq!(decoded.diagnostics.is_empty(), valid);
+            if valid && !bytes.starts_with(b"\xEF\xBB\xBF") {
+                proptest::prop_assert_eq!(decoded.text.as_bytes(), &bytes[..]);
+            }
+        }
     }
 
     #[test]

@@ -5,12 +5,13 @@
 //! game never affects the next one.
 //!
 //! Memory: the reader holds the bytes of the piece being split (one game, from its `[Variant` tag
-//! to the next one), plus an 8 KiB read buffer; the games of a piece (a piece holds more than one
+//! to the next one) in a read buffer of 64 KiB, which grows only for a game that does not fit
+//! in half of it; the games of a piece (a piece holds more than one
 //! record only when a record without tags follows a game) are handed out before the next piece is
 //! read. A file of any size is read with memory bounded by its largest game, as long as the caller
 //! does not keep the [`ReadGame`]s.
 
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
 
 use cescacs_board::Diagnostic;
 use ctl_an::Limits;
@@ -59,32 +60,32 @@ impl TextStart {
         let mut next = TextStart { offset: self.offset + bytes.len(), ..self };
         let counted = if self.offset == 0 { bytes.strip_prefix(b"\xEF\xBB\xBF") } else { None };
         let counted = counted.unwrap_or(bytes);
-        let mut tail_from = None;
-        for at in memchr::memchr2_iter(b'\n', b'\r', counted) {
-            // `\r\n` is one line break, counted at its `\n`.
-            if counted[at] == b'\r' && counted.get(at + 1) == Some(&b'\n') {
-                continue;
-            }
-            next.line += 1;
-            tail_from = Some(at + 1);
+        // Counting the `\n`s is one vector pass; `\r`s, rare, are then looked at one by one.
+        next.line += memchr::memchr_iter(b'\n', counted).count();
+        if memchr::memchr(b'\r', counted).is_some() {
+            // A lone `\r` is a line break; in `\r\n` the `\n` already counted it.
+            next.line += memchr::memchr_iter(b'\r', counted)
+                .filter(|&at| counted.get(at + 1) != Some(&b'\n'))
+                .count();
         }
-        let tail = match tail_from {
-            Some(from) => {
+        let tail = match memchr::memrchr2(b'\n', b'\r', counted) {
+            Some(at) => {
                 (next.utf8, next.utf16, next.chars) = (0, 0, 0);
-                &counted[from..]
+                &counted[at + 1..]
             }
             None => counted,
         };
+        if tail.is_ascii() {
+            next.utf8 += tail.len();
+            next.utf16 += tail.len();
+            next.chars += tail.len();
+            return next;
+        }
         for chunk in tail.utf8_chunks() {
             let valid = chunk.valid();
             next.utf8 += valid.len();
-            if valid.is_ascii() {
-                next.utf16 += valid.len();
-                next.chars += valid.len();
-            } else {
-                next.utf16 += valid.chars().map(char::len_utf16).sum::<usize>();
-                next.chars += valid.chars().count();
-            }
+            next.utf16 += valid.chars().map(char::len_utf16).sum::<usize>();
+            next.chars += valid.chars().count();
             // Each invalid byte is shown as one `?`.
             let invalid = chunk.invalid().len();
             next.utf8 += invalid;
@@ -145,15 +146,15 @@ pub struct Piece {
 /// ```
 #[derive(Debug)]
 pub struct Pieces<R> {
-    splitter: GameSplitter<BufReader<R>>,
+    splitter: GameSplitter<R>,
     next: TextStart,
 }
 
 impl<R: Read> Pieces<R> {
-    /// The pieces of `input` (read through an 8 KiB buffer: the splitter copies what follows
-    /// a game in its buffer each time it hands one out, so a small buffer keeps that cheap).
+    /// The pieces of `input` (buffered by the splitter: no [`BufReader`](std::io::BufReader) is
+    /// needed).
     pub fn new(input: R) -> Pieces<R> {
-        Pieces { splitter: GameSplitter::new(BufReader::new(input)), next: TextStart::default() }
+        Pieces { splitter: GameSplitter::new(input), next: TextStart::default() }
     }
 }
 
@@ -161,15 +162,12 @@ impl<R: Read> Iterator for Pieces<R> {
     type Item = io::Result<Piece>;
 
     fn next(&mut self) -> Option<io::Result<Piece>> {
-        let RawGame { offset, mut bytes } = match self.splitter.next()? {
+        // The splitter hands out each game in a vector of its exact size: a caller that keeps
+        // many pieces (a batch checked in parallel) keeps no more than their bytes.
+        let RawGame { offset, bytes } = match self.splitter.next()? {
             Ok(raw) => raw,
             Err(e) => return Some(Err(e)),
         };
-        // The splitter hands out its whole buffer with the game at its front: a caller that
-        // keeps many pieces (a batch checked in parallel) must not keep the buffers too.
-        if bytes.capacity() > bytes.len() + bytes.len() / 4 + 64 {
-            bytes.shrink_to_fit();
-        }
         if usize::try_from(offset).ok() != Some(self.next.offset) {
             return Some(Err(io::Error::other("stream offset beyond the address space")));
         }
@@ -327,6 +325,47 @@ mod tests {
         assert_eq!(whole.line, 4);
         // `gh`, a 4-byte FAN symbol (2 UTF-16 units), `i`.
         assert_eq!((whole.utf8, whole.utf16, whole.chars), (7, 5, 4));
+    }
+
+    /// A reader that hands out 1 to 7 bytes a read, in turn.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.1 += 1;
+            let n = (1 + self.1 % 7).min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn pieces_from_tiny_reads_are_the_pieces_of_the_whole_text() {
+        let game = b"[Variant \"C'escacs\"]\r\n[Event \"Moi\xC3\xA0 \xFF\"]\r\n1. E7\xE2\x80\x90E13 {\xE2\x88\x9E\r\xE2}: *\r\n";
+        let mut text = b"\xEF\xBB\xBF".to_vec();
+        for n in 0..40 {
+            text.extend_from_slice(game);
+            // Some games longer than the splitter's buffer.
+            if n % 10 == 0 {
+                text.extend(std::iter::repeat_n(b'x', 70_000));
+                text.push(b'\r');
+            }
+        }
+        let whole: Vec<Piece> = Pieces::new(&text[..]).collect::<io::Result<_>>().unwrap();
+        let trickled: Vec<Piece> =
+            Pieces::new(Trickle(&text, 0)).collect::<io::Result<_>>().unwrap();
+        assert_eq!(trickled, whole);
+        assert_eq!(whole.len(), 41, "the BOM is a piece of its own");
+        let mut at = 0;
+        for piece in &whole {
+            assert_eq!(piece.start.offset, at);
+            assert_eq!(piece.start, TextStart::default().after(&text[..at]));
+            at += piece.bytes.len();
+        }
+        assert_eq!(at, text.len());
+        // Four line breaks a game (one a lone `\r`), and one after each long run of `x`.
+        assert_eq!(whole[40].start.line, 39 * 4 + 4);
     }
 
     #[test]

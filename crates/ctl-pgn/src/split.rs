@@ -7,8 +7,13 @@
 //! whose `}` is missing ends before the next line that starts with a `[Variant` tag. So every
 //! piece starts where [`ctl_an::games`] starts a game, and one unclosed `{` never swallows the games
 //! after it.
+//!
+//! Speed: the splitter reads into one buffer of its own and hands games out by offset; the bytes
+//! of the unfinished game at the end of the buffer move to its front only when the buffer is full
+//! (less than a game once per buffer). Outside tag values it jumps from one byte that matters to
+//! the next with `memchr` (`{`, `"` and `[` in the text, `}` and line ends in a comment).
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 use ctl_an::boundary::{line_starts_game, variant_tag_at};
 
@@ -30,9 +35,28 @@ enum State {
     TagValueEscape,
 }
 
-/// Reads games one at a time from any [`BufRead`].
+/// What a scan of the current game's bytes found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scan {
+    /// A new game starts at this index (never 0).
+    GameAt(usize),
+    /// Scanning is complete up to this index; the bytes from there on must be looked at again
+    /// with more bytes after them (or at the end of the stream).
+    UpTo(usize),
+}
+
+/// How many bytes the buffer starts with, and how many a read asks for at least: big enough that
+/// moving the unfinished game to the front of the buffer costs little, small enough for the
+/// caches.
+const BUFFER: usize = 64 * 1024;
+
+/// Reads games one at a time from any [`Read`] (it buffers the input itself: a [`BufReader`]
+/// around the input is not needed, but does no harm).
 ///
-/// Memory is bounded by the largest game: only the current game's bytes are held.
+/// Memory is bounded by the largest game: the buffer holds the game being collected, and grows
+/// beyond its initial 64 KiB only for a game that does not fit in half of it.
+///
+/// [`BufReader`]: std::io::BufReader
 ///
 /// ```
 /// use ctl_pgn::split::GameSplitter;
@@ -46,118 +70,185 @@ enum State {
 pub struct GameSplitter<R> {
     reader: R,
     state: State,
-    /// Bytes of the game being collected.
-    current: Vec<u8>,
-    /// Stream offset of `current[0]`.
+    /// The buffer: `buffer[start..filled]` are the bytes of the game being collected.
+    buffer: Vec<u8>,
+    /// Index in `buffer` of the first byte of the game being collected.
+    start: usize,
+    /// Index in `buffer` up to which the game's bytes are scanned (see [`Scan::UpTo`]).
+    scanned: usize,
+    /// End of the bytes read into `buffer`.
+    filled: usize,
+    /// The size the buffer starts with (smaller in tests, to exercise compaction and growth).
+    initial: usize,
+    /// Stream offset of `buffer[start]`.
     offset: u64,
+    /// The reader has reported the end of the stream.
+    eof: bool,
     done: bool,
 }
 
-impl<R: BufRead> GameSplitter<R> {
+impl<R: Read> GameSplitter<R> {
     /// A splitter over `reader`.
     pub fn new(reader: R) -> GameSplitter<R> {
-        GameSplitter { reader, state: State::Text, current: Vec::new(), offset: 0, done: false }
+        GameSplitter::with_buffer(reader, BUFFER)
     }
 
-    /// Whether `current[at..]` (a `[`) starts a game; `None` means more bytes are needed.
-    fn starts_game(&self, at: usize) -> Option<bool> {
-        variant_tag_at(&self.current[at..])
-    }
-
-    /// Scans `current[from..]`; returns the index where a new game starts (never 0), or the
-    /// index up to which scanning is complete.
-    fn scan(&mut self, from: usize, eof: bool) -> Result<usize, usize> {
-        let mut i = from;
-        while i < self.current.len() {
-            let b = self.current[i];
-            match self.state {
-                State::Text => match b {
-                    b'{' => self.state = State::Comment,
-                    b'"' => self.state = State::TagValue,
-                    b'[' => match self.starts_game(i) {
-                        Some(true) if i > 0 => return Err(i),
-                        Some(_) => {}
-                        None if eof => {}
-                        None => return Ok(i),
-                    },
-                    _ => {}
-                },
-                State::Comment => {
-                    // Comments cannot nest: the first `}` closes; a game line ends an unclosed one.
-                    match memchr::memchr3(b'}', b'\n', b'\r', &self.current[i..]) {
-                        Some(k) => {
-                            i += k;
-                            if self.current[i] == b'}' {
-                                self.state = State::Text;
-                            } else {
-                                match line_starts_game(&self.current[i + 1..]) {
-                                    Some(true) => self.state = State::Text,
-                                    Some(false) => {}
-                                    None if eof => {}
-                                    None => return Ok(i),
-                                }
-                            }
-                        }
-                        None => return Ok(self.current.len()),
-                    }
-                }
-                State::TagValue => match b {
-                    b'\\' => self.state = State::TagValueEscape,
-                    b'"' => self.state = State::Text,
-                    // A tag value never spans lines: an unclosed quote must not swallow the file.
-                    b'\n' | b'\r' => self.state = State::Text,
-                    _ => {}
-                },
-                State::TagValueEscape if matches!(b, b'\n' | b'\r') => self.state = State::Text,
-                State::TagValueEscape => self.state = State::TagValue,
-            }
-            i += 1;
+    /// A splitter whose buffer starts with `initial` bytes (at least one).
+    fn with_buffer(reader: R, initial: usize) -> GameSplitter<R> {
+        GameSplitter {
+            reader,
+            state: State::Text,
+            buffer: Vec::new(),
+            start: 0,
+            scanned: 0,
+            filled: 0,
+            initial: initial.max(1),
+            offset: 0,
+            eof: false,
+            done: false,
         }
-        Ok(i)
+    }
+
+    /// Reads more bytes after `filled`, making room first: the game being collected moves to
+    /// the front of the buffer, which doubles when that game fills more than half of it.
+    fn refill(&mut self) -> io::Result<()> {
+        if self.filled == self.buffer.len() {
+            if self.start > 0 {
+                self.buffer.copy_within(self.start..self.filled, 0);
+                self.filled -= self.start;
+                self.scanned -= self.start;
+                self.start = 0;
+            }
+            if self.filled >= self.buffer.len() / 2 {
+                let size = (self.buffer.len() * 2).max(self.initial);
+                self.buffer.resize(size, 0);
+            }
+        }
+        loop {
+            match self.reader.read(&mut self.buffer[self.filled..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) if n <= self.buffer.len() - self.filled => {
+                    self.filled += n;
+                    return Ok(());
+                }
+                Ok(_) => return Err(io::Error::other("the reader returned more bytes than asked")),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Hands out the first `len` bytes of the game being collected as a game.
+    fn take(&mut self, len: usize) -> RawGame {
+        let bytes = self.buffer[self.start..self.start + len].to_vec();
+        let game = RawGame { offset: self.offset, bytes };
+        self.start += len;
+        self.offset += len as u64;
+        game
     }
 
     fn next_game(&mut self) -> io::Result<Option<RawGame>> {
         if self.done {
             return Ok(None);
         }
-        let mut scanned = 0;
         loop {
-            match self.scan(scanned, false) {
-                Err(split) => {
-                    let rest = self.current.split_off(split);
-                    let bytes = std::mem::replace(&mut self.current, rest);
-                    let game = RawGame { offset: self.offset, bytes };
-                    self.offset += split as u64;
+            let game = &self.buffer[self.start..self.filled];
+            match scan(&mut self.state, game, self.scanned - self.start, self.eof) {
+                Scan::GameAt(at) => {
+                    // A game always starts outside comments and tag values.
                     self.state = State::Text;
+                    let game = self.take(at);
+                    self.scanned = self.start;
                     return Ok(Some(game));
                 }
-                Ok(upto) => scanned = upto,
+                Scan::UpTo(upto) => self.scanned = self.start + upto,
             }
-            let buf = self.reader.fill_buf()?;
-            if buf.is_empty() {
-                // End of stream: decide any pending `[` and hand out the last game.
-                if let Err(split) = self.scan(scanned, true) {
-                    let rest = self.current.split_off(split);
-                    let bytes = std::mem::replace(&mut self.current, rest);
-                    let game = RawGame { offset: self.offset, bytes };
-                    self.offset += split as u64;
-                    return Ok(Some(game));
-                }
+            if self.eof {
                 self.done = true;
-                if self.current.is_empty() {
-                    return Ok(None);
-                }
-                let bytes = std::mem::take(&mut self.current);
-                return Ok(Some(RawGame { offset: self.offset, bytes }));
+                let len = self.filled - self.start;
+                return Ok((len > 0).then(|| self.take(len)));
             }
-            let n = buf.len();
-            self.current.extend_from_slice(buf);
-            self.reader.consume(n);
+            self.refill()?;
         }
     }
 }
 
-impl<R: BufRead> Iterator for GameSplitter<R> {
+/// Scans `game[from..]`, the bytes of the game being collected, from `state`, the state reached
+/// at `from`. At the end of the stream (`eof`) nothing is left undecided.
+fn scan(state: &mut State, game: &[u8], from: usize, eof: bool) -> Scan {
+    // The state lives in a register while the loops run; each state has its own loop.
+    let mut now = *state;
+    let mut i = from;
+    let found = loop {
+        let Some(&byte) = game.get(i) else { break Scan::UpTo(game.len()) };
+        match now {
+            State::Text => {
+                let Some(k) = next_in_text(&game[i..]) else { break Scan::UpTo(game.len()) };
+                i += k;
+                match game[i] {
+                    b'{' => now = State::Comment,
+                    b'"' => now = State::TagValue,
+                    _ => match variant_tag_at(&game[i..]) {
+                        Some(true) if i > 0 => break Scan::GameAt(i),
+                        Some(_) => {}
+                        None if eof => {}
+                        None => break Scan::UpTo(i),
+                    },
+                }
+            }
+            State::Comment => {
+                // Comments cannot nest: the first `}` closes; a game line ends an unclosed one.
+                let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &game[i..]) else {
+                    break Scan::UpTo(game.len());
+                };
+                i += k;
+                if game[i] == b'}' {
+                    now = State::Text;
+                } else {
+                    match line_starts_game(&game[i + 1..]) {
+                        Some(true) => now = State::Text,
+                        Some(false) => {}
+                        None if eof => {}
+                        None => break Scan::UpTo(i),
+                    }
+                }
+            }
+            State::TagValue => {
+                // Tag values are short: a plain loop beats a search here.
+                let ends = |b: &u8| matches!(b, b'"' | b'\\' | b'\n' | b'\r');
+                let Some(k) = game[i..].iter().position(ends) else {
+                    break Scan::UpTo(game.len());
+                };
+                i += k;
+                // A tag value never spans lines: an unclosed quote must not swallow the file.
+                now = if game[i] == b'\\' { State::TagValueEscape } else { State::Text };
+            }
+            State::TagValueEscape if matches!(byte, b'\n' | b'\r') => now = State::Text,
+            State::TagValueEscape => now = State::TagValue,
+        }
+        i += 1;
+    };
+    *state = now;
+    found
+}
+
+/// Where the next byte that matters in the text outside comments and tag values is (`[`, `{`
+/// or `"`). In tags they come every few bytes, in movetext seldom: a plain look at the next few
+/// bytes first, then a vector search.
+fn next_in_text(rest: &[u8]) -> Option<usize> {
+    const NEAR: usize = 16;
+    let near = &rest[..rest.len().min(NEAR)];
+    let matters = |b: &u8| matches!(b, b'[' | b'{' | b'"');
+    match near.iter().position(matters) {
+        Some(k) => Some(k),
+        None => memchr::memchr3(b'[', b'{', b'"', &rest[near.len()..]).map(|k| near.len() + k),
+    }
+}
+
+impl<R: Read> Iterator for GameSplitter<R> {
     type Item = io::Result<RawGame>;
 
     fn next(&mut self) -> Option<io::Result<RawGame>> {
@@ -177,8 +268,32 @@ mod tests {
     use super::*;
     use std::io::BufReader;
 
+    /// A reader that hands out 1 to `most` bytes a read, in turn, and is interrupted now and
+    /// then: games, tags, comments and line ends are cut at every place.
+    struct Trickle<'a> {
+        rest: &'a [u8],
+        most: usize,
+        reads: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.reads += 1;
+            if self.reads % 5 == 0 {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let n = (1 + self.reads % self.most).min(buf.len()).min(self.rest.len());
+            buf[..n].copy_from_slice(&self.rest[..n]);
+            self.rest = &self.rest[n..];
+            Ok(n)
+        }
+    }
+
+    /// The games of `text` read in reads of at most `capacity` bytes into a buffer that starts
+    /// with `capacity` bytes (so it is compacted and grown all the time).
     fn split(text: &[u8], capacity: usize) -> Vec<(u64, Vec<u8>)> {
-        GameSplitter::new(BufReader::with_capacity(capacity, text))
+        let reader = Trickle { rest: text, most: capacity, reads: 0 };
+        GameSplitter::with_buffer(reader, capacity)
             .map(|g| g.map(|g| (g.offset, g.bytes)))
             .collect::<io::Result<_>>()
             .unwrap()
@@ -193,7 +308,7 @@ mod tests {
         assert_eq!(expected.len(), 4);
         assert_eq!(expected[0].1, b"{ intro [Variant x] }\n");
         for capacity in 1..24 {
-            assert_eq!(split(text, capacity), expected, "buffer of {capacity} bytes");
+            assert_eq!(split(text, capacity), expected, "reads of at most {capacity} bytes");
         }
         let joined: Vec<u8> = expected.iter().flat_map(|(_, b)| b.clone()).collect();
         assert_eq!(joined, text, "no byte is lost or duplicated");
@@ -228,11 +343,11 @@ mod tests {
         assert_eq!(split(text, 3).iter().map(|g| g.0).collect::<Vec<_>>(), [0, 11, 42]);
     }
 
-    type Read = (Vec<ctl_an::Span>, Vec<(&'static str, ctl_an::Span)>);
+    type ReadBack = (Vec<ctl_an::Span>, Vec<(&'static str, ctl_an::Span)>);
 
     /// The spans of the games read from the pieces and all their diagnostics, in whole-text
     /// offsets (diagnostics sorted: stray bytes before a game may be filed with either).
-    fn read_pieces(text: &str, capacity: usize) -> Read {
+    fn read_pieces(text: &str, capacity: usize) -> ReadBack {
         let (mut games, mut diags) = (Vec::new(), Vec::new());
         for (offset, bytes) in split(text.as_bytes(), capacity) {
             let piece = std::str::from_utf8(&bytes).expect("pieces split at ASCII bytes");
@@ -249,7 +364,7 @@ mod tests {
         (games, diags)
     }
 
-    fn read_whole(text: &str) -> Read {
+    fn read_whole(text: &str) -> ReadBack {
         let (mut games, mut diags) = (Vec::new(), Vec::new());
         for g in ctl_an::games(text) {
             if g.game != ctl_an::syntax::Game::default() {
@@ -283,7 +398,56 @@ mod tests {
         }
     }
 
+    /// Where games start in `text`, by the plainest reading of the rule: one byte at a time,
+    /// the whole text in memory (what the splitter did before it jumped with `memchr`).
+    fn starts_byte_by_byte(text: &[u8]) -> Vec<u64> {
+        let (mut starts, mut state, mut i) = (vec![0], State::Text, 0);
+        while i < text.len() {
+            let b = text[i];
+            state = match (state, b) {
+                (State::Text, b'{') => State::Comment,
+                (State::Text, b'"') => State::TagValue,
+                (State::Text, b'[') => {
+                    if i > 0 && variant_tag_at(&text[i..]) == Some(true) {
+                        starts.push(i as u64);
+                    }
+                    State::Text
+                }
+                (State::Comment, b'}') => State::Text,
+                (State::Comment, b'\n' | b'\r')
+                    if line_starts_game(&text[i + 1..]) == Some(true) =>
+                {
+                    State::Text
+                }
+                (State::TagValue, b'\\') => State::TagValueEscape,
+                (State::TagValue, b'"' | b'\n' | b'\r') => State::Text,
+                (State::TagValueEscape, b'\n' | b'\r') => State::Text,
+                (State::TagValueEscape, _) => State::TagValue,
+                (other, _) => other,
+            };
+            i += 1;
+        }
+        if text.is_empty() {
+            starts.clear();
+        }
+        starts
+    }
+
     proptest::proptest! {
+        /// The splitter cuts where the plainest reading of the rule cuts, whatever the reads.
+        #[test]
+        fn starts_are_those_of_the_byte_by_byte_rule(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "[Variant \"C'escacs\"]", "[Variant", "[\tVariant]", "[Event \"e\"]", "[", "\"",
+                "\\", "{", "}", "\n", "\r", " ", "1. E7\u{2010}E13", "\u{d7}", "\u{221e}", "x",
+            ]), 0..60),
+            capacity in 1usize..9,
+        ) {
+            let text: String = parts.concat();
+            let starts: Vec<u64> = split(text.as_bytes(), capacity).iter().map(|g| g.0).collect();
+            proptest::prop_assert_eq!(starts, starts_byte_by_byte(text.as_bytes()));
+        }
+
         /// Random soups of the characters that matter to the splitter still read the same.
         #[test]
         fn pieces_read_as_the_whole_text_on_random_text(
@@ -295,11 +459,76 @@ mod tests {
         ) {
             let text: String = parts.concat();
             proptest::prop_assert_eq!(read_pieces(&text, capacity), read_whole(&text));
+            // Tiny reads and buffers cut nothing differently from one read of everything.
+            proptest::prop_assert_eq!(split(text.as_bytes(), capacity), split(text.as_bytes(), 1 << 16));
         }
     }
 
     #[test]
     fn empty_input_has_no_game() {
         assert!(split(b"", 8).is_empty());
+        assert_eq!(GameSplitter::new(&b""[..]).count(), 0);
+    }
+
+    #[test]
+    fn a_game_larger_than_the_buffer_is_whole() {
+        let long = format!("[Variant \"C'escacs\"] {{ {} }} 1. E7-E13: *\n", "x".repeat(300));
+        let text = format!("{long}{long}\r\n[Variant \"C'escacs\"]");
+        let games = split(text.as_bytes(), 7);
+        let n = long.len() as u64;
+        assert_eq!(games.iter().map(|g| g.0).collect::<Vec<_>>(), [0, n, 2 * n + 2]);
+        assert_eq!(games[0].1, long.as_bytes());
+        // The same through the default buffer, a plain slice and a `BufReader`.
+        let whole: Vec<_> = GameSplitter::new(BufReader::with_capacity(3, text.as_bytes()))
+            .map(|g| g.map(|g| (g.offset, g.bytes)))
+            .collect::<io::Result<_>>()
+            .unwrap();
+        assert_eq!(whole, games);
+    }
+
+    #[test]
+    fn games_past_many_buffers_keep_their_offsets() {
+        let game = "[Variant \"C'escacs\"]\r\n[Event \"a \\\" [Variant\"]\r\n1. E7-E13 { [Variant }: *\r\n";
+        let text = game.repeat(3000);
+        let games = split(text.as_bytes(), 3);
+        assert_eq!(games.len(), 3000);
+        for (n, (offset, bytes)) in games.iter().enumerate() {
+            assert_eq!((*offset as usize, &bytes[..]), (n * game.len(), game.as_bytes()));
+        }
+        assert_eq!(GameSplitter::new(text.as_bytes()).count(), 3000);
+    }
+
+    #[test]
+    fn invalid_utf8_and_a_bom_pass_through_unchanged() {
+        let text = b"\xEF\xBB\xBF[Variant \"\xC3\"] {\xE2\x88\n[Variant \"x\xFF\"] \xE2\x88\x9E";
+        let expected = split(text, 1 << 16);
+        // The BOM is a piece of its own (a game starts at the tag after it), as the parser sees it.
+        assert_eq!(expected.iter().map(|g| g.0).collect::<Vec<_>>(), [0, 3, 21]);
+        for capacity in 1..8 {
+            assert_eq!(split(text, capacity), expected, "reads of at most {capacity} bytes");
+        }
+    }
+
+    /// A reader that fails after some bytes.
+    struct Failing<'a>(&'a [u8]);
+
+    impl Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_read_error_is_reported_once_and_ends_the_stream() {
+        let mut games = GameSplitter::new(Failing(b"[Variant \"a\"]\n[Variant \"b\"]"));
+        assert_eq!(games.next().unwrap().unwrap().bytes, b"[Variant \"a\"]\n");
+        assert_eq!(games.next().unwrap().unwrap_err().to_string(), "disk on fire");
+        assert!(games.next().is_none());
     }
 }
