@@ -5,8 +5,8 @@
 //! The input is about 8 MB of random legal games from `cargo xtask gen`'s generator (fixed seed),
 //! read from a byte slice, so the figures are those of the code and not of a disk.
 //!
-//! `std_from_utf8` is the standard library's UTF-8 check of the whole text: `decode` must make a
-//! `String` without `unsafe`, so this check is the floor of its cost.
+//! `std_from_utf8` is the standard library's UTF-8 check of the whole text, for comparison:
+//! `decode` checks with `simdutf8` instead, which is several times faster on these games.
 
 use std::hint::black_box;
 use std::time::Duration;
