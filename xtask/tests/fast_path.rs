@@ -47,7 +47,7 @@ fn agrees(text: &str, level: Level) -> bool {
 fn pieces(bytes: &[u8]) -> Vec<String> {
     Pieces::new(bytes)
         .map(|p| p.expect("reading from memory"))
-        .filter_map(|p| String::from_utf8(p.bytes).ok())
+        .filter_map(|p| ctl_pgn::decode::as_plain_text(&p.bytes).map(str::to_string))
         .collect()
 }
 

@@ -283,8 +283,7 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
 /// checked without a syntax tree ([`validate::fast`]); `None` sends it the full way, which
 /// gives the same (empty) answer for those and explains the others.
 fn check_clean(piece: &Piece, level: validate::Level) -> Option<Checked> {
-    // `decode` turns a byte order mark into spaces: leave that to it.
-    let text = std::str::from_utf8(&piece.bytes).ok().filter(|t| !t.starts_with('\u{feff}'))?;
+    let text = ctl_pgn::decode::as_plain_text(&piece.bytes)?;
     let clean = validate::fast::check_fast(text, level, &ctl_an::Limits::DEFAULT)?;
     let counts = Summary { files: 0, games: 1, plies: clean.plies, errors: 0, warnings: 0 };
     Some(Checked { counts, bytes: piece.bytes.len() as u64, ..Checked::default() })

@@ -29,6 +29,23 @@ impl Decoded {
     }
 }
 
+/// The bytes as text when [`decode`] would read them unchanged and report nothing: valid UTF-8
+/// without a byte order mark. Borrows instead of copying (the fast path of `check` reads
+/// pieces this way).
+///
+/// ```
+/// use ctl_pgn::decode::as_plain_text;
+/// assert_eq!(as_plain_text(b"1. E7-E13: *"), Some("1. E7-E13: *"));
+/// assert_eq!(as_plain_text(b"\xEF\xBB\xBF1. E7-E13: *"), None); // a BOM
+/// assert_eq!(as_plain_text(b"1. E7-E13 \xFF"), None);
+/// ```
+pub fn as_plain_text(bytes: &[u8]) -> Option<&str> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return None;
+    }
+    simdutf8::basic::from_utf8(bytes).ok()
+}
+
 /// Decodes a file's bytes (see the module documentation).
 ///
 /// ```

@@ -112,7 +112,7 @@ pub fn check(data: &[u8]) {
     );
     assert_eq!(found, check_text(text, Level::Rules), "a second run differs");
     // The fast path of `check` may call a game clean only when the full check finds nothing.
-    if std::str::from_utf8(data).is_ok_and(|t| !t.starts_with('\u{feff}')) {
+    if ctl_pgn::decode::as_plain_text(data).is_some() {
         for level in [Level::Syntax, Level::Coherence, Level::Rules] {
             if check_fast(text, level, &ctl_an::Limits::DEFAULT).is_some() {
                 let full = check_text(text, level);
