@@ -8,7 +8,7 @@
 //! must hold is that "clean" is true, which `tests/fast_path.rs` compares with the full path on
 //! the corpus, generated games and mutations of them.
 
-use cescacs_board::{Board, Colour, Letters, Outcome, REPETITION_DRAW, Span};
+use cescacs_board::{Board, Colour, Letters, MoveSpec, Outcome, REPETITION_DRAW, Span};
 use ctl_an::Limits;
 use ctl_an::scan::{self, Flow, TagEvent, Visitor};
 use ctl_an::syntax::{self, Comment, GameResult, Move, MoveNumber, Reference, Spanned};
@@ -85,7 +85,19 @@ struct Line {
     pair: Option<OpenPair>,
     /// Where the last pair's variations branch from: before White's move, before Black's.
     before_white: Option<Snapshot>,
-    before_black: Option<Snapshot>,
+    before_black: BlackBranch,
+    /// The last move played, as the rules engine read it.
+    last: Option<MoveSpec>,
+}
+
+/// Where a variation that starts with Black's move branches from. Most pairs have no such
+/// variation, so the position before Black's move is not copied: it is the position before
+/// White's with White's move played again, made only when asked for.
+#[derive(Clone)]
+enum BlackBranch {
+    Unknown,
+    At(Snapshot),
+    AfterWhite { white: MoveSpec, keys: usize, since: usize },
 }
 
 impl Line {
@@ -202,7 +214,8 @@ impl<'t> Checker<'t> {
             expected,
             pair: None,
             before_white: None,
-            before_black: None,
+            before_black: BlackBranch::Unknown,
+            last: None,
         });
         self.replay = true;
         true
@@ -220,16 +233,25 @@ impl<'t> Checker<'t> {
             number?;
             // The variation replaces the move it follows: it starts from before that move.
             let parent = self.outer.last()?;
-            let from = if written { &parent.before_white } else { &parent.before_black };
-            let from = from.as_ref()?;
+            let from = match (written, &parent.before_black) {
+                (true, _) => parent.before_white.clone()?,
+                (false, BlackBranch::At(at)) => at.clone(),
+                (false, BlackBranch::AfterWhite { white, keys, since }) => {
+                    let mut board = parent.before_white.as_ref()?.board.clone();
+                    self.replay_move(&mut board, white)?;
+                    Snapshot { board, keys: *keys, since: *since }
+                }
+                (false, BlackBranch::Unknown) => return None,
+            };
             self.line = Some(Line {
-                board: from.board.clone(),
+                board: from.board,
                 keys: parent.keys[..from.keys].to_vec(),
                 since: from.since,
                 expected,
                 pair: None,
                 before_white: None,
-                before_black: None,
+                before_black: BlackBranch::Unknown,
+                last: None,
             });
         }
         let line = self.line.as_mut()?;
@@ -242,9 +264,10 @@ impl<'t> Checker<'t> {
                 line.pair = Some(OpenPair { number: number.value, white: written, black: false });
                 line.before_white = Some(line.snapshot());
                 if written {
+                    line.before_black = BlackBranch::Unknown;
                     Some(Colour::White)
                 } else {
-                    line.before_black = line.before_white.clone();
+                    line.before_black = BlackBranch::At(line.snapshot());
                     (line.board.turn() == Colour::Black).then_some(Colour::Black)
                 }
             }
@@ -255,7 +278,9 @@ impl<'t> Checker<'t> {
                 }
                 pair.black = true;
                 if pair.white {
-                    line.before_black = Some(line.snapshot());
+                    let white = line.last?;
+                    let (keys, since) = (line.keys.len(), line.since);
+                    line.before_black = BlackBranch::AfterWhite { white, keys, since };
                 }
                 Some(Colour::Black)
             }
@@ -270,6 +295,7 @@ impl<'t> Checker<'t> {
             return false;
         }
         let Ok(spec) = replay::move_spec(m, &self.letters) else { return false };
+        line.last = Some(spec);
         if level < Level::Rules {
             return match line.board.match_move_algebraic(&spec) {
                 Ok(mv) => {
@@ -294,6 +320,17 @@ impl<'t> Checker<'t> {
         line.keys.push(key);
         // A draw ends the game: whatever follows is the full check's to explain.
         earlier + 1 < REPETITION_DRAW as usize && after.automatic_draw().is_none()
+    }
+
+    /// Plays again, on a copy of an earlier position, a move this line played there.
+    fn replay_move(&self, board: &mut Board, spec: &MoveSpec) -> Option<()> {
+        if self.level >= Level::Rules {
+            board.play_spec(spec).ok()?;
+        } else {
+            let mv = board.match_move_algebraic(spec).ok()?;
+            board.play_unchecked(&mv);
+        }
+        Some(())
     }
 
     /// The verdict once the whole game was scanned.
