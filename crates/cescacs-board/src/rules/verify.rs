@@ -15,7 +15,8 @@ use super::board::{Board, code, is_side, kind_of};
 use super::matching::{MoveSpec, spec_matches};
 use super::moves::{Move, MoveKind};
 use super::tables::{
-    FORWARD, JUMP_SET, NEIGHBOURS, NO, RAY_DIR, RAYS, RIDE, STEEP, STEP, first_on_ray,
+    CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, PROMOTION, RAY_DIR, RAYS, RIDE, STEEP,
+    STEP, TRIPLE, first_on_ray,
 };
 
 impl Board {
@@ -49,7 +50,7 @@ impl Board {
         let us = self.turn;
         let (f, t) = (from as usize, to as usize);
         let reaches = match piece {
-            PieceKind::Pawn => return None,
+            PieceKind::Pawn => return self.only_pawn_move_between(from, to),
             PieceKind::King => {
                 if !NEIGHBOURS[f].contains(to) {
                     return None;
@@ -87,6 +88,64 @@ impl Board {
             to: Hex(to),
             captured: (c != 0).then(|| kind_of(c)),
             kind: MoveKind::Normal,
+            promotion: None,
+        }))
+    }
+
+    /// [`Board::only_move_between`] for a Pawn of the side to move on `from`: its step, double
+    /// or triple step, oblique (maybe scornful) step or capture to `to`; `None` (the generator
+    /// decides) for a promotion hex, an en-passant or a scornful capture.
+    #[inline]
+    fn only_pawn_move_between(&self, from: u8, to: u8) -> Option<Option<Move>> {
+        let us = self.turn.index();
+        if PROMOTION[us][to as usize] {
+            return None;
+        }
+        let f = from as usize;
+        let c = self.sq[to as usize];
+        let forward = FORWARD[us];
+        let f1 = STEP[f][forward];
+        let empty = |h: u8| h != NO && self.sq[h as usize] == 0;
+        let kind = if to == f1 {
+            MoveKind::Normal
+        } else if empty(f1) && STEP[f1 as usize][forward] == to {
+            MoveKind::DoubleStep
+        } else if empty(f1)
+            && empty(STEP[f1 as usize][forward])
+            && TRIPLE[us][f]
+            && STEP[STEP[f1 as usize][forward] as usize][forward] == to
+        {
+            MoveKind::TripleStep
+        } else if OBLIQUE[us].iter().any(|&d| STEP[f][d] == to) {
+            if c != 0 {
+                // An oblique step onto a piece is a scornful capture or nothing.
+                return None;
+            }
+            let scorns = f1 != NO && self.sq[f1 as usize] == code(!self.turn, PieceKind::Pawn);
+            if scorns { MoveKind::Scornful } else { MoveKind::Normal }
+        } else if CAPTURE[us].iter().any(|&d| STEP[f][d] == to) {
+            if c == 0 {
+                // Onto an empty hex: an en-passant capture or nothing.
+                return None;
+            }
+            return Some(is_side(c, !self.turn).then(|| Move {
+                piece: PieceKind::Pawn,
+                from: Hex(from),
+                to: Hex(to),
+                captured: Some(kind_of(c)),
+                kind: MoveKind::Normal,
+                promotion: None,
+            }));
+        } else {
+            return Some(None);
+        };
+        // Steps go to empty hexes only.
+        Some((c == 0).then_some(Move {
+            piece: PieceKind::Pawn,
+            from: Hex(from),
+            to: Hex(to),
+            captured: None,
+            kind,
             promotion: None,
         }))
     }
