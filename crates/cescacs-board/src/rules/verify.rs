@@ -12,7 +12,7 @@ use crate::hex::Hex;
 use crate::piece::PieceKind;
 
 use super::board::{Board, code, is_side, kind_of};
-use super::matching::{MoveSpec, spec_matches};
+use super::matching::{MoveSpec, SpecCapture, letter_matches, spec_matches};
 use super::moves::{Move, MoveKind};
 use super::tables::{
     CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, PROMOTION, RAY_DIR, RAYS, RIDE, STEEP,
@@ -23,7 +23,7 @@ impl Board {
     /// The move `spec` describes, if the quick test finds it among the pieces' own moves
     /// (`legal`: and it is legal); `None` sends the caller to the precise path.
     pub(crate) fn quick_match(&self, spec: &MoveSpec, legal: bool) -> Option<Move> {
-        let MoveSpec::Move { piece, from, to, .. } = *spec else { return None };
+        let MoveSpec::Move { piece, from, to, capture, promotion } = *spec else { return None };
         if self.sq[from.index()] != code(self.turn, piece) {
             return None;
         }
@@ -31,12 +31,22 @@ impl Board {
             return None;
         }
         let m = match self.only_move_between(piece, from.0, to.0) {
-            Some(only) => only?,
+            Some(only) => {
+                let m = only?;
+                // What `spec_matches` asks of such a move: it never promotes, and it is no
+                // en-passant or scornful capture.
+                let capture_written = match capture {
+                    SpecCapture::None => m.captured.is_none(),
+                    SpecCapture::Capture(letter) => letter_matches(letter, m.captured),
+                    SpecCapture::Passant { .. } => false,
+                };
+                if promotion.is_some() || !capture_written {
+                    return None;
+                }
+                m
+            }
             None => *self.moves_between(from.0, to.0).iter().find(|m| spec_matches(spec, m))?,
         };
-        if !spec_matches(spec, &m) {
-            return None;
-        }
         (!legal || self.pseudo_move_is_legal(&m)).then_some(m)
     }
 
