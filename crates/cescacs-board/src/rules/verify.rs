@@ -12,7 +12,9 @@ use crate::hex::Hex;
 use crate::piece::PieceKind;
 
 use super::board::{Board, code, is_side, kind_of};
+use super::castling::Castling;
 use super::matching::{MoveSpec, SpecCapture, letter_matches, spec_matches};
+use super::movegen::CASTLES;
 use super::moves::{Move, MoveKind};
 use super::tables::{
     CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, PROMOTION, RAY_DIR, RAYS, RIDE, STEEP,
@@ -23,7 +25,13 @@ impl Board {
     /// The move `spec` describes, if the quick test finds it among the pieces' own moves
     /// (`legal`: and it is legal); `None` sends the caller to the precise path.
     pub(crate) fn quick_match(&self, spec: &MoveSpec, legal: bool) -> Option<Move> {
-        let MoveSpec::Move { piece, from, to, capture, promotion } = *spec else { return None };
+        let (piece, from, to, capture, promotion) = match *spec {
+            MoveSpec::Move { piece, from, to, capture, promotion } => {
+                (piece, from, to, capture, promotion)
+            }
+            MoveSpec::Castling(c) if legal => return self.quick_castling(c),
+            _ => return None,
+        };
         if self.sq[from.index()] != code(self.turn, piece) {
             return None;
         }
@@ -48,6 +56,33 @@ impl Board {
             None => *self.moves_between(from.0, to.0).iter().find(|m| spec_matches(spec, m))?,
         };
         (!legal || self.pseudo_move_is_legal(&m)).then_some(m)
+    }
+
+    /// The legal castling `c`, tested as the generator tests it (conditions (a)-(g) of rules.md
+    /// 4.2, no pending forced promotion) without generating the other moves; `None` when it is
+    /// not legal (the precise path says why) or the side has more than one King.
+    fn quick_castling(&self, c: Castling) -> Option<Move> {
+        let us = self.turn;
+        if self.counts[code(us, PieceKind::King) as usize] != 1
+            || !self.king_at_home_unmoved(us)
+            || self.forced_promotion_pending()
+            || self.in_check(us)
+        {
+            return None;
+        }
+        let data = &CASTLES[us.index()][c as usize];
+        if !self.castling_prepared(data, true) {
+            return None;
+        }
+        let m = Move {
+            piece: PieceKind::King,
+            from: Hex(self.king[us.index()]),
+            to: Hex(data.king_to),
+            captured: None,
+            kind: MoveKind::Castling(c),
+            promotion: None,
+        };
+        self.is_safe_after(&m).then_some(m)
     }
 
     /// For a piece whose moves between two hexes are at most one ordinary move (every piece but
