@@ -4,7 +4,8 @@
 //! The input is `syntax`'s: about 8 MB of random legal games from `cargo xtask gen`'s generator
 //! (fixed seed), cut into games by `ctl_pgn::split::GameSplitter` before the clock starts, as
 //! `check` cuts them. `scan` tells a visitor that does nothing; `games` reads each game into
-//! its tree with the full reader (`ctl_an::games`), the work the fast path saves.
+//! its tree with the full reader (`ctl_an::games`), the work the fast path saves; `lex` runs
+//! the logos lexer alone over the same games.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -47,6 +48,13 @@ fn bench(c: &mut Criterion) {
                         ctl_an::scan::game(black_box(g), &Limits::DEFAULT, &mut NoOp).is_ok()
                     })
                     .count()
+            })
+        });
+        // The logos lexer alone over the same games: the floor under the full reader, and a
+        // yardstick of the machine's load when the figures are compared across runs.
+        group.bench_function("lex", |b| {
+            b.iter(|| {
+                games.iter().map(|g| ctl_an::lexer::Lexer::new(black_box(g)).count()).sum::<usize>()
             })
         });
         group.bench_function("games", |b| {

@@ -272,3 +272,32 @@ fn each_castling_condition_failing() {
     p.set_piece(hex("T22"), Piece::from_letter('R'));
     assert_eq!(castling_error(&p, "KRD-DE"), CastlingCondition::G);
 }
+
+#[test]
+fn castling_specs_match_the_generated_castlings_with_an_enemy_piece_anywhere() {
+    let mut tried = 0;
+    for turn in Colour::ALL {
+        for letter in ['r', 'j', 'n', 'e'] {
+            for extra in Hex::all() {
+                let mut p = castle_board(turn);
+                if p.piece_at(extra).is_some() {
+                    continue;
+                }
+                let piece = Piece::from_letter(letter).map(|q| Piece::new(!turn, q.kind));
+                p.set_piece(extra, piece);
+                let legal = castling_moves(&p);
+                let board = cescacs_board::Board::new(&p);
+                for c in Castling::ALL {
+                    let want = legal.iter().copied().find(|m| m.castling() == Some(c));
+                    assert_eq!(
+                        board.match_move(&MoveSpec::Castling(c)).ok(),
+                        want,
+                        "{c} with {letter} on {extra}, {turn:?} to move"
+                    );
+                    tried += usize::from(want.is_some());
+                }
+            }
+        }
+    }
+    assert!(tried > 1_000, "{tried}");
+}

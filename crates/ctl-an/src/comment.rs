@@ -9,13 +9,24 @@ use crate::syntax::{Comment, CommentKind, HexShade, Reference, Spanned, Variatio
 
 /// Reads the comment token at `span` of `source` (with or without its closing brace).
 pub(crate) fn read(source: &str, span: Span, diags: &mut Vec<Diagnostic>) -> Comment {
+    let mut comment =
+        Comment { span, text: String::new(), kind: CommentKind::Plain, references: Vec::new() };
+    read_into(source, span, diags, &mut comment);
+    comment
+}
+
+/// [`read`] into `out`, whose text and reference buffers are reused (the scanner reads many
+/// comments into one).
+pub(crate) fn read_into(source: &str, span: Span, diags: &mut Vec<Diagnostic>, out: &mut Comment) {
     let raw = &source[span.range()];
     let inner_start = span.start + 1;
     let inner = raw[1..].strip_suffix('}').unwrap_or(&raw[1..]);
-    let kind = kind(inner, inner_start, diags);
-    let mut references = Vec::new();
-    scan(inner, inner_start, &mut references, diags);
-    Comment { span, text: inner.to_string(), kind, references }
+    out.span = span;
+    out.kind = kind(inner, inner_start, diags);
+    out.references.clear();
+    scan(inner, inner_start, &mut out.references, diags);
+    out.text.clear();
+    out.text.push_str(inner);
 }
 
 fn kind(inner: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> CommentKind {

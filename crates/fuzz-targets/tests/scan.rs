@@ -146,6 +146,8 @@ fn the_forms_left_to_the_full_reader() {
     for form in forms {
         let text = format!("[Variant \"C'escacs\"]\n{form}\n");
         assert!(!scan_text(&text, &Limits::DEFAULT), "read: {form}");
+        // Each of them the full reader reports (or reads as two games).
+        assert!(clean_game(&text, &Limits::DEFAULT).is_none(), "clean: {form}");
     }
     for text in [
         "[Event \"x\"]\n[Variant \"C'escacs\"]\n1. E7-E13:\n*\n", // Variant not first

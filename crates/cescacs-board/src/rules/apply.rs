@@ -18,7 +18,10 @@ impl Board {
         let them = !us;
         let from = m.from.0;
         let to = m.to.0;
+        // The castling status is changed in a local copy and stored once: reading it back whole
+        // right after byte-sized stores would stall the store-to-load forwarding.
         let rights_before = self.castling;
+        let mut castling = rights_before;
         let mut en_passant = EnPassant::None;
         let mut reset = m.piece == PieceKind::Pawn;
         match m.kind {
@@ -45,7 +48,7 @@ impl Board {
                     let rook = if rook == 0 { code(us, PieceKind::Rook) } else { rook };
                     self.put(rt, rook);
                 }
-                self.castling[us.index()] = CastlingRights::NONE;
+                castling[us.index()] = CastlingRights::NONE;
             }
             _ => {
                 let victim_hex = match m.kind {
@@ -75,7 +78,7 @@ impl Board {
                 let mover = if mover == 0 { code(us, m.piece) } else { mover };
                 if captured != 0 {
                     reset = true;
-                    let rights = &mut self.castling[them.index()];
+                    let rights = &mut castling[them.index()];
                     if victim_hex == HOME[them.index()][1] {
                         rights.queens_rook = false;
                     } else if victim_hex == HOME[them.index()][2] {
@@ -89,7 +92,7 @@ impl Board {
                     };
                     self.put(to, placed);
                 }
-                let rights = &mut self.castling[us.index()];
+                let rights = &mut castling[us.index()];
                 if kind_of(mover) == PieceKind::King {
                     *rights = CastlingRights::NONE;
                 } else if from == HOME[us.index()][1] {
@@ -115,10 +118,13 @@ impl Board {
         }
         self.turn = them;
         self.key ^= zobrist::BLACK_TO_MOVE;
-        for (side, (before, now)) in rights_before.iter().zip(self.castling).enumerate() {
-            if *before != now {
-                self.key ^= zobrist::castling(side, *before) ^ zobrist::castling(side, now);
+        if castling != rights_before {
+            for (side, (before, now)) in rights_before.iter().zip(castling).enumerate() {
+                if *before != now {
+                    self.key ^= zobrist::castling(side, *before) ^ zobrist::castling(side, now);
+                }
             }
+            self.castling = castling;
         }
         self.checkers_known = false;
         self.waiting_side_safe = false;

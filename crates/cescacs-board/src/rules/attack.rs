@@ -1,10 +1,12 @@
 //! Attacks (rules.md 5.1): which hexes a side attacks, who gives check, which pieces are pinned.
 
+use crate::hex::Hex;
 use crate::piece::{Colour, PieceKind};
 
 use super::board::{
     Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, has_role, is_side, kind_of,
 };
+use super::moves::{Move, MoveKind};
 use super::tables::{
     CAPTURE, FORWARD, JUMP, JUMP_SET, LINES, NEIGHBOURS, NO, OPPOSITE, RAY_DIR, RAYS, STEEP, STEP,
     first_on_ray, is_jump,
@@ -187,6 +189,59 @@ impl Board {
             }
         };
         attackers_in(target, by, &sets, at, |_| true)
+    }
+
+    /// Whether the King of the side to move has a step (not a leap) that leaves it safe: the
+    /// King's moves in check. The same test as [`Board::is_safe_after`] for each step, with the
+    /// board seen without the King built once.
+    pub(crate) fn king_has_safe_step(&self) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king[us.index()];
+        if king == NO {
+            return false;
+        }
+        let king_code = code(us, PieceKind::King);
+        let enemy_may_leap = self.king_at_home_unmoved(them);
+        let without_king = HexSet::single(king);
+        let board = self.attack_sets(them);
+        for t in NEIGHBOURS[king as usize].without(self.occ[us.index()]).iter() {
+            if enemy_may_leap && is_jump(self.king[them.index()], t) {
+                // Whether that leap covers `t` depends on the board after the move.
+                let c = self.sq[t as usize];
+                let step = Move {
+                    piece: PieceKind::King,
+                    from: Hex(king),
+                    to: Hex(t),
+                    captured: (c != 0).then(|| kind_of(c)),
+                    kind: MoveKind::Normal,
+                    promotion: None,
+                };
+                if self.is_safe_after_copy(&step) {
+                    return true;
+                }
+                continue;
+            }
+            let here = HexSet::single(t);
+            let sets = Attackers {
+                occupied: board.occupied.without(without_king).union(here),
+                pieces: board.pieces.without(here),
+                roles: board.roles.map(|set| set.without(here)),
+            };
+            let at = |h: u8| {
+                if h == t {
+                    king_code
+                } else if h == king {
+                    0
+                } else {
+                    self.sq[h as usize]
+                }
+            };
+            if !attackers_in(t, them, &sets, at, |_| true) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The first two pieces of `by` found attacking `target` (`NO` when fewer).
@@ -434,6 +489,7 @@ mod tests {
         let mut rng = Rng(0x5eed_2026);
         let mut moves = Vec::new();
         let mut positions = 0;
+        let mut checks = 0;
         for _ in 0..60 {
             let mut b = Board::from_position(&Position::initial());
             for _ in 0..rng.below(200) + 10 {
@@ -491,6 +547,11 @@ mod tests {
                 positions += 1;
                 moves.clear();
                 b.generate(Filter::Legal, &mut moves);
+                let mut known = b.clone();
+                known.refresh_checkers();
+                assert_eq!(b.has_legal_move(), !moves.is_empty());
+                assert_eq!(known.has_legal_move(), !moves.is_empty());
+                checks += usize::from(known.is_check());
                 if moves.is_empty() {
                     break;
                 }
@@ -498,6 +559,6 @@ mod tests {
                 b.apply(&m);
             }
         }
-        assert!(positions > 1000, "{positions}");
+        assert!(positions > 1000 && checks > 50, "{positions} {checks}");
     }
 }

@@ -383,7 +383,7 @@ pub(crate) fn spec_matches(spec: &MoveSpec, m: &Move) -> bool {
 }
 
 #[inline]
-fn letter_matches(written: Option<PieceKind>, found: Option<PieceKind>) -> bool {
+pub(crate) fn letter_matches(written: Option<PieceKind>, found: Option<PieceKind>) -> bool {
     match (written, found) {
         (None, Some(PieceKind::Pawn)) => true,
         (Some(w), Some(k)) => w == k && k != PieceKind::Pawn,

@@ -187,7 +187,11 @@ impl Board {
             return true;
         }
         let king = self.king[self.turn.index()];
-        if king != NO {
+        // In check the King may only step: its steps are tested on one view of the board.
+        if g.in_check && self.king_has_safe_step() {
+            return true;
+        }
+        if king != NO && !g.in_check {
             g.piece(king);
         }
         for from in self.occ[self.turn.index()].iter() {
@@ -332,7 +336,7 @@ impl Board {
     }
 
     /// [`Board::is_safe_after`] by making the move on a copy.
-    fn is_safe_after_copy(&self, m: &Move) -> bool {
+    pub(crate) fn is_safe_after_copy(&self, m: &Move) -> bool {
         let us = self.turn;
         let mut after = self.clone();
         after.apply(m);

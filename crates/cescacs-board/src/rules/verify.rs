@@ -12,17 +12,26 @@ use crate::hex::Hex;
 use crate::piece::PieceKind;
 
 use super::board::{Board, code, is_side, kind_of};
-use super::matching::{MoveSpec, spec_matches};
+use super::castling::Castling;
+use super::matching::{MoveSpec, SpecCapture, letter_matches, spec_matches};
+use super::movegen::CASTLES;
 use super::moves::{Move, MoveKind};
 use super::tables::{
-    FORWARD, JUMP_SET, NEIGHBOURS, NO, RAY_DIR, RAYS, RIDE, STEEP, STEP, first_on_ray,
+    CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, PROMOTION, RAY_DIR, RAYS, RIDE, STEEP,
+    STEP, TRIPLE, first_on_ray,
 };
 
 impl Board {
     /// The move `spec` describes, if the quick test finds it among the pieces' own moves
     /// (`legal`: and it is legal); `None` sends the caller to the precise path.
     pub(crate) fn quick_match(&self, spec: &MoveSpec, legal: bool) -> Option<Move> {
-        let MoveSpec::Move { piece, from, to, .. } = *spec else { return None };
+        let (piece, from, to, capture, promotion) = match *spec {
+            MoveSpec::Move { piece, from, to, capture, promotion } => {
+                (piece, from, to, capture, promotion)
+            }
+            MoveSpec::Castling(c) if legal => return self.quick_castling(c),
+            _ => return None,
+        };
         if self.sq[from.index()] != code(self.turn, piece) {
             return None;
         }
@@ -30,13 +39,50 @@ impl Board {
             return None;
         }
         let m = match self.only_move_between(piece, from.0, to.0) {
-            Some(only) => only?,
+            Some(only) => {
+                let m = only?;
+                // What `spec_matches` asks of such a move: it never promotes, and it is no
+                // en-passant or scornful capture.
+                let capture_written = match capture {
+                    SpecCapture::None => m.captured.is_none(),
+                    SpecCapture::Capture(letter) => letter_matches(letter, m.captured),
+                    SpecCapture::Passant { .. } => false,
+                };
+                if promotion.is_some() || !capture_written {
+                    return None;
+                }
+                m
+            }
             None => *self.moves_between(from.0, to.0).iter().find(|m| spec_matches(spec, m))?,
         };
-        if !spec_matches(spec, &m) {
+        (!legal || self.pseudo_move_is_legal(&m)).then_some(m)
+    }
+
+    /// The legal castling `c`, tested as the generator tests it (conditions (a)-(g) of rules.md
+    /// 4.2, no pending forced promotion) without generating the other moves; `None` when it is
+    /// not legal (the precise path says why) or the side has more than one King.
+    fn quick_castling(&self, c: Castling) -> Option<Move> {
+        let us = self.turn;
+        if self.counts[code(us, PieceKind::King) as usize] != 1
+            || !self.king_at_home_unmoved(us)
+            || self.forced_promotion_pending()
+            || self.in_check(us)
+        {
             return None;
         }
-        (!legal || self.pseudo_move_is_legal(&m)).then_some(m)
+        let data = &CASTLES[us.index()][c as usize];
+        if !self.castling_prepared(data, true) {
+            return None;
+        }
+        let m = Move {
+            piece: PieceKind::King,
+            from: Hex(self.king[us.index()]),
+            to: Hex(data.king_to),
+            captured: None,
+            kind: MoveKind::Castling(c),
+            promotion: None,
+        };
+        self.is_safe_after(&m).then_some(m)
     }
 
     /// For a piece whose moves between two hexes are at most one ordinary move (every piece but
@@ -49,7 +95,7 @@ impl Board {
         let us = self.turn;
         let (f, t) = (from as usize, to as usize);
         let reaches = match piece {
-            PieceKind::Pawn => return None,
+            PieceKind::Pawn => return self.only_pawn_move_between(from, to),
             PieceKind::King => {
                 if !NEIGHBOURS[f].contains(to) {
                     return None;
@@ -87,6 +133,64 @@ impl Board {
             to: Hex(to),
             captured: (c != 0).then(|| kind_of(c)),
             kind: MoveKind::Normal,
+            promotion: None,
+        }))
+    }
+
+    /// [`Board::only_move_between`] for a Pawn of the side to move on `from`: its step, double
+    /// or triple step, oblique (maybe scornful) step or capture to `to`; `None` (the generator
+    /// decides) for a promotion hex, an en-passant or a scornful capture.
+    #[inline]
+    fn only_pawn_move_between(&self, from: u8, to: u8) -> Option<Option<Move>> {
+        let us = self.turn.index();
+        if PROMOTION[us][to as usize] {
+            return None;
+        }
+        let f = from as usize;
+        let c = self.sq[to as usize];
+        let forward = FORWARD[us];
+        let f1 = STEP[f][forward];
+        let empty = |h: u8| h != NO && self.sq[h as usize] == 0;
+        let kind = if to == f1 {
+            MoveKind::Normal
+        } else if empty(f1) && STEP[f1 as usize][forward] == to {
+            MoveKind::DoubleStep
+        } else if empty(f1)
+            && empty(STEP[f1 as usize][forward])
+            && TRIPLE[us][f]
+            && STEP[STEP[f1 as usize][forward] as usize][forward] == to
+        {
+            MoveKind::TripleStep
+        } else if OBLIQUE[us].iter().any(|&d| STEP[f][d] == to) {
+            if c != 0 {
+                // An oblique step onto a piece is a scornful capture or nothing.
+                return None;
+            }
+            let scorns = f1 != NO && self.sq[f1 as usize] == code(!self.turn, PieceKind::Pawn);
+            if scorns { MoveKind::Scornful } else { MoveKind::Normal }
+        } else if CAPTURE[us].iter().any(|&d| STEP[f][d] == to) {
+            if c == 0 {
+                // Onto an empty hex: an en-passant capture or nothing.
+                return None;
+            }
+            return Some(is_side(c, !self.turn).then(|| Move {
+                piece: PieceKind::Pawn,
+                from: Hex(from),
+                to: Hex(to),
+                captured: Some(kind_of(c)),
+                kind: MoveKind::Normal,
+                promotion: None,
+            }));
+        } else {
+            return Some(None);
+        };
+        // Steps go to empty hexes only.
+        Some((c == 0).then_some(Move {
+            piece: PieceKind::Pawn,
+            from: Hex(from),
+            to: Hex(to),
+            captured: None,
+            kind,
             promotion: None,
         }))
     }

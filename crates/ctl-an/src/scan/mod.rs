@@ -164,6 +164,12 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
         limits,
         visitor,
         scratch: moves::scratch_move(),
+        comment: Comment {
+            span: Span::default(),
+            text: String::new(),
+            kind: crate::syntax::CommentKind::Plain,
+            references: Vec::new(),
+        },
     };
     scanner.tags()?;
     scanner.movetext()
@@ -200,6 +206,8 @@ struct Scanner<'t, 'v, V> {
     visitor: &'v mut V,
     /// The move being read, reused from move to move.
     scratch: Move,
+    /// The comment being read, its buffers reused from comment to comment.
+    comment: Comment,
 }
 
 /// A visitor's answer as a step of the scan.

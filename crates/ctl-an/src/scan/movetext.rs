@@ -215,12 +215,12 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         }
         let span = Span::new(self.at, self.at + len);
         let mut diagnostics = Vec::new();
-        let comment = crate::comment::read(self.text, span, &mut diagnostics);
+        crate::comment::read_into(self.text, span, &mut diagnostics, &mut self.comment);
         if !diagnostics.is_empty() {
             return Err(Fallback);
         }
         self.at = span.end;
-        go_on(self.visitor.comment(&comment))
+        go_on(self.visitor.comment(&self.comment))
     }
 
     /// `(` and its label `$[n]` if any.
