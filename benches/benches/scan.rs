@@ -6,6 +6,14 @@
 //! `check` cuts them. `scan` tells a visitor that does nothing; `games` reads each game into
 //! its tree with the full reader (`ctl_an::games`), the work the fast path saves; `lex` runs
 //! the logos lexer alone over the same games.
+//!
+//! Measured 2026-11-23 (`cargo bench -p cescacs-benches --bench scan -- --quick`, the 2-core
+//! machine shared, load 1.7 to 2.8, at `b31bb9e`): `scan` 438 MiB/s (460 MB/s), 274 K games/s;
+//! `lex` 322 MiB/s, 240 K games/s; `games` 52 MiB/s, 37 K games/s. The scanner reads about 8.5
+//! times as fast as the full reader and 1.35 times as fast as the logos lexer alone; the 700 MB/s
+//! aimed at is not reached. Its time goes to the branches of reading a move byte by byte (piece
+//! letter or not, separator, one or two digits: coin tosses in real games); comments, copied into
+//! one reused buffer with their references, take about a tenth.
 
 use std::hint::black_box;
 use std::time::Duration;

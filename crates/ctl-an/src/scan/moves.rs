@@ -236,13 +236,15 @@ impl<V> Scanner<'_, '_, V> {
     fn hex(&mut self) -> Result<Spanned<Hex>, Fallback> {
         let start = self.at;
         let [column, d1, d2, d3] = self.window();
-        let (line, len) = match (d2.is_ascii_digit(), d3.is_ascii_digit()) {
-            (false, _) => (d1 - b'0', 2),
-            (true, false) if d1 != b'0' => ((d1 - b'0') * 10 + (d2 - b'0'), 3),
-            _ => return Err(Fallback),
-        };
+        // One digit or two is a coin toss in real games: computed without a branch to guess.
+        let two = d2.is_ascii_digit();
+        if two && (d3.is_ascii_digit() || d1 == b'0') {
+            return Err(Fallback);
+        }
+        let tens = u8::from(two);
+        let line = (d1 - b'0') * (1 + 9 * tens) + tens * d2.wrapping_sub(b'0');
         let hex = crate::build::hex_at(column, line).ok_or(Fallback)?;
-        self.at += len;
+        self.at += 2 + usize::from(tens);
         Ok(Spanned::new(hex, Span::new(start, self.at)))
     }
 
