@@ -146,17 +146,24 @@ proptest! {
     }
 }
 
-/// Swapping two moves or changing a check mark keeps the text well formed but wrong: these
-/// must reach the full check at the rules level.
+/// Edits that keep the text well formed but make it wrong (a pair misnumbered, a check left
+/// unmarked, a result the `Result` tag contradicts) must reach the full check.
 #[test]
 fn well_formed_but_wrong_games_are_left_to_the_full_check() {
-    let game = generate_game(2026, 3, 60).text;
-    let cases = [
-        game.replacen("1. ", "2. ", 1),
-        game.replacen(", ", ", ", 1).replacen("+^", "", 1),
-        game.replacen("\n*", "\n3-0", 1),
-    ];
-    for text in cases.iter().filter(|t| **t != game) {
+    let game = (0..)
+        .map(|index| generate_game(2026, index, 60).text)
+        .find(|g| g.contains("+^") && g.ends_with("\n*\n"))
+        .expect("a generated game with an adjoining check");
+    // The first pair's number, five too high.
+    let movetext = game.find("\n\n").expect("a blank line before the movetext") + 2;
+    let digits = game[movetext..].find(|c: char| !c.is_ascii_digit()).expect("a number");
+    let number: u32 = game[movetext..movetext + digits].parse().expect("a move number");
+    let mut misnumbered = game.clone();
+    misnumbered.replace_range(movetext..movetext + digits, &(number + 5).to_string());
+    let cases =
+        [misnumbered, game.replacen("+^", "", 1), format!("{}3-0\n", &game[..game.len() - 2])];
+    for text in &cases {
+        assert_ne!(*text, game, "the edit must change the game");
         let (codes, _) = full(text, Level::Rules);
         assert!(!codes.is_empty(), "the edit should be wrong:\n{text}");
         assert!(!agrees(text, Level::Rules), "the fast path called a wrong game clean:\n{text}");
