@@ -400,7 +400,14 @@ impl Visitor for Checker<'_> {
         flow(self.ply(false).is_some())
     }
 
+    #[inline]
     fn mv(&mut self, m: &Move) -> Flow {
+        if !self.replay {
+            // Nothing is replayed (syntax level, or not a C'escacs game): only count.
+            self.number = None;
+            self.plies += usize::from(self.depth == 0);
+            return Flow::Continue;
+        }
         let Some(side) = self.ply(true) else { return Flow::Fallback };
         if self.depth == 0 {
             self.plies += 1;
