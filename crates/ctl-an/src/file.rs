@@ -678,7 +678,8 @@ fn too_many_tags(tags: &[Tag], limit: usize) -> Diagnostic {
 /// Cuts a main line longer than `limit` plies after its last whole pair within the limit, with
 /// `E0225` at the first ply past it: the later levels replay no more than the limit. `beyond`
 /// counts the plies of the line read past its pairs (only counted, see [`count_rest`]). The
-/// problems found in the moves past the cut are dropped: the line is not read there.
+/// problems found in the moves from the cut on (in `diags`, the builder's) are dropped: the line
+/// is not read there.
 fn limit_plies(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<Diagnostic>) {
     let total = mt.ply_count() + beyond;
     if total <= limit {
@@ -704,6 +705,8 @@ fn limit_plies(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<D
         Some(black) if !white_past => black.span(),
         _ => pair.white.span(),
     };
+    let (from, to) = (at.start, mt.span.end);
+    diags.retain(|d| !(from..=to).contains(&d.span.start));
     diags.push(
         Diagnostic::error(
             diag::TOO_MANY_PLIES,
@@ -719,8 +722,6 @@ fn limit_plies(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<D
             grouped(limit)
         )),
     );
-    let (from, to) = (at.start, mt.span.end);
-    diags.retain(|d| !(d.span.start > from && d.span.start <= to));
     mt.pairs.truncate(keep);
 }
 
@@ -826,10 +827,9 @@ pub fn parse_movetext(source: &str) -> (Movetext, Vec<Diagnostic>) {
 /// assert_eq!(mt.ply_count(), 1);
 /// ```
 pub fn parse_movetext_with(source: &str, limits: &Limits) -> (Movetext, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    let tokens = lex(source, limits, &mut diags);
+    let mut lex_diags = Vec::new();
+    let tokens = lex(source, limits, &mut lex_diags);
     let mut b = Builder::new(source);
-    b.diags = diags;
     let parser = parsers();
     let mut records = movetext(&parser, &tokens, 0, None, &mut b);
     let mut mt = records.remove(0);
@@ -843,6 +843,7 @@ pub fn parse_movetext_with(source: &str, limits: &Limits) -> (Movetext, Vec<Diag
         mt.closing_comments.extend(r.closing_comments);
     }
     limit_plies(&mut mt, limits.plies, 0, &mut b.diags);
+    b.diags.splice(0..0, lex_diags);
     if !b.diags.iter().any(Diagnostic::is_error) {
         b.ending_warnings(&mt, mt.span);
     }

@@ -164,3 +164,18 @@ fn a_ply_limit_of_zero_cuts_at_the_first_move() {
     assert_eq!(out.file.games[0].movetext.ply_count(), 0);
     assert_eq!(out.file.games[1].movetext.ply_count(), 0);
 }
+
+#[test]
+fn problems_of_the_moves_past_the_cut_are_not_reported() {
+    // A bad hex before the cut is reported; one from the cut on is in text the reader leaves.
+    let text = format!("{V}1. E7-E99, E21-E15 2. F8-F12, F22-F99: *\n{NEXT}");
+    let out = parse_file_with(&text, &Limits { plies: 3, ..Limits::default() });
+    let found: Vec<_> = out.diagnostics.iter().map(|d| (d.code, &text[d.span.range()])).collect();
+    assert_eq!(found, [("E0204", "E99"), ("E0225", "F22-F99:")]);
+    let (mt, diags) = ctl_an::parse_movetext_with(
+        "1. E7-E13, E21-E15 2. F8-F99: *",
+        &Limits { plies: 2, ..Limits::default() },
+    );
+    assert_eq!(diags.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0225"]);
+    assert_eq!(mt.ply_count(), 2);
+}
