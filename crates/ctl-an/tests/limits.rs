@@ -179,3 +179,57 @@ fn problems_of_the_moves_past_the_cut_are_not_reported() {
     assert_eq!(diags.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0225"]);
     assert_eq!(mt.ply_count(), 2);
 }
+
+fn ctl_pgn_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(ctl_pgn_files(&p));
+        } else if p.extension().is_some_and(|x| x == "ctl-pgn") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_corpus_game_cut_is_the_whole_game_without_its_last_pairs() {
+    // Low limits send most games through the reading that stops at `plies + 1` pairs and only
+    // counts the rest: the tree must be the one read whole, cut, and nothing else reported.
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let files = ctl_pgn_files(&corpus);
+    assert!(files.len() >= 20, "the corpus is missing: {}", corpus.display());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let whole = parse_file_with(&text, &Limits { plies: usize::MAX, ..Limits::default() });
+        for limit in [0, 1, 2, 3, 5, 8, 13, 40] {
+            let out = parse_file_with(&text, &Limits { plies: limit, ..Limits::default() });
+            let mut cut = whole.file.clone();
+            let mut found = Vec::new();
+            for game in &mut cut.games {
+                let mut before = 0;
+                let past = game.movetext.pairs.iter().position(|p| {
+                    before += p.ply_count();
+                    before > limit
+                });
+                if let Some(keep) = past {
+                    found.push(game.movetext.ply_count());
+                    game.movetext.pairs.truncate(keep);
+                }
+            }
+            let at = format!("{} with {limit} plies", path.display());
+            assert_eq!(out.file, cut, "{at}");
+            let counts: Vec<usize> = out
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == "E0225")
+                .map(|d| d.message.rsplit(' ').next().unwrap().replace(',', "").parse().unwrap())
+                .collect();
+            assert_eq!(counts, found, "{at}");
+            for d in out.diagnostics.iter().filter(|d| d.code != "E0225") {
+                assert!(whole.diagnostics.contains(d), "{at}: {d:?} is new");
+            }
+        }
+    }
+}
