@@ -939,15 +939,7 @@ impl<'s> Builder<'s> {
                 cur.pairs.last().filter(|_| cur.result.is_none()).and_then(black_missing);
             match item {
                 RawItem::Pair(p) => {
-                    let ended = cur.result.is_some()
-                        || cur.pairs.last().is_some_and(|p| {
-                            p.black
-                                .as_ref()
-                                .unwrap_or(&p.white)
-                                .as_move()
-                                .is_some_and(Move::ends_game)
-                        });
-                    if ended {
+                    if record_ended(&cur) {
                         let mut next = Movetext::default();
                         if cur.result.is_none() {
                             take_trailing_comments(&mut cur, &mut next);
@@ -1064,6 +1056,15 @@ impl<'s> Builder<'s> {
             );
         }
     }
+}
+
+/// Whether a record has ended (its result line, or a last move ending with `:` or `#`): a pair
+/// after it starts the next record.
+pub(crate) fn record_ended(mt: &Movetext) -> bool {
+    mt.result.is_some()
+        || mt.pairs.last().is_some_and(|p| {
+            p.black.as_ref().unwrap_or(&p.white).as_move().is_some_and(Move::ends_game)
+        })
 }
 
 /// A result swallowed by an unclosed variation (`(1. F8-F12: *` at the end) belongs to the

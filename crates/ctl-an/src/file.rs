@@ -8,12 +8,12 @@ use chumsky::span::SimpleSpan;
 
 use cescacs_board::{Diagnostic, Span};
 
-use crate::build::Builder;
+use crate::build::{Builder, record_ended};
 use crate::diag;
 use crate::grammar::{self, Tk};
 use crate::lexer::{Lexer, TokenKind};
 use crate::limits::{Limits, grouped};
-use crate::syntax::{File, Game, Movetext, Tag};
+use crate::syntax::{Comment, File, Game, GameResult, Movetext, Spanned, Tag};
 
 /// The result of reading a text: the tree, possibly partial, and every problem found.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -403,8 +403,10 @@ impl core::fmt::Debug for Games<'_> {
 }
 
 impl<'s> Games<'s> {
-    /// Moves the tokens of the next game into `buf`: its tags, then its movetext up to the next `[`.
-    fn collect_game(&mut self, diags: &mut Vec<Diagnostic>) {
+    /// Moves the tokens of the next game into `buf`: its tags, then its movetext up to the next
+    /// `[`, or up to the main line's pair [`pairs_read_first`] (then it returns `true`: the rest
+    /// is left in the stream).
+    fn collect_game(&mut self, diags: &mut Vec<Diagnostic>) -> bool {
         self.buf.clear();
         let mut tags_seen = false;
         while let Some(open) = self.tokens.peek(0, diags).filter(|t| t.0 == TokenKind::LBracket) {
@@ -412,7 +414,7 @@ impl<'s> Games<'s> {
                 && crate::boundary::variant_tag_at(&self.source.as_bytes()[open.1.start..])
                     == Some(true)
             {
-                return;
+                return false;
             }
             tags_seen = true;
             self.tokens.next(diags);
@@ -429,12 +431,100 @@ impl<'s> Games<'s> {
                 }
             }
         }
-        while let Some(t) = self.tokens.next(diags) {
-            if t.0 == TokenKind::LBracket {
-                self.tokens.lookahead.push_front(t);
-                break;
+        collect_pairs(&mut self.tokens, &mut self.buf, pairs_read_first(&self.limits), diags)
+    }
+}
+
+/// How many pairs of a main line are read before looking at its length: one more than the ply
+/// limit is enough to find where a line of moves goes past it (a pair holds a ply or two), and
+/// keeps what is held of a hostile game proportional to the limit, not to the game.
+fn pairs_read_first(limits: &Limits) -> usize {
+    limits.plies.saturating_add(1)
+}
+
+/// The pairs of a main line read a chunk at a time once it is past the ply limit (only counted).
+const PAIRS_PER_CHUNK: usize = 1024;
+
+/// Moves movetext tokens into `buf` up to the next `[`, or up to the start of the `(pairs + 1)`-th
+/// pair outside variations; returns whether it stopped there (that token is left in the stream).
+/// A move number outside variations always starts a pair, so the tokens end between two items.
+fn collect_pairs(
+    ts: &mut TokenStream<'_>,
+    buf: &mut Vec<Tk>,
+    pairs: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let mut depth = 0usize;
+    let mut seen = 0usize;
+    while let Some(t) = ts.next(diags) {
+        match t.0 {
+            TokenKind::LBracket => {
+                ts.lookahead.push_front(t);
+                return false;
             }
-            self.buf.push(t);
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth = depth.saturating_sub(1),
+            TokenKind::NumberDot | TokenKind::NumberQuestion if depth == 0 => {
+                if seen == pairs {
+                    ts.lookahead.push_front(t);
+                    return true;
+                }
+                seen += 1;
+            }
+            _ => {}
+        }
+        buf.push(t);
+    }
+    false
+}
+
+/// What the rest of a main line cut at the ply limit holds: its plies, counted, where its
+/// record ends, and the record's ending (kept in the tree, as for any cut line).
+#[derive(Default)]
+struct Rest {
+    plies: usize,
+    end: Option<usize>,
+    result: Option<Spanned<GameResult>>,
+    closing_comments: Vec<Comment>,
+}
+
+/// Reads on after a main line cut at the ply limit, a chunk of pairs at a time, only to count
+/// its plies and find where its record ends: the moves are built and forgotten, and their
+/// problems are not reported (the main line is read up to the cut). Moves written after the end
+/// of the record (a result, or a move ending with `:` or `#`) are put back in the stream, to be
+/// read as the next game.
+fn count_rest(ts: &mut TokenStream<'_>, source: &str, diags: &mut Vec<Diagnostic>) -> Rest {
+    let mut chunk: Vec<Tk> = Vec::new();
+    let mut rest = Rest::default();
+    loop {
+        chunk.clear();
+        let more = collect_pairs(ts, &mut chunk, PAIRS_PER_CHUNK, diags);
+        // Variations nested too deeply: the record ends where the outermost one opens.
+        if let Some(at) = ts.cut.take() {
+            chunk.truncate(chunk.partition_point(|t| t.1.start < at));
+        }
+        if chunk.is_empty() {
+            return rest;
+        }
+        let mut b = Builder::new(source);
+        let end = chunk[chunk.len() - 1].1.end;
+        let mut records = movetext(&parsers(), &chunk, end, None, &mut b);
+        let ended = record_ended(&records[0]);
+        let first = &mut records[0];
+        rest.plies += first.ply_count();
+        rest.end = Some(first.span.end);
+        rest.result = first.result;
+        rest.closing_comments = std::mem::take(&mut first.closing_comments);
+        if records.len() > 1 {
+            let next = records.swap_remove(1).span.start;
+            let from = chunk.partition_point(|t| t.1.start < next);
+            for &t in chunk[from..].iter().rev() {
+                ts.lookahead.push_front(t);
+            }
+            return rest;
+        }
+        if !more || ended {
+            return rest;
         }
     }
 }
@@ -447,9 +537,9 @@ impl Iterator for Games<'_> {
             return Some(g);
         }
         let mut lex_diags = Vec::new();
-        self.collect_game(&mut lex_diags);
+        let mut capped = self.collect_game(&mut lex_diags);
         // Variations nested too deeply: the game is read up to the outermost one around them.
-        let cut = self.tokens.cut.take();
+        let mut cut = self.tokens.cut.take();
         if let Some(at) = cut {
             self.buf.truncate(self.buf.partition_point(|t| t.1.start < at));
         }
@@ -459,28 +549,42 @@ impl Iterator for Games<'_> {
                 .then(|| GameOutput { game: Game::default(), diagnostics: sorted(lex_diags) });
         }
         let source = self.source;
-        let tokens = &self.buf;
-        let mut b = Builder::new(source);
-        let start = tokens[0].1.start;
-        let mut i = 0;
-        let mut tags = Vec::new();
-        while i < tokens.len() && tokens[i].0 == TokenKind::LBracket {
-            let (tag, next) = read_tag(source, tokens, i, &mut b.diags);
-            tags.extend(tag);
-            i = next;
-        }
-        if tags.len() > self.limits.tags {
-            b.diags.push(too_many_tags(&tags, self.limits.tags));
-            tags.truncate(self.limits.tags);
-        }
-        let region = &tokens[i..];
-        let tags_end = tags.last().map_or(start, |t: &Tag| t.span.end);
-        let parser = parsers();
-        let mut records = movetext(&parser, region, tags_end, &mut b);
-        for mt in &mut records {
-            limit_plies(mt, self.limits.plies, &mut b.diags);
+        // Where the tokens read stop, when the rest of the game is still in the stream.
+        let mut next_token = if capped { self.tokens.peek(0, &mut lex_diags) } else { None };
+        let (mut b, mut tags, mut records) = read_game(source, &self.buf, &self.limits, next_token);
+        let mut rest = Rest::default();
+        if capped {
+            let past = records
+                .last()
+                .is_some_and(|mt| !record_ended(mt) && mt.ply_count() > self.limits.plies);
+            if past {
+                rest = count_rest(&mut self.tokens, source, &mut lex_diags);
+                if let Some(mt) = records.last_mut() {
+                    mt.span.end = rest.end.unwrap_or(mt.span.end);
+                    mt.result = rest.result.take();
+                    mt.closing_comments = std::mem::take(&mut rest.closing_comments);
+                }
+            } else {
+                // Not a main line past the limit (omitted moves, or records split inside the
+                // pairs read): the game is read whole, as any other.
+                drop((b, tags, records));
+                while capped {
+                    capped =
+                        collect_pairs(&mut self.tokens, &mut self.buf, usize::MAX, &mut lex_diags);
+                }
+                cut = self.tokens.cut.take();
+                if let Some(at) = cut {
+                    self.buf.truncate(self.buf.partition_point(|t| t.1.start < at));
+                }
+                next_token = None;
+                (b, tags, records) = read_game(source, &self.buf, &self.limits, next_token);
+            }
         }
         let n_records = records.len();
+        for (n, mt) in records.iter_mut().enumerate() {
+            let beyond = if n + 1 == n_records { rest.plies } else { 0 };
+            limit_plies(mt, self.limits.plies, beyond, &mut b.diags);
+        }
         let mut lex_diags = lex_diags.into_iter().peekable();
         for (n, mt) in records.into_iter().enumerate() {
             let tags = if n == 0 { std::mem::take(&mut tags) } else { Vec::new() };
@@ -519,6 +623,32 @@ impl Iterator for Games<'_> {
     }
 }
 
+/// Reads the tags at the start of `tokens`, then their movetext; `next_token` is where the
+/// tokens stop when the game goes on past them.
+fn read_game<'a>(
+    source: &'a str,
+    tokens: &'a [Tk],
+    limits: &Limits,
+    next_token: Option<Tk>,
+) -> (Builder<'a>, Vec<Tag>, Vec<Movetext>) {
+    let mut b = Builder::new(source);
+    let start = tokens[0].1.start;
+    let mut i = 0;
+    let mut tags = Vec::new();
+    while i < tokens.len() && tokens[i].0 == TokenKind::LBracket {
+        let (tag, next) = read_tag(source, tokens, i, &mut b.diags);
+        tags.extend(tag);
+        i = next;
+    }
+    if tags.len() > limits.tags {
+        b.diags.push(too_many_tags(&tags, limits.tags));
+        tags.truncate(limits.tags);
+    }
+    let tags_end = tags.last().map_or(start, |t: &Tag| t.span.end);
+    let records = movetext(&parsers(), &tokens[i..], tags_end, next_token.map(|t| t.1), &mut b);
+    (b, tags, records)
+}
+
 impl Game {
     /// Whether nothing was read into this game.
     fn is_empty(&self) -> bool {
@@ -546,26 +676,37 @@ fn too_many_tags(tags: &[Tag], limit: usize) -> Diagnostic {
 }
 
 /// Cuts a main line longer than `limit` plies after its last whole pair within the limit, with
-/// `E0225` at the first ply past it: the later levels replay no more than the limit.
-fn limit_plies(mt: &mut Movetext, limit: usize, diags: &mut Vec<Diagnostic>) {
-    let total = mt.ply_count();
+/// `E0225` at the first ply past it: the later levels replay no more than the limit. `beyond`
+/// counts the plies of the line read past its pairs (only counted, see [`count_rest`]). The
+/// problems found in the moves from the cut on (in `diags`, the builder's) are dropped: the line
+/// is not read there.
+fn limit_plies(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<Diagnostic>) {
+    let total = mt.ply_count() + beyond;
     if total <= limit {
         return;
     }
     let mut before = 0;
-    let Some(keep) = mt.pairs.iter().position(|p| {
-        before += p.ply_count();
-        before > limit
-    }) else {
+    let keep = mt
+        .pairs
+        .iter()
+        .position(|p| {
+            before += p.ply_count();
+            before > limit
+        })
+        .unwrap_or(mt.pairs.len());
+    let Some(pair) = mt.pairs.get(keep) else {
+        // The plies past the limit are all in the part only counted (a hostile
+        // `Limits::plies` of zero plies reads no pair first).
         return;
     };
-    let pair = &mt.pairs[keep];
     let white_counts = !matches!(pair.white, crate::syntax::Ply::Omitted(_));
     let white_past = white_counts && before - pair.ply_count() >= limit;
     let at = match &pair.black {
         Some(black) if !white_past => black.span(),
         _ => pair.white.span(),
     };
+    let (from, to) = (at.start, mt.span.end);
+    diags.retain(|d| !(from..=to).contains(&d.span.start));
     diags.push(
         Diagnostic::error(
             diag::TOO_MANY_PLIES,
@@ -631,11 +772,13 @@ fn parsers<'a>() -> Parsers<
     Parsers { fast: grammar::movetext_parser::<EmptyErr>() }
 }
 
-/// Parses one movetext region; `at` is where an empty movetext is placed.
+/// Parses one movetext region; `at` is where an empty movetext is placed, and `next` the token
+/// after the region when the text goes on (problems at the region's end quote it).
 fn movetext<'a, F>(
     p: &Parsers<F>,
     region: &'a [Tk],
     at: usize,
+    next: Option<SimpleSpan>,
     b: &mut Builder<'a>,
 ) -> Vec<Movetext>
 where
@@ -648,7 +791,7 @@ where
     }
     b.tokens = region;
     b.cursor = 0;
-    let eoi = SimpleSpan::from(end..end);
+    let eoi = next.unwrap_or(SimpleSpan::from(end..end));
     let (items, errors) = p.fast.parse(grammar::input(region, eoi)).into_output_errors();
     let items = if errors.is_empty() {
         items
@@ -684,12 +827,11 @@ pub fn parse_movetext(source: &str) -> (Movetext, Vec<Diagnostic>) {
 /// assert_eq!(mt.ply_count(), 1);
 /// ```
 pub fn parse_movetext_with(source: &str, limits: &Limits) -> (Movetext, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    let tokens = lex(source, limits, &mut diags);
+    let mut lex_diags = Vec::new();
+    let tokens = lex(source, limits, &mut lex_diags);
     let mut b = Builder::new(source);
-    b.diags = diags;
     let parser = parsers();
-    let mut records = movetext(&parser, &tokens, 0, &mut b);
+    let mut records = movetext(&parser, &tokens, 0, None, &mut b);
     let mut mt = records.remove(0);
     // Further records are kept in the main line: a lone movetext has no games to split into.
     for r in records {
@@ -700,7 +842,8 @@ pub fn parse_movetext_with(source: &str, limits: &Limits) -> (Movetext, Vec<Diag
         }
         mt.closing_comments.extend(r.closing_comments);
     }
-    limit_plies(&mut mt, limits.plies, &mut b.diags);
+    limit_plies(&mut mt, limits.plies, 0, &mut b.diags);
+    b.diags.splice(0..0, lex_diags);
     if !b.diags.iter().any(Diagnostic::is_error) {
         b.ending_warnings(&mt, mt.span);
     }

@@ -15,7 +15,7 @@
 /// | [`comment_bytes`](Limits::comment_bytes) | 1 MiB | `E0222`, the comment is skipped |
 /// | [`line_bytes`](Limits::line_bytes) | 1 MiB | `E0223`, the rest of the line is skipped |
 /// | [`tags`](Limits::tags) | 1,000 | `E0224`, the tags after the 1,000th are skipped |
-/// | [`plies`](Limits::plies) | 10,000 | `E0225`, the main line is read up to its last whole pair within the bound |
+/// | [`plies`](Limits::plies) | 10,000 | `E0225`, the main line is read up to its last whole pair within the bound, the rest only counted |
 ///
 /// ```
 /// use ctl_an::Limits;
@@ -36,7 +36,9 @@ pub struct Limits {
     pub line_bytes: usize,
     /// The most tags one game may have.
     pub tags: usize,
-    /// The most plies (half-moves) the main line of one game may have.
+    /// The most plies (half-moves) the main line of one game may have. Past it the reader keeps
+    /// no more of the game than this: the rest of the main line is read a chunk at a time, only
+    /// to count its plies (for the message) and find where the game ends.
     pub plies: usize,
 }
 

@@ -106,3 +106,130 @@ fn a_main_line_past_the_limit_is_cut_after_its_last_whole_pair() {
         parse_file_with(&text, &Limits { plies: 5, ..Limits::default() }).diagnostics.is_empty()
     );
 }
+
+/// `n` pairs of a main line, numbered from 1, eight to a line.
+fn pairs(n: usize) -> String {
+    (1..=n).map(|k| format!("{k}. E7-E9, E21-E19{}", if k % 8 == 0 { "\n" } else { " " })).collect()
+}
+
+#[test]
+fn a_main_line_far_past_the_limit_is_counted_not_kept() {
+    // 200,000 plies: the line is read in chunks past the limit, and only its plies are counted.
+    let text = format!("{V}{}*\n{NEXT}", pairs(100_000));
+    let out = parse_file(&text);
+    assert_eq!(codes(&out), ["E0225"]);
+    let d = &out.diagnostics[0];
+    assert_eq!(d.message, "expected at most 10,000 plies in a game's main line, found 200,000");
+    // The cut is at White's move of pair 5,001, the first ply past the bound.
+    let at = text.find("5001. E7-E9").unwrap() + "5001. ".len();
+    assert_eq!(d.span, ctl_an::Span::new(at, at + "E7-E9".len()));
+    let game = &out.file.games[0].movetext;
+    assert_eq!(game.ply_count(), 10_000);
+    assert_eq!(game.pairs.last().unwrap().number.value, 5_000);
+    // The cut game still spans its whole record, result included.
+    assert_eq!(game.result.map(|r| r.value.as_str()), Some("*"));
+    assert_eq!(out.file.games.len(), 2);
+    assert_eq!(out.file.games[1].movetext.ply_count(), 2);
+}
+
+#[test]
+fn the_game_after_a_cut_one_is_checked_as_usual() {
+    // Moves after the end of the cut record, then a game with its own error.
+    let after = "1. F8-F12: *\n";
+    let broken = format!("{V}1. E7-E13, E21-E15 2. E7-E99: *\n");
+    let text = format!("{V}{}*\n{after}{broken}", pairs(30_001));
+    let out = parse_file(&text);
+    let found: Vec<_> = out.diagnostics.iter().map(|d| (d.code, &text[d.span.range()])).collect();
+    assert_eq!(found, [("E0225", "E7-E9"), ("E0217", "1"), ("E0204", "E99")]);
+    assert_eq!(out.diagnostics[0].message.rsplit(' ').next(), Some("60,002"));
+    let plies: Vec<usize> = out.file.games.iter().map(|g| g.movetext.ply_count()).collect();
+    assert_eq!(plies, [10_000, 1, 3]);
+    // The same text read with a bound above the game gives the same later games.
+    let whole = parse_file_with(&text, &Limits { plies: 100_000, ..Limits::default() });
+    assert_eq!(whole.file.games[1..], out.file.games[1..]);
+    // The cut game is the whole one without the pairs past the cut: same span, same result.
+    let mut cut = whole.file.games[0].clone();
+    cut.movetext.pairs.truncate(5_000);
+    assert_eq!(out.file.games[0], cut);
+}
+
+#[test]
+fn a_ply_limit_of_zero_cuts_at_the_first_move() {
+    let text = format!("{V}{}*\n{NEXT}", pairs(3));
+    let out = parse_file_with(&text, &Limits { plies: 0, ..Limits::default() });
+    // The next game is past the bound too.
+    assert_eq!(codes(&out), ["E0225", "E0225"]);
+    assert_eq!(&text[out.diagnostics[0].span.range()], "E7-E9");
+    assert!(out.diagnostics[0].message.ends_with("found 6"));
+    assert_eq!(out.file.games[0].movetext.ply_count(), 0);
+    assert_eq!(out.file.games[1].movetext.ply_count(), 0);
+}
+
+#[test]
+fn problems_of_the_moves_past_the_cut_are_not_reported() {
+    // A bad hex before the cut is reported; one from the cut on is in text the reader leaves.
+    let text = format!("{V}1. E7-E99, E21-E15 2. F8-F12, F22-F99: *\n{NEXT}");
+    let out = parse_file_with(&text, &Limits { plies: 3, ..Limits::default() });
+    let found: Vec<_> = out.diagnostics.iter().map(|d| (d.code, &text[d.span.range()])).collect();
+    assert_eq!(found, [("E0204", "E99"), ("E0225", "F22-F99:")]);
+    let (mt, diags) = ctl_an::parse_movetext_with(
+        "1. E7-E13, E21-E15 2. F8-F99: *",
+        &Limits { plies: 2, ..Limits::default() },
+    );
+    assert_eq!(diags.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0225"]);
+    assert_eq!(mt.ply_count(), 2);
+}
+
+fn ctl_pgn_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(ctl_pgn_files(&p));
+        } else if p.extension().is_some_and(|x| x == "ctl-pgn") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_corpus_game_cut_is_the_whole_game_without_its_last_pairs() {
+    // Low limits send most games through the reading that stops at `plies + 1` pairs and only
+    // counts the rest: the tree must be the one read whole, cut, and nothing else reported.
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let files = ctl_pgn_files(&corpus);
+    assert!(files.len() >= 20, "the corpus is missing: {}", corpus.display());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let whole = parse_file_with(&text, &Limits { plies: usize::MAX, ..Limits::default() });
+        for limit in [0, 1, 2, 3, 5, 8, 13, 40] {
+            let out = parse_file_with(&text, &Limits { plies: limit, ..Limits::default() });
+            let mut cut = whole.file.clone();
+            let mut found = Vec::new();
+            for game in &mut cut.games {
+                let mut before = 0;
+                let past = game.movetext.pairs.iter().position(|p| {
+                    before += p.ply_count();
+                    before > limit
+                });
+                if let Some(keep) = past {
+                    found.push(game.movetext.ply_count());
+                    game.movetext.pairs.truncate(keep);
+                }
+            }
+            let at = format!("{} with {limit} plies", path.display());
+            assert_eq!(out.file, cut, "{at}");
+            let counts: Vec<usize> = out
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == "E0225")
+                .map(|d| d.message.rsplit(' ').next().unwrap().replace(',', "").parse().unwrap())
+                .collect();
+            assert_eq!(counts, found, "{at}");
+            for d in out.diagnostics.iter().filter(|d| d.code != "E0225") {
+                assert!(whole.diagnostics.contains(d), "{at}: {d:?} is new");
+            }
+        }
+    }
+}

@@ -97,6 +97,24 @@ fn a_hundred_thousand_nested_variations() {
 }
 
 #[test]
+fn a_game_of_two_hundred_thousand_plies() {
+    let pairs: String = (1..=100_000).map(|n| format!("{n}. E7-E9, E21-E19\n")).collect();
+    let text = format!("{VARIANT}{pairs}*\n{NEXT_GAME}");
+    let run = check(&scratch("plies.ctl-pgn", text.as_bytes()));
+    assert_eq!(run.code, 1);
+    let codes = codes(&run);
+    assert_eq!(codes.iter().filter(|c| *c == "E0225").count(), 1, "{codes:?}");
+    let cut = text.find("5001. ").unwrap() + "5001. ".len();
+    let limit = run.json["files"][0]["diagnostics"]
+        .as_array()
+        .and_then(|ds| ds.iter().find(|d| d["code"] == "E0225"))
+        .expect("the E0225 diagnostic");
+    assert_eq!(limit["data"]["span"]["start"], cut);
+    assert!(codes.len() <= 10, "one problem, {} diagnostics: {codes:?}", codes.len());
+    assert!(codes.iter().any(|c| c == "E0206"), "the next game was not checked: {codes:?}");
+}
+
+#[test]
 fn a_fifty_megabyte_comment_on_one_line() {
     let text = format!("{VARIANT}{{ {} }}\n1. E7-E13: *\n{NEXT_GAME}", "x".repeat(50_000_000));
     let run = check(&scratch("comment.ctl-pgn", text.as_bytes()));
