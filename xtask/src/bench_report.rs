@@ -35,13 +35,16 @@ pub struct Options {
     pub build: bool,
     /// Write the table into `docs/PERFORMANCE.md`.
     pub write: bool,
+    /// Runs of each level and thread count; the median time is kept.
+    pub runs: usize,
 }
 
 impl Options {
-    /// Reads `[--mb N] [--jobs N] [--no-build] [--no-write]`.
+    /// Reads `[--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]`.
     pub fn parse(root: PathBuf, args: &[String]) -> Result<Options, String> {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let mut options = Options { root, megabytes: 100, jobs: cores, build: true, write: true };
+        let mut options =
+            Options { root, megabytes: 100, jobs: cores, build: true, write: true, runs: 5 };
         let mut it = args.iter();
         while let Some(flag) = it.next() {
             let mut number = || -> Result<usize, String> {
@@ -51,6 +54,7 @@ impl Options {
             match flag.as_str() {
                 "--mb" => options.megabytes = number()?.max(1),
                 "--jobs" => options.jobs = number()?.max(1),
+                "--runs" => options.runs = number()?.max(1),
                 "--no-build" => options.build = false,
                 "--no-write" => options.write = false,
                 other => return Err(format!("unknown option `{other}` of `bench-report`")),
@@ -67,9 +71,9 @@ pub struct Run {
     pub level: &'static str,
     /// `--jobs`, when the CLI has it.
     pub jobs: Option<usize>,
-    /// Wall-clock seconds.
+    /// Wall-clock seconds (the median of the runs).
     pub seconds: f64,
-    /// Peak resident set, in bytes, when `/proc` told it.
+    /// Peak resident set, in bytes, when `/proc` told it (the largest of the runs).
     pub peak_rss: Option<u64>,
     /// Whether the CLI exited with 0.
     pub clean: bool,
@@ -113,17 +117,21 @@ pub fn run(options: &Options) -> Result<String, String> {
     let thread_counts: Vec<Option<usize>> =
         if has_jobs { vec![Some(1), Some(options.jobs)] } else { vec![None] };
     let load = load_average();
-    let mut runs = Vec::new();
-    for (level, _) in LEVELS {
-        for &jobs in &thread_counts {
-            eprintln!(
-                "cescacs check --level {level}{}…",
-                jobs.map_or(String::new(), |j| format!(" --jobs {j}"))
-            );
-            runs.push(measure(&cli, &input.path, level, jobs)?);
+    let configs: Vec<(&'static str, Option<usize>)> = LEVELS
+        .iter()
+        .flat_map(|&(level, _)| thread_counts.iter().map(move |&jobs| (level, jobs)))
+        .collect();
+    // Rounds over every configuration rather than one configuration at a time, so that a
+    // passing load on the shared machine falls on all of them alike; the median of each is kept.
+    let mut samples: Vec<Vec<Run>> = vec![Vec::new(); configs.len()];
+    for round in 1..=options.runs {
+        eprintln!("round {round} of {}…", options.runs);
+        for (i, &(level, jobs)) in configs.iter().enumerate() {
+            samples[i].push(measure(&cli, &input.path, level, jobs)?);
         }
     }
-    let table = table(&input, &runs, has_jobs, &load);
+    let runs: Vec<Run> = samples.into_iter().map(median).collect();
+    let table = table(&input, &runs, options.runs, has_jobs, &load);
     if options.write {
         write_docs(&options.root.join("docs/PERFORMANCE.md"), &table)?;
     }
@@ -192,6 +200,17 @@ fn measure(
     })
 }
 
+/// The run of median time, with the largest peak RSS and "clean" only if every run was.
+fn median(mut runs: Vec<Run>) -> Run {
+    runs.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+    let peak_rss = runs.iter().filter_map(|r| r.peak_rss).max();
+    let clean = runs.iter().all(|r| r.clean);
+    let mut middle = runs.swap_remove(runs.len() / 2);
+    middle.peak_rss = peak_rss;
+    middle.clean = clean;
+    middle
+}
+
 /// `VmHWM:   123456 kB` in bytes.
 fn vm_hwm(status: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -200,11 +219,11 @@ fn vm_hwm(status: &str) -> Option<u64> {
 }
 
 /// The Markdown table with the date, the machine and the corpus.
-fn table(input: &Input, runs: &[Run], has_jobs: bool, load: &str) -> String {
+fn table(input: &Input, runs: &[Run], rounds: usize, has_jobs: bool, load: &str) -> String {
     let mb = input.bytes as f64 / 1e6;
     let mut out = String::new();
     out.push_str(&format!(
-        "Measured {} on {} ({} hardware threads, load average {load} at the start), release CLI, one file of {mb:.1} MB: {} games, {} plies (`cargo xtask bench-report`, seed {SEED}).\n\n",
+        "Measured {} on {} ({} hardware threads, load average {load} at the start), release CLI, one file of {mb:.1} MB: {} games, {} plies (`cargo xtask bench-report`, seed {SEED}); each figure is the median of {rounds} runs.\n\n",
         today(),
         cpu_model(),
         std::thread::available_parallelism().map_or(1, usize::from),
@@ -320,10 +339,25 @@ mod tests {
     }
 
     #[test]
+    fn the_median_run_is_kept_with_the_largest_peak() {
+        let run = |seconds, rss, clean| Run {
+            level: "rules",
+            jobs: Some(1),
+            seconds,
+            peak_rss: Some(rss),
+            clean,
+        };
+        let m = median(vec![run(3.0, 10, true), run(1.0, 30, true), run(2.0, 20, false)]);
+        assert_eq!((m.seconds, m.peak_rss, m.clean), (2.0, Some(30), false));
+    }
+
+    #[test]
     fn options() {
         let args: Vec<String> = ["--mb", "5", "--no-build"].iter().map(|s| s.to_string()).collect();
         let o = Options::parse(PathBuf::from("."), &args).unwrap();
-        assert_eq!((o.megabytes, o.build, o.write), (5, false, true));
+        assert_eq!((o.megabytes, o.build, o.write, o.runs), (5, false, true, 5));
+        let three: Vec<String> = ["--runs", "3"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(Options::parse(PathBuf::from("."), &three).unwrap().runs, 3);
         assert!(Options::parse(PathBuf::from("."), &["--mb".to_string()]).is_err());
     }
 }
