@@ -3,6 +3,10 @@
 //! full legality with check marks, draws and results (`rules`), in bytes and in games. The
 //! replay's own cost is the difference with `syntax`.
 //!
+//! `fast_*` is the fast path of `cescacs check` (`ctl_pgn::validate::fast::check_fast`) on the
+//! same games, split into one-game pieces beforehand as `check` reads them: what a clean game
+//! costs there.
+//!
 //! The input is about 4 MB of random legal games from `cargo xtask gen`'s generator (fixed seed,
 //! the same games as the other benches).
 
@@ -10,6 +14,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ctl_an::Limits;
+use ctl_pgn::reader::Pieces;
+use ctl_pgn::validate::fast::check_fast;
 use ctl_pgn::validate::{Level, check_text};
 
 fn bench(c: &mut Criterion) {
@@ -17,6 +24,12 @@ fn bench(c: &mut Criterion) {
     let text = corpus.text.as_str();
     // The games must be clean, or the benchmark would measure diagnostics.
     assert!(check_text(text, Level::Rules).is_empty(), "the generated games are not clean");
+    let pieces: Vec<String> = Pieces::new(text.as_bytes())
+        .map(|p| String::from_utf8(p.expect("reading from memory").bytes).expect("UTF-8"))
+        .collect();
+    let fast =
+        |level| pieces.iter().filter(|p| check_fast(p, level, &Limits::DEFAULT).is_some()).count();
+    assert_eq!(fast(Level::Rules), corpus.games, "every generated game takes the fast path");
     for (group_name, throughput) in [
         ("validate/bytes", Throughput::Bytes(text.len() as u64)),
         ("validate/games", Throughput::Elements(corpus.games as u64)),
@@ -30,6 +43,7 @@ fn bench(c: &mut Criterion) {
             [("syntax", Level::Syntax), ("coherence", Level::Coherence), ("rules", Level::Rules)]
         {
             group.bench_function(name, |b| b.iter(|| check_text(black_box(text), level)));
+            group.bench_function(format!("fast_{name}"), |b| b.iter(|| fast(black_box(level))));
         }
         group.finish();
     }
