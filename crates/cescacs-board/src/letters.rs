@@ -29,7 +29,55 @@ use crate::piece::{Colour, Piece, PieceKind};
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Letters {
     table: Table,
+    /// The piece each ASCII character names, built with the table: a position or a move
+    /// letter is read with one load instead of a search of the table.
+    ascii: AsciiPieces,
 }
+
+/// `0[c]`: the piece the ASCII character `c` names under a letter table (all `None` for FAN).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct AsciiPieces([Option<Piece>; 128]);
+
+impl AsciiPieces {
+    /// The index of a letter table: each upper-case letter names a White piece, its lower case
+    /// the Black one.
+    const fn of(table: &[char; 9]) -> AsciiPieces {
+        let mut out = [None; 128];
+        let mut k = 0;
+        while k < table.len() {
+            let upper = table[k];
+            let kind = PieceKind::ALL[k];
+            // Every letter of a table is an ASCII upper-case letter (standard or an alternative
+            // of the spec); anything else would name no piece, as the search did.
+            if upper.is_ascii_uppercase() {
+                out[upper as usize] = Some(Piece::new(Colour::White, kind));
+                out[upper.to_ascii_lowercase() as usize] = Some(Piece::new(Colour::Black, kind));
+            }
+            k += 1;
+        }
+        AsciiPieces(out)
+    }
+
+    const NONE: AsciiPieces = AsciiPieces([None; 128]);
+}
+
+impl fmt::Debug for AsciiPieces {
+    /// Derived from the table, so not worth printing.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("..")
+    }
+}
+
+/// The standard table and its index, built at compile time.
+const STANDARD: Letters = {
+    let mut table = ['P'; 9];
+    let mut k = 0;
+    while k < table.len() {
+        table[k] = PieceKind::ALL[k].letter();
+        k += 1;
+    }
+    Letters { table: Table::Letters(table), ascii: AsciiPieces::of(&table) }
+};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Table {
@@ -47,12 +95,12 @@ impl Default for Letters {
 impl Letters {
     /// The standard letters P E J N G R V D K.
     pub fn standard() -> Letters {
-        Letters { table: Table::Letters(PieceKind::ALL.map(PieceKind::letter)) }
+        STANDARD
     }
 
     /// The Unicode piece symbols (`[Redefine "FAN"]`).
     pub fn fan() -> Letters {
-        Letters { table: Table::Fan }
+        Letters { table: Table::Fan, ascii: AsciiPieces::NONE }
     }
 
     /// Reads the value of a `[Redefine "..."]` tag: `FAN`, or comma-separated items `X@Y` giving the
@@ -108,7 +156,7 @@ impl Letters {
             redefined[kind.index()] = Some(start);
             table[kind.index()] = new;
         }
-        Ok(Letters { table: Table::Letters(table) })
+        Ok(Letters { table: Table::Letters(table), ascii: AsciiPieces::of(&table) })
     }
 
     /// Whether this is the FAN table.
@@ -144,21 +192,15 @@ impl Letters {
     /// assert_eq!(l.piece_of('g'), Some(Piece::new(Colour::Black, PieceKind::Pegasus)));
     /// assert_eq!(l.piece_of('♘'), None);
     /// ```
+    #[inline]
     pub fn piece_of(&self, c: char) -> Option<Piece> {
-        match &self.table {
-            Table::Letters(t) => {
-                let colour = if c.is_ascii_uppercase() {
-                    Colour::White
-                } else if c.is_ascii_lowercase() {
-                    Colour::Black
-                } else {
-                    return None;
-                };
-                let upper = c.to_ascii_uppercase();
-                let i = t.iter().position(|&l| l == upper)?;
-                Some(Piece::new(colour, PieceKind::ALL[i]))
+        match self.ascii.0.get(c as usize) {
+            Some(&piece) => piece,
+            // Letter tables are ASCII; only FAN has symbols beyond.
+            None if self.is_fan() => {
+                PieceKind::from_fan(c).map(|(kind, colour)| Piece::new(colour, kind))
             }
-            Table::Fan => PieceKind::from_fan(c).map(|(kind, colour)| Piece::new(colour, kind)),
+            None => None,
         }
     }
 
@@ -186,6 +228,7 @@ impl Letters {
     /// assert_eq!(Letters::fan().kind_of_move_letter('♘'), Some(PieceKind::Knight));
     /// assert_eq!(Letters::fan().kind_of_move_letter('♞'), None);
     /// ```
+    #[inline]
     pub fn kind_of_move_letter(&self, c: char) -> Option<PieceKind> {
         self.piece_of(c).filter(|p| p.colour == Colour::White).map(|p| p.kind)
     }
@@ -371,6 +414,68 @@ mod tests {
         let e = Letters::from_redefine("B@J, FAN").unwrap_err();
         assert_eq!((e.offset, &e.kind), (5, &RedefineErrorKind::FanMixed));
         assert!(e.to_string().starts_with("expected"));
+    }
+
+    /// What `piece_of` answered before the ASCII index: a search of the table.
+    fn piece_by_search(letters: &Letters, c: char) -> Option<Piece> {
+        match &letters.table {
+            Table::Letters(t) => {
+                let colour = if c.is_ascii_uppercase() {
+                    Colour::White
+                } else if c.is_ascii_lowercase() {
+                    Colour::Black
+                } else {
+                    return None;
+                };
+                let i = t.iter().position(|&l| l == c.to_ascii_uppercase())?;
+                Some(Piece::new(colour, PieceKind::ALL[i]))
+            }
+            Table::Fan => PieceKind::from_fan(c).map(|(kind, colour)| Piece::new(colour, kind)),
+        }
+    }
+
+    /// Every table a game can select: standard, FAN, and each combination of alternatives.
+    fn every_table() -> Vec<Letters> {
+        let mut values = vec![String::new()];
+        for kind in PieceKind::ALL {
+            let mut next = Vec::new();
+            for v in &values {
+                next.push(v.clone());
+                for alt in kind.alternative_letters() {
+                    let sep = if v.is_empty() { "" } else { ", " };
+                    next.push(format!("{v}{sep}{alt}@{}", kind.letter()));
+                }
+            }
+            values = next;
+        }
+        let mut tables = vec![Letters::standard(), Letters::fan()];
+        tables.extend(
+            values
+                .iter()
+                .filter(|v| !v.is_empty())
+                .map(|v| Letters::from_redefine(v).unwrap_or_else(|e| panic!("{v}: {e}"))),
+        );
+        tables
+    }
+
+    #[test]
+    fn the_ascii_index_answers_as_the_search_for_every_char_of_every_table() {
+        let tables = every_table();
+        assert_eq!(tables.len(), 2 + 5 * 3 * 2 * 2 * 2 - 1);
+        // Up to the last FAN symbol (U+1FA53), and a little beyond.
+        let chars: Vec<char> = (0..0x2_0000).filter_map(char::from_u32).collect();
+        for letters in &tables {
+            for &c in &chars {
+                let searched = piece_by_search(letters, c);
+                assert_eq!(letters.piece_of(c), searched, "{letters} {c:?}");
+                let kind = searched.filter(|p| p.colour == Colour::White).map(|p| p.kind);
+                assert_eq!(letters.kind_of_move_letter(c), kind, "{letters} {c:?}");
+            }
+        }
+        // The standard table is built at compile time: the same as built at run time.
+        let standard = PieceKind::ALL.map(PieceKind::letter);
+        assert_eq!(Letters::standard().table, Table::Letters(standard));
+        assert_eq!(Letters::standard().ascii, AsciiPieces::of(&standard));
     }
 
     #[test]

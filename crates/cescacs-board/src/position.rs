@@ -203,6 +203,12 @@ impl Position {
 
     /// The initial position of C'escacs (rules.md 2).
     pub fn initial() -> Position {
+        // Most games start here: the hex names are read once, not once per game.
+        static INITIAL: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        INITIAL.get_or_init(Position::build_initial).clone()
+    }
+
+    fn build_initial() -> Position {
         const WHITE: [(PieceKind, &[&str]); 9] = [
             (PieceKind::King, &["G1"]),
             (PieceKind::Queen, &["E1"]),

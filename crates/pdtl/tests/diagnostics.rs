@@ -444,3 +444,15 @@ fn pdtl_error_displays_the_first_error() {
 fn a_bare_line_number_is_one_error() {
     assert_eq!(diags("/27/27:1k/14:3K3/ w -- - 0 1"), one("E0103", "27"));
 }
+
+#[test]
+fn empty_runs_and_unknown_letters_are_reported_in_text_order() {
+    assert_eq!(
+        diags("/27:1k/14:11X1K2/ w -- - 0 1"),
+        [("W0103", "11".into()), ("E0108", "X".into())]
+    );
+    assert_eq!(
+        diags("/27:1k/14:1X11K02/ w -- - 0 1"),
+        [("E0108", "X".into()), ("W0103", "11".into()), ("W0103", "02".into())]
+    );
+}

@@ -12,7 +12,7 @@ use crate::hex::Hex;
 use crate::piece::{Colour, Piece, PieceKind};
 use crate::position::Position;
 
-use super::board::Board;
+use super::board::{Board, code};
 use super::castling::Castling;
 use super::matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
 use super::moves::{Move, MoveKind, Promotion};
@@ -49,6 +49,22 @@ impl Board {
     /// The move `spec` describes if it is algebraically coherent here (see
     /// [`Position::match_move_algebraic`]).
     pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+        // The usual written move, read from two bytes of the mailbox: the written piece of the
+        // side to move goes to an empty hex. `coherent_move` gives the same move; it is the one
+        // that works out which error any other move has.
+        if let MoveSpec::Move { piece, from, to, capture: SpecCapture::None, promotion } = *spec {
+            let us = self.turn();
+            if self.sq[from.index()] == code(us, piece) && self.sq[to.index()] == 0 {
+                promotion_coherent(us, piece, to, promotion)?;
+                let kind = self.quiet_kind(piece, from, to);
+                return Ok(Move { piece, from, to, captured: None, kind, promotion });
+            }
+        }
+        self.coherent_move(spec)
+    }
+
+    /// [`Board::match_move_algebraic`] read step by step, in the order its errors are given.
+    fn coherent_move(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
         let us = self.turn();
         match *spec {
             MoveSpec::Castling(c) => self.castling_coherent(c),
@@ -79,12 +95,7 @@ impl Board {
                     });
                 }
                 let (kind, captured) = self.capture_coherent(piece, from, to, capture)?;
-                let promotes = piece == PieceKind::Pawn && is_promotion_hex(us, to);
-                match (promotes, promotion) {
-                    (true, None) => return Err(MoveError::PromotionMissing { to }),
-                    (false, Some(_)) => return Err(MoveError::PromotionNotAllowed { to }),
-                    _ => {}
-                }
+                promotion_coherent(us, piece, to, promotion)?;
                 Ok(Move { piece, from, to, captured, kind, promotion })
             }
         }
@@ -209,6 +220,21 @@ fn is_promotion_hex(side: Colour, hex: Hex) -> bool {
     PROMOTION[side.index()][hex.index()]
 }
 
+/// A pawn reaching its promotion hex must write a promotion, and only such a pawn may.
+fn promotion_coherent(
+    us: Colour,
+    piece: PieceKind,
+    to: Hex,
+    promotion: Option<Promotion>,
+) -> Result<(), MoveError> {
+    let promotes = piece == PieceKind::Pawn && is_promotion_hex(us, to);
+    match (promotes, promotion) {
+        (true, None) => Err(MoveError::PromotionMissing { to }),
+        (false, Some(_)) => Err(MoveError::PromotionNotAllowed { to }),
+        _ => Ok(()),
+    }
+}
+
 /// The written captured letter (`None`: a Pawn) must name the piece found.
 fn check_letter(to: Hex, written: Option<PieceKind>, found: PieceKind) -> Result<(), MoveError> {
     let ok = match written {
@@ -238,6 +264,57 @@ mod tests {
     fn play(p: &Position, spec: MoveSpec) -> Position {
         let m = p.match_move_algebraic(&spec).unwrap();
         p.play_unchecked(&m)
+    }
+
+    /// The direct reading of the usual move answers as the step-by-step one, for every pair of
+    /// hexes and written piece in positions of random games (pseudo-legal moves, so that Kings
+    /// are taken and pawns promote or wait too).
+    #[test]
+    fn the_direct_reading_agrees_with_the_step_by_step_one() {
+        use crate::rules::movegen::Filter;
+        let mut seed = 0x00c0_4e2e_u64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let promotions = [None, Some(Promotion::To(PieceKind::Queen)), Some(Promotion::Awaiting)];
+        let mut moves = Vec::new();
+        let mut direct = 0;
+        for _ in 0..12 {
+            let mut b = Board::from_position(&Position::initial());
+            for ply in 0..160 {
+                if ply % 16 == 0 {
+                    for from in Hex::all() {
+                        let written = b.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+                        for piece in [written, PieceKind::Pawn, PieceKind::ALL[below(9)]] {
+                            for to in Hex::all() {
+                                let promotion = promotions[below(3)];
+                                let spec = MoveSpec::Move {
+                                    piece,
+                                    from,
+                                    to,
+                                    capture: SpecCapture::None,
+                                    promotion,
+                                };
+                                let read = b.match_move_algebraic(&spec);
+                                assert_eq!(read, b.coherent_move(&spec), "{spec:?}");
+                                direct += usize::from(read.is_ok());
+                            }
+                        }
+                    }
+                }
+                moves.clear();
+                b.generate(Filter::Pseudo, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[below(moves.len())];
+                b.play_unchecked(&m);
+            }
+        }
+        assert!(direct > 10_000, "{direct}");
     }
 
     #[test]

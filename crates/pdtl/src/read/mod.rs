@@ -239,15 +239,19 @@ impl<'a> Cx<'a> {
         let text = self.text;
         let mut fields: Vec<Field<'a>> = Vec::with_capacity(6);
         let mut field_start = None;
-        for (i, c) in text.char_indices() {
-            match (c.is_whitespace(), field_start) {
-                (true, Some(s)) => {
-                    fields.push(Field { text: &text[s..i], start: s });
-                    field_start = None;
-                }
-                (false, None) => field_start = Some(i),
-                _ => {}
+        let mut at = |i: usize, space: bool| match (space, field_start) {
+            (true, Some(s)) => {
+                fields.push(Field { text: &text[s..i], start: s });
+                field_start = None;
             }
+            (false, None) => field_start = Some(i),
+            _ => {}
+        };
+        // A PDTL is ASCII but for FAN symbols: then its bytes are its chars.
+        if text.is_ascii() {
+            text.bytes().enumerate().for_each(|(i, b)| at(i, ascii_space(b)));
+        } else {
+            text.char_indices().for_each(|(i, c)| at(i, c.is_whitespace()));
         }
         if let Some(s) = field_start {
             fields.push(Field { text: &text[s..], start: s });
@@ -345,6 +349,12 @@ impl<'a> Cx<'a> {
     }
 }
 
+/// `char::is_whitespace` of an ASCII byte (which `u8::is_ascii_whitespace` is not: it leaves
+/// out the vertical tab).
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
 fn describe_space(s: &str) -> String {
     if s.chars().all(|c| c == ' ') {
         format!("{} spaces", s.len())
@@ -358,4 +368,14 @@ fn describe_space(s: &str) -> String {
 pub(crate) fn char_span(text: &str, i: usize) -> Span {
     let len = text[i..].chars().next().map_or(0, char::len_utf8);
     Span::new(i, i + len)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ascii_space_is_char_is_whitespace() {
+        for b in 0..128u8 {
+            assert_eq!(super::ascii_space(b), char::from(b).is_whitespace(), "{b:#x}");
+        }
+    }
 }

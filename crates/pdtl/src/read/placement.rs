@@ -58,16 +58,13 @@ pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -
 
     // Line entries between slashes; the empty pieces before the first and after the last slash
     // are the field's ends, not entries.
-    let mut entries: Vec<(usize, &str)> = Vec::with_capacity(31);
-    let mut offset = 0;
-    for piece in text.split('/') {
-        entries.push((base + offset, piece));
-        offset += piece.len() + 1;
-    }
-    let n = entries.len();
+    let n = text.bytes().filter(|&b| b == b'/').count() + 1;
     let mut previous: Option<(u8, Span)> = None;
     let mut seen: [Option<Span>; 29] = [None; 29];
-    for (k, &(start, entry)) in entries.iter().enumerate() {
+    let mut offset = 0;
+    for (k, entry) in text.split('/').enumerate() {
+        let start = base + offset;
+        offset += entry.len() + 1;
         if entry.is_empty() {
             let at_end = (k == 0 && text.starts_with('/')) || (k == n - 1 && text.ends_with('/'));
             if !at_end && n > 1 {
@@ -237,7 +234,6 @@ fn line_content(
     let mut overflow_at: Option<usize> = None;
     // A run of consecutive digits: (byte start, byte end, sum, digit count, has a zero).
     let mut run: Option<(usize, usize, usize, usize, bool)> = None;
-    let mut runs = Vec::new();
     for (i, c) in content.char_indices() {
         let at = start + i;
         if let Some(d) = c.to_digit(10) {
@@ -254,7 +250,7 @@ fn line_content(
             continue;
         }
         if let Some(r) = run.take() {
-            runs.push(r);
+            empty_run(cx, r);
         }
         let span = Span::new(at, at + c.len_utf8());
         letters += 1;
@@ -280,23 +276,7 @@ fn line_content(
         pos += 1;
     }
     if let Some(r) = run.take() {
-        runs.push(r);
-    }
-    for (s, e, sum, count, zero) in runs {
-        if count > 1 || zero {
-            let span = Span::new(s, e);
-            let replacement = if sum == 0 { String::new() } else { sum.to_string() };
-            let found = &cx.text[span.range()];
-            let expected = if sum == 0 { "no digit".to_string() } else { format!("`{sum}`") };
-            cx.diags.push(
-                Diagnostic::warning(
-                    codes::EMPTY_RUN,
-                    span,
-                    format!("expected {expected} for a run of {sum} empty hexes, found `{found}`"),
-                )
-                .with_fix(span, replacement),
-            );
-        }
+        empty_run(cx, r);
     }
     let columns = || line.hexes().map(|h| h.column().to_string()).collect::<Vec<_>>().join(" ");
     let end = start + content.len();
@@ -328,6 +308,24 @@ fn line_content(
         );
     }
     letters
+}
+
+/// A run of digits (byte start, byte end, sum, digit count, has a zero) must be one digit, not 0.
+fn empty_run(cx: &mut Cx<'_>, (s, e, sum, count, zero): (usize, usize, usize, usize, bool)) {
+    if count > 1 || zero {
+        let span = Span::new(s, e);
+        let replacement = if sum == 0 { String::new() } else { sum.to_string() };
+        let found = &cx.text[span.range()];
+        let expected = if sum == 0 { "no digit".to_string() } else { format!("`{sum}`") };
+        cx.diags.push(
+            Diagnostic::warning(
+                codes::EMPTY_RUN,
+                span,
+                format!("expected {expected} for a run of {sum} empty hexes, found `{found}`"),
+            )
+            .with_fix(span, replacement),
+        );
+    }
 }
 
 fn unknown_letter(cx: &mut Cx<'_>, c: char, span: Span) {
