@@ -156,7 +156,10 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         let number = MoveNumber { span: Span::new(start, self.at), value, unknown };
         go_on(self.visitor.number(number))?;
         self.skip_blanks();
-        let omitted = if self.at_bytes(ELLIPSIS) {
+        // White's move is written far more often than left out: a capital is tested first.
+        let omitted = if self.peek().is_ascii_uppercase() {
+            None
+        } else if self.at_bytes(ELLIPSIS) {
             Some(ELLIPSIS.len())
         } else if self.at_str("...") && self.byte(self.at + 3) != b'.' {
             Some(3)
