@@ -19,6 +19,36 @@ const TIMES: &[u8] = "\u{d7}".as_bytes();
 const INFINITY: &[u8] = "\u{221e}".as_bytes();
 const FORCED: &[u8] = "\u{25c7}".as_bytes();
 
+/// A separator the scanner reads: its bytes (little-endian, as many as `mask` keeps).
+#[derive(Clone, Copy)]
+struct SeparatorForm {
+    separator: Separator,
+    len: u8,
+    mask: u32,
+    bytes: u32,
+}
+
+/// The separators by their first byte (the en dash is left to the full reader, which warns).
+static SEPARATORS: [Option<SeparatorForm>; 256] = {
+    const fn form(separator: Separator, text: &[u8]) -> Option<SeparatorForm> {
+        let mut bytes = 0;
+        let mut i = 0;
+        while i < text.len() {
+            bytes |= (text[i] as u32) << (8 * i);
+            i += 1;
+        }
+        let mask = u32::MAX >> (8 * (4 - text.len()));
+        Some(SeparatorForm { separator, len: text.len() as u8, mask, bytes })
+    }
+    let mut table = [None; 256];
+    table[b'-' as usize] = form(Separator::HyphenMinus, b"-");
+    table[b'*' as usize] = form(Separator::Asterisk, b"*");
+    table[b'@' as usize] = form(Separator::At, b"@");
+    table[HYPHEN[0] as usize] = form(Separator::Hyphen, HYPHEN);
+    table[TIMES[0] as usize] = form(Separator::Times, TIMES);
+    table
+};
+
 /// The marks after a move's core, in the order the grammar takes them.
 #[derive(Clone, Copy, PartialEq, PartialOrd)]
 enum Stage {
@@ -124,42 +154,49 @@ impl<V> Scanner<'_, '_, V> {
         }
     }
 
-    /// The core of the move at the cursor, into `self.scratch.kind`.
+    /// The core of the move at the cursor, into `self.scratch.kind`. An ordinary move's parts
+    /// are written into their fields in place: returned as values, they went through the
+    /// stack in pieces of different widths, and reading them back stalled the loads.
     #[inline(always)]
     fn move_kind(&mut self) -> Result<(), Fallback> {
-        let b = |i| self.byte(self.at + i);
-        if b(0) == b'K' && b(1) == b'R' && b(2).is_ascii_uppercase() {
+        let word = self.word();
+        if word as u16 == u16::from_le_bytes(*b"KR") && ((word >> 16) as u8).is_ascii_uppercase() {
             self.scratch.kind = MoveKind::Castling(self.castling()?);
             return Ok(());
         }
-        let (piece, from) = self.square()?;
-        if self.peek() == b'=' {
+        if !matches!(self.scratch.kind, MoveKind::Ordinary(_)) {
+            // After a castling or a forced promotion: any ordinary move, to be filled.
+            self.scratch.kind = MoveKind::Ordinary(any_ordinary().ok_or(Fallback)?);
+        }
+        let MoveKind::Ordinary(o) = &mut self.scratch.kind else {
+            return Err(Fallback);
+        };
+        let text = self.text;
+        let mut at = self.at;
+        square_into(text, &mut at, &mut o.piece, &mut o.from)?;
+        if byte_at(text.as_bytes(), at) == b'=' {
             // A forced promotion is written from the pawn's hex, to a piece (`E27=D`).
+            let (pawn, hex) = (o.piece.is_none(), o.from);
+            self.at = at;
             let promotion = self.promotion()?;
-            if piece.is_some() || promotion.target == PromotionTarget::Awaiting {
+            if !pawn || promotion.target == PromotionTarget::Awaiting {
                 return Err(Fallback);
             }
-            self.scratch.kind = MoveKind::ForcedPromotion(ForcedPromotion { hex: from, promotion });
+            self.scratch.kind = MoveKind::ForcedPromotion(ForcedPromotion { hex, promotion });
             return Ok(());
         }
-        let separator = self.separator()?;
-        let (captured, to) = self.square()?;
-        if captured.is_some() && !separator.value.is_capture() {
+        separator_into(text.as_bytes(), &mut at, &mut o.separator)?;
+        square_into(text, &mut at, &mut o.captured, &mut o.to)?;
+        if o.captured.is_some() & !o.separator.value.is_capture() {
             return Err(Fallback);
         }
-        let promotion = if self.peek() == b'=' { Some(self.promotion()?) } else { None };
-        if let MoveKind::Ordinary(o) = &mut self.scratch.kind {
-            (o.piece, o.from, o.separator, o.captured, o.to, o.promotion) =
-                (piece, from, separator, captured, to, promotion);
-        } else {
-            self.scratch.kind = MoveKind::Ordinary(OrdinaryMove {
-                piece,
-                from,
-                separator,
-                captured,
-                to,
-                promotion,
-            });
+        o.promotion = None;
+        self.at = at;
+        if self.peek() == b'=' {
+            let promotion = self.promotion()?;
+            if let MoveKind::Ordinary(o) = &mut self.scratch.kind {
+                o.promotion = Some(promotion);
+            }
         }
         Ok(())
     }
@@ -186,82 +223,9 @@ impl<V> Scanner<'_, '_, V> {
         Castling::from_parts(prefix, &self.text[columns..self.at], separator).ok_or(Fallback)
     }
 
-    /// A hex, with the piece letter (or FAN symbol) written before it if any.
-    #[inline(always)]
-    fn square(&mut self) -> Result<(Option<PieceLetter>, Spanned<Hex>), Fallback> {
-        let start = self.at;
-        let [c, c1, c2, _] = self.window();
-        let piece = if c.is_ascii_uppercase() {
-            if c1.is_ascii_digit() {
-                None
-            } else if c1.is_ascii_uppercase() && c2.is_ascii_digit() {
-                self.at += 1;
-                Some(PieceLetter { letter: c as char, span: Span::new(start, start + 1) })
-            } else {
-                return Err(Fallback);
-            }
-        } else {
-            let letter = self.fan_symbol().ok_or(Fallback)?;
-            self.at += letter.len_utf8();
-            if !(self.peek().is_ascii_uppercase() && self.byte(self.at + 1).is_ascii_digit()) {
-                return Err(Fallback);
-            }
-            Some(PieceLetter { letter, span: Span::new(start, self.at) })
-        };
-        Ok((piece, self.hex()?))
-    }
-
-    /// The four bytes at the cursor (0 past the end): one bounds check for a whole token.
-    #[inline(always)]
-    fn window(&self) -> [u8; 4] {
-        match self.bytes.get(self.at..self.at + 4) {
-            Some(&[a, b, c, d]) => [a, b, c, d],
-            _ => [0, 1, 2, 3].map(|k| self.byte(self.at + k)),
-        }
-    }
-
     /// The FAN piece symbol at the cursor, if one is there.
-    #[cold]
     fn fan_symbol(&self) -> Option<char> {
-        if self.peek() < 0x80 {
-            return None;
-        }
-        let c = self.text.get(self.at..)?.chars().next()?;
-        PieceKind::from_fan(c).map(|_| c)
-    }
-
-    /// A column letter and all the digits after it (as the lexer takes them): one or two
-    /// digits without a leading zero, read as the builder reads them.
-    #[inline(always)]
-    fn hex(&mut self) -> Result<Spanned<Hex>, Fallback> {
-        let start = self.at;
-        let [column, d1, d2, d3] = self.window();
-        // One digit or two is a coin toss in real games: computed without a branch to guess.
-        let two = d2.is_ascii_digit();
-        if two && (d3.is_ascii_digit() || d1 == b'0') {
-            return Err(Fallback);
-        }
-        let tens = u8::from(two);
-        let line = (d1 - b'0') * (1 + 9 * tens) + tens * d2.wrapping_sub(b'0');
-        let hex = crate::build::hex_at(column, line).ok_or(Fallback)?;
-        self.at += 2 + usize::from(tens);
-        Ok(Spanned::new(hex, Span::new(start, self.at)))
-    }
-
-    #[inline(always)]
-    fn separator(&mut self) -> Result<Spanned<Separator>, Fallback> {
-        let start = self.at;
-        let (separator, len) = match self.peek() {
-            b'-' => (Separator::HyphenMinus, 1),
-            b'*' => (Separator::Asterisk, 1),
-            b'@' if self.byte(start + 1) == b'@' => (Separator::DoubleAt, 2),
-            b'@' => (Separator::At, 1),
-            _ if self.at_bytes(HYPHEN) => (Separator::Hyphen, HYPHEN.len()),
-            _ if self.at_bytes(TIMES) => (Separator::Times, TIMES.len()),
-            _ => return Err(Fallback),
-        };
-        self.at += len;
-        Ok(Spanned::new(separator, Span::new(start, self.at)))
+        fan_symbol_at(self.text, self.at)
     }
 
     /// `=X`, `=&` or `=` and a FAN symbol, at the cursor's `=`.
@@ -343,4 +307,126 @@ impl<V> Scanner<'_, '_, V> {
         let value = self.text[start + 1..self.at].parse().unwrap_or(u32::MAX);
         Spanned::new(value, Span::new(start, self.at))
     }
+}
+
+/// An ordinary move with any values, for `Scanner::move_kind` to fill.
+fn any_ordinary() -> Option<OrdinaryMove> {
+    let hex = Spanned::new(Hex::all().next()?, Span::default());
+    let separator = Spanned::new(Separator::HyphenMinus, Span::default());
+    Some(OrdinaryMove {
+        piece: None,
+        from: hex,
+        separator,
+        captured: None,
+        to: hex,
+        promotion: None,
+    })
+}
+
+/// The byte at `at`, or 0 past the end.
+#[inline(always)]
+fn byte_at(bytes: &[u8], at: usize) -> u8 {
+    bytes.get(at).copied().unwrap_or(0)
+}
+
+/// Reads the hex at `*at`, with the piece letter (or FAN symbol) written before it if any, into
+/// `piece` and `hex`; moves `*at` past it.
+#[inline(always)]
+fn square_into(
+    text: &str,
+    at: &mut usize,
+    piece: &mut Option<PieceLetter>,
+    hex: &mut Spanned<Hex>,
+) -> Result<(), Fallback> {
+    let start = *at;
+    let word = super::word_at(text.as_bytes(), start);
+    let c = word as u8;
+    if !c.is_ascii_uppercase() {
+        return fan_square_into(text, at, piece, hex);
+    }
+    // A capital after a capital: the first is the piece letter. Piece or pawn is a coin toss
+    // in real games, so the hex is read past it by a shift, not after a branch.
+    let lettered = ((word >> 8) as u8).is_ascii_uppercase();
+    let skip = usize::from(lettered);
+    *piece =
+        lettered.then_some(PieceLetter { letter: c as char, span: Span::new(start, start + 1) });
+    hex_into(word >> (8 * skip), start + skip, at, hex)
+}
+
+/// A square whose piece is a FAN symbol (rare: out of the hot path).
+#[cold]
+#[inline(never)]
+fn fan_square_into(
+    text: &str,
+    at: &mut usize,
+    piece: &mut Option<PieceLetter>,
+    hex: &mut Spanned<Hex>,
+) -> Result<(), Fallback> {
+    let start = *at;
+    let letter = fan_symbol_at(text, start).ok_or(Fallback)?;
+    let after = start + letter.len_utf8();
+    let word = super::word_at(text.as_bytes(), after);
+    if !((word as u8).is_ascii_uppercase() && ((word >> 8) as u8).is_ascii_digit()) {
+        return Err(Fallback);
+    }
+    *piece = Some(PieceLetter { letter, span: Span::new(start, after) });
+    hex_into(word, after, at, hex)
+}
+
+/// The FAN piece symbol at `at`, if one is there.
+#[cold]
+fn fan_symbol_at(text: &str, at: usize) -> Option<char> {
+    if byte_at(text.as_bytes(), at) < 0x80 {
+        return None;
+    }
+    let c = text.get(at..)?.chars().next()?;
+    PieceKind::from_fan(c).map(|_| c)
+}
+
+/// A column letter and all the digits after it (as the lexer takes them): one or two digits
+/// without a leading zero, read as the builder reads them. `word` holds the bytes from
+/// `start`, its first a capital; the hex goes into `hex` and `*at` past it.
+#[inline(always)]
+fn hex_into(
+    word: u64,
+    start: usize,
+    at: &mut usize,
+    hex: &mut Spanned<Hex>,
+) -> Result<(), Fallback> {
+    let [column, d1, d2, d3, ..] = word.to_le_bytes();
+    // One digit or two is a coin toss in real games: computed without a branch to guess, and
+    // the checks joined into one branch that is almost never taken.
+    let two = d2.is_ascii_digit();
+    if !d1.is_ascii_digit() | (two & (d3.is_ascii_digit() | (d1 == b'0'))) {
+        return Err(Fallback);
+    }
+    let tens = u8::from(two);
+    let line = (d1 - b'0') * (1 + 9 * tens) + tens * d2.wrapping_sub(b'0');
+    hex.value = crate::build::hex_at(column, line).ok_or(Fallback)?;
+    let end = start + 2 + usize::from(tens);
+    hex.span = Span::new(start, end);
+    *at = end;
+    Ok(())
+}
+
+/// The separator at `*at`, into `separator`. A move or a capture is a coin toss in real games,
+/// so the separator is looked up by its first byte and its other bytes compared in one go.
+#[inline(always)]
+fn separator_into(
+    bytes: &[u8],
+    at: &mut usize,
+    separator: &mut Spanned<Separator>,
+) -> Result<(), Fallback> {
+    let start = *at;
+    let word = super::word_at(bytes, start);
+    let form = SEPARATORS[usize::from(word as u8)].ok_or(Fallback)?;
+    if (word as u32) & form.mask != form.bytes {
+        return Err(Fallback);
+    }
+    let double = (form.separator == Separator::At) & ((word >> 8) as u8 == b'@');
+    separator.value = if double { Separator::DoubleAt } else { form.separator };
+    let end = start + usize::from(form.len + u8::from(double));
+    separator.span = Span::new(start, end);
+    *at = end;
+    Ok(())
 }

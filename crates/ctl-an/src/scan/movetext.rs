@@ -143,16 +143,8 @@ impl<V: Visitor> Scanner<'_, '_, V> {
     /// game.
     fn pair(&mut self) -> Result<(usize, bool), Fallback> {
         let start = self.at;
-        let mut value: u32 = 0;
-        while self.peek().is_ascii_digit() {
-            // Nine digits at most: the reader reports zero and numbers out of range.
-            if self.at - start == 9 {
-                return Err(Fallback);
-            }
-            value = value * 10 + u32::from(self.peek() - b'0');
-            self.at += 1;
-        }
-        let unknown = match self.peek() {
+        let (digits, value) = self.number_digits()?;
+        let unknown = match self.byte(start + digits) {
             b'.' => false,
             b'?' => true,
             _ => return Err(Fallback),
@@ -160,11 +152,14 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         if value == 0 {
             return Err(Fallback);
         }
-        self.at += 1;
+        self.at = start + digits + 1;
         let number = MoveNumber { span: Span::new(start, self.at), value, unknown };
         go_on(self.visitor.number(number))?;
         self.skip_blanks();
-        let omitted = if self.at_bytes(ELLIPSIS) {
+        // White's move is written far more often than left out: a capital is tested first.
+        let omitted = if self.peek().is_ascii_uppercase() {
+            None
+        } else if self.at_bytes(ELLIPSIS) {
             Some(ELLIPSIS.len())
         } else if self.at_str("...") && self.byte(self.at + 3) != b'.' {
             Some(3)
@@ -205,6 +200,42 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             self.at = before;
         }
         Ok((plies, ended))
+    }
+
+    /// The digits of the move number at the cursor (a digit): how many and their value. One
+    /// digit, two or three is a coin toss, so they are counted and read without a branch.
+    #[inline(always)]
+    fn number_digits(&self) -> Result<(usize, u32), Fallback> {
+        // Each byte minus `0`: a digit becomes 0 to 9. A byte of 10 or more gets its top bit
+        // set by the sum or already has it; a carry out of such a byte only reaches the bytes
+        // after it, past the first one that is not a digit.
+        let offsets = self.word() ^ 0x3030_3030_3030_3030;
+        let not_digits =
+            (offsets.wrapping_add(0x7676_7676_7676_7676) | offsets) & 0x8080_8080_8080_8080;
+        let digits = (not_digits.trailing_zeros() / 8) as usize;
+        if digits > 3 {
+            return self.long_number();
+        }
+        let [d0, d1, d2, ..] = offsets.to_le_bytes().map(u32::from);
+        let values = [0, d0, d0 * 10 + d1, d0 * 100 + d1 * 10 + d2];
+        Ok((digits, values[digits]))
+    }
+
+    /// A move number of four digits or more, read digit by digit.
+    #[cold]
+    #[inline(never)]
+    fn long_number(&self) -> Result<(usize, u32), Fallback> {
+        let mut value: u32 = 0;
+        let mut digits = 0;
+        while self.byte(self.at + digits).is_ascii_digit() {
+            // Nine digits at most: the reader reports zero and numbers out of range.
+            if digits == 9 {
+                return Err(Fallback);
+            }
+            value = value * 10 + u32::from(self.byte(self.at + digits) - b'0');
+            digits += 1;
+        }
+        Ok((digits, value))
     }
 
     /// A closed comment without diagnostics, read by the reader's own code.
