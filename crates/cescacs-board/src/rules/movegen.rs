@@ -8,12 +8,14 @@ use crate::piece::{Colour, PieceKind};
 use crate::position::EnPassant;
 
 use super::attack::{ray_attacker, ray_distance};
-use super::board::{Board, HexSet, code, is_side, kind_of};
+use super::board::{
+    Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, is_side, kind_of,
+};
 use super::castling::{Castling, rook_path};
 use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{
-    CAPTURE, FORWARD, HOME, JUMP, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES, PROMOTION_SET, RAY_DIR,
-    RAYS, RIDE, STEEP, STEP, TRIPLE, first_on_ray, is_jump,
+    CAPTURE, FORWARD, HOME, JUMP, JUMP_SET, LINES, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES,
+    PROMOTION_SET, RAY_DIR, RAYS, RIDE, STEEP, STEP, TRIPLE, first_on_ray, is_jump,
 };
 
 /// A castling's hexes as bytes, per side.
@@ -188,7 +190,9 @@ impl Board {
         }
         let king = self.king[self.turn.index()];
         // In check the King may only step: its steps are tested on one view of the board.
-        if g.in_check && self.king_has_safe_step() {
+        // When it cannot, a slider or jumper taking the checker or stepping in is the usual
+        // answer, tried before the whole generator.
+        if g.in_check && (self.king_has_safe_step() || self.slider_or_jumper_answers_check()) {
             return true;
         }
         if king != NO && !g.in_check {
@@ -203,6 +207,47 @@ impl Board {
             }
         }
         g.out.len() > 0
+    }
+
+    /// In single check, whether a slider or a jumper of the side to move can legally take the
+    /// checker or land between it and the King. The candidates come from the role sets (a
+    /// slider on a line of the target hex, a jumper a knight jump away) and each is tried by
+    /// the generator restricted to that hex, so an answer found is a move the generator makes.
+    /// `false` proves nothing (a Pawn, an Elephant, a Knight's ride may still answer): the
+    /// caller then runs the generator.
+    pub(crate) fn slider_or_jumper_answers_check(&self) -> bool {
+        let [checker, second] = self.checkers;
+        if !self.checkers_known || checker == NO || second != NO {
+            return false;
+        }
+        let us = self.turn;
+        let king = self.king[us.index()];
+        let mut targets = HexSet::single(checker);
+        let d = RAY_DIR[king as usize][checker as usize];
+        if d != NO {
+            // The hexes of the King's ray up to the checker.
+            let d = d as usize;
+            targets = targets.union(RAYS[king as usize][d].without(RAYS[checker as usize][d]));
+        }
+        let mut out = Few::default();
+        let mut g = self.generator(Filter::Legal, &mut out);
+        g.first_only = true;
+        let roles = &self.roles[us.index()];
+        for t in targets.iter() {
+            let lines = &LINES[t as usize];
+            let candidates = roles[ORTHOGONAL_SLIDER]
+                .intersection(lines[0])
+                .union(roles[DIAGONAL_SLIDER].intersection(lines[1]))
+                .union(roles[JUMPER].intersection(JUMP_SET[t as usize]));
+            g.only_to = t;
+            for from in candidates.iter() {
+                g.piece(from);
+                if g.out.len() > 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether the side to move must promote a pawn in place this turn (rules.md 3.9.6). Cheap
@@ -310,7 +355,8 @@ impl Board {
 
     /// Whether the piece leaving `from` for `to` uncovers an attack on `king` along the line
     /// through `from` (a pin), on a board where `king` is not attacked now.
-    fn exposed_by_leaving(&self, king: u8, from: u8, to: u8) -> bool {
+    #[inline]
+    pub(crate) fn exposed_by_leaving(&self, king: u8, from: u8, to: u8) -> bool {
         if king == NO {
             return false;
         }
@@ -742,5 +788,90 @@ impl Board {
         }
         !check_attacks
             || !(self.attacked(data.king_to, !us) || self.leap_attacks(data.king_to, !us))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    /// A small deterministic generator (xorshift), so that failures reproduce.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Random games that prefer checking moves and captures, so that checks the King cannot
+    /// step out of, and mates, come often: there the mate test's shortcut must never find a
+    /// move the generator does not make, and `has_legal_move` must equal the generator's verdict.
+    #[test]
+    fn check_answers_found_quickly_are_generated_moves() {
+        let mut rng = Rng(0x3a7e_2026);
+        let mut moves = Vec::new();
+        let (mut checks, mut king_stuck, mut quick, mut slow, mut mates) = (0, 0, 0, 0, 0);
+        for _ in 0..1500 {
+            let mut b = Board::from_position(&Position::initial());
+            for _ in 0..rng.below(300) + 20 {
+                b.refresh_checkers();
+                moves.clear();
+                b.generate(Filter::Legal, &mut moves);
+                let in_check = b.in_check(b.turn);
+                if in_check {
+                    checks += 1;
+                    if !b.king_has_safe_step() {
+                        king_stuck += 1;
+                        let found = b.slider_or_jumper_answers_check();
+                        assert!(!found || !moves.is_empty(), "{:?}", b.to_position());
+                        if found {
+                            quick += 1;
+                        } else if moves.is_empty() {
+                            mates += 1;
+                        } else {
+                            slow += 1;
+                        }
+                    }
+                }
+                assert_eq!(b.has_legal_move(), !moves.is_empty(), "{:?}", b.to_position());
+                let mut unknown = b.clone();
+                unknown.checkers_known = false;
+                assert_eq!(unknown.has_legal_move(), !moves.is_empty());
+                if moves.is_empty() {
+                    break;
+                }
+                // A checking move three times in four when there is one, else a capture
+                // half of the time, else any move.
+                let checking: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| {
+                        let mut after = b.clone();
+                        after.apply(m);
+                        after.in_check(after.turn)
+                    })
+                    .collect();
+                let captures: Vec<&Move> = moves.iter().filter(|m| m.captured.is_some()).collect();
+                let m = if !checking.is_empty() && rng.below(4) != 0 {
+                    *checking[rng.below(checking.len())]
+                } else if !captures.is_empty() && rng.below(2) == 0 {
+                    *captures[rng.below(captures.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                b.apply(&m);
+            }
+        }
+        eprintln!(
+            "checks {checks}, King stuck {king_stuck}, quick {quick}, slow {slow}, mates {mates}"
+        );
+        assert!(
+            king_stuck > 200 && quick > 100 && slow > 20 && mates > 20,
+            "checks {checks}, King stuck {king_stuck}, quick {quick}, slow {slow}, mates {mates}"
+        );
     }
 }

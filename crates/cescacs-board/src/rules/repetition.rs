@@ -20,6 +20,7 @@ impl Board {
     /// The key of the position for the repetition rule (see [`Position::repetition_key`]). The
     /// board keeps it up to date move by move; only an en-passant or scornful field costs a
     /// look at the few pawns that could use it.
+    #[inline]
     pub fn repetition_key(&self) -> u64 {
         if self.en_passant == EnPassant::None || !self.passant_usable() {
             self.key

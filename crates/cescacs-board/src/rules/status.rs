@@ -111,6 +111,7 @@ impl fmt::Display for Outcome {
 
 impl Board {
     /// The kind of check the side to move is in, if any (see [`Position::check_kind`]).
+    #[inline]
     pub fn check_kind(&self) -> Option<CheckKind> {
         let king = self.king[self.turn.index()];
         match self.checkers_now() {
@@ -185,6 +186,7 @@ impl Board {
 
     /// The automatic draw of this position, if any (see [`Position::automatic_draw`]); the legal
     /// moves are looked at only when a draw condition holds.
+    #[inline]
     pub fn automatic_draw(&self) -> Option<DrawReason> {
         self.draw_condition().filter(|_| self.has_legal_move())
     }

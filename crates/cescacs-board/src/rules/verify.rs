@@ -221,6 +221,22 @@ impl Board {
         if m.kind == MoveKind::Leap && self.in_check(self.turn) {
             return false;
         }
+        // Out of check (the usual case), one piece other than the King leaving its hex can
+        // only open the line through its origin: the pin test alone, without the general test.
+        if self.checkers_known
+            && self.checkers[0] == NO
+            && m.piece != PieceKind::King
+            && matches!(
+                m.kind,
+                MoveKind::Normal
+                    | MoveKind::DoubleStep
+                    | MoveKind::TripleStep
+                    | MoveKind::Scornful
+                    | MoveKind::ScornfulCapture
+            )
+        {
+            return !self.exposed_by_leaving(self.king[self.turn.index()], m.from.0, m.to.0);
+        }
         self.is_safe_after(m)
     }
 }
