@@ -18,8 +18,8 @@
 //! symbol, separators `-` `‐` `×` `*` `@` `@@`, captured-piece letters, promotions `=X` `=&`,
 //! forced promotions `E27=D`, the 24 castlings); check marks `+ +^ +∞ ++ #`, ratings, NAGs,
 //! `(=)` and `:`; comments (with references, read by the reader's own code); nesting dots;
-//! nested and labelled variations; results. What it leaves to the full reader: any carriage
-//! return (CRLF files), a byte-order mark, tabs or spaces inside a move, the en dash, escapes
+//! nested and labelled variations; results. Line ends are LF or CRLF. What it leaves to the
+//! full reader: a carriage return outside a CRLF, a byte-order mark, tabs or spaces inside a move, the en dash, escapes
 //! in tag values, `DPTL`, empty variations, and everything the reader reports or splits into
 //! several games (a missing final `:` or result, moves after the end, a second `[Variant`...).
 //!
@@ -149,9 +149,11 @@ pub trait Visitor {
 /// let mut seen = Outcome::default();
 /// assert!(ctl_an::scan::game(game, &Limits::DEFAULT, &mut seen).is_ok());
 /// assert_eq!(seen.0, Some(GameResult::Draw));
-/// // CRLF line ends are left to the full reader.
+/// // CRLF line ends are read; a lone CR is left to the full reader.
 /// let crlf = game.replace('\n', "\r\n");
-/// assert!(ctl_an::scan::game(&crlf, &Limits::DEFAULT, &mut seen).is_err());
+/// assert!(ctl_an::scan::game(&crlf, &Limits::DEFAULT, &mut seen).is_ok());
+/// let cr = game.replace('\n', "\r");
+/// assert!(ctl_an::scan::game(&cr, &Limits::DEFAULT, &mut seen).is_err());
 /// ```
 pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(), Fallback> {
     if !within_bounds(text, limits) {
@@ -175,12 +177,13 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
     scanner.movetext()
 }
 
-/// Whether the text is free of what the scanner never reads (carriage returns, whose line ends
-/// it does not prove equal) and of lines longer than [`Limits::line_bytes`] (the reader cuts
-/// them). The other limits are checked item by item.
+/// Whether the text is free of what the scanner never reads (a carriage return that is not
+/// part of a CRLF line end) and of lines longer than [`Limits::line_bytes`] (the reader cuts
+/// them; a CR counts in the line here, which only makes the test stricter). The other limits
+/// are checked item by item.
 fn within_bounds(text: &str, limits: &Limits) -> bool {
     let bytes = text.as_bytes();
-    if memchr::memchr(b'\r', bytes).is_some() {
+    if memchr::memchr_iter(b'\r', bytes).any(|at| bytes.get(at + 1) != Some(&b'\n')) {
         return false;
     }
     if bytes.len() <= limits.line_bytes {
@@ -194,6 +197,13 @@ fn within_bounds(text: &str, limits: &Limits) -> bool {
         line_start = end + 1;
     }
     true
+}
+
+/// The blanks between items: space, tab and line ends (LF, or CRLF: [`within_bounds`] lets a
+/// CR through only before an LF).
+#[inline]
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\t' | b'\r')
 }
 
 /// The cursor over one game's bytes, and where its events go.
@@ -271,6 +281,6 @@ impl<V> Scanner<'_, '_, V> {
     #[inline]
     fn skip_blanks(&mut self) {
         let rest = self.bytes.get(self.at..).unwrap_or_default();
-        self.at += rest.iter().take_while(|&&b| matches!(b, b' ' | b'\n' | b'\t')).count();
+        self.at += rest.iter().take_while(|&&b| is_blank(b)).count();
     }
 }

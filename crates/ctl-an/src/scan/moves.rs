@@ -146,9 +146,9 @@ impl<V> Scanner<'_, '_, V> {
     #[inline(always)]
     fn after_blanks(&self) -> u8 {
         match self.peek() {
-            b' ' | b'\n' | b'\t' => {
+            b' ' | b'\n' | b'\t' | b'\r' => {
                 let rest = self.bytes.get(self.at..).unwrap_or_default();
-                rest.iter().copied().find(|b| !matches!(b, b' ' | b'\n' | b'\t')).unwrap_or(0)
+                rest.iter().copied().find(|&b| !super::is_blank(b)).unwrap_or(0)
             }
             c => c,
         }

@@ -37,8 +37,8 @@ impl<V: Visitor> Scanner<'_, '_, V> {
     pub(super) fn movetext(&mut self) -> Result<(), Fallback> {
         self.skip_blanks();
         let start = self.at;
-        let end = self.bytes.len()
-            - self.bytes.iter().rev().take_while(|b| matches!(b, b' ' | b'\n' | b'\t')).count();
+        let end =
+            self.bytes.len() - self.bytes.iter().rev().take_while(|&&b| super::is_blank(b)).count();
         // No movetext has no result line (the reader warns); the movetext's span runs from its
         // first item to its last, and nesting dots are no items.
         if start >= end || self.peek() == b'.' || self.bytes[end - 1] == b'.' {
