@@ -19,9 +19,9 @@
 //! forced promotions `E27=D`, the 24 castlings); check marks `+ +^ +∞ ++ #`, ratings, NAGs,
 //! `(=)` and `:`; comments (with references, read by the reader's own code); nesting dots;
 //! nested and labelled variations; results. Line ends are LF or CRLF. What it leaves to the
-//! full reader: a carriage return outside a CRLF, a byte-order mark, tabs or spaces inside a move, the en dash, escapes
-//! in tag values, `DPTL`, empty variations, and everything the reader reports or splits into
-//! several games (a missing final `:` or result, moves after the end, a second `[Variant`...).
+//! full reader: a carriage return outside a CRLF, a byte-order mark, tabs or spaces inside a
+//! move, the en dash, escapes in tag values, `DPTL`, empty variations, and everything the
+//! reader reports or splits into several games (a missing final `:` or result, moves after the end, a second `[Variant`...).
 //!
 //! ```
 //! use ctl_an::scan::{Flow, Visitor};
