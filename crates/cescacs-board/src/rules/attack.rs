@@ -413,6 +413,7 @@ mod tests {
     use crate::rules::movegen::Filter;
     use crate::rules::moves::{MoveKind, Promotion};
     use crate::rules::tables::{LINES, NEIGHBOURS};
+    use crate::rules::test_rng::Rng;
 
     /// The attack test as a plain walk of the 12 rays (the first piece met decides) and of the
     /// jump hexes: what the set-based test must agree with.
@@ -439,18 +440,6 @@ mod tests {
             }
         }
         (occ, roles)
-    }
-
-    /// A small deterministic generator (xorshift), so that failures reproduce.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
     }
 
     #[test]

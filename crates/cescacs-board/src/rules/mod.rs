@@ -32,6 +32,8 @@ mod perft;
 mod repetition;
 mod status;
 mod tables;
+#[cfg(test)]
+mod test_rng;
 mod verify;
 mod zobrist;
 

@@ -795,18 +795,7 @@ impl Board {
 mod tests {
     use super::*;
     use crate::position::Position;
-
-    /// A small deterministic generator (xorshift), so that failures reproduce.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
+    use crate::rules::test_rng::Rng;
 
     /// Random games that prefer checking moves and captures, so that checks the King cannot
     /// step out of, and mates, come often: there the mate test's shortcut must never find a
