@@ -120,16 +120,7 @@ impl Board {
         let m = self.match_move(spec)?;
         // When the opponent was not in check before the move, only the moved piece and the
         // line it opened can check it now; moves that change more hexes are scanned in full.
-        let simple = self.waiting_side_safe
-            && matches!(
-                m.kind,
-                MoveKind::Normal
-                    | MoveKind::DoubleStep
-                    | MoveKind::TripleStep
-                    | MoveKind::Scornful
-                    | MoveKind::ScornfulCapture
-                    | MoveKind::Leap
-            );
+        let simple = self.waiting_side_safe && m.kind.touches_only_from_and_to();
         self.apply(&m);
         if simple {
             self.checkers = self.checkers_of_move(m.from.0, m.to.0);

@@ -52,6 +52,23 @@ pub enum MoveKind {
     PromotionInPlace,
 }
 
+impl MoveKind {
+    /// Whether the move changes only its origin and destination hexes (no victim elsewhere, no
+    /// second piece, not a promotion in place): then only the moved piece and the line it opens
+    /// can change who is attacked.
+    pub(crate) fn touches_only_from_and_to(self) -> bool {
+        matches!(
+            self,
+            MoveKind::Normal
+                | MoveKind::DoubleStep
+                | MoveKind::TripleStep
+                | MoveKind::Scornful
+                | MoveKind::ScornfulCapture
+                | MoveKind::Leap
+        )
+    }
+}
+
 /// A move of a position, as produced by [`Position::legal_moves`](crate::Position::legal_moves) or
 /// [`Position::match_move`](crate::Position::match_move).
 ///

@@ -226,14 +226,7 @@ impl Board {
         if self.checkers_known
             && self.checkers[0] == NO
             && m.piece != PieceKind::King
-            && matches!(
-                m.kind,
-                MoveKind::Normal
-                    | MoveKind::DoubleStep
-                    | MoveKind::TripleStep
-                    | MoveKind::Scornful
-                    | MoveKind::ScornfulCapture
-            )
+            && m.kind.touches_only_from_and_to()
         {
             return !self.exposed_by_leaving(self.king[self.turn.index()], m.from.0, m.to.0);
         }
