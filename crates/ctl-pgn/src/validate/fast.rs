@@ -238,7 +238,7 @@ impl<'t> Checker<'t> {
                 (false, BlackBranch::At(at)) => Snapshot::clone(at),
                 (false, BlackBranch::AfterWhite { white, keys, since }) => {
                     let mut board = parent.before_white.as_ref()?.board.clone();
-                    self.replay_move(&mut board, white)?;
+                    advance(&mut board, white, self.level).then_some(())?;
                     Snapshot { board, keys: *keys, since: *since }
                 }
                 (false, BlackBranch::Unknown) => return None,
@@ -296,17 +296,11 @@ impl<'t> Checker<'t> {
         }
         let Ok(spec) = replay::move_spec(m, &self.letters) else { return false };
         line.last = Some(spec);
-        if level < Level::Rules {
-            return match line.board.match_move_algebraic(&spec) {
-                Ok(mv) => {
-                    line.board.play_unchecked(&mv);
-                    true
-                }
-                Err(_) => false,
-            };
-        }
-        if line.board.play_spec(&spec).is_err() {
+        if !advance(&mut line.board, &spec, level) {
             return false;
+        }
+        if level < Level::Rules {
+            return true;
         }
         let after = &line.board;
         if replay::check_mark(m, after).is_some() {
@@ -320,17 +314,6 @@ impl<'t> Checker<'t> {
         line.keys.push(key);
         // A draw ends the game: whatever follows is the full check's to explain.
         earlier + 1 < REPETITION_DRAW as usize && after.automatic_draw().is_none()
-    }
-
-    /// Plays again, on a copy of an earlier position, a move this line played there.
-    fn replay_move(&self, board: &mut Board, spec: &MoveSpec) -> Option<()> {
-        if self.level >= Level::Rules {
-            board.play_spec(spec).ok()?;
-        } else {
-            let mv = board.match_move_algebraic(spec).ok()?;
-            board.play_unchecked(&mv);
-        }
-        Some(())
     }
 
     /// The verdict once the whole game was scanned.
@@ -357,6 +340,21 @@ impl<'t> Checker<'t> {
             }
         }
         Some(Clean { plies: self.plies })
+    }
+}
+
+/// Plays a written move the way `level` reads it: legal (rules) or coherent; `false` when it
+/// is not.
+fn advance(board: &mut Board, spec: &MoveSpec, level: Level) -> bool {
+    if level >= Level::Rules {
+        return board.play_spec(spec).is_ok();
+    }
+    match board.match_move_algebraic(spec) {
+        Ok(mv) => {
+            board.play_unchecked(&mv);
+            true
+        }
+        Err(_) => false,
     }
 }
 
