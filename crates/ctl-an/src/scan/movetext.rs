@@ -173,13 +173,8 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             self.at += len;
             go_on(self.visitor.omitted(span))?;
         } else {
-            if !self.at_move() {
-                return Err(Fallback);
-            }
-            self.mv()?;
+            ended = self.ply()?;
             plies += 1;
-            ended = self.scratch.ends_game();
-            go_on(self.visitor.mv(&self.scratch))?;
         }
         // Black's move after one comma (`,,` is another token); after `…` it is required.
         let before = self.at;
@@ -187,19 +182,25 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         if self.peek() == b',' && self.byte(self.at + 1) != b',' {
             self.at += 1;
             self.skip_blanks();
-            if !self.at_move() {
-                return Err(Fallback);
-            }
-            self.mv()?;
+            ended = self.ply()?;
             plies += 1;
-            ended = self.scratch.ends_game();
-            go_on(self.visitor.mv(&self.scratch))?;
         } else if omitted.is_some() {
             return Err(Fallback);
         } else {
             self.at = before;
         }
         Ok((plies, ended))
+    }
+
+    /// The move at the cursor, told to the visitor; whether it ends the game (final `:`).
+    #[inline(always)]
+    fn ply(&mut self) -> Result<bool, Fallback> {
+        if !self.at_move() {
+            return Err(Fallback);
+        }
+        self.mv()?;
+        go_on(self.visitor.mv(&self.scratch))?;
+        Ok(self.scratch.ends_game())
     }
 
     /// The digits of the move number at the cursor (a digit): how many and their value. One
