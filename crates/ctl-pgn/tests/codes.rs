@@ -8,6 +8,8 @@
 //!
 //! Regenerate the goldens with `BLESS=1 cargo test -p ctl-pgn --test codes` and review the diff.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -331,24 +333,6 @@ fn forced_promotion_without_piece() -> (Vec<Diagnostic>, String) {
     (validate(&Game::new(syntax, &text), Level::Coherence), text)
 }
 
-fn compare(path: &Path, now: &str) {
-    if std::env::var_os("BLESS").is_some() {
-        std::fs::write(path, now).expect("golden file is writable");
-        return;
-    }
-    let want = std::fs::read_to_string(path).unwrap_or_default();
-    if now != want {
-        let line = now.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
-        panic!(
-            "{} differs at line {}:\n  now:    {:?}\n  golden: {:?}\nrerun with BLESS=1 and review the diff",
-            path.display(),
-            line + 1,
-            now.lines().nth(line),
-            want.lines().nth(line)
-        );
-    }
-}
-
 #[test]
 fn every_code_renders_as_in_the_golden_files() {
     let mut outcomes: Vec<(String, Vec<Diagnostic>, String)> = Vec::new();
@@ -390,8 +374,11 @@ fn every_code_renders_as_in_the_golden_files() {
         reports.push(report);
     }
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    compare(&golden.join("codes-ariadne.txt"), &text);
-    compare(&golden.join("codes.json"), &render_json(&reports, PositionEncoding::Utf16));
+    common::compare_golden(golden.join("codes-ariadne.txt"), &text);
+    common::compare_golden(
+        golden.join("codes.json"),
+        &render_json(&reports, PositionEncoding::Utf16),
+    );
 
     // Every code of the index has a golden: here, or among the validation codes.
     let validation = std::fs::read_to_string(golden.join("validate-ariadne.txt")).expect("golden");

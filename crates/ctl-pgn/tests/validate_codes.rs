@@ -2,6 +2,8 @@
 //! `docs/diagnostics/pgn.md`), rendered as plain ariadne text and as LSP-native JSON and compared
 //! with golden files. Regenerate with `BLESS=1` (or `UPDATE_GOLDEN=1`) and review the diff.
 
+mod common;
+
 use ctl_pgn::render::{Context, FileReport, PositionEncoding, render_json, render_text};
 use ctl_pgn::validate::{Level, check_text};
 
@@ -45,23 +47,6 @@ fn cases() -> Vec<(&'static str, Level, String)> {
     ]
 }
 
-fn compare(path: &str, now: &str) {
-    if std::env::var_os("BLESS").is_some() || std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(path, now).expect("golden file is writable");
-        return;
-    }
-    let want = std::fs::read_to_string(path).unwrap_or_default();
-    if now != want {
-        let line = now.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
-        panic!(
-            "{path} differs at line {}:\n  now:    {:?}\n  golden: {:?}\nrerun with BLESS=1 and review the diff",
-            line + 1,
-            now.lines().nth(line),
-            want.lines().nth(line)
-        );
-    }
-}
-
 #[test]
 fn every_validation_code_renders_as_in_the_golden_files() {
     let cases = cases();
@@ -81,9 +66,15 @@ fn every_validation_code_renders_as_in_the_golden_files() {
         report.extend(found.iter().cloned(), Context::game(1));
         reports.push(report);
     }
-    compare(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/validate-ariadne.txt"), &text);
+    common::compare_golden(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/validate-ariadne.txt"),
+        &text,
+    );
     let json = render_json(&reports, PositionEncoding::Utf16);
-    compare(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/validate.json"), &json);
+    common::compare_golden(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/validate.json"),
+        &json,
+    );
 }
 
 #[test]
