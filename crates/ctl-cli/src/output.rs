@@ -1,5 +1,12 @@
-//! Conventions shared by the subcommands: colour, exit codes, the progress bar.
+//! Conventions shared by the subcommands: colour, exit codes, the wording of errors, the
+//! progress bar.
+//!
+//! Every piece of input text (a file name, an argument, a message quoting the input) that goes
+//! to a human-readable output passes through [`safe`] (`cescacs_board::terminal::terminal_safe`),
+//! so a file cannot drive the terminal of whoever checks it. JSON output is exact: JSON escapes
+//! control characters itself.
 
+use std::fmt::Display;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -48,6 +55,27 @@ pub fn exit_code(errors: usize, io_failure: bool) -> ExitCode {
         CLEAN
     })
 }
+
+pub use cescacs_board::terminal::terminal_safe as safe;
+
+/// Prints `error: MESSAGE` on standard error, the message made terminal-safe.
+pub fn error(message: impl Display) {
+    eprintln!("error: {}", safe(&message.to_string()));
+}
+
+/// The message of a file (or standard input) that could not be read: the same words in every
+/// command.
+pub fn cannot_read(name: impl Display, e: impl Display) -> String {
+    format!("cannot read `{name}`: {e}")
+}
+
+/// The message of a file (or standard output) that could not be written.
+pub fn cannot_write(name: impl Display, e: impl Display) -> String {
+    format!("cannot write `{name}`: {e}")
+}
+
+/// The name people see for standard output in [`cannot_write`].
+pub const STDOUT: &str = "<stdout>";
 
 /// `1 file`, `2 files`.
 pub fn plural(n: usize, one: &str, many: &str) -> String {

@@ -348,7 +348,7 @@ impl<'a, W: Write> Writer<'a, W> {
                 progress.advance(0, self.files_done);
             }
             Done::Failed(message) => {
-                progress.suspend(|| eprintln!("error: {message}"));
+                progress.suspend(|| crate::output::error(&message));
                 self.outcome.io_failure = true;
             }
         }

@@ -8,6 +8,7 @@ use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
+use cescacs_board::terminal::terminal_safe;
 use cescacs_board::{Diagnostic, Span};
 use ctl_pgn::render::{JsonDiagnostic, LineIndex, PositionEncoding};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -340,7 +341,7 @@ impl Server {
         to_value(Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: MarkupKind::Markdown,
-                value: markdown,
+                value: terminal_safe(&markdown).into_owned(),
             }),
             range: Some(ranges.range(span)),
         })
@@ -397,7 +398,8 @@ impl Server {
 }
 
 /// The document's diagnostics, each with its LSP form: the JSON of `cescacs check --format json`
-/// (`ctl_pgn::render`) read as `lsp_types`.
+/// (`ctl_pgn::render`) read as `lsp_types`, with its messages made terminal-safe (editors such as
+/// Neovim draw them on a terminal).
 fn lsp_diagnostics(
     uri: &str,
     doc: &Document,
@@ -410,8 +412,13 @@ fn lsp_diagnostics(
         .iter()
         .filter_map(|(d, context)| {
             let json = JsonDiagnostic::new(d, *context, uri, &index, encoding);
-            let lsp =
+            let mut lsp: lsp_types::Diagnostic =
                 serde_json::to_value(&json).ok().and_then(|v| serde_json::from_value(v).ok())?;
+            // Messages quote the file: an editor may show them on a terminal.
+            lsp.message = terminal_safe(&lsp.message).into_owned();
+            for related in lsp.related_information.iter_mut().flatten() {
+                related.message = terminal_safe(&related.message).into_owned();
+            }
             Some((d.clone(), lsp))
         })
         .collect()

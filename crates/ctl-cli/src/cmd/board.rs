@@ -94,7 +94,7 @@ pub fn run(args: Args) -> ExitCode {
     match draw(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failed(message, status)) => {
-            eprintln!("error: {message}");
+            output::error(message);
             ExitCode::from(status)
         }
     }
@@ -131,7 +131,7 @@ fn draw(args: &Args) -> Result<(), Failed> {
             let mut out = io::stdout().lock();
             match out.write_all(content.as_bytes()).and_then(|()| out.flush()) {
                 Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(format!("cannot write the output: {e}"))
+                    Err(output::cannot_write(output::STDOUT, e))
                 }
                 _ => Ok(()),
             }

@@ -142,7 +142,7 @@ pub fn run(args: Args) -> ExitCode {
     let started = Instant::now();
     let (inputs, path_errors) = input::collect(&args.paths);
     for e in &path_errors {
-        eprintln!("error: cannot read `{}`: {}", e.path.display(), e.error);
+        output::error(output::cannot_read(e.path.display(), &e.error));
     }
     let how = How {
         output: match args.format {
@@ -188,7 +188,7 @@ fn write_failure(e: &io::Error) -> ExitCode {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return ExitCode::from(output::CLEAN);
     }
-    eprintln!("error: cannot write the output: {e}");
+    output::error(output::cannot_write(output::STDOUT, e));
     ExitCode::from(output::FAILURE)
 }
 

@@ -64,12 +64,12 @@ pub(super) fn print(path: &Path, ascii: bool, transform: impl Fn(&File) -> Conve
     let loaded = match load(&input) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("error: {}: {e}", input.display());
+            output::error(output::cannot_read(input.display(), e));
             return output::exit_code(0, true);
         }
     };
     let Some(file) = loaded.file else {
-        eprintln!("{}: not converted: syntax errors", input.display());
+        eprintln!("{}: not converted: syntax errors", output::safe(&input.display()));
         return output::exit_code(1, false);
     };
     let out = transform(&file);
@@ -77,7 +77,7 @@ pub(super) fn print(path: &Path, ascii: bool, transform: impl Fn(&File) -> Conve
     report(&input.display(), &text, &out.diagnostics);
     let written = write_file(&out.file, WriteOptions { ascii });
     if let Err(e) = io::stdout().lock().write_all(written.as_bytes()) {
-        eprintln!("error: <stdout>: {e}");
+        output::error(output::cannot_write(output::STDOUT, e));
         return output::exit_code(0, true);
     }
     output::exit_code(out.diagnostics.iter().filter(|d| d.is_error()).count(), false)

@@ -53,7 +53,7 @@ pub fn run(args: Args) -> ExitCode {
     let (inputs, path_errors) = input::collect(&args.paths);
     let mut io_failure = false;
     for e in &path_errors {
-        eprintln!("error: {}: {}", e.path.display(), e.error);
+        output::error(output::cannot_read(e.path.display(), &e.error));
         io_failure = true;
     }
     let (mut broken, mut changed) = (0, 0);
@@ -62,7 +62,7 @@ pub fn run(args: Args) -> ExitCode {
         let loaded = match load(input) {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("error: {}: {e}", input.display());
+                output::error(output::cannot_read(input.display(), e));
                 io_failure = true;
                 continue;
             }
@@ -77,7 +77,11 @@ pub fn run(args: Args) -> ExitCode {
         let result = match input {
             Input::File(path) if args.check => {
                 if differs {
-                    writeln!(stdout, "would reformat: {}", path.display())
+                    writeln!(
+                        stdout,
+                        "would reformat: {}",
+                        output::safe(&path.display().to_string())
+                    )
                 } else {
                     Ok(())
                 }
@@ -93,7 +97,11 @@ pub fn run(args: Args) -> ExitCode {
             _ => stdout.write_all(canonical.as_bytes()),
         };
         if let Err(e) = result {
-            eprintln!("error: {}: {e}", input.display());
+            let name = match input {
+                Input::File(path) if !args.stdout && !args.check => path.display().to_string(),
+                _ => output::STDOUT.to_string(),
+            };
+            output::error(output::cannot_write(name, e));
             io_failure = true;
         }
     }
@@ -143,7 +151,8 @@ pub(super) fn report<'d>(
     for d in diagnostics {
         let kind = if d.is_error() { "error" } else { "warning" };
         let at = index.line_col(d.span.start);
-        let _ = writeln!(stderr, "{name}:{at}: {kind}[{}]: {}", d.code, d.message);
+        let (name, message) = (output::safe(name), output::safe(&d.message));
+        let _ = writeln!(stderr, "{name}:{at}: {kind}[{}]: {message}", d.code);
     }
 }
 

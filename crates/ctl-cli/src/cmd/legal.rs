@@ -19,14 +19,14 @@ pub fn run(args: Args) -> ExitCode {
     let position = match pdtl::parse(&args.pdtl) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: invalid PDTL: {e}");
+            crate::output::error(format!("invalid PDTL: {e}"));
             return ExitCode::from(1);
         }
     };
     match print_moves(&position) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error(crate::output::cannot_write(crate::output::STDOUT, e));
             ExitCode::from(2)
         }
     }

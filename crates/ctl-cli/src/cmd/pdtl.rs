@@ -41,7 +41,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error(e);
             ExitCode::from(2)
         }
     }
@@ -109,6 +109,11 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
 /// `error: CODE message` for the first error, with the primary label in parentheses when it says
 /// something the message does not (`F13 is not a hex: ...` under E0116).
 fn error_line(diagnostics: &[Diagnostic]) -> String {
+    let line = first_error(diagnostics);
+    crate::output::safe(&line).into_owned()
+}
+
+fn first_error(diagnostics: &[Diagnostic]) -> String {
     let Some(d) = diagnostics.iter().find(|d| d.is_error()) else {
         return "error: invalid PDTL".to_string();
     };

@@ -32,7 +32,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(text) => match pdtl::parse(text) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("error: invalid PDTL: {e}");
+                crate::output::error(format!("invalid PDTL: {e}"));
                 return ExitCode::from(1);
             }
         },
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> ExitCode {
     match count(&position, &args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error(crate::output::cannot_write(crate::output::STDOUT, e));
             ExitCode::from(2)
         }
     }

@@ -62,14 +62,14 @@ pub fn run(args: Args) -> ExitCode {
     let bytes = match input.read() {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: cannot read `{}`: {e}", input.display());
+            output::error(output::cannot_read(input.display(), e));
             return ExitCode::from(output::FAILURE);
         }
     };
     let decoded = input::decode(bytes);
     let Some(found) = ctl_an::games(&decoded.text).nth(args.game as usize - 1) else {
         let count = ctl_an::games(&decoded.text).count();
-        eprintln!("error: `{}` has {count} game(s), no game {}", input.display(), args.game);
+        output::error(format!("`{}` has {count} game(s), no game {}", input.display(), args.game));
         return ExitCode::from(output::FAILURE);
     };
     let mut game = Game::new(found.game, &decoded.text);
@@ -104,7 +104,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            eprintln!("error: cannot write the output: {e}");
+            output::error(output::cannot_write(output::STDOUT, e));
             ExitCode::from(output::FAILURE)
         }
         _ if errors.is_empty() => ExitCode::SUCCESS,
