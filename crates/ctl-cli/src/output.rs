@@ -77,6 +77,22 @@ pub fn cannot_write(name: impl Display, e: impl Display) -> String {
 /// The name people see for standard output in [`cannot_write`].
 pub const STDOUT: &str = "<stdout>";
 
+/// `--max-errors N`: how many diagnostics of each file are shown, in every command that
+/// reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]
+pub struct MaxErrors {
+    /// Diagnostics shown per file (0: all); a last line says how many more there were.
+    #[arg(long = "max-errors", value_name = "N", default_value_t = ctl_pgn::render::DEFAULT_MAX_DIAGNOSTICS)]
+    pub max_errors: usize,
+}
+
+impl MaxErrors {
+    /// A fresh cap for one file.
+    pub fn cap(self) -> ctl_pgn::render::ErrorCap {
+        ctl_pgn::render::ErrorCap::new(self.max_errors)
+    }
+}
+
 /// `1 file`, `2 files`.
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

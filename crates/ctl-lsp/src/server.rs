@@ -291,7 +291,7 @@ impl Server {
         let Some(doc) = self.documents.get(uri) else { return };
         let Ok(lsp_uri) = uri.parse::<Uri>() else { return };
         let diagnostics =
-            lsp_diagnostics(uri, doc, self.encoding).into_iter().map(|(_, d)| d).collect();
+            capped(lsp_diagnostics(uri, doc, self.encoding).into_iter().map(|(_, d)| d).collect());
         let params =
             PublishDiagnosticsParams { uri: lsp_uri, diagnostics, version: Some(doc.version) };
         self.notify("textDocument/publishDiagnostics", params);
@@ -424,6 +424,43 @@ fn lsp_diagnostics(
         .collect()
 }
 
+/// Diagnostics published per document at most: an editor is not sent a flood (100 KB of `[`
+/// gives 100,000 errors); past it, one information diagnostic says how many more there are.
+pub(crate) const MAX_PUBLISHED: usize = 1_000;
+
+/// `diagnostics`, the first [`MAX_PUBLISHED`] of them (errors before warnings) and a last one
+/// that counts the others.
+fn capped(mut diagnostics: Vec<lsp_types::Diagnostic>) -> Vec<lsp_types::Diagnostic> {
+    if diagnostics.len() <= MAX_PUBLISHED {
+        return diagnostics;
+    }
+    let more = diagnostics.len() - MAX_PUBLISHED;
+    // Errors first (stable: in document order within a severity), so that no error is hidden
+    // behind warnings.
+    diagnostics.sort_by_key(|d| d.severity.map_or(u8::MAX, severity_rank));
+    diagnostics.truncate(MAX_PUBLISHED);
+    let range = diagnostics.last().map(|d| d.range).unwrap_or_default();
+    diagnostics.push(lsp_types::Diagnostic {
+        range,
+        severity: Some(lsp_types::DiagnosticSeverity::INFORMATION),
+        source: Some("cescacs".to_string()),
+        message: format!(
+            "{more} more problems not shown (at most {MAX_PUBLISHED} per document); \
+             `cescacs check` lists them all"
+        ),
+        ..lsp_types::Diagnostic::default()
+    });
+    diagnostics
+}
+
+fn severity_rank(severity: lsp_types::DiagnosticSeverity) -> u8 {
+    match severity {
+        lsp_types::DiagnosticSeverity::ERROR => 0,
+        lsp_types::DiagnosticSeverity::WARNING => 1,
+        _ => 2,
+    }
+}
+
 /// The encoding to use: the first the client lists that the server knows (the client lists
 /// them in its order of preference), else UTF-16, which every client supports.
 fn negotiate(params: &Value) -> PositionEncoding {
@@ -456,4 +493,23 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|s| (*s).to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flood_of_diagnostics_is_capped_with_a_count() {
+        let one = lsp_types::Diagnostic { message: "x".into(), ..lsp_types::Diagnostic::default() };
+        let published = capped(vec![one.clone(); MAX_PUBLISHED + 5]);
+        assert_eq!(published.len(), MAX_PUBLISHED + 1);
+        assert!(published[MAX_PUBLISHED].message.starts_with("5 more problems not shown"));
+        assert_eq!(capped(vec![one.clone(); 3]).len(), 3);
+        let mut many = vec![one; MAX_PUBLISHED + 1];
+        many[MAX_PUBLISHED].severity = Some(lsp_types::DiagnosticSeverity::ERROR);
+        many[0].severity = Some(lsp_types::DiagnosticSeverity::WARNING);
+        let published = capped(many);
+        assert_eq!(published[0].severity, Some(lsp_types::DiagnosticSeverity::ERROR));
+    }
 }

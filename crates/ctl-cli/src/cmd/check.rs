@@ -51,6 +51,9 @@ pub struct Args {
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
 
+    #[command(flatten)]
+    pub max_errors: output::MaxErrors,
+
     /// Files, directories (searched for `*.ctl-pgn`), or `-` for standard input.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
@@ -152,6 +155,7 @@ pub fn run(args: Args) -> ExitCode {
         },
         encoding: PositionEncoding::from(args.position_encoding),
         level: args.level.into(),
+        cap: args.max_errors.cap(),
     };
     let threads = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
@@ -179,7 +183,11 @@ pub fn run(args: Args) -> ExitCode {
     if inputs.is_empty() && path_errors.is_empty() {
         eprintln!("warning: no `*.{}` file found", input::EXTENSION);
     }
-    eprintln!("{}", summary_line(&outcome.summary, started.elapsed().as_secs_f64()));
+    let summary = summary_line(&outcome.summary, started.elapsed().as_secs_f64());
+    match outcome.omitted {
+        0 => eprintln!("{summary}"),
+        n => eprintln!("{summary}; {n} not shown (--max-errors)"),
+    }
     output::exit_code(outcome.summary.errors, outcome.io_failure || !path_errors.is_empty())
 }
 

@@ -37,6 +37,9 @@ pub struct Args {
     #[arg(long)]
     pub ascii: bool,
 
+    #[command(flatten)]
+    pub max_errors: output::MaxErrors,
+
     /// The file, or `-` for standard input.
     #[arg(value_name = "FILE|-", default_value = "-")]
     pub file: PathBuf,
@@ -53,15 +56,20 @@ fn parse_letters(spec: &str) -> Result<Letters, String> {
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     let to = args.letters;
-    print(&args.file, args.ascii, |file| convert(file, &to))
+    print(&args.file, args.ascii, args.max_errors, |file| convert(file, &to))
 }
 
 /// Reads one input, transforms its tree and prints it in the canonical layout: the shared body
 /// of `convert` and `filter`.
-pub(super) fn print(path: &Path, ascii: bool, transform: impl Fn(&File) -> Converted) -> ExitCode {
+pub(super) fn print(
+    path: &Path,
+    ascii: bool,
+    max_errors: output::MaxErrors,
+    transform: impl Fn(&File) -> Converted,
+) -> ExitCode {
     let input =
         if path.as_os_str() == "-" { Input::Stdin } else { Input::File(path.to_path_buf()) };
-    let loaded = match load(&input) {
+    let loaded = match load(&input, max_errors.cap()) {
         Ok(l) => l,
         Err(e) => {
             output::error(output::cannot_read(input.display(), e));
@@ -74,7 +82,7 @@ pub(super) fn print(path: &Path, ascii: bool, transform: impl Fn(&File) -> Conve
     };
     let out = transform(&file);
     let text = String::from_utf8_lossy(&loaded.bytes);
-    report(&input.display(), &text, &out.diagnostics);
+    report(&input.display(), &text, &out.diagnostics, max_errors.cap());
     let written = write_file(&out.file, WriteOptions { ascii });
     if let Err(e) = io::stdout().lock().write_all(written.as_bytes()) {
         output::error(output::cannot_write(output::STDOUT, e));

@@ -42,6 +42,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
+    #[command(flatten)]
+    pub max_errors: output::MaxErrors,
+
     /// The CTL-PGN file, or `-` for standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -100,7 +103,12 @@ pub fn run(args: Args) -> ExitCode {
     let written = print_positions(&line.positions);
     if !errors.is_empty() {
         let color = args.color.enabled(&io::stderr());
+        let mut cap = args.max_errors.cap();
+        errors.retain(|d| cap.admit(d.severity));
         eprint!("{}", render_text(&errors, &input.display(), decoded.shown(), color));
+        if let Some(line) = cap.omitted_line(&input.display()) {
+            eprint!("{line}");
+        }
     }
     match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
