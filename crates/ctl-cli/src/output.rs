@@ -77,6 +77,23 @@ pub fn cannot_write(name: impl Display, e: impl Display) -> String {
 /// The name people see for standard output in [`cannot_write`].
 pub const STDOUT: &str = "<stdout>";
 
+/// Whether a write failed because the reader went away (`cescacs check ... | head`): not a
+/// failure of the command, which stops quietly.
+pub fn reader_gone(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}
+
+/// The end of a command whose output to `name` failed, the same in every command: a reader that
+/// stopped reading ([`reader_gone`]) ends it quietly with status 0 (what it wrote was read as
+/// far as it was wanted); any other failure (a full disk: `/dev/full`) is reported, status 2.
+pub fn write_failed(name: impl Display, e: &std::io::Error) -> ExitCode {
+    if reader_gone(e) {
+        return ExitCode::from(CLEAN);
+    }
+    error(cannot_write(name, e));
+    ExitCode::from(FAILURE)
+}
+
 /// `--max-errors N`: how many diagnostics of each file are shown, in every command that
 /// reports them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]

@@ -417,7 +417,8 @@ impl<'a, W: Write> Writer<'a, W> {
                         path: named.path.clone(),
                         diagnostic: d.clone(),
                     };
-                    serde_json::to_writer(&mut **out, &line).map_err(io::Error::other)?;
+                    // `From` keeps the kind of an I/O error (a broken pipe stays one).
+                    serde_json::to_writer(&mut **out, &line).map_err(io::Error::from)?;
                     out.write_all(b"\n")?;
                 }
             }

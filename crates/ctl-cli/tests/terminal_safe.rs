@@ -11,7 +11,7 @@ use cescacs_board::terminal::is_unsafe;
 
 const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
 
-const START: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/8:3PP3/7:2PPPP2/6:PPJPJPP/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w KRRkrr - 0 1";
+const START: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
 
 /// Every character a terminal could act on, but NUL and `/` (which no file name holds) where
 /// it goes in a name.

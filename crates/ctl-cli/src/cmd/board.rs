@@ -130,9 +130,7 @@ fn draw(args: &Args) -> Result<(), Failed> {
         None => {
             let mut out = io::stdout().lock();
             match out.write_all(content.as_bytes()).and_then(|()| out.flush()) {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(output::cannot_write(output::STDOUT, e))
-                }
+                Err(e) if !output::reader_gone(&e) => Err(output::cannot_write(output::STDOUT, e)),
                 _ => Ok(()),
             }
         }

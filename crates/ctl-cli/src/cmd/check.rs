@@ -178,7 +178,7 @@ pub fn run(args: Args) -> ExitCode {
     progress.clear();
     let outcome = match ran.and_then(|outcome| out.flush().map(|()| outcome)) {
         Ok(outcome) => outcome,
-        Err(e) => return write_failure(&e),
+        Err(e) => return output::write_failed(output::STDOUT, &e),
     };
     if inputs.is_empty() && path_errors.is_empty() {
         eprintln!("warning: no `*.{}` file found", input::EXTENSION);
@@ -189,15 +189,6 @@ pub fn run(args: Args) -> ExitCode {
         n => eprintln!("{summary}; {n} not shown (--max-errors)"),
     }
     output::exit_code(outcome.summary.errors, outcome.io_failure || !path_errors.is_empty())
-}
-
-/// A reader that stopped reading (`cescacs check ... | head`) is not a failure of the check.
-fn write_failure(e: &io::Error) -> ExitCode {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        return ExitCode::from(output::CLEAN);
-    }
-    output::error(output::cannot_write(output::STDOUT, e));
-    ExitCode::from(output::FAILURE)
 }
 
 /// `3 files, 5 games, 212 plies: 1 error, 0 warnings (0.01 s)`.

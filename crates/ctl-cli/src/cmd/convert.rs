@@ -84,9 +84,9 @@ pub(super) fn print(
     let text = String::from_utf8_lossy(&loaded.bytes);
     report(&input.display(), &text, &out.diagnostics, max_errors.cap());
     let written = write_file(&out.file, WriteOptions { ascii });
-    if let Err(e) = io::stdout().lock().write_all(written.as_bytes()) {
-        output::error(output::cannot_write(output::STDOUT, e));
-        return output::exit_code(0, true);
+    let mut stdout = io::stdout().lock();
+    if let Err(e) = stdout.write_all(written.as_bytes()).and_then(|()| stdout.flush()) {
+        return output::write_failed(output::STDOUT, &e);
     }
     output::exit_code(out.diagnostics.iter().filter(|d| d.is_error()).count(), false)
 }

@@ -100,6 +100,10 @@ pub fn run(args: Args) -> ExitCode {
             _ => stdout.write_all(canonical.as_bytes()),
         };
         if let Err(e) = result {
+            let to_stdout = !matches!(input, Input::File(_) if !args.stdout && !args.check);
+            if to_stdout && output::reader_gone(&e) {
+                return output::write_failed(output::STDOUT, &e);
+            }
             let name = match input {
                 Input::File(path) if !args.stdout && !args.check => path.display().to_string(),
                 _ => output::STDOUT.to_string(),
@@ -107,6 +111,9 @@ pub fn run(args: Args) -> ExitCode {
             output::error(output::cannot_write(name, e));
             io_failure = true;
         }
+    }
+    if let Err(e) = stdout.flush() {
+        return output::write_failed(output::STDOUT, &e);
     }
     if broken > 0 {
         eprintln!(

@@ -25,10 +25,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     match print_moves(&position) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            crate::output::error(crate::output::cannot_write(crate::output::STDOUT, e));
-            ExitCode::from(2)
-        }
+        Err(e) => crate::output::write_failed(crate::output::STDOUT, &e),
     }
 }
 

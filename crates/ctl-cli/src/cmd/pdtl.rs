@@ -40,10 +40,7 @@ pub fn run(args: Args) -> ExitCode {
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            crate::output::error(e);
-            ExitCode::from(2)
-        }
+        Err(e) => crate::output::write_failed(crate::output::STDOUT, &e),
     }
 }
 

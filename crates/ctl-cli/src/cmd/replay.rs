@@ -111,10 +111,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            output::error(output::cannot_write(output::STDOUT, e));
-            ExitCode::from(output::FAILURE)
-        }
+        Err(e) => output::write_failed(output::STDOUT, &e),
         _ if errors.is_empty() => ExitCode::SUCCESS,
         _ => ExitCode::from(output::ERRORS),
     }
