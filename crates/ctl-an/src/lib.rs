@@ -51,6 +51,6 @@ pub use file::{
     GameOutput, Games, ParseOutput, games, games_with, parse_file, parse_file_with, parse_movetext,
     parse_movetext_with,
 };
-pub use limits::Limits;
+pub use limits::{FILE_BYTES, GAME_BYTES, Limits};
 pub use meaning::meaning;
 pub use write::{MoveParseError, WriteOptions, write_movetext, write_movetext_with};
