@@ -90,11 +90,7 @@ fn stand_in(id: &serde_json::Value) -> RequestId {
 }
 
 /// Reads messages until `exit`, the end of the input, or a read error.
-pub(crate) fn read_all(
-    input: impl BufRead,
-    incoming: &Sender<Message>,
-    answers: &Sender<Message>,
-) {
+pub(crate) fn read_all(input: impl BufRead, incoming: &Sender<Message>, answers: &Sender<Message>) {
     let mut input: Box<dyn BufRead + '_> = Box::new(input);
     loop {
         match read_frame(&mut input) {

@@ -26,7 +26,8 @@ The SVG draws each piece as its letter in a disc (white or black), readable with
 Chess Symbols block, such as Noto Sans Symbols 2).
 
 Exit status: 0 drawn, 1 the position cannot be read or the game cannot be replayed to the ply,
-2 bad usage or I/O failure.";
+2 bad usage (a game or a ply past the end of the file's games: `--ply 99` of a 12-ply game) or
+I/O failure.";
 
 /// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
 #[derive(Debug, clap::Args)]

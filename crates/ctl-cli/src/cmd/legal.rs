@@ -16,12 +16,8 @@ pub struct Args {
 
 /// Runs the command: exit 0, or 1 when the PDTL is not valid, 2 on I/O errors.
 pub fn run(args: Args) -> ExitCode {
-    let position = match pdtl::parse(&args.pdtl) {
-        Ok(p) => p,
-        Err(e) => {
-            crate::output::error(format!("invalid PDTL: {e}"));
-            return ExitCode::from(1);
-        }
+    let Some(position) = super::pdtl::read_argument(&args.pdtl) else {
+        return ExitCode::from(1);
     };
     match print_moves(&position) {
         Ok(()) => ExitCode::SUCCESS,

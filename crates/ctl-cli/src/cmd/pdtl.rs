@@ -89,6 +89,9 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
         }
         // Invalid UTF-8 becomes U+FFFD, which the reader reports as an unknown letter in place.
         let line = String::from_utf8_lossy(&buf);
+        if line.trim().is_empty() {
+            continue; // a blank line is no position
+        }
         let read = pdtl::read(&line, &args.letters);
         report(&read.diagnostics, &format!("<stdin line {number}>"), &line);
         match &read.position {
@@ -125,6 +128,15 @@ fn first_error(diagnostics: &[Diagnostic]) -> String {
 /// does.
 fn stands_alone(label: &str) -> bool {
     !label.split_whitespace().any(|w| matches!(w, "this" | "these" | "here"))
+}
+
+/// Reads a PDTL given as an argument (`legal`, `perft`) with the standard letters: its position,
+/// or `None` when it has none. Every diagnostic (not only the first) is reported on standard
+/// error, as `pdtl` reports them.
+pub(crate) fn read_argument(text: &str) -> Option<cescacs_board::Position> {
+    let read = pdtl::read(text, &Letters::standard());
+    report(&read.diagnostics, "<argument>", text);
+    read.position
 }
 
 fn report(diagnostics: &[Diagnostic], path: &str, source: &str) {

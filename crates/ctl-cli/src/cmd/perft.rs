@@ -29,12 +29,9 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let position = match &args.pdtl {
         None => Position::initial(),
-        Some(text) => match pdtl::parse(text) {
-            Ok(p) => p,
-            Err(e) => {
-                crate::output::error(format!("invalid PDTL: {e}"));
-                return ExitCode::from(1);
-            }
+        Some(text) => match super::pdtl::read_argument(text) {
+            Some(p) => p,
+            None => return ExitCode::from(1),
         },
     };
     match count(&position, &args) {
