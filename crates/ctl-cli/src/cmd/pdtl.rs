@@ -9,7 +9,8 @@ use cescacs_diagram::Diagram;
 /// Read PDTL positions: draw the board and print the canonical PDTL.
 ///
 /// With `-`, reads one PDTL per line from standard input and prints exactly one line per input
-/// line: the canonical PDTL, or `error: CODE message`. Full diagnostics go to standard error.
+/// line that is not blank: the canonical PDTL, or `error: CODE message`. Full diagnostics go to
+/// standard error.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Piece letters for reading and writing: `standard`, `fan`, or a Redefine value such as
