@@ -112,11 +112,13 @@ enum Run {
     Convert(&'static str),
     /// Read the text as a PDTL in the official app's dialect (`cescacs pdtl --from app`).
     AppPdtl,
+    /// Read the text as the official app's move list (`cescacs convert --from app`).
+    AppList,
 }
 
 /// `(code, how, input, the text the code's span covers)`.
 fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
-    use Run::{AppPdtl, Check, CheckWithin, Convert};
+    use Run::{AppList, AppPdtl, Check, CheckWithin, Convert};
     let within = |limits: Limits| CheckWithin(Level::Syntax, limits);
     let s = Level::Syntax;
     let c = Level::Coherence;
@@ -306,6 +308,9 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("E0702", Convert("FAN"), v("[Redefine \"B@J\"]\n1. JF6-C15: *\n"), "J"),
         ("E0703", Convert("FAN"), v("[PDTL \"/29:k/ w -- - 0 1\"]\n1. E7-E13: *\n"), "29"),
         ("W0701", Convert("L@J"), v("1. E7-E13:\n{ ~L or ~JF6 }\n"), "L"),
+        // The official app's move lists (`cescacs convert --from app`).
+        ("E0704", AppList, b"1. G7-G13, F20-F16\nG13-G15\n".to_vec(), "G13-G15"),
+        ("E0705", AppList, "1. \u{2026}, G7-G13\n".as_bytes().to_vec(), "\u{2026}"),
     ]
 }
 
@@ -327,6 +332,7 @@ fn run(how: &Run, input: &[u8]) -> (Vec<Diagnostic>, String) {
             let file = ctl_an::parse_file(&shown).file;
             ctl_pgn::convert::convert(&file, &letters).diagnostics
         }
+        Run::AppList => ctl_pgn::app::from_app(&shown).diagnostics,
         Run::AppPdtl => pdtl::read_in(&shown, &Letters::standard(), pdtl::Dialect::App).diagnostics,
     };
     (found, shown)
