@@ -62,3 +62,18 @@ fn to_app_of_a_read_app_list_is_the_list() {
     assert_eq!(app.pdtl.as_deref(), MATE.lines().next());
     assert!(app.dropped.is_empty(), "{:?}", app.dropped);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Any text: no panic, every span inside the text on character boundaries.
+    #[test]
+    fn any_text_reads_without_panic(s in "(1[.?] ?|…|, |G7-G13|F20-F16|E13×F16|/27:1k/1:1K/ w - - 0 -|[A-Z0-9@×=\n -])*") {
+        let r = from_app(&s);
+        for d in &r.diagnostics {
+            proptest::prop_assert!(d.span.end <= s.len());
+            proptest::prop_assert!(s.is_char_boundary(d.span.start) && s.is_char_boundary(d.span.end));
+        }
+        proptest::prop_assert_eq!(r.text.is_some(), !r.diagnostics.iter().any(|d| d.is_error()));
+    }
+}
