@@ -97,14 +97,14 @@ fn convert_from_app_reports_errors_in_the_app_text() {
 
 #[test]
 fn convert_to_app_says_what_it_leaves_out() {
-    let game = "[Variant \"C'escacs\"]\n[Event \"x\"]\n\n1. E7-E13, E21-E15 {good} (1. …, F20-F16)\n2. F8-F12 ! :\n*\n\n[Variant \"C'escacs\"]\n\n1. G7-G13 :\n*\n";
+    let game = "[Variant \"C'escacs\"]\n[Event \"x\"]\n\n1. E7-E13, E21-E15 {good} (1. …, F20-F16)\n2. F8-F12 ! :\n0-3\n\n[Variant \"C'escacs\"]\n\n1. G7-G13 :\n*\n";
     let o = run(&["convert", "--to", "app", "-"], game);
     let (stdout, stderr) = out(&o);
     assert!(o.status.success(), "{stderr}");
     assert_eq!(stdout, "1. E7-E13, E21-E15\n2. F8-F12\n\n1. G7-G13\n");
     assert!(
         stderr.contains(
-            "game 1: the app's format cannot carry its variations, comments, annotations, tags"
+            "game 1: the app's format cannot carry its variations, comments, annotations, result, tags"
         ),
         "{stderr}"
     );

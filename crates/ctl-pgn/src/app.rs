@@ -261,17 +261,22 @@ fn ctl_pgn_text(start: &Position, with_pdtl: bool, moves: &[String], end: &Board
         white = !white;
         first = false;
     }
-    let result = match end.outcome() {
+    let result = decided_result(end);
+    text.push_str(if moves.is_empty() { ":" } else { " :" });
+    text.push_str(&format!("\n{result}\n"));
+    let parsed = ctl_an::parse_file(&text);
+    write_file(&parsed.file, WriteOptions::default())
+}
+
+/// The result the position decides: mate, stalemate, an automatic draw; `*` otherwise.
+fn decided_result(end: &Board) -> &'static str {
+    match end.outcome() {
         Some(o) => o.result(),
         None => match end.automatic_draw() {
             Some(reason) => Outcome::Draw(reason).result(),
             None => "*",
         },
-    };
-    text.push_str(if moves.is_empty() { ":" } else { " :" });
-    text.push_str(&format!("\n{result}\n"));
-    let parsed = ctl_an::parse_file(&text);
-    write_file(&parsed.file, WriteOptions::default())
+    }
 }
 
 /// A game written for the app: its PDTL line (when it does not start from the initial position)
@@ -282,7 +287,9 @@ pub struct ToApp {
     pub pdtl: Option<String>,
     /// The move list, one `N. WHITE, BLACK` line a pair, each ending with a line break.
     pub moves: String,
-    /// What the app's format cannot carry and was left out: `comments`, `variations`, `tags`...
+    /// What the app's format cannot carry and was left out: `variations`, `comments`,
+    /// `annotations` (ratings, NAGs, draw offers), `result` (one the position does not decide),
+    /// `tags` (any but `Variant`, `PDTL`, `Result`).
     pub dropped: Vec<&'static str>,
     /// The start position, then the position after each move.
     pub positions: Vec<Position>,
@@ -389,6 +396,10 @@ pub fn to_app(game: &Game) -> Result<ToApp, Box<Diagnostic>> {
     }
     if has_annotations(syntax) {
         dropped.push("annotations");
+    }
+    // A result the position does not decide (a resignation, an agreed draw) is not the app's.
+    if game.result().is_some_and(|r| r.as_str() != "*" && r.as_str() != decided_result(&board)) {
+        dropped.push("result");
     }
     let carried = |name: &str| matches!(name, "Variant" | "PDTL" | "Result");
     if game.tags().iter().any(|t| !carried(&t.name)) {
