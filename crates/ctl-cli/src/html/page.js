@@ -79,7 +79,8 @@
     sections.forEach(function (s, i) { s.hidden = i !== g; });
     if (picker) picker.value = String(g);
     const v = visible();
-    boards.forEach(function (svg, i) { svg.hidden = i !== v; });
+    // `hidden` is an attribute of SVG elements, not a property.
+    boards.forEach(function (svg, i) { svg.toggleAttribute("hidden", i !== v); });
     draw(boards[v], centres[v], g, node);
     const section = sections[g];
     if (section) {

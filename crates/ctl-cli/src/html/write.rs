@@ -106,10 +106,10 @@ fn board(out: &mut String) {
     }
     out.push_str(
         "</div>\n<div class=\"controls\" role=\"toolbar\" aria-label=\"Moves\">\
-<button type=\"button\" data-go=\"home\" title=\"Start (Home)\" >Start</button>\
+<button type=\"button\" data-go=\"home\" title=\"Start (Home)\">Start</button>\
 <button type=\"button\" data-go=\"prev\" title=\"Previous move (←)\" aria-label=\"Previous move\">◀</button>\
 <button type=\"button\" data-go=\"next\" title=\"Next move (→)\" aria-label=\"Next move\">▶</button>\
-<button type=\"button\" data-go=\"end\" title=\"End of the line (End)\" >End</button>\
+<button type=\"button\" data-go=\"end\" title=\"End of the line (End)\">End</button>\
 <button type=\"button\" data-go=\"down\" title=\"Into a variation (↓)\" aria-label=\"Into a variation\">↓ Var.</button>\
 <button type=\"button\" data-go=\"up\" title=\"Out of the variation (↑)\" aria-label=\"Out of the variation\">↑ Out</button>\
 <button type=\"button\" data-go=\"flip\" title=\"Flip the board\" aria-pressed=\"false\">Flip</button>\
