@@ -58,12 +58,22 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let mut errors = 0;
+    let mut written = std::collections::HashSet::new();
     for input in &inputs {
         let Some(target) = target(input, args.output.as_deref(), into_folder) else {
             eprintln!("error: a page for standard input needs `-o FILE`");
             io_failure = true;
             continue;
         };
+        if !written.insert(target.clone()) {
+            eprintln!(
+                "error: `{}` would overwrite the page `{}` written for another input",
+                input.display(),
+                target.display()
+            );
+            io_failure = true;
+            continue;
+        }
         let bytes = match input.read() {
             Ok(bytes) => bytes,
             Err(e) => {
