@@ -134,6 +134,7 @@ async function annotated(context, entry) {
   await page.keyboard.press("ArrowUp");
   if ((await hash(page)) !== "#g1-m4w") fail(name, `↑ led to ${await hash(page)}`);
   // The current move is marked on the board: a hex of the to colour beside the piece.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const shot = await page.screenshot({ path: path.join(manifest.shots, "annotated.png") });
   const to = await hexPoint(page, "H8");
   const from = await hexPoint(page, "H4");
@@ -173,6 +174,12 @@ async function annotated(context, entry) {
   const target = await page.evaluate(() => document.activeElement.getAttribute("href"));
   await page.keyboard.press("Enter");
   if ((await hash(page)) !== target) fail(name, `Enter on a variation's move led to ${await hash(page)}, not ${target}`);
+  // The PDTL of the position, copied with its button.
+  await page.click("#copy");
+  await page.waitForFunction(() => document.getElementById("copy").textContent === "Copied", null, { timeout: 5000 })
+    .catch(() => fail(name, "the Copy button did not say it copied"));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  if (copied !== (await page.inputValue("#pdtl"))) fail(name, `Copy put ${JSON.stringify(copied)} on the clipboard`);
   // Flip keeps the pieces, on the other picture.
   const upright = await pieces(page);
   await page.click('button[data-go="flip"]');
@@ -222,6 +229,7 @@ async function references(context, entry) {
     args: FLAGS,
     headless: true,
   });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   try {
     const stepper = await tab(context);
     for (const entry of manifest.pages) await stepThrough(stepper, entry);
