@@ -97,6 +97,9 @@ pub(crate) struct Note {
 #[derive(Default)]
 struct LineInfo {
     parent: Option<usize>,
+    /// In a variation: the number of the pair it branches at, and whether it keeps that pair's
+    /// White move (it starts with `…`). Only the parent's moves before it belong to its line.
+    branch: Option<(u32, bool)>,
     /// By move number: White's and Black's nodes.
     moves: HashMap<u32, (Option<usize>, Option<usize>)>,
     /// The labelled variations branching from this line: their line and first node.
@@ -330,7 +333,11 @@ impl Builder<'_> {
                     .and_then(|vs| vs.get(j))
                     .and_then(Option::as_ref);
                 let from = if sub.is_some() { from } else { None };
-                self.lines.push(LineInfo { parent: Some(line), ..LineInfo::default() });
+                self.lines.push(LineInfo {
+                    parent: Some(line),
+                    branch: Some((number, positions::starts_with_black(v))),
+                    ..LineInfo::default()
+                });
                 let sub_line = self.lines.len() - 1;
                 let mut nested = Vec::new();
                 self.comments(&v.comments, sub_line, from, &mut nested);
@@ -412,7 +419,8 @@ impl Builder<'_> {
 
     /// The node a move or variation reference leads to. A path names labelled variations from
     /// the main line (innermost first, as written); without one, the move is looked for in the
-    /// comment's line, then in the lines it branches from.
+    /// comment's line, then in the moves its parent lines play before it branches. A whole pair
+    /// (`#14`) leads to the position after it; a whole variation to its first move.
     fn target(&self, r: &Reference, line: usize) -> Option<usize> {
         let through = |path: &[VariationId]| -> Option<(usize, Option<usize>)> {
             let mut at = (0, None);
@@ -424,20 +432,102 @@ impl Builder<'_> {
         match r {
             Reference::Variation(id) => through(std::slice::from_ref(id))?.1,
             Reference::Move { number, path, player } => {
-                let mut at = if path.is_empty() { line } else { through(path)?.0 };
+                let pick = |(white, black): (Option<usize>, Option<usize>)| match player {
+                    Some(Colour::White) => white,
+                    Some(Colour::Black) => black,
+                    None => black.or(white),
+                };
+                if !path.is_empty() {
+                    return pick(*self.lines.get(through(path)?.0)?.moves.get(number)?);
+                }
+                // The comment's line, then the moves of its parent lines before each branch.
+                let mut at = line;
+                let mut before: Option<(u32, bool)> = None;
                 loop {
                     let info = self.lines.get(at)?;
                     if let Some(&(white, black)) = info.moves.get(number) {
-                        return match player {
-                            Some(Colour::White) => white,
-                            Some(Colour::Black) => black,
-                            None => black.or(white),
-                        };
+                        match before {
+                            None => return pick((white, black)),
+                            Some((n, _)) if *number < n => return pick((white, black)),
+                            Some((n, true)) if *number == n && *player != Some(Colour::Black) => {
+                                return white;
+                            }
+                            _ => {}
+                        }
                     }
-                    at = info.parent.filter(|_| path.is_empty())?;
+                    before = info.branch;
+                    at = info.parent?;
                 }
             }
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEEP: &str =
+        include_str!("../../../../corpus/valid/edge-deep-variations-and-references.ctl-pgn");
+
+    fn page(text: &str) -> GamePage {
+        let parsed = ctl_an::parse_file(text);
+        let game = Game::new(parsed.file.games[0].clone(), text);
+        build(&game, text, 1, &[])
+    }
+
+    fn jumps(items: &[Item], out: &mut Vec<(String, Option<usize>)>) {
+        for item in items {
+            match item {
+                Item::Comment { segments, .. } => {
+                    for s in segments {
+                        if let Segment::Jump(n, t) = s {
+                            out.push((t.clone(), *n));
+                        }
+                    }
+                }
+                Item::Variation { items, .. } => jumps(items, out),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn move_references_lead_to_their_move_in_the_line_they_name() {
+        let p = page(DEEP);
+        let mut found = Vec::new();
+        jumps(&p.items, &mut found);
+        // The last reference written with this text.
+        let label = |text: &str| {
+            let (_, n) = found.iter().rfind(|(t, _)| t == text).unwrap_or_else(|| panic!("{text}"));
+            p.nodes[n.unwrap_or_else(|| panic!("{text} leads nowhere"))].label.clone()
+        };
+        assert!(found.iter().all(|(_, n)| n.is_some()), "{found:?}");
+        assert_eq!(label("#16[#14.1#12.2]"), "16. …, GG11-E17");
+        assert_eq!(label("#14[#12.2]@W"), "14. X6-L7");
+        assert_eq!(label("#14@B"), "14. …, GF16-X16");
+        // In the variation 14.1 of 12.2: its own move 14, then its parent's before it branched.
+        let first = found.iter().find(|(t, _)| t == "#14@B").and_then(|(_, n)| *n);
+        assert_eq!(p.nodes[first.unwrap()].label, "14. …, JE19-I19");
+        assert_eq!(label("#14"), "14. …, JE19-I19");
+        assert_eq!(label("#12.2"), "12. KG1-H4");
+    }
+
+    #[test]
+    fn variations_hang_from_the_position_they_branch_from() {
+        let p = page(DEEP);
+        let node =
+            |id: &str| p.nodes.iter().position(|n| n.id == id).unwrap_or_else(|| panic!("{id}"));
+        // (15. …, NG25-I15) replaces Black's 15th move: it starts after White's.
+        let alt = node("g1-v5m15b");
+        assert_eq!(p.nodes[alt].prev, Some(node("g1-m15w")));
+        assert!(p.nodes[node("g1-m15w")].alts.contains(&alt));
+        assert_eq!(p.nodes[alt].up, Some(node("g1-m15w")));
+        assert_eq!(p.nodes[node("g1-m15w")].next, Some(node("g1-m15b")));
+        assert_eq!(
+            p.nodes[node("g1-m1w")].marked,
+            Some(("K4".parse().unwrap(), "K6".parse().unwrap()))
+        );
     }
 }
