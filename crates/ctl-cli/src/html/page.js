@@ -199,6 +199,9 @@
   });
   document.querySelectorAll("button.hexref").forEach(function (b) {
     b.addEventListener("click", function () {
+      // The hex is shown on the position the comment speaks of.
+      const comment = b.closest("p.comment[data-at]");
+      if (comment && Number(comment.dataset.at) !== state.n) show(state.g, Number(comment.dataset.at), false);
       const svg = boards[visible()];
       const hex = b.dataset.hex;
       svg.querySelectorAll("polygon.hex.ref").forEach(function (p) { p.classList.remove("ref"); });

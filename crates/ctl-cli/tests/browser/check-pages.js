@@ -164,6 +164,11 @@ async function annotated(context, entry) {
   await page.keyboard.press("Enter");
   const marked = await page.evaluate(() => Array.from(document.querySelectorAll(".board svg:not([hidden]) polygon.hex.ref")).map((p) => p.dataset.hex));
   if (marked.join() !== hex) fail(name, `Enter on the reference to ${hex} highlighted [${marked}]`);
+  const shown = await page.evaluate(() => {
+    const at = document.activeElement.closest("p.comment").dataset.at;
+    return [at, document.querySelector(".game:not([hidden]) a.mv.current").dataset.n];
+  });
+  if (shown[0] !== shown[1]) fail(name, `the reference's comment stands at node ${shown[0]}, the board shows ${shown[1]}`);
   // A move reached with Tab and opened with Enter, then stepped from with the keys.
   reached = false;
   for (let i = 0; i < 120 && !reached; i++) {
