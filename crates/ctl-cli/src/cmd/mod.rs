@@ -6,6 +6,7 @@ pub mod convert;
 pub mod convert_app;
 pub mod filter;
 pub mod fmt;
+pub mod html;
 pub mod legal;
 pub mod lsp;
 pub mod pdtl;
