@@ -167,12 +167,13 @@ fn chess_anchor(options: &Options, threads: &[Option<usize>]) -> Result<anchor::
 fn chess_section(chess: &Result<anchor::Anchor, String>, input: &Input, runs: &[Run]) -> String {
     match chess {
         Ok(anchor) => {
-            let rules: Vec<(String, usize, f64)> = runs
+            let rules: Vec<(String, usize, f64, f64)> = runs
                 .iter()
                 .filter(|r| r.level == "rules")
                 .map(|r| {
                     let label = "generated C'escacs".to_string();
-                    (label, r.jobs.unwrap_or(1), input.bytes as f64 / 1e6 / r.seconds)
+                    let rate = input.bytes as f64 / 1e6 / r.seconds;
+                    (label, r.jobs.unwrap_or(1), rate, input.plies as f64 / r.seconds)
                 })
                 .collect();
             anchor.section(&rules)

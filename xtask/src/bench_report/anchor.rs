@@ -107,8 +107,10 @@ impl Anchor {
     }
 
     /// The report's section: the anchor's figures, then for each rules-level run (a label, its
-    /// threads, its MB/s) the ratio to the anchor with as many threads.
-    pub fn section(&self, rules: &[(String, usize, f64)]) -> String {
+    /// threads, its MB/s, its plies/s) the ratios to the anchor with as many threads. The ratio
+    /// of bytes is the measure; the ratio of plies says how much of it comes from the
+    /// longer text of a C'escacs ply.
+    pub fn section(&self, rules: &[(String, usize, f64, f64)]) -> String {
         let mut out = format!(
             "\nChess anchor (`benches/benches/chess_anchor.rs`: pgn-reader + shakmaty at full legality) on {:.1} MB of generated chess PGN: {} games, {} plies ({:.1} bytes a ply), same rounds, median:\n\n",
             self.bytes as f64 / 1e6,
@@ -124,13 +126,15 @@ impl Anchor {
             }
         }
         out.push_str(
-            "\n| rules level | threads | MB/s | anchor MB/s | ratio (target ≥ 1.0) |\n| --- | --- | ---: | ---: | ---: |\n",
+            "\n| rules level | threads | MB/s | anchor MB/s | ratio (target ≥ 1.0) | plies/s | anchor plies/s | ratio of plies |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
         );
-        for (label, threads, rate) in rules {
+        for (label, threads, rate, plies) in rules {
             if let Some(anchor) = self.megabytes_per_second(*threads) {
+                let anchor_plies = anchor * 1e6 / self.bytes as f64 * self.plies as f64;
                 out.push_str(&format!(
-                    "| {label} | {threads} | {rate:.1} | {anchor:.1} | {:.2} |\n",
-                    rate / anchor
+                    "| {label} | {threads} | {rate:.1} | {anchor:.1} | {:.2} | {plies:.0} | {anchor_plies:.0} | {:.2} |\n",
+                    rate / anchor,
+                    plies / anchor_plies,
                 ));
             }
         }
@@ -185,9 +189,16 @@ mod tests {
         assert_eq!(anchor.megabytes_per_second(1), Some(100.0));
         assert_eq!(anchor.megabytes_per_second(2), Some(200.0));
         assert_eq!(anchor.megabytes_per_second(3), None);
-        let text = anchor.section(&[("plain".into(), 1, 50.0), ("plain".into(), 2, 150.0)]);
-        assert!(text.contains("| plain | 1 | 50.0 | 100.0 | 0.50 |"), "{text}");
-        assert!(text.contains("| plain | 2 | 150.0 | 200.0 | 0.75 |"), "{text}");
+        let rules = [("plain".into(), 1, 50.0, 5e6), ("plain".into(), 2, 150.0, 2e7)];
+        let text = anchor.section(&rules);
+        assert!(
+            text.contains("| plain | 1 | 50.0 | 100.0 | 0.50 | 5000000 | 20000000 | 0.25 |"),
+            "{text}"
+        );
+        assert!(
+            text.contains("| plain | 2 | 150.0 | 200.0 | 0.75 | 20000000 | 40000000 | 0.50 |"),
+            "{text}"
+        );
         assert!(text.contains("| 1 | 100.0 | 20000000 |"), "{text}");
     }
 
