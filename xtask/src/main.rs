@@ -35,7 +35,8 @@ Tasks:
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
           all (when the CLI has --jobs), print MB/s, games/s, plies/s and peak RSS, and write the
-          table into docs/PERFORMANCE.md.
+          table into docs/PERFORMANCE.md; then the same on the same games written with
+          `gen --rich` (target/bench-report/*-rich.ctl-pgn), and the rich/plain time ratios.
 ";
 
 fn main() -> ExitCode {
