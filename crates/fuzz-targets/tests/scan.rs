@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cescacs_fuzz_targets::{clean_game, scan_text};
+use cescacs_fuzz_targets::{clean_game, scan_complete, scan_text};
 use ctl_an::Limits;
 use proptest::prelude::*;
 use xtask::generate::{Features, generate_game_with};
@@ -366,16 +366,6 @@ fn sources() -> &'static [String] {
     })
 }
 
-/// The property of the fast path: on every text the full reader reads as one game without a
-/// diagnostic, the scanner answers `Ok` (and, by `scan_text`, with that game's events).
-fn complete(text: &str, limits: &Limits) {
-    let read = scan_text(text, limits);
-    assert!(
-        read || clean_game(text, limits).is_none(),
-        "the full reader reads this text cleanly but the scanner fell back ({limits:?}):\n{text:?}"
-    );
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 768, ..ProptestConfig::default() })]
 
@@ -389,7 +379,8 @@ proptest! {
         for e in &edits {
             text = apply(&text, e);
         }
-        complete(&text, &Limits::DEFAULT);
+        // The property: read exactly when the full reader reads it cleanly.
+        scan_complete(&text, &Limits::DEFAULT);
         scan_text(&text, &Limits { nesting: 1, comment_bytes: 30, line_bytes: 60, tags: 3, plies: 8 });
     }
 }
