@@ -61,7 +61,7 @@ pub struct Features {
     pub letters: bool,
     /// More ratings (`◇` too) and NAGs after the moves (`--marks`).
     pub marks: bool,
-    /// A tag value with an escaped quote (`--escapes`).
+    /// A tag value with escapes (`\"`, `\\`) in a quarter of the games (`--escapes`).
     pub escapes: bool,
 }
 
@@ -737,7 +737,7 @@ fn render(
     let _ = writeln!(s, "[White \"Random, White\"]");
     let _ = writeln!(s, "[Black \"Random, Black\"]");
     let _ = writeln!(s, "[Result \"{result}\"]");
-    if rich.features.escapes {
+    if rich.features.escapes && rich.rng.chance(25) {
         let _ = writeln!(s, "[Annotator \"cargo xtask gen \\\"--rich\\\" \\\\ seed {seed}\"]");
     }
     if let Some(value) = rich.letters.redefine_value() {
