@@ -118,7 +118,7 @@ fn the_forms_read() {
         "...\n1. E7-E13: *\n. ..",
         "1. E7-E13:\n1\u{2010}1",
         // Blanks the lexer skips: form feed, byte-order mark.
-        "1. E7-E13,\x0cE21-E15:\x0c\u{feff}*\u{feff}\n",
+        "1. E7-E13\x0c!,\x0cE21-E15\x0c$3:\x0c\u{feff}*\u{feff}\n",
     ];
     for form in forms {
         let text = format!("[Variant \"C'escacs\"]\n[Event \"x\"]\n\n{form}\n");
