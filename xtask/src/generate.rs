@@ -52,7 +52,7 @@ pub struct Features {
     /// `#14@B`, `#12.2`, `#14[#12.2]@W`, `#16[#14.1#12.2]`, `$24`, a comment before the first
     /// move and one after the result; every reference names a real hex, piece, ply or label.
     pub comments: bool,
-    /// Variations of up to six moves, legal from their branch point, some labelled `$[n]`,
+    /// Variations of up to four moves, legal from their branch point, some labelled `$[n]`,
     /// some holding a nested one, some with nesting dots (`--variations`).
     pub variations: bool,
     /// The U+2010 hyphen in every move, castling and in results (`--hyphen`).
@@ -433,14 +433,14 @@ fn game(
                     pair.after.push(v);
                 }
             }
-            if rich.features.variations && moves.len() > 1 && rich.rng.chance(7) {
+            if rich.features.variations && moves.len() > 1 && rich.rng.chance(3) {
                 let alt = moves[rich.rng.below(moves.len())];
                 if alt != m {
                     let v = rich.variation(&style, &branch, number, alt, 1, &[]);
                     pair.after.push(v);
                 }
             }
-            if rich.features.comments && rich.rng.chance(12) {
+            if rich.features.comments && rich.rng.chance(6) {
                 let here = Here { number, first_number, black_starts };
                 let c = rich.comment(&after, &m, branch.turn(), here);
                 pair.after.push(c);
@@ -568,7 +568,7 @@ impl Rich {
     ) -> String {
         let mut plies: Vec<(Position, Move)> = vec![(from.clone(), alt)];
         let mut p = from.play_unchecked(&alt);
-        for _ in 0..self.rng.below(6) {
+        for _ in 0..self.rng.below(4) {
             let moves = p.legal_moves();
             if moves.is_empty() || p.outcome().is_some() {
                 break;
@@ -624,7 +624,7 @@ impl Rich {
                     items.push(nested);
                 }
             }
-            if self.features.comments && self.rng.chance(25) {
+            if self.features.comments && self.rng.chance(20) {
                 let to = last_move.to();
                 items.push(format!("{{ ~{to} after #{n}, @W to think }}"));
             }
