@@ -174,10 +174,14 @@ fn corpus(options: &Options, rich_games: Option<usize>) -> Result<Input, String>
     let suffix = if rich_games.is_some() { "-rich" } else { "" };
     let path = dir.join(format!("generated-{}MB-seed{SEED}{suffix}.ctl-pgn", options.megabytes));
     let facts = path.with_extension("facts");
+    let features = if rich_games.is_some() { Features::RICH } else { Features::PLAIN };
     if let (Ok(meta), Ok(text)) = (std::fs::metadata(&path), std::fs::read_to_string(&facts)) {
         let numbers: Vec<usize> = text.split_whitespace().filter_map(|w| w.parse().ok()).collect();
         if let [bytes, games, plies] = numbers[..] {
-            if meta.len() == bytes as u64 && rich_games.is_none_or(|g| g == games) {
+            if meta.len() == bytes as u64
+                && rich_games.is_none_or(|g| g == games)
+                && starts_with_first_game(&path, &features)
+            {
                 return Ok(Input { name, path, bytes, games, plies });
             }
         }
@@ -185,7 +189,7 @@ fn corpus(options: &Options, rich_games: Option<usize>) -> Result<Input, String>
     eprintln!("generating {} MB of {name} games (seed {SEED})…", options.megabytes);
     let generated = match rich_games {
         None => generate::generate_corpus(SEED, min_bytes, MAX_PLIES),
-        Some(games) => generate::generate_corpus_games(SEED, games, MAX_PLIES, &Features::RICH),
+        Some(games) => generate::generate_corpus_games(SEED, games, MAX_PLIES, &features),
     };
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     std::fs::write(&path, &generated.text)
@@ -200,6 +204,16 @@ fn corpus(options: &Options, rich_games: Option<usize>) -> Result<Input, String>
     std::fs::write(&facts, format!("{} {} {}\n", input.bytes, input.games, input.plies))
         .map_err(|e| format!("cannot write {}: {e}", facts.display()))?;
     Ok(input)
+}
+
+/// Whether the file begins with the generator's first game as it writes it today: a file left
+/// by an older generator is written again.
+fn starts_with_first_game(path: &Path, features: &Features) -> bool {
+    use std::io::Read as _;
+    let first = generate::generate_game_with(SEED, 0, MAX_PLIES, features).text;
+    let mut head = vec![0; first.len()];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+        && head == first.as_bytes()
 }
 
 /// Runs `cescacs check` once, timing it, and when `sample_rss` sampling its peak RSS.
