@@ -66,6 +66,7 @@ fn checked(r: &Spanned<Reference>) -> bool {
 }
 
 impl References {
+    #[inline]
     fn line(&mut self) -> &mut Line {
         if self.lines.is_empty() {
             self.lines.push(Line::default());
@@ -93,6 +94,7 @@ impl References {
     }
 
     /// A pair begins.
+    #[inline]
     pub(crate) fn number(&mut self, number: MoveNumber, out: &mut Vec<Diagnostic>) {
         self.close_pair_comments(out);
         let main = self.lines.len() <= 1;
@@ -100,7 +102,7 @@ impl References {
         let first = line.pair.is_none();
         line.pair = Some(Point { number: number.value, side: Colour::White });
         line.plies = 0;
-        if first && main {
+        if first && main && !self.line().before.is_empty() {
             // Before the main line's first pair: after Black's move of the pair before it.
             let at = Point { number: number.value.saturating_sub(1), side: Colour::Black };
             self.place_before(Some(at), out);
@@ -108,6 +110,7 @@ impl References {
     }
 
     /// A ply of the open pair; `omitted` for `…`.
+    #[inline]
     pub(crate) fn ply(&mut self, omitted: bool, out: &mut Vec<Diagnostic>) {
         let variation = self.lines.len() > 1;
         let line = self.line();
@@ -178,6 +181,7 @@ impl References {
     }
 
     /// The comments after the last pair of the current line are placed after it.
+    #[inline]
     fn close_pair_comments(&mut self, out: &mut Vec<Diagnostic>) {
         let line = self.line();
         if line.after.is_empty() {

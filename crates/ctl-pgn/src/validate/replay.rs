@@ -34,7 +34,7 @@ use crate::tags::{TagRef, lint_tags};
 
 /// A line copies its board at most this often (in plies); a variation starts from the last
 /// copy and plays the moves since.
-const CHECKPOINT_PLIES: usize = 32;
+const CHECKPOINT_PLIES: usize = 8;
 
 /// Plies between two occurrences of a position: a side cannot undo its move in one ply, so a
 /// position comes back at the earliest four plies later.
@@ -171,10 +171,11 @@ impl Line {
             since: 0,
             expected: None,
             pair: None,
-            moves: Vec::new(),
+            moves: Vec::with_capacity(CHECKPOINT_PLIES + 2),
         }
     }
 
+    #[inline]
     fn mark(&self) -> Mark {
         Mark {
             moves: self.moves.len(),
@@ -195,6 +196,7 @@ impl Line {
 
     /// A new checkpoint when the moves since the last one are many (at a pair's start, where no
     /// mark of the line is in use).
+    #[inline]
     fn checkpoint(&mut self) {
         if self.moves.len() >= CHECKPOINT_PLIES {
             self.base.clone_from(&self.board);
@@ -309,6 +311,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         self.observer
     }
 
+    #[inline]
     fn flow(&self) -> Flow {
         if self.failed { Flow::Fallback } else { Flow::Continue }
     }
@@ -360,10 +363,17 @@ impl<'t, O: Observer> Replay<'t, O> {
         self.flow()
     }
 
+    #[inline]
     fn start(&mut self) {
-        if std::mem::replace(&mut self.started, true) {
-            return;
+        if !self.started {
+            self.begin();
         }
+    }
+
+    /// The tags are over: lint them, read the setup, start the main line.
+    #[cold]
+    fn begin(&mut self) {
+        self.started = true;
         let refs: Vec<TagRef<'_>> = self
             .tags
             .iter()
@@ -424,6 +434,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// A pair begins with its number.
+    #[inline]
     pub fn number(&mut self, number: MoveNumber) -> Flow {
         self.start();
         if let Some(refs) = &mut self.references {
@@ -490,6 +501,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A move. `readable`: false when the parser reported a syntax error inside it, so that
     /// it is not reported again as incoherent (its line stops silently after the turn check).
+    #[inline]
     pub fn mv(&mut self, m: &Move, readable: bool) -> Flow {
         if self.depth() == 0 {
             self.plies += 1;
@@ -550,6 +562,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// The first ply of a variation tells where it branches from; the references learn of
     /// every ply.
+    #[inline]
     fn ply_event(&mut self, omitted: bool) {
         self.start();
         if let Some(refs) = &mut self.references {
@@ -739,6 +752,7 @@ fn first_number(start: &Position) -> Option<u32> {
 
 /// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the warning of a
 /// number that does not follow.
+#[inline]
 fn begin_pair(line: &mut Line, number: MoveNumber) -> Option<Diagnostic> {
     if let Some(p) = line.pair.take() {
         // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
