@@ -845,3 +845,41 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
     line.drawn = reason.map(|reason| Draw { reason, by: Some(messages::core_span(m)) });
     Played::Moved(found)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Level, check_text};
+
+    /// Knights out and back: pairs with an odd number play out, even ones back.
+    fn shuffle(pairs: u32) -> String {
+        (1..=pairs)
+            .map(|n| {
+                if n % 2 == 1 {
+                    format!("{n}. NE3-C7, NE25-C21\n")
+                } else {
+                    format!("{n}. NC7-E3, NC21-E25\n")
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn variations_far_past_a_checkpoint_branch_from_the_right_position() {
+        // Pair 19 is far past several checkpoints: its variations start from the position
+        // rebuilt from the last one.
+        let game = |variation: &str| {
+            format!("[Variant \"C'escacs\"]\n{}{variation}\n20. NC7-E3: *\n", shuffle(19))
+        };
+        let codes = |text: &str| -> Vec<&str> {
+            check_text(text, Level::Coherence).iter().map(|d| d.code).collect()
+        };
+        assert_eq!(codes(&game("(19. NE3-C7, NE25-C21)")), Vec::<&str>::new());
+        assert_eq!(codes(&game("(19. …, NE25-C21)")), Vec::<&str>::new());
+        // Before Black's move of pair 19 the Knight is on E25, not C21.
+        assert_eq!(codes(&game("(19. …, NC21-E25)")), ["E0404"]);
+        // Before White's move the Knight is on E3: White cannot play it back from C7.
+        assert_eq!(codes(&game("(19. NC7-E3)")), ["E0404"]);
+        // A nested variation branches from its own line's positions.
+        assert_eq!(codes(&game("(19. NE3-C7, NE25-C21 (19. …, NE25-C21))")), Vec::<&str>::new());
+    }
+}
