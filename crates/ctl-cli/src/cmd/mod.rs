@@ -3,8 +3,10 @@
 pub mod board;
 pub mod check;
 pub mod convert;
+pub mod convert_app;
 pub mod filter;
 pub mod fmt;
+pub mod html;
 pub mod legal;
 pub mod lsp;
 pub mod pdtl;

@@ -15,7 +15,7 @@
 
 pub mod codes;
 pub mod fast;
-mod messages;
+pub(crate) mod messages;
 mod references;
 pub mod replay;
 pub mod tree;
