@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use crate::generate;
 
+pub mod anchor;
+
 /// The seed of the bench-report corpus (not the corpus set's: these games are never committed).
 pub const SEED: u64 = 6;
 /// Longest game, in half-moves.
@@ -124,10 +126,14 @@ pub fn run(options: &Options) -> Result<String, String> {
     // Rounds over every configuration rather than one configuration at a time, so that a
     // passing load on the shared machine falls on all of them alike; the median of each is kept.
     let mut samples: Vec<Vec<Run>> = vec![Vec::new(); configs.len()];
+    let mut chess = chess_anchor(options, &thread_counts);
     for round in 1..=options.runs {
         eprintln!("round {round} of {}…", options.runs);
         for (i, &(level, jobs)) in configs.iter().enumerate() {
             samples[i].push(measure(&cli, &input.path, level, jobs, false)?);
+        }
+        if let Ok(anchor) = &mut chess {
+            anchor.round()?;
         }
     }
     // Peak RSS from runs of their own: sampling `/proc` wakes a third thread every few
@@ -138,11 +144,46 @@ pub fn run(options: &Options) -> Result<String, String> {
         samples[i].iter_mut().for_each(|run| run.peak_rss = sampled.peak_rss);
     }
     let runs: Vec<Run> = samples.into_iter().map(median).collect();
-    let table = table(&input, &runs, options.runs, has_jobs, &load);
+    let mut table = table(&input, &runs, options.runs, has_jobs, &load);
+    table.push_str(&chess_section(&chess, &input, &runs));
     if options.write {
         write_docs(&options.root.join("docs/PERFORMANCE.md"), &table)?;
     }
     Ok(table)
+}
+
+/// The chess anchor, built and given its PGN (as large as the CLI's corpus), for the thread
+/// counts of the CLI's runs; the error says why it is left out.
+fn chess_anchor(options: &Options, threads: &[Option<usize>]) -> Result<anchor::Anchor, String> {
+    let threads: Vec<usize> = threads.iter().map(|t| t.unwrap_or(1)).collect();
+    let chess = anchor::Anchor::prepare(&options.root, options.megabytes, &threads);
+    if let Err(why) = &chess {
+        eprintln!("{why}: the report goes on without the chess anchor");
+    }
+    chess
+}
+
+/// The anchor's section of the report: its figures and the rules level's ratio to it.
+fn chess_section(chess: &Result<anchor::Anchor, String>, input: &Input, runs: &[Run]) -> String {
+    match chess {
+        Ok(anchor) => {
+            let rules: Vec<(String, usize, f64, f64)> = runs
+                .iter()
+                .filter(|r| r.level == "rules")
+                .map(|r| {
+                    let label = "generated C'escacs".to_string();
+                    let rate = input.bytes as f64 / 1e6 / r.seconds;
+                    (label, r.jobs.unwrap_or(1), rate, input.plies as f64 / r.seconds)
+                })
+                .collect();
+            anchor.section(&rules)
+        }
+        Err(why) => format!(
+            "
+Chess anchor not measured: {why}.
+"
+        ),
+    }
 }
 
 /// The generated file, reused when a previous run left the same one.
