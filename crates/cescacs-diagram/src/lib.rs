@@ -135,3 +135,8 @@ impl<'a> Diagram<'a> {
         svg::render(self)
     }
 }
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

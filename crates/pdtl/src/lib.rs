@@ -31,3 +31,8 @@ mod write;
 pub use cescacs_board::Letters;
 pub use read::{PdtlError, Read, parse, read};
 pub use write::{to_string, write};
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
