@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod html;
 mod input;
 mod output;
 mod pipeline;
@@ -20,6 +21,7 @@ Examples:
   cescacs fmt --check corpus/                list the files not in the canonical layout
   cescacs pdtl start                         draw the initial position and print its PDTL
   cescacs legal start                        the legal moves of a position (a PDTL, or start)
+  cescacs html game.ctl-pgn                  game.html: a web page to step through the game
 
 Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or I/O failure.
 `cescacs help <COMMAND>` shows the options and examples of a command.";
@@ -59,6 +61,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
     Board(cmd::board::Args),
+    /// Write each game file as one self-contained web page to step through the moves.
+    Html(cmd::html::Args),
     /// Run the language server (LSP over standard input and output) for editors.
     Lsp(cmd::lsp::Args),
 }
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cmd::perft::run(args),
         Command::Replay(args) => cmd::replay::run(args),
         Command::Board(args) => cmd::board::run(args),
+        Command::Html(args) => cmd::html::run(args),
         Command::Lsp(args) => cmd::lsp::run(args),
     }
 }
