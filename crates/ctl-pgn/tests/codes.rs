@@ -240,6 +240,8 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("W0205", Check(s), v("1. E7-E13: * { @W well played }\n"), "@W"),
         ("W0206", Check(s), v("1. E7-E13:\n{ see ~% }\n*\n"), "~"),
         ("W0207", Check(s), v("1. E7 - E13, E21-E15: *\n"), "E7 - E13"),
+        ("W0208", Check(s), v("1. PE7-E11, E21-E15: *\n"), "P"),
+        ("E0226", Check(s), v("1. E25-E27=K: *\n"), "K"),
         // Tags.
         ("E0302", Check(s), b"[Variant \"Chess\"]\n1. E7-E13: *\n".to_vec(), "Chess"),
         (
