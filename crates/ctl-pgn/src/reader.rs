@@ -184,7 +184,7 @@ impl<R: Read> Iterator for Pieces<R> {
         // `[Variant` a program may hold does not make games of its bytes.
         if offset == 0 && crate::decode::not_text(&bytes).is_some() {
             let mut end = self.next.after(&bytes);
-            while let Some(rest) = self.splitter.next() {
+            for rest in self.splitter.by_ref() {
                 match rest {
                     Ok(rest) => end = end.after(&rest.bytes),
                     Err(e) => return Some(Err(e)),
