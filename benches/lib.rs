@@ -2,8 +2,9 @@
 //! of each bench (`#[path = "../lib.rs"] mod cescacs_benches;`) rather than a library: the
 //! generator comes from `xtask`, a path-only dev-dependency, so that `cargo package --workspace`
 //! never looks for `xtask` on crates.io (where an unrelated crate of that name lives).
+#![allow(dead_code, reason = "each bench includes this module and uses some of its helpers")]
 
-use xtask::generate::{GeneratedCorpus, generate_corpus};
+use xtask::generate::{Features, GeneratedCorpus, generate_corpus, generate_corpus_games};
 
 /// The seed of the benches' generated games (the same games on every machine).
 pub const SEED: u64 = 20;
@@ -15,4 +16,18 @@ pub const MAX_PLIES: usize = 160;
 /// `min_bytes` bytes, with the number of games and plies it holds.
 pub fn generated(min_bytes: usize) -> GeneratedCorpus {
     generate_corpus(SEED, min_bytes, MAX_PLIES)
+}
+
+/// The first `games` games of [`generated`]'s seed written with every feature of the
+/// generator (`cargo xtask gen --rich`): the same moves, with comments and their references,
+/// nested and labelled variations, FAN and Redefine letters, ratings and NAGs.
+///
+/// ```
+/// let plain = cescacs_benches::generated(20_000);
+/// let rich = cescacs_benches::generated_rich(plain.games);
+/// assert_eq!((rich.games, rich.plies), (plain.games, plain.plies));
+/// assert!(rich.text.len() > plain.text.len());
+/// ```
+pub fn generated_rich(games: usize) -> GeneratedCorpus {
+    generate_corpus_games(SEED, games, MAX_PLIES, &Features::RICH)
 }

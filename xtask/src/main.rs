@@ -15,8 +15,13 @@ cargo xtask <TASK>
 
 Tasks:
   help    print this help
-  gen --seed S --games N --out DIR [--max-plies M]
-          write N random legal games as CTL-PGN (one file each), reproducible from S
+  gen --seed S --games N --out DIR [--max-plies M] [--rich] [--comments] [--variations]
+      [--hyphen] [--letters] [--marks] [--escapes]
+          write N random legal games as CTL-PGN (one file each), reproducible from S.
+          The options write the same games (the same moves) richer: comments with every
+          reference form of the spec, nested and labelled variations with nesting dots, the
+          U+2010 hyphen everywhere, FAN and [Redefine] games, more ratings and NAGs, an
+          escaped tag value; --rich turns them all on
   corpus [--bless] [--format text|json]
           the round trip of corpus/: every file read, checked at the rules level, written
           canonically and read again (same tree), canonical-* files byte-identical, every line
@@ -26,11 +31,19 @@ Tasks:
           committed sample corpus/generated/ equal to the generator's output.
           --bless rewrites the goldens of both formats and the sample: review the diff.
           Exit 1 on any difference (the first one shown as a unified diff).
+  app-interop --engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]
+          drive the official engine (a checkout of cescacs/cescacs.typescript; its dist/ under
+          node 20) over N generated games (default 2000, seed 2026) written with `convert --to
+          app`: its PDTL after every ply, its \"Show mvs\" text and its \"Load mvs\" of our text,
+          each compared with our replay; print the counts; --record writes the answers for N games
+          (those with en passant, scornful captures or promotions first, then the shortest): the
+          test data of xtask/tests/app_interop.rs. Exit 1 on a difference.
   bench-report [--mb N] [--jobs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
           all (when the CLI has --jobs), print MB/s, games/s, plies/s and peak RSS, and write the
-          table into docs/PERFORMANCE.md.
+          table into docs/PERFORMANCE.md; then the same on the same games written with
+          `gen --rich` (target/bench-report/*-rich.ctl-pgn), and the rich/plain time ratios.
 ";
 
 fn main() -> ExitCode {
@@ -43,6 +56,9 @@ fn main() -> ExitCode {
         }
         Some("gen") => generate::parse_args(&args).and_then(|o| generate::run(&o)).map(|()| true),
         Some("corpus") => run_corpus(&args),
+        Some("app-interop") => {
+            xtask::app_interop::parse_args(&args).and_then(|o| xtask::app_interop::run(&root(), &o))
+        }
         Some("bench-report") => xtask::bench_report::Options::parse(root(), &args)
             .and_then(|o| xtask::bench_report::run(&o))
             .map(|table| {

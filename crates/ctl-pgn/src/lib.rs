@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod app;
 pub mod convert;
 pub mod decode;
 pub mod filter;

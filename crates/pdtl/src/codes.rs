@@ -59,6 +59,9 @@ pub const BAD_MOVE_NUMBER: &str = "E0122";
 pub const CLOCK_AFTER_PAWN_MOVE: &str = "E0123";
 /// The side not to move is in check: the side to move could take its King (rules.md 6.4).
 pub const NOT_TO_MOVE_IN_CHECK: &str = "E0124";
+/// A PDTL read in the spec's notation that is written the official app's way (`docs/APP.md`):
+/// its castling, en-passant or move-number errors become this one, with the conversion.
+pub const APP_DIALECT: &str = "E0125";
 
 /// The five-field form: the move number is missing and read as unknown (decisions.md 3).
 pub const FIVE_FIELDS: &str = "W0101";
@@ -82,3 +85,14 @@ pub const UNICODE_HYPHEN: &str = "W0109";
 pub const SCORNFUL_AMBIGUOUS: &str = "W0110";
 /// A counter written with leading zeros.
 pub const COUNTER_LEADING_ZERO: &str = "W0111";
+/// App dialect: a castling part for a side whose King is away from its home hex (the app counts
+/// such a King as unmoved), read as `-`.
+pub const APP_KING_AWAY: &str = "W0112";
+/// App dialect: `KR` where only the Queen's Rook stands on its home hex, read as the spec's `RK`.
+pub const APP_KR_QUEENS_ROOK: &str = "W0113";
+/// App dialect: `KR` with both Rooks on their home hexes, read as the King's Rook (as the app does).
+pub const APP_KR_AMBIGUOUS: &str = "W0114";
+/// App dialect: the en-passant field the app writes after a pawn's diagonal capture, dropped.
+pub const APP_BOGUS_EN_PASSANT: &str = "W0115";
+/// App dialect: a scornful field whose faced pawn is the mover's own, dropped.
+pub const APP_OWN_PAWN_SCORNFUL: &str = "W0116";
