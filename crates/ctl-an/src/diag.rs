@@ -60,6 +60,8 @@ pub(crate) const LINE_TOO_LONG: &str = "E0223";
 pub(crate) const TOO_MANY_TAGS: &str = "E0224";
 /// A main line longer than [`crate::Limits::plies`].
 pub(crate) const TOO_MANY_PLIES: &str = "E0225";
+/// A promotion to the King or to a Pawn (`E25-E27=K`).
+pub(crate) const PROMOTION_TARGET: &str = "E0226";
 
 /// The en dash U+2013 as a separator.
 pub(crate) const EN_DASH: &str = "W0201";
@@ -75,6 +77,20 @@ pub(crate) const PLAYER_COMMENT_COLON: &str = "W0205";
 pub(crate) const BAD_REFERENCE: &str = "W0206";
 /// Spaces inside a move (between its hexes, separator, promotion and check mark).
 pub(crate) const SPACE_IN_MOVE: &str = "W0207";
+/// A pawn move written with the Pawn's letter (`PE7-E11`).
+pub(crate) const PAWN_LETTER: &str = "W0208";
+
+/// Whether a move's piece letter is the Pawn's, which the spec leaves out: `P` or a FAN symbol
+/// (no Redefine alternative is `P`).
+pub(crate) fn is_pawn_letter(c: char) -> bool {
+    matches!(c, 'P' | '♙' | '♟')
+}
+
+/// Whether a promotion letter names the King or the Pawn, which a pawn never promotes to (no
+/// Redefine alternative is `K` or `P`).
+pub(crate) fn never_promoted_to(c: char) -> bool {
+    matches!(c, 'K' | '♔' | '♚') || is_pawn_letter(c)
+}
 
 /// The help for castling written another way (`O-O`, `0-0`, `KRK-HI`).
 pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (rules.md 4.3)";

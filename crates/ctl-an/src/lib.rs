@@ -54,3 +54,8 @@ pub use file::{
 pub use limits::{FILE_BYTES, GAME_BYTES, Limits};
 pub use meaning::meaning;
 pub use write::{MoveParseError, WriteOptions, write_movetext, write_movetext_with};
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

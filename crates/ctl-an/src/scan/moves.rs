@@ -146,7 +146,7 @@ impl<V> Scanner<'_, '_, V> {
     #[inline(always)]
     fn after_blanks(&self) -> u8 {
         match self.peek() {
-            b' ' | b'\n' | b'\t' | b'\r' => {
+            b' ' | b'\n' | b'\t' | b'\r' | 0x0c => {
                 let rest = self.bytes.get(self.at..).unwrap_or_default();
                 rest.iter().copied().find(|&b| !super::is_blank(b)).unwrap_or(0)
             }
@@ -174,6 +174,10 @@ impl<V> Scanner<'_, '_, V> {
         let text = self.text;
         let mut at = self.at;
         square_into(text, &mut at, &mut o.piece, &mut o.from)?;
+        // The Pawn's letter is warned (W0208) by the full reader.
+        if o.piece.is_some_and(|p| crate::diag::is_pawn_letter(p.letter)) {
+            return Err(Fallback);
+        }
         if byte_at(text.as_bytes(), at) == b'=' {
             // A forced promotion is written from the pawn's hex, to a piece (`E27=D`).
             let (pawn, hex) = (o.piece.is_none(), o.from);
@@ -257,6 +261,12 @@ impl<V> Scanner<'_, '_, V> {
             }
             PromotionTarget::Piece(PieceLetter { letter, span: Span::new(from, self.at) })
         };
+        // A promotion to the King or a Pawn is an error (E0226) of the full reader.
+        if let PromotionTarget::Piece(p) = &target {
+            if crate::diag::never_promoted_to(p.letter) {
+                return Err(Fallback);
+            }
+        }
         Ok(Promotion { span: Span::new(start, self.at), target })
     }
 
