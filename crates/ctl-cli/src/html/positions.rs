@@ -1,71 +1,15 @@
-//! The position after every ply of every line of a game, for the page: the one replay of
-//! `ctl-pgn` ([`replay_game`] at the coherence level, lines stopping at their first error: what
-//! `cescacs board --ply` draws) with an observer that keeps the positions line by line. Where a
-//! variation starts is the replay's to say; this module only files what it is told.
+//! The position after every ply of every line of a game, for the page: the lines of the one
+//! replay of `ctl-pgn` ([`replay_lines`] at the coherence level, lines stopping at their first
+//! error: what `cescacs board --ply` draws).
 
-use cescacs_board::{Board, Position};
-use ctl_an::syntax::{Move, MoveNumber, Ply, Variation};
+use ctl_an::syntax::{Ply, Variation};
 use ctl_pgn::game::Game;
-use ctl_pgn::validate::replay::{Observer, Options, PlyAt, Report};
-use ctl_pgn::validate::{Level, replay_game};
-
-/// One line replayed.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Line {
-    /// Where the line starts, then the position after each ply played (`…` is not a ply).
-    pub positions: Vec<Position>,
-    /// For each pair of the line, each of its variations replayed; `None` when the line stopped
-    /// before the position the variation starts from.
-    pub variations: Vec<Vec<Option<Line>>>,
-}
+pub(crate) use ctl_pgn::validate::lines::Line;
+use ctl_pgn::validate::{Level, lines::replay_lines};
 
 /// Replays every line of `game`. `None` when the start position is unknown.
 pub(crate) fn replay(game: &Game) -> Option<Line> {
-    let options =
-        Options { level: Level::Coherence, report: Report::All, full: false, variations: true };
-    let (_, lines) = replay_game(game, options, Lines { open: vec![Line::default()] });
-    let main = lines.open.into_iter().next()?;
-    (!main.positions.is_empty()).then_some(main)
-}
-
-/// The lines being filled: the main line, then each variation open inside it.
-struct Lines {
-    open: Vec<Line>,
-}
-
-impl Observer for Lines {
-    fn line_start(&mut self, depth: usize, board: &Board) {
-        if let Some(line) = self.open.get_mut(depth) {
-            line.positions.push(board.to_position());
-        }
-    }
-
-    fn played(&mut self, at: PlyAt, _written: &Move, board: &Board) {
-        if let Some(line) = self.open.get_mut(at.depth) {
-            line.positions.push(board.to_position());
-        }
-    }
-
-    fn pair(&mut self, _depth: usize, _number: MoveNumber) {
-        if let Some(line) = self.open.last_mut() {
-            line.variations.push(Vec::new());
-        }
-    }
-
-    fn begin_variation(&mut self, _depth: usize) {
-        self.open.push(Line::default());
-    }
-
-    fn end_variation(&mut self, _depth: usize) {
-        if self.open.len() < 2 {
-            return;
-        }
-        let Some(v) = self.open.pop() else { return };
-        let replayed = (!v.positions.is_empty()).then_some(v);
-        if let Some(pair) = self.open.last_mut().and_then(|l| l.variations.last_mut()) {
-            pair.push(replayed);
-        }
-    }
+    replay_lines(game, Level::Coherence)
 }
 
 /// Whether a variation replaces Black's move of its pair (`N. …, MOVE`) rather than White's:
