@@ -1,14 +1,14 @@
-//! Finding things in a game's tree by byte offset, and replaying a line up to a point.
+//! Finding things in a game's tree by byte offset, and the position at a point of a line.
 //!
 //! A line is named by its path from the main line: each [`Step`] goes into one variation of one
-//! pair. A variation replaces the move(s) of the pair it follows, so it starts from the position
-//! before that pair's White move, or before its Black move when the variation opens with `…`
-//! (the rule `ctl_pgn::validate` replays by).
+//! pair. The positions come from the one replay of `ctl-pgn` ([`replay_lines`], at the coherence
+//! level: the spec's minimal reader), which says where each variation starts.
 
 use cescacs_board::{Colour, Letters, Position, Span};
 use ctl_an::syntax::{Comment, Move, Movetext, Pair, Ply, Reference, Spanned, Variation};
 use ctl_pgn::game::Game;
-use ctl_pgn::validate::move_spec;
+use ctl_pgn::validate::lines::{Line, replay_lines};
+use ctl_pgn::validate::{Level, move_spec};
 
 /// A step from a line into one of its variations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,28 +142,59 @@ pub(crate) fn play(position: &Position, mv: &Move, letters: &Letters) -> Result<
     Ok(Played { mv: played, after: position.play_unchecked(&played) })
 }
 
-fn play_ply(position: &mut Position, ply: &Ply, letters: &Letters) -> Result<(), Stopped> {
+/// The plies of `pairs` that give a position each (`…` gives none).
+fn plies_in(pairs: &[Pair]) -> usize {
+    let gives = |p: &Ply| usize::from(!matches!(p, Ply::Omitted(_)));
+    pairs.iter().map(|p| gives(&p.white) + p.black.as_ref().map_or(0, gives)).sum()
+}
+
+/// Why `line` (of `pairs`) has no position past its last: the ply it stopped at, with what the
+/// replay said about it.
+fn stopped_in(line: &Line, pairs: &[Pair]) -> Stopped {
+    let played = line.positions.len().saturating_sub(1);
+    let plies = pairs.iter().flat_map(|p| std::iter::once(&p.white).chain(&p.black));
+    let ply = plies.filter(|p| !matches!(p, Ply::Omitted(_))).nth(played);
+    let said = line.stop.as_ref().map(|d| d.message.clone());
     match ply {
-        Ply::Move(mv) => {
-            *position = play(position, mv, letters)?.after;
-            Ok(())
-        }
-        Ply::Omitted(_) => Ok(()),
-        Ply::Invalid { span, text } => Err(Stopped {
+        Some(Ply::Invalid { span, text }) => Stopped {
             span: Some(*span),
-            reason: format!("`{text}` could not be read as a move"),
-        }),
+            reason: said.unwrap_or_else(|| format!("`{text}` could not be read as a move")),
+        },
+        Some(Ply::Move(mv)) => Stopped {
+            span: Some(mv.span),
+            reason: said.unwrap_or_else(|| "the move could not be read".to_string()),
+        },
+        _ => Stopped {
+            span: line.stop.as_ref().map(|d| d.span),
+            reason: said.unwrap_or_else(|| "the line stops before this point".to_string()),
+        },
     }
 }
 
-fn play_pairs(position: &mut Position, pairs: &[Pair], letters: &Letters) -> Result<(), Stopped> {
-    for pair in pairs {
-        play_ply(position, &pair.white, letters)?;
-        if let Some(black) = &pair.black {
-            play_ply(position, black, letters)?;
+/// The position of `line` after its first `plies` plies that give one.
+fn position_after(game: &Game, line: &[Step], plies: usize) -> Result<Position, Stopped> {
+    let Some(main) = replay_lines(game, Level::Coherence) else {
+        return Err(Stopped {
+            span: None,
+            reason: "the game's start position is unknown (its PDTL tag cannot be read)"
+                .to_string(),
+        });
+    };
+    let lost = || Stopped { span: None, reason: "the line is not in the game".to_string() };
+    let movetext = game.movetext();
+    let mut replayed = &main;
+    for (i, step) in line.iter().enumerate() {
+        match replayed.variations.get(step.pair).and_then(|vs| vs.get(step.variation)) {
+            Some(Some(v)) => replayed = v,
+            Some(None) => {
+                let pairs = pairs_of(movetext, &line[..i]).ok_or_else(lost)?;
+                return Err(stopped_in(replayed, pairs));
+            }
+            None => return Err(lost()),
         }
     }
-    Ok(())
+    let pairs = pairs_of(movetext, line).ok_or_else(lost)?;
+    replayed.positions.get(plies).cloned().ok_or_else(|| stopped_in(replayed, pairs))
 }
 
 /// The position once the first `played` pairs of a line are played.
@@ -172,40 +203,21 @@ pub(crate) fn position_in_line(
     line: &[Step],
     played: usize,
 ) -> Result<Position, Stopped> {
-    let Some(start) = game.start() else {
-        return Err(Stopped {
-            span: None,
-            reason: "the game's start position is unknown (its PDTL tag cannot be read)"
-                .to_string(),
-        });
-    };
-    let letters = game.letters();
-    let mut position = start.clone();
-    let mut pairs = game.movetext().pairs.as_slice();
     let lost = || Stopped { span: None, reason: "the line is not in the game".to_string() };
-    for step in line {
-        play_pairs(&mut position, pairs.get(..step.pair).ok_or_else(lost)?, letters)?;
-        let branch = pairs.get(step.pair).ok_or_else(lost)?;
-        let variation = branch.variations.get(step.variation).ok_or_else(lost)?;
-        if starts_with_black(variation) {
-            play_ply(&mut position, &branch.white, letters)?;
-        }
-        pairs = &variation.pairs;
-    }
-    play_pairs(&mut position, pairs.get(..played).ok_or_else(lost)?, letters)?;
-    Ok(position)
+    let pairs = pairs_of(game.movetext(), line).ok_or_else(lost)?;
+    position_after(game, line, plies_in(pairs.get(..played).ok_or_else(lost)?))
 }
 
 /// The position before a move.
 pub(crate) fn position_before(game: &Game, at: &MoveAt) -> Result<Position, Stopped> {
-    let mut position = position_in_line(game, &at.line, at.pair)?;
+    let lost = || Stopped { span: None, reason: "the line is not in the game".to_string() };
+    let pairs = pairs_of(game.movetext(), &at.line).ok_or_else(lost)?;
+    let mut plies = plies_in(pairs.get(..at.pair).ok_or_else(lost)?);
     if at.side == Colour::Black {
-        let pairs = pairs_of(game.movetext(), &at.line).unwrap_or_default();
-        if let Some(pair) = pairs.get(at.pair) {
-            play_ply(&mut position, &pair.white, game.letters())?;
-        }
+        let white = pairs.get(at.pair).map(|p| &p.white);
+        plies += usize::from(matches!(white, Some(Ply::Move(_)) | Some(Ply::Invalid { .. })));
     }
-    Ok(position)
+    position_after(game, &at.line, plies)
 }
 
 #[cfg(test)]

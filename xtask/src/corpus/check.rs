@@ -228,7 +228,7 @@ fn replay(
     for (i, syntax) in parsed.file.games.iter().enumerate() {
         let mut game = Game::new(syntax.clone(), &decoded.text);
         game.set_syntax_errors(&parsed.diagnostics);
-        let replayed = positions::replay(&game, &decoded.text, source.kind != Kind::Invalid);
+        let replayed = positions::replay(&game, source.kind != Kind::Invalid);
         result.row.variations += replayed.variations;
         result.row.positions += replayed.positions;
         for p in replayed.problems {

@@ -1,15 +1,15 @@
 //! Every line of a game replayed on the board, and every position it reaches written as PDTL and
 //! read back.
 //!
-//! The main line is replayed with [`replay_main_line`]. A variation is replayed the same way, as
-//! the main line of a game that starts where the variation branches: that game's `[PDTL]` tag is
-//! the branch position written as PDTL (with the game's letters), so each variation also checks
-//! PDTL writing once more. Nested variations branch from the positions of their parent line.
+//! The lines are replayed by the one replay of `ctl-pgn` ([`replay_game`] at the rules level,
+//! each line stopping at its first error), which says where each variation starts; an observer
+//! round-trips each position it is told of.
 
-use cescacs_board::{Letters, Position, Span};
-use ctl_an::syntax::{self, Pair, Ply, Tag, Variation};
+use cescacs_board::{Board, Colour, Diagnostic, Letters, Position};
+use ctl_an::syntax::{Move, MoveNumber};
 use ctl_pgn::game::Game;
-use ctl_pgn::validate::{Level, replay_main_line};
+use ctl_pgn::validate::replay::{Observer, Options, PlyAt, Report};
+use ctl_pgn::validate::{Level, replay_game};
 
 /// What replaying a game's lines found.
 #[derive(Debug, Default)]
@@ -34,118 +34,108 @@ pub struct Problem {
 }
 
 /// Replays every line of `game` at the rules level and round-trips each position through PDTL.
-/// `source` is the text the game was parsed from. With `lines_must_be_legal`, a line that stops
-/// on an illegal move is a problem (valid files); otherwise lines simply end there.
-pub fn replay(game: &Game, source: &str, lines_must_be_legal: bool) -> Replayed {
+/// With `lines_must_be_legal`, a line that stops on an illegal move is a problem (valid files);
+/// otherwise lines simply end there.
+pub fn replay(game: &Game, lines_must_be_legal: bool) -> Replayed {
     let mut out = Replayed::default();
     if game.start().is_none() {
         return out;
     }
-    let main = replay_main_line(game, Level::Rules);
-    let mut walker = Walker { game, source, strict: lines_must_be_legal, out: &mut out };
-    walker.line(&game.movetext().pairs, &main.positions, main.error.as_ref(), None);
+    let options =
+        Options { level: Level::Rules, report: Report::All, full: false, variations: true };
+    let walker =
+        Walker { game, strict: lines_must_be_legal, out: &mut out, open: vec![Open::default()] };
+    replay_game(game, options, walker);
     out
+}
+
+/// A line being replayed (the main line or a variation).
+#[derive(Default)]
+struct Open {
+    /// Its start was given (it is replayed).
+    started: bool,
+    /// Plies played in it.
+    plies: usize,
+    /// The main-line ply a variation replaces (`None` on the main line).
+    branch: Option<usize>,
+    /// The open pair: its number, the plies played before it, and whether White's move of it
+    /// was played.
+    number: u32,
+    before_pair: usize,
+    white_played: bool,
 }
 
 struct Walker<'a> {
     game: &'a Game,
-    source: &'a str,
     strict: bool,
     out: &'a mut Replayed,
+    open: Vec<Open>,
+}
+
+impl Observer for Walker<'_> {
+    fn line_start(&mut self, depth: usize, board: &Board) {
+        let branch = match depth.checked_sub(1).and_then(|p| self.open.get(p)) {
+            // The ply a variation replaces: White's of the pair, or Black's when it starts
+            // after White's move.
+            Some(parent) => {
+                let after_white = board.turn() == Colour::Black && parent.white_played;
+                parent.branch.or(Some(parent.before_pair + 1 + usize::from(after_white)))
+            }
+            None => None,
+        };
+        let Some(line) = self.open.get_mut(depth) else { return };
+        line.started = true;
+        line.branch = branch;
+        if depth == 0 {
+            self.round_trip(&board.to_position(), Some(0));
+        } else {
+            // A variation's first position is its branch, already checked on the parent line.
+            self.out.variations += 1;
+        }
+    }
+
+    fn played(&mut self, at: PlyAt, _written: &Move, board: &Board) {
+        let Some(line) = self.open.get_mut(at.depth) else { return };
+        line.plies += 1;
+        line.white_played |= at.side == Colour::White;
+        let ply = line.branch.or(Some(line.plies));
+        self.out.plies += 1;
+        self.round_trip(&board.to_position(), ply);
+    }
+
+    fn stopped(&mut self, depth: usize, why: &Diagnostic) {
+        let Some(line) = self.open.get(depth).filter(|_| self.strict) else { return };
+        let at = if depth > 0 { "a variation" } else { "the main line" };
+        let ply = line.branch.or(Some(line.plies + 1));
+        self.problem(ply, format!("{at} stops at [{}] {} ({})", why.code, why.message, why.span));
+    }
+
+    fn pair(&mut self, depth: usize, number: MoveNumber) {
+        if let Some(line) = self.open.get_mut(depth) {
+            line.number = number.value;
+            line.before_pair = line.plies;
+            line.white_played = false;
+        }
+    }
+
+    fn begin_variation(&mut self, _depth: usize) {
+        self.open.push(Open::default());
+    }
+
+    fn end_variation(&mut self, _depth: usize) {
+        if self.open.len() < 2 {
+            return;
+        }
+        let Some(v) = self.open.pop() else { return };
+        let Some(parent) = self.open.last().filter(|_| self.strict && !v.started) else { return };
+        // The parent line stopped before this pair: its variations cannot be placed.
+        let ply = parent.branch.or(Some(parent.before_pair + 1));
+        let message = format!("a variation after move {} cannot be replayed", parent.number);
+        self.problem(ply, message);
+    }
 }
 
 impl Walker<'_> {
-    /// Checks the positions of one line, then replays its variations. `branch_ply` is the
-    /// main-line ply a variation branches at (`None` on the main line itself).
-    fn line(
-        &mut self,
-        pairs: &[Pair],
-        positions: &[Position],
-        error: Option<&cescacs_board::Diagnostic>,
-        branch_ply: Option<usize>,
-    ) {
-        if let (true, Some(e)) = (self.strict, error) {
-            let at = if branch_ply.is_some() { "a variation" } else { "the main line" };
-            self.problem(
-                branch_ply.or(Some(positions.len())),
-                format!("{at} stops at [{}] {} ({})", e.code, e.message, e.span),
-            );
-        }
-        self.out.plies += positions.len().saturating_sub(1);
-        // A variation's first position is its branch, already checked on the parent line.
-        let first = usize::from(branch_ply.is_some());
-        for (i, p) in positions.iter().enumerate().skip(first) {
-            self.round_trip(p, branch_ply.or(Some(i)));
-        }
-        // `k` indexes the position before the next ply of the line (ply `k + 1`).
-        let mut k = 0;
-        for pair in pairs {
-            let white = (positions.get(k).cloned(), k + 1);
-            if matches!(pair.white, Ply::Move(_)) {
-                k += 1;
-            }
-            let black = (positions.get(k).cloned(), k + 1);
-            if pair.black.is_some() {
-                k += 1;
-            }
-            for v in &pair.variations {
-                let starts_black =
-                    v.pairs.first().is_some_and(|p| matches!(p.white, Ply::Omitted(_)));
-                let (from, replaced) = if starts_black { &black } else { &white };
-                let ply = branch_ply.or(Some(*replaced));
-                match from {
-                    Some(from) => self.variation(v, from, ply),
-                    // The line stopped before this pair: its variations cannot be placed.
-                    None if self.strict => self.problem(
-                        ply,
-                        format!("a variation after move {} cannot be replayed", pair.number.value),
-                    ),
-                    None => {}
-                }
-            }
-        }
-    }
-
-    fn variation(&mut self, v: &Variation, from: &Position, ply: Option<usize>) {
-        self.out.variations += 1;
-        let game = self.branch(v, from);
-        let replayed = replay_main_line(&game, Level::Rules);
-        if replayed.positions.first() != Some(from) {
-            self.problem(
-                ply,
-                format!(
-                    "a variation's start written as PDTL `{}` reads back as another position",
-                    pdtl::write(from, self.game.letters())
-                ),
-            );
-            return;
-        }
-        self.line(&v.pairs, &replayed.positions, replayed.error.as_ref(), ply);
-    }
-
-    /// The variation as a game of its own: the game's `Variant` and `Redefine` tags, a `PDTL`
-    /// tag for the branch position, and the variation's pairs as the main line.
-    fn branch(&self, v: &Variation, from: &Position) -> Game {
-        let mut tags: Vec<Tag> = self
-            .game
-            .tags()
-            .iter()
-            .filter(|t| t.name == "Variant" || t.name == "Redefine")
-            .cloned()
-            .collect();
-        tags.push(Tag {
-            span: Span::default(),
-            name: "PDTL".to_string(),
-            name_span: Span::default(),
-            value: pdtl::write(from, self.game.letters()),
-            value_span: Span::default(),
-        });
-        let movetext = syntax::Movetext { pairs: v.pairs.clone(), ..Default::default() };
-        // The spans of the kept tags point into the game's own text, which `Game::new` reads
-        // (the spec's Redefine tags need it); the new PDTL tag has an empty span.
-        Game::new(syntax::Game { span: Span::default(), tags, movetext }, self.source)
-    }
-
     /// The position written as PDTL (standard letters, and the game's when they differ) reads
     /// back as the same position, without diagnostics, and is written again the same way.
     fn round_trip(&mut self, p: &Position, ply: Option<usize>) {
@@ -200,28 +190,27 @@ pub fn pdtl_round_trip(p: &Position, letters: &Letters) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn game(text: &str) -> (Game, String) {
+    fn game(text: &str) -> Game {
         let parsed = ctl_an::parse_file(text);
-        (Game::new(parsed.file.games[0].clone(), text), text.to_string())
+        Game::new(parsed.file.games[0].clone(), text)
     }
 
     #[test]
     fn main_line_and_nested_variations_are_replayed() {
-        let (g, text) = game(
+        let g = game(
             "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n(1. …, F20-F16\n.(1. …, D22-D18))\n2. F8-F12: *\n",
         );
-        let r = replay(&g, &text, true);
+        let r = replay(&g, true);
         assert!(r.problems.is_empty(), "{:?}", r.problems);
         assert_eq!((r.plies, r.variations, r.positions), (5, 2, 6));
     }
 
     #[test]
     fn an_illegal_variation_is_a_problem_in_a_valid_file() {
-        let (g, text) =
-            game("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n(1. …, E21-E11)\n2. F8-F12: *\n");
-        let r = replay(&g, &text, true);
+        let g = game("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n(1. …, E21-E11)\n2. F8-F12: *\n");
+        let r = replay(&g, true);
         assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
         assert_eq!(r.problems[0].ply, Some(2));
-        assert!(replay(&g, &text, false).problems.is_empty());
+        assert!(replay(&g, false).problems.is_empty());
     }
 }

@@ -149,7 +149,7 @@ pub(crate) fn build(
     }
     let mut items = Vec::new();
     b.lines.push(LineInfo::default());
-    let replayed = positions::replay(game, source);
+    let replayed = positions::replay(game);
     let start = replayed.as_ref().and_then(|l| l.positions.first()).map(|p| {
         let id = format!("g{number}");
         b.node(p, id, String::new(), None, None)

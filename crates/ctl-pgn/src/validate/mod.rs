@@ -15,6 +15,7 @@
 
 pub mod codes;
 pub mod fast;
+pub mod lines;
 pub(crate) mod messages;
 mod references;
 pub mod replay;

@@ -80,12 +80,54 @@ pub struct PlyAt {
     pub side: Colour,
 }
 
-/// Told of every position a line reaches: what `cescacs replay`, the language server's hovers
-/// and the corpus round trip see, from the same replay as the check. Both methods default to
-/// doing nothing.
+/// Told of every position a line reaches: what `cescacs replay`, the language server's hovers,
+/// the HTML page and the corpus round trip see, from the same replay as the check (which decides
+/// once where each variation starts). Every method defaults to doing nothing.
+///
+/// Besides the positions, an observer is told the shape of the movetext, whether its lines are
+/// replayed or not: each pair ([`Observer::pair`]) and each variation
+/// ([`Observer::begin_variation`], [`Observer::end_variation`]). A variation that is replayed
+/// gets its [`Observer::line_start`] at its first ply (after its first `pair`); one that is not
+/// (its line stopped before its branch position) gets none.
+///
+/// ```
+/// use cescacs_board::Board;
+/// use ctl_an::syntax::{Move, MoveNumber};
+/// use ctl_pgn::validate::{Level, replay::{Observer, Options, PlyAt}, replay_game};
+/// #[derive(Default)]
+/// struct Events(Vec<String>);
+/// impl Observer for Events {
+///     fn line_start(&mut self, depth: usize, board: &Board) {
+///         self.0.push(format!("start {depth} {:?}", board.turn()));
+///     }
+///     fn played(&mut self, at: PlyAt, _: &Move, _: &Board) {
+///         self.0.push(format!("ply {} {:?}", at.depth, at.side));
+///     }
+///     fn pair(&mut self, depth: usize, number: MoveNumber) {
+///         self.0.push(format!("pair {depth} {}", number.value));
+///     }
+///     fn begin_variation(&mut self, depth: usize) { self.0.push(format!("( {depth}")); }
+///     fn end_variation(&mut self, depth: usize) { self.0.push(format!(") {depth}")); }
+/// }
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) *\n";
+/// let game = ctl_pgn::game::Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
+/// let (_, events) = replay_game(&game, Options::check(Level::Rules), Events::default());
+/// let expected = [
+///     "start 0 White", "pair 0 1", "ply 0 White", "ply 0 Black",
+///     // Black's alternative starts after White's move.
+///     "( 1", "pair 1 1", "start 1 Black", "ply 1 Black", ") 1",
+/// ];
+/// assert_eq!(events.0, expected);
+/// ```
 pub trait Observer {
     /// A line starts from `board` (the game's start, or a variation's branch position).
     fn line_start(&mut self, _depth: usize, _board: &Board) {}
+    /// A pair begins with its `number` in the line `depth` deep.
+    fn pair(&mut self, _depth: usize, _number: MoveNumber) {}
+    /// A variation opens, `depth` deep (1 for a variation of the main line).
+    fn begin_variation(&mut self, _depth: usize) {}
+    /// The variation `depth` deep closes.
+    fn end_variation(&mut self, _depth: usize) {}
     /// The move `written` was played; `board` is the position after it.
     fn played(&mut self, _at: PlyAt, _written: &Move, _board: &Board) {}
     /// A line stopped at a move, for the reason given (a line also stops silently at a move
@@ -437,6 +479,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     #[inline]
     pub fn number(&mut self, number: MoveNumber) -> Flow {
         self.start();
+        self.observer.pair(self.depth, number);
         if let Some(refs) = &mut self.references {
             let before = self.out.len();
             refs.number(number, &mut self.out);
@@ -614,6 +657,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.after_references(before);
         }
         self.depth += 1;
+        self.observer.begin_variation(self.depth);
         let replayed = self.options.variations
             && matches!(self.lines.last(), Some(Slot::Line(l)) if l.status != Status::Dead);
         if self.replaying {
@@ -628,6 +672,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// The innermost variation closes.
     pub fn end_variation(&mut self) -> Flow {
+        self.observer.end_variation(self.depth);
         self.depth = self.depth.saturating_sub(1);
         if let Some(refs) = &mut self.references {
             let before = self.out.len();
