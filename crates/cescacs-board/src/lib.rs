@@ -12,6 +12,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod codes;
 mod diagnostic;
 mod direction;
 mod hex;

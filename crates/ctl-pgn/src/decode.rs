@@ -8,8 +8,7 @@
 
 use cescacs_board::{Diagnostic, Span};
 
-/// Invalid UTF-8.
-pub const INVALID_UTF8: &str = "E0001";
+pub use cescacs_board::codes::files::INVALID_UTF8;
 
 /// A file's bytes as text for the parsers, for people, and the problems of the encoding.
 #[derive(Debug, Clone, PartialEq, Eq)]
