@@ -10,7 +10,7 @@ use logos::Logos;
 
 /// The kinds of token of CTL-PGN.
 ///
-/// A piece letter is told from a column letter by what follows it (decisions.md 7): a letter
+/// A piece letter is told from a column letter by what follows it (docs/DECISIONS.md 7): a letter
 /// followed by a column letter and a line number is a piece letter with its hex ([`TokenKind::PieceHex`],
 /// `EE5`, `AF6`), a column letter followed directly by digits is a hex ([`TokenKind::Hex`], `E7`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

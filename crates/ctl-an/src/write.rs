@@ -1,4 +1,4 @@
-//! Writing moves and movetext back as text, in the canonical export layout (decisions.md 2).
+//! Writing moves and movetext back as text, in the canonical export layout (docs/DECISIONS.md 2).
 
 use core::fmt::{self, Write as _};
 use core::str::FromStr;

@@ -23,7 +23,7 @@ fn stdout(o: &Output) -> &str {
 }
 
 /// rules.md 2, 9.2 and 9.3, with the castling field as rules.md writes it, and in full
-/// (decisions.md 9: both parts always written).
+/// (docs/DECISIONS.md 9: both parts always written).
 const RULES: &[(&str, &str)] = &[
     (
         "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1",

@@ -1,7 +1,7 @@
 //! Converting games between letter tables: standard letters, any `[Redefine "..."]` set, and FAN.
 //!
 //! The `[Redefine]` tag changes what the piece letters of the moves and of the `PDTL` tag mean
-//! (decisions.md 7), so a conversion rewrites all of them: the piece letters of every move (main
+//! (docs/DECISIONS.md 7), so a conversion rewrites all of them: the piece letters of every move (main
 //! line and variations), the piece references `~X` inside comments, the `PDTL` value (read with the
 //! game's letters and written again with the new ones) and the `[Redefine]` tag itself, which is
 //! added, changed or removed and placed where the spec wants it: just before `PDTL`, else last.

@@ -1,4 +1,4 @@
-//! Turning bytes into text for the parsers without losing a byte offset (decisions.md 8).
+//! Turning bytes into text for the parsers without losing a byte offset (docs/DECISIONS.md 8).
 //!
 //! The text handed to the parsers has exactly as many bytes as the input, so every span is an
 //! offset into the bytes as they are on disk:

@@ -134,7 +134,7 @@ fn verbatim(tag: &Tag, source: &str) -> bool {
 
 /// The letters of a `Redefine` tag. The spec's own examples close the quotes too early
 /// (`[Redefine "A@J, T@R", C@N"]`); the syntax error is reported by the parser and the meaning
-/// intended, the whole text between the brackets, is used (decisions.md 7).
+/// intended, the whole text between the brackets, is used (docs/DECISIONS.md 7).
 fn redefine(tag: &Tag, source: &str, out: &mut Vec<Diagnostic>) -> Option<Letters> {
     let after = source.get(tag.value_span.end..tag.span.end).unwrap_or("");
     let misplaced = after.trim_end_matches(']').trim().len() > 1;

@@ -1,4 +1,4 @@
-//! Tag linting: the first tag, tag order and the value formats of the spec's tags (decisions.md 4).
+//! Tag linting: the first tag, tag order and the value formats of the spec's tags (docs/DECISIONS.md 4).
 //!
 //! The order rules are the spec's ("Labels"): a registered game has its game record (`Event`,
 //! `Site`, `Date`, `Round`, `White`/`WhiteNA`, `WhiteAlias`, `Black`/`BlackNA`, `BlackAlias`,
@@ -8,7 +8,7 @@
 //! just before `PDTL`, else last (`W0303`); `PDTL` is last (`W0304`).
 //!
 //! Only a wrong `[Variant "C'escacs"]` value is an error; every other finding is a warning, because
-//! the spec's own examples bend the order rules and a reader must stay forgiving (decisions.md 2).
+//! the spec's own examples bend the order rules and a reader must stay forgiving (docs/DECISIONS.md 2).
 
 use cescacs_board::codes::tags as codes;
 use cescacs_board::{Diagnostic, Span};

@@ -45,7 +45,7 @@ fn letters(name: &str) -> Letters {
     if name == "standard" { Letters::standard() } else { Letters::from_redefine(name).unwrap() }
 }
 
-/// The field in full form (decisions.md 9): rules.md writes a lone `-` when both Kings have
+/// The field in full form (docs/DECISIONS.md 9): rules.md writes a lone `-` when both Kings have
 /// moved and leaves out a part that is `-`; the canonical writer always writes both parts.
 fn in_full(s: &str) -> String {
     let mut fields: Vec<&str> = s.split(' ').collect();
@@ -100,7 +100,7 @@ fn a_table_does_not_read_another_tables_string() {
 }
 
 /// The spec's `[DPTL "..."]` fragment: five fields (W0101) and the engine's castling bug `KR`
-/// after the King's Rook left I3 (E0115, decisions.md 3).
+/// after the King's Rook left I3 (E0115, docs/DECISIONS.md 3).
 #[test]
 fn the_spec_s_dptl_fragment_is_rejected_for_its_castling_field_only() {
     let s = "/28:v/27:1k/26:1jg/25:r1nr/24:pejep/23:pp2pp/22:2pjp2/21:4p3/11:3J4/9:4J3/8:3G3/7:2NN1P2/6:2P1Pd1/5:PPG2g/4:PE1EP/3:R3/2:2R/1:DK/0:V/ b KRrkr - 2";

@@ -1,4 +1,4 @@
-//! Check kinds and the end of the game (rules.md 5.2-5.5, decisions.md 5).
+//! Check kinds and the end of the game (rules.md 5.2-5.5, docs/DECISIONS.md 5).
 
 use core::fmt;
 

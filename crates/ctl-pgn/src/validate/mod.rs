@@ -1,4 +1,4 @@
-//! Validation of games at the levels of decisions.md 6: `syntax` (tokens, grammar and tags),
+//! Validation of games at the levels of docs/DECISIONS.md 6: `syntax` (tokens, grammar and tags),
 //! `coherence` (the spec's minimal reader: every move of every line replayed for algebraic
 //! coherence, setup tags read, references in comments checked) and `rules` (full legality, check
 //! marks, forced promotions, the result against the final position).
@@ -113,7 +113,7 @@ pub fn check_text_with(source: &str, level: Level, limits: &Limits) -> Vec<Diagn
     out
 }
 
-/// The result line and the `Result` tag must say the same (decisions.md 3).
+/// The result line and the `Result` tag must say the same (docs/DECISIONS.md 3).
 fn result_agreement(game: &Game, out: &mut Vec<Diagnostic>) {
     let Some(line) = game.movetext().result else { return };
     let Some(tag) = game.tag("Result") else { return };

@@ -545,7 +545,7 @@ fn core_span(m: &Move) -> Span {
     Span::new(m.span.start, end.min(m.span.end).max(m.span.start))
 }
 
-/// The check mark the move deserves against the one written (decisions.md 4).
+/// The check mark the move deserves against the one written (docs/DECISIONS.md 4).
 pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
     let kind = after.check_kind();
     // Mate is looked for only when the move gives check; the search stops at the first answer.
