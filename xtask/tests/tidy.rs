@@ -160,3 +160,59 @@ fn the_code_scan_sees_code_and_skips_comments_and_tests() {
         quoted_code_at("\"E0203\"") && !quoted_code_at("\"E02034\"") && !quoted_code_at("E0203")
     );
 }
+
+/// The citations in `line` of a page that is not in the repository: the shared spec's decisions
+/// and rules pages (a test reading the shared spec may name it by its path, `.../spec/...`).
+fn outside_citations(line: &str, is_rust: bool) -> usize {
+    let pages = [["decisions", ".md"].concat(), ["rules", ".md"].concat()];
+    pages
+        .iter()
+        .flat_map(|page| line.match_indices(page.as_str()))
+        .filter(|(i, _)| !(is_rust && line[..*i].ends_with("spec/")))
+        .count()
+}
+
+/// Code and docs cite files of the repository (`docs/DECISIONS.md 3`, `docs/RULES.md 4.3`), not
+/// the shared spec's pages, which are not in it; tests may still read those by their path.
+#[test]
+fn code_and_docs_cite_only_files_of_the_repository() {
+    let mut files = Vec::new();
+    collect_cited_files(&root(), &mut files);
+    assert!(files.len() > 100, "the walk found {} files", files.len());
+    let mut found = Vec::new();
+    for path in &files {
+        let Ok(text) = fs::read_to_string(path) else { continue };
+        let is_rust = path.extension().is_some_and(|e| e == "rs");
+        for (n, line) in text.lines().enumerate() {
+            if outside_citations(line, is_rust) > 0 {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "citations of files outside the repository:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_citation_scan_tells_repository_pages_from_the_spec() {
+    let (decisions, rules) = (["decisions", ".md"].concat(), ["rules", ".md"].concat());
+    assert_eq!(outside_citations(&format!("(see {decisions} 3 and {rules} 4.3)"), false), 2);
+    assert_eq!(outside_citations("(docs/DECISIONS.md 3, docs/RULES.md 4.3)", false), 0);
+    let read = format!("read(\"../shared/spec/{rules}\")");
+    assert_eq!((outside_citations(&read, true), outside_citations(&read, false)), (0, 1));
+}
+
+/// The `.rs` and `.md` files of the repository, build output and version control left out.
+fn collect_cited_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.map(|e| e.expect("readable directory")) {
+        let path = entry.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if path.is_dir() {
+            if !matches!(name, "target" | ".git" | "node_modules") {
+                collect_cited_files(&path, out);
+            }
+        } else if name.ends_with(".rs") || name.ends_with(".md") {
+            out.push(path);
+        }
+    }
+}

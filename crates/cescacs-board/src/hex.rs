@@ -87,7 +87,7 @@ impl Column {
         Column::LETTERS[self as usize]
     }
 
-    /// The first and last line of this column (rules.md 1.1).
+    /// The first and last line of this column (docs/RULES.md 1.1).
     ///
     /// ```
     /// use cescacs_board::Column;
@@ -145,7 +145,7 @@ impl Line {
         (0..=Line::MAX).rev().map(Line)
     }
 
-    /// The colour shared by every hex of this line (rules.md 1.2).
+    /// The colour shared by every hex of this line (docs/RULES.md 1.2).
     #[inline]
     pub const fn colour(self) -> HexColour {
         match self.0 % 3 {
@@ -232,7 +232,7 @@ impl HexColour {
     }
 }
 
-/// A hex of the board: exactly the 169 pairs (column, line) of rules.md 1.1.
+/// A hex of the board: exactly the 169 pairs (column, line) of docs/RULES.md 1.1.
 ///
 /// A `Hex` is one byte; its index orders hexes by line, then by column (`F0` is 0, `F28` is 168).
 ///
@@ -253,7 +253,7 @@ pub const HEX_COUNT: usize = 169;
 
 const NONE: u8 = u8::MAX;
 
-/// Whether (column index, line) names a hex (rules.md 1.1).
+/// Whether (column index, line) names a hex (docs/RULES.md 1.1).
 const fn exists(c: i32, l: i32) -> bool {
     if c < 0 || c > 14 || l < 0 || l > 28 || (c + l) % 2 == 0 {
         return false;

@@ -12,7 +12,7 @@ use crate::lexer::TokenKind;
 pub(crate) use cescacs_board::codes::syntax::*;
 
 /// The help for castling written another way (`O-O`, `0-0`, `KRK-HI`).
-pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (rules.md 4.3)";
+pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (docs/RULES.md 4.3)";
 
 /// Our span of a chumsky span. Over a token slice an empty match spans from the next token's
 /// start to the previous token's end, so it comes reversed: it is placed after the previous token.

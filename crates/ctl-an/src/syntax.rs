@@ -360,7 +360,7 @@ pub enum CastlingRooks {
     Both,
 }
 
-/// A castling, one of the 24 valid strings of rules.md 4.3.
+/// A castling, one of the 24 valid strings of docs/RULES.md 4.3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Castling {
     /// Which rook(s).
@@ -377,7 +377,7 @@ pub struct Castling {
     pub rook_steps: u8,
 }
 
-/// The 24 valid castling strings (rules.md 4.3), without the separator: `KRK`, `HIO`…
+/// The 24 valid castling strings (docs/RULES.md 4.3), without the separator: `KRK`, `HIO`…
 pub const CASTLINGS: [(&str, &str); 24] = [
     ("KRK", "II"),
     ("KRK", "IK"),

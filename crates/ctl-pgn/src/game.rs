@@ -192,7 +192,7 @@ fn start_position(
 }
 
 /// A PDTL whose only errors are castling rights the board contradicts is still replayed, reading
-/// those rights as void (rules.md 6.1: "treat a right as void if the piece is not on its home
+/// those rights as void (docs/RULES.md 6.1: "treat a right as void if the piece is not on its home
 /// hex"), so that the moves after it are checked too.
 pub(crate) fn defensive(value: &str, letters: &Letters, read: &pdtl::Read) -> Option<Position> {
     let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();

@@ -35,7 +35,7 @@ pub enum Level {
     Syntax,
     /// The spec's minimal reader: every move replayed for algebraic coherence.
     Coherence,
-    /// Full legality per rules.md, check marks and results verified.
+    /// Full legality per docs/RULES.md, check marks and results verified.
     Rules,
 }
 
@@ -134,7 +134,7 @@ fn result_agreement(game: &Game, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Mate, stalemate and automatic draws decide the result (rules.md 5.3-5.5).
+/// Mate, stalemate and automatic draws decide the result (docs/RULES.md 5.3-5.5).
 fn result_against_end(game: &Game, end: LineEnd, out: &mut Vec<Diagnostic>) {
     use cescacs_board::Outcome;
     let outcome = match end {

@@ -95,7 +95,7 @@ struct Replayer<'g> {
     trail: Option<Vec<Position>>,
 }
 
-/// An automatic draw reached in a line (rules.md 5.5): no move may follow it.
+/// An automatic draw reached in a line (docs/RULES.md 5.5): no move may follow it.
 #[derive(Clone, Copy)]
 struct Draw {
     reason: DrawReason,
@@ -344,7 +344,7 @@ pub(crate) fn draw_reason_text(reason: DrawReason) -> &'static str {
     }
 }
 
-/// What the draw rule says (rules.md 5.5), for a note.
+/// What the draw rule says (docs/RULES.md 5.5), for a note.
 pub(crate) fn draw_reason_note(reason: DrawReason) -> &'static str {
     match reason {
         DrawReason::Repetition => {
@@ -359,7 +359,7 @@ pub(crate) fn draw_reason_note(reason: DrawReason) -> &'static str {
     }
 }
 
-/// A move written after the game was drawn automatically (rules.md 5.5).
+/// A move written after the game was drawn automatically (docs/RULES.md 5.5).
 fn move_after_draw(draw: Draw, m: &Move) -> Diagnostic {
     let mut d = Diagnostic::error(
         codes::MOVE_AFTER_DRAW,
