@@ -53,4 +53,5 @@ pub use file::{
 };
 pub use limits::Limits;
 pub use meaning::meaning;
-pub use write::{MoveParseError, WriteOptions, write_movetext, write_movetext_with};
+pub use syntax::MoveParseError;
+pub use write::{WriteOptions, write_movetext, write_movetext_with};

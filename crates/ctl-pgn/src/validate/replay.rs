@@ -550,7 +550,7 @@ pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
     let kind = after.check_kind();
     // Mate is looked for only when the move gives check; the search stops at the first answer.
     let mate = kind.is_some() && !after.has_legal_move();
-    let deserved = if mate { Some("#") } else { kind.map(|k| k.indicator()) };
+    let deserved = if mate { Some(CheckMark::Mate.as_str()) } else { kind.map(|k| k.indicator()) };
     let written: Option<Spanned<CheckMark>> = m.check;
     let insert_at = Span::new(core_span(m).end, core_span(m).end);
     match (written, deserved) {
