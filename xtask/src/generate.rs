@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use cescacs_board::{Colour, Move, MoveNumber, Position};
+use ctl_an::syntax::{GameIndicator, Rating};
 
 /// SplitMix64: tiny, fast and the same on every platform, which is all reproducibility needs.
 struct Rng(u64);
@@ -172,7 +173,14 @@ struct Pair {
     after: Vec<String>,
 }
 
-const RATINGS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+const RATINGS: [Rating; 6] = [
+    Rating::Good,
+    Rating::Mistake,
+    Rating::Brilliant,
+    Rating::Blunder,
+    Rating::Interesting,
+    Rating::Dubious,
+];
 const COMMENTS: [&str; 6] = [
     "an interesting idea",
     "the centre opens",
@@ -220,11 +228,14 @@ fn game(rng: &mut Rng, seed: u64, index: usize, max_plies: usize) -> GeneratedGa
         let mut suffix = String::new();
         if rng.chance(8) {
             suffix.push(' ');
-            suffix.push_str(RATINGS[rng.below(RATINGS.len())]);
+            suffix.push_str(RATINGS[rng.below(RATINGS.len())].as_str());
         }
         let after = p.play_unchecked(&m);
         if rng.chance(3) && after.outcome().is_none() {
-            suffix.push_str(if suffix.is_empty() { " (=)" } else { "(=)" });
+            if suffix.is_empty() {
+                suffix.push(' ');
+            }
+            suffix.push_str(GameIndicator::DrawOffer.as_str());
         }
         let written = Written { text: write_move(&p, &m, &style), suffix };
         if p.turn() == Colour::White || pairs.is_empty() {
@@ -341,7 +352,11 @@ fn render(
             let mut t = format!("{}{}", w.text, w.suffix);
             if is_last && !w.text.ends_with('#') {
                 // The final `:` replaces a draw offer that would leave the game open.
-                t = format!("{}{}:", w.text, w.suffix.trim_end_matches("(=)").trim_end());
+                t = format!(
+                    "{}{}:",
+                    w.text,
+                    w.suffix.trim_end_matches(GameIndicator::DrawOffer.as_str()).trim_end()
+                );
             }
             t
         };
