@@ -421,7 +421,9 @@ impl Hex {
     /// ```
     #[inline(always)]
     pub fn from_ascii_parts(column: u8, line: u8) -> Option<Hex> {
-        *BY_LETTER.get(usize::from(column.wrapping_sub(b'A')))?.get(usize::from(line))?
+        // A promoted constant: one table for the whole program, never a copy on the stack.
+        let table: &'static [[Option<Hex>; 29]; 26] = &BY_LETTER;
+        *table.get(usize::from(column.wrapping_sub(b'A')))?.get(usize::from(line))?
     }
 
     /// All 169 hexes in index order (line 0 first).
@@ -442,8 +444,10 @@ impl Hex {
     }
 }
 
-/// The hexes by column letter (`A` first) and line, computed at compile time.
-static BY_LETTER: [[Option<Hex>; 29]; 26] = {
+/// The hexes by column letter (`A` first) and line, computed at compile time. A `const`, not a
+/// `static`: the readers of other crates inline `Hex::from_ascii_parts`, and a constant is laid
+/// out in the crate that uses it, so the lookup needs no load of its address from another crate.
+const BY_LETTER: [[Option<Hex>; 29]; 26] = {
     let mut table = [[None; 29]; 26];
     let mut letter = 0;
     while letter < 26 {

@@ -672,14 +672,18 @@ impl CheckMark {
     #[inline(always)]
     pub fn read_prefix(text: &[u8]) -> Option<(CheckMark, usize)> {
         const FAR: &[u8] = CheckMark::Far.as_str().as_bytes();
-        Some(match *text {
-            [b'#', ..] => (CheckMark::Mate, 1),
-            [b'+', b'^', ..] => (CheckMark::Adjoining, 2),
-            [b'+', b'+', ..] => (CheckMark::Double, 2),
-            _ if text.starts_with(FAR) => (CheckMark::Far, FAR.len()),
-            [b'+', ..] => (CheckMark::Check, 1),
-            _ => return None,
-        })
+        // Most moves carry no mark: one comparison of the first byte says so.
+        match *text {
+            [b'#', ..] => Some((CheckMark::Mate, 1)),
+            [b'+', second, ..] => Some(match second {
+                b'^' => (CheckMark::Adjoining, 2),
+                b'+' => (CheckMark::Double, 2),
+                _ if text.starts_with(FAR) => (CheckMark::Far, FAR.len()),
+                _ => (CheckMark::Check, 1),
+            }),
+            [b'+'] => Some((CheckMark::Check, 1)),
+            _ => None,
+        }
     }
 }
 
