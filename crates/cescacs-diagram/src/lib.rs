@@ -25,7 +25,7 @@ mod geometry;
 mod svg;
 mod text;
 
-use cescacs_board::{Hex, Letters, Position};
+use cescacs_board::{Hex, Letters, Piece, Position};
 
 pub use geometry::{Layout, Point};
 pub use svg::{PALETTE, Palette};
@@ -133,5 +133,23 @@ impl<'a> Diagram<'a> {
     /// and the last move highlighted when given.
     pub fn to_svg(&self) -> String {
         svg::render(self)
+    }
+
+    /// One piece as [`Diagram::to_svg`] draws it (with this diagram's letters and piece style),
+    /// centred on the origin and without `data-hex`: an SVG `<g class="piece">` that a viewer
+    /// copies onto a hex of the picture by translating it to the hex's centre, so that a page can
+    /// show any position on one board.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, Piece, PieceKind, Position};
+    /// use cescacs_diagram::Diagram;
+    /// let p = Position::initial();
+    /// let king = Piece { colour: Colour::White, kind: PieceKind::King };
+    /// let g = Diagram::new(&p).piece_svg(king);
+    /// assert!(g.starts_with("<g class=\"piece\" data-piece=\"K\"><title>White King</title>"));
+    /// assert!(g.contains("cx=\"0.00\" cy=\"0.00\""));
+    /// ```
+    pub fn piece_svg(&self, piece: Piece) -> String {
+        svg::piece_alone(self, piece)
     }
 }

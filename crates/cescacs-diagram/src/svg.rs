@@ -95,7 +95,7 @@ pub(crate) fn render(d: &Diagram<'_>) -> String {
     coordinates(&mut out, &layout, palette);
     out.push_str("<g class=\"pieces\">\n");
     for (hex, piece) in d.position.pieces() {
-        draw_piece(&mut out, d, &layout, hex, piece, palette);
+        draw_piece(&mut out, d, &layout, Some(hex), layout.centre(hex), piece, palette);
     }
     out.push_str("</g>\n</svg>\n");
     out
@@ -170,17 +170,32 @@ fn label(out: &mut String, class: &str, at: Point, size: f64, text: &str) {
     );
 }
 
+/// The SVG group of one piece alone, centred on the origin (no `data-hex`): a viewer places a
+/// copy on a hex of [`render`]'s picture by translating it to the hex's centre.
+pub(crate) fn piece_alone(d: &Diagram<'_>, piece: Piece) -> String {
+    let layout = Layout::new(d.flip);
+    let mut out = String::with_capacity(512);
+    draw_piece(&mut out, d, &layout, None, Point { x: 0.0, y: 0.0 }, piece, &PALETTE);
+    out.trim_end().to_string()
+}
+
+/// Draws a piece centred on `c`; `hex`, when given, is named in `data-hex` and the title.
 fn draw_piece(
     out: &mut String,
     d: &Diagram<'_>,
     layout: &Layout,
-    hex: Hex,
+    hex: Option<Hex>,
+    c: Point,
     piece: Piece,
     palette: &Palette,
 ) {
-    let c = layout.centre(hex);
     let r = layout.radius * 0.66;
-    let name = format!("{} {}", piece.colour, piece.kind);
+    let (name, at) = match hex {
+        Some(hex) => {
+            (format!("{} {} on {hex}", piece.colour, piece.kind), format!(" data-hex=\"{hex}\""))
+        }
+        None => (format!("{} {}", piece.colour, piece.kind), String::new()),
+    };
     let (disc, ink, rim, glyph, font, size) = match d.pieces {
         PieceStyle::Discs => {
             let (disc, ink) = match piece.colour {
@@ -200,7 +215,7 @@ fn draw_piece(
     };
     let _ = writeln!(
         out,
-        r#"<g class="piece" data-hex="{hex}" data-piece="{}"><title>{name} on {hex}</title><circle cx="{:.2}" cy="{:.2}" r="{r:.2}" fill="{disc}" stroke="{rim}" stroke-width="1.5"/><text x="{:.2}" y="{:.2}" font-family="{font}" font-size="{size:.1}" font-weight="bold" fill="{ink}" text-anchor="middle">{}</text></g>"#,
+        r#"<g class="piece"{at} data-piece="{}"><title>{name}</title><circle cx="{:.2}" cy="{:.2}" r="{r:.2}" fill="{disc}" stroke="{rim}" stroke-width="1.5"/><text x="{:.2}" y="{:.2}" font-family="{font}" font-size="{size:.1}" font-weight="bold" fill="{ink}" text-anchor="middle">{}</text></g>"#,
         piece.letter(),
         c.x,
         c.y,

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod html;
 mod input;
 mod output;
 mod pipeline;
@@ -19,6 +20,7 @@ Examples:
   cescacs check --format json game.ctl-pgn   the same as LSP-native JSON for an editor
   cescacs fmt --check corpus/                list the files not in the canonical layout
   cescacs pdtl --canonical '<PDTL>'          read a position and print its canonical PDTL
+  cescacs html game.ctl-pgn                  game.html: a web page to step through the game
 
 Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or I/O failure.
 `cescacs help <COMMAND>` shows the options and examples of a command.";
@@ -58,6 +60,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
     Board(cmd::board::Args),
+    /// Write each game file as one self-contained web page to step through the moves.
+    Html(cmd::html::Args),
     /// Run the language server (LSP over standard input and output) for editors.
     Lsp(cmd::lsp::Args),
 }
@@ -74,6 +78,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cmd::perft::run(args),
         Command::Replay(args) => cmd::replay::run(args),
         Command::Board(args) => cmd::board::run(args),
+        Command::Html(args) => cmd::html::run(args),
         Command::Lsp(args) => cmd::lsp::run(args),
     }
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use cescacs_board::{Castling, Colour, Hex, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
-use ctl_an::syntax::{MoveKind, Ply};
+use ctl_an::syntax::{Move, MoveKind, Ply};
 use ctl_pgn::game::Game;
 use ctl_pgn::validate::{Level, replay_main_line};
 
@@ -228,13 +228,18 @@ fn last_move(game: &Game, index: usize, side: Colour) -> Option<((Hex, Hex), Str
         .filter(|ply| !matches!(ply, Ply::Omitted(_)))
         .nth(index)?
         .as_move()?;
-    let hexes = match &mv.kind {
+    Some((move_hexes(mv, side)?, mv.to_string()))
+}
+
+/// The hexes a written move marks on the board, origin then destination, played by `side` (a
+/// castling names no hex: the King's are given; a forced promotion has one hex).
+pub(crate) fn move_hexes(mv: &Move, side: Colour) -> Option<(Hex, Hex)> {
+    Some(match &mv.kind {
         MoveKind::Ordinary(o) => (o.from.value, o.to.value),
         MoveKind::ForcedPromotion(f) => (f.hex.value, f.hex.value),
         MoveKind::Castling(c) => {
             let castling: Castling = format!("{}-{}", c.prefix(), c.columns()).parse().ok()?;
             (Castling::king_home(side), castling.king_target(side))
         }
-    };
-    Some((hexes, mv.to_string()))
+    })
 }

@@ -5,6 +5,7 @@ pub mod check;
 pub mod convert;
 pub mod filter;
 pub mod fmt;
+pub mod html;
 pub mod legal;
 pub mod lsp;
 pub mod pdtl;

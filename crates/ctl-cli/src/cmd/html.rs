@@ -1,0 +1,130 @@
+//! `cescacs html`: each game file as one self-contained web page to step through (the page is
+//! made by `crate::html`).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::input::{self, Input};
+use crate::output;
+
+const EXAMPLES: &str = "\
+Examples:
+  cescacs html game.ctl-pgn                 writes game.html beside it
+  cescacs html game.ctl-pgn -o view.html    names the page
+  cescacs html corpus/valid -o pages/       one page per file found, in the folder pages/
+  cescacs html - -o game.html < game.ctl-pgn
+
+A page holds everything it needs (style, script, the board as SVG): it opens offline and can be
+sent as one file. On it: → next move, ← previous, Home start, End end of the line, ↓ into a
+variation, ↑ out of it; click a move or a comment's reference; Flip turns the board. The URL
+fragment (#g1-m14b: game 1, Black's move 14) opens the page at that move.
+
+A game with errors still gets its page, up to the first move that cannot be replayed, with each
+diagnostic where it occurs. Exit status (as `cescacs check`): 0 clean (warnings allowed), 1 errors
+found in a game, 2 bad usage or a file that could not be read or written.";
+
+/// Write each game file as one self-contained HTML page to step through the moves.
+#[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The page to write for one input, or the folder for several (created if missing). Without
+    /// it, each page is written beside its input as NAME.html.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// CTL-PGN files, folders (searched for *.ctl-pgn files), or `-` for standard input.
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
+}
+
+/// Runs the command (see the exit status in the examples).
+pub fn run(args: Args) -> ExitCode {
+    let (inputs, path_errors) = input::collect(&args.inputs);
+    let mut io_failure = !path_errors.is_empty();
+    for e in &path_errors {
+        eprintln!("error: cannot read `{}`: {}", e.path.display(), e.error);
+    }
+    let into_folder = inputs.len() > 1
+        || args
+            .output
+            .as_ref()
+            .is_some_and(|o| o.is_dir() || o.as_os_str().to_string_lossy().ends_with('/'));
+    if into_folder {
+        if let Some(dir) = &args.output {
+            if let Err(e) = std::fs::create_dir_all(dir) {
+                eprintln!("error: cannot create the folder `{}`: {e}", dir.display());
+                return ExitCode::from(output::FAILURE);
+            }
+        }
+    }
+    let mut errors = 0;
+    let mut written = std::collections::HashSet::new();
+    for input in &inputs {
+        let Some(target) = target(input, args.output.as_deref(), into_folder) else {
+            eprintln!("error: a page for standard input needs `-o FILE`");
+            io_failure = true;
+            continue;
+        };
+        if !written.insert(target.clone()) {
+            eprintln!(
+                "error: `{}` would overwrite the page `{}` written for another input",
+                input.display(),
+                target.display()
+            );
+            io_failure = true;
+            continue;
+        }
+        let bytes = match input.read() {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                eprintln!("error: cannot read `{}`: {e}", input.display());
+                io_failure = true;
+                continue;
+            }
+        };
+        let name = match input {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(path) => path
+                .file_name()
+                .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
+        };
+        let page = crate::html::page(&name, bytes);
+        errors += page.errors;
+        if let Err(e) = std::fs::write(&target, page.html.as_bytes()) {
+            eprintln!("error: cannot write `{}`: {e}", target.display());
+            io_failure = true;
+            continue;
+        }
+        let problems = match (page.errors, page.warnings) {
+            (0, 0) => String::new(),
+            (e, w) => format!(
+                " ({}, {})",
+                output::plural(e, "error", "errors"),
+                output::plural(w, "warning", "warnings")
+            ),
+        };
+        eprintln!(
+            "{} -> {}: {}{problems}",
+            input.display(),
+            target.display(),
+            output::plural(page.games, "game", "games")
+        );
+    }
+    output::exit_code(errors, io_failure)
+}
+
+/// Where the page of `input` goes.
+fn target(input: &Input, output: Option<&Path>, into_folder: bool) -> Option<PathBuf> {
+    let stem = match input {
+        Input::Stdin => None,
+        Input::File(path) => path.file_stem().map(|s| format!("{}.html", s.to_string_lossy())),
+    };
+    match (output, into_folder) {
+        (Some(out), false) => Some(out.to_path_buf()),
+        (Some(dir), true) => Some(dir.join(stem.unwrap_or_else(|| "stdin.html".to_string()))),
+        (None, _) => match input {
+            Input::Stdin => None,
+            Input::File(path) => Some(path.with_extension("html")),
+        },
+    }
+}

@@ -1,0 +1,96 @@
+//! The game viewer page of `cescacs html`: one self-contained HTML file per game file.
+//!
+//! [`positions`] replays every line, [`model`] turns a game into the page's nodes and move list,
+//! [`write`] writes the page with its style sheet (`page.css`) and script (`page.js`) inline, and
+//! the board as the SVG of `cescacs-diagram`. Nothing on the page is fetched: it works offline
+//! and can be sent as one file.
+
+mod model;
+mod positions;
+mod write;
+
+use cescacs_board::Diagnostic;
+use ctl_an::syntax::Movetext;
+use ctl_pgn::game::Game;
+use ctl_pgn::validate::{self, Level};
+
+/// A page written, with what checking its games found.
+#[derive(Debug)]
+pub(crate) struct Page {
+    /// The HTML text.
+    pub html: String,
+    /// Errors found (as `cescacs check` counts them).
+    pub errors: usize,
+    /// Warnings found.
+    pub warnings: usize,
+    /// Games on the page.
+    pub games: usize,
+}
+
+/// The page of a game file: `name` is shown as its title, `bytes` are the file's contents.
+pub(crate) fn page(name: &str, bytes: Vec<u8>) -> Page {
+    let decoded = ctl_pgn::decode::decode(bytes);
+    let text = decoded.text.as_str();
+    let mut games = Vec::new();
+    let mut file_notes: Vec<Diagnostic> = decoded.diagnostics.clone();
+    let (mut errors, mut warnings) = (0, 0);
+    for out in ctl_an::games(text) {
+        let empty = out.game.tags.is_empty()
+            && out.game.movetext
+                == Movetext { span: out.game.movetext.span, ..Movetext::default() };
+        let mut found = out.diagnostics.clone();
+        if empty {
+            file_notes.append(&mut found);
+            continue;
+        }
+        let mut game = Game::new(out.game, text);
+        game.set_syntax_errors(&out.diagnostics);
+        found.extend(validate::validate(&game, Level::Rules));
+        found.sort_by_key(|d| (d.span.start, d.span.end));
+        let e = found.iter().filter(|d| d.is_error()).count();
+        errors += e;
+        warnings += found.len() - e;
+        games.push(model::build(&game, text, games.len() + 1, &found));
+    }
+    let e = file_notes.iter().filter(|d| d.is_error()).count();
+    errors += e;
+    warnings += file_notes.len() - e;
+    let html = write::page(name, text, &games, &file_notes);
+    Page { html, errors, warnings, games: games.len() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ANNOTATED: &str =
+        include_str!("../../../../corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn");
+
+    #[test]
+    fn the_page_is_self_contained_and_holds_every_position() {
+        let page = page("fools-mate.ctl-pgn", ANNOTATED.as_bytes().to_vec());
+        assert_eq!((page.errors, page.games), (0, 1));
+        let html = &page.html;
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        for outside in ["src=\"http", "href=\"http", "<link", "@import", "url(http", "src=\"//"] {
+            assert!(!html.contains(outside), "{outside}");
+        }
+        // 12 main-line plies and 10 in variations.
+        assert_eq!(html.matches("class=\"mv\"").count(), 12 + 10);
+        assert!(html.contains("href=\"#g1-m6b\""));
+        assert!(html.contains("data-hex=\"L5\""));
+        assert!(html.len() < 300_000, "{}", html.len());
+    }
+
+    #[test]
+    fn a_game_that_cannot_be_replayed_has_its_page_up_to_the_move_and_the_error_in_place() {
+        let text = "[Variant \"C'escacs\"]\n1. E7-E13, F15-F13\n2. F8-F12: *\n";
+        let page = page("bad.ctl-pgn", text.as_bytes().to_vec());
+        assert!(page.errors > 0);
+        assert_eq!(page.html.matches("class=\"mv\"").count(), 1);
+        assert_eq!(page.html.matches("class=\"mv dead\"").count(), 2);
+        let error = page.html.find("class=\"note error\"").unwrap();
+        assert!(page.html[..error].contains("F15-F13"));
+        assert!(!page.html[..error].contains("F8-F12"));
+    }
+}

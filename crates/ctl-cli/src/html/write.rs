@@ -1,0 +1,291 @@
+//! Writing the page: the games' headers and move lists as HTML, one board (the SVG of
+//! `cescacs-diagram`, as White and as Black sees it), the positions as JSON for the script, and
+//! the style sheet and script inline.
+
+use core::fmt::Write as _;
+
+use cescacs_board::{Diagnostic, Position};
+use cescacs_diagram::Diagram;
+use ctl_an::syntax::CommentKind;
+use serde_json::json;
+
+use super::model::{GamePage, Item, Note, Segment};
+
+const CSS: &str = include_str!("page.css");
+const JS: &str = include_str!("page.js");
+
+/// The tags shown in a game's header, in this order (all tags are listed below it).
+const HEADER_TAGS: [&str; 6] = ["Event", "Site", "Date", "Round", "Result", "Annotator"];
+
+/// The whole page.
+pub(super) fn page(
+    name: &str,
+    source: &str,
+    games: &[GamePage],
+    file_notes: &[Diagnostic],
+) -> String {
+    let mut out = String::with_capacity(64 * 1024 + source.len() * 8);
+    let title = games
+        .first()
+        .filter(|_| games.len() == 1)
+        .map_or_else(|| name.to_string(), |g| game_title(g, name));
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"cescacs html\">\n<title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n",
+        escape(&title)
+    );
+    let _ = write!(out, "<header class=\"file\"><h1>{}</h1>", escape(name));
+    if games.len() > 1 {
+        out.push_str("<label class=\"picker\">Game <select id=\"picker\">");
+        for g in games {
+            let _ = write!(
+                out,
+                "<option value=\"{}\">{}. {}</option>",
+                g.number - 1,
+                g.number,
+                escape(&game_title(g, name))
+            );
+        }
+        out.push_str("</select></label>");
+    }
+    out.push_str("</header>\n");
+    if !file_notes.is_empty() {
+        out.push_str("<div class=\"notes\">");
+        for d in file_notes {
+            note(&mut out, &super::model::note(d, source));
+        }
+        out.push_str("</div>\n");
+    }
+    if games.is_empty() {
+        out.push_str("<p class=\"empty\">This file holds no game.</p>\n");
+    }
+    out.push_str("<main>\n");
+    board(&mut out);
+    for g in games {
+        game(&mut out, g, name);
+    }
+    out.push_str("</main>\n");
+    let data: Vec<_> = games.iter().map(game_data).collect();
+    let data = serde_json::to_string(&data).unwrap_or_else(|_| "[]".to_string());
+    let _ = write!(
+        out,
+        "<script type=\"application/json\" id=\"data\">{}</script>\n<script>\n{JS}</script>\n</body>\n</html>\n",
+        data.replace("</", "<\\/")
+    );
+    out
+}
+
+/// The players, or the game's title, or its number.
+fn game_title(g: &GamePage, name: &str) -> String {
+    let tag = |n: &str| g.tags.iter().find(|(t, _)| t == n).map(|(_, v)| v.as_str());
+    match (tag("White"), tag("Black"), tag("Title")) {
+        (Some(w), Some(b), _) => format!("{w} – {b}"),
+        (_, _, Some(t)) => t.to_string(),
+        _ => format!("{name}, game {}", g.number),
+    }
+}
+
+/// The board with its controls, shared by the games of the page.
+fn board(out: &mut String) {
+    let start = Position::initial();
+    out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n<div class=\"board\">\n");
+    for flip in [false, true] {
+        let svg = Diagram::new(&start).flipped(flip).to_svg();
+        let svg = svg.replacen(
+            "<svg ",
+            if flip {
+                "<svg class=\"flipped\" hidden role=\"img\" aria-label=\"Board, Black at the bottom\" "
+            } else {
+                "<svg class=\"upright\" role=\"img\" aria-label=\"Board, White at the bottom\" "
+            },
+            1,
+        );
+        out.push_str(&svg);
+    }
+    out.push_str(
+        "</div>\n<div class=\"controls\" role=\"toolbar\" aria-label=\"Moves\">\
+<button type=\"button\" data-go=\"home\" title=\"Start (Home)\">Start</button>\
+<button type=\"button\" data-go=\"prev\" title=\"Previous move (←)\" aria-label=\"Previous move\">◀</button>\
+<button type=\"button\" data-go=\"next\" title=\"Next move (→)\" aria-label=\"Next move\">▶</button>\
+<button type=\"button\" data-go=\"end\" title=\"End of the line (End)\">End</button>\
+<button type=\"button\" data-go=\"down\" title=\"Into a variation (↓)\" aria-label=\"Into a variation\">↓ Var.</button>\
+<button type=\"button\" data-go=\"up\" title=\"Out of the variation (↑)\" aria-label=\"Out of the variation\">↑ Out</button>\
+<button type=\"button\" data-go=\"flip\" title=\"Flip the board\" aria-pressed=\"false\">Flip</button>\
+</div>\n<p class=\"now\" aria-live=\"polite\" id=\"now\"></p>\n\
+<div class=\"pdtl\"><label for=\"pdtl\">PDTL</label><input id=\"pdtl\" readonly spellcheck=\"false\">\
+<button type=\"button\" id=\"copy\">Copy</button></div>\n\
+<p class=\"keys\">Keys: → next, ← previous, Home start, End end of line, ↓ into a variation, ↑ out of it.</p>\n\
+</section>\n",
+    );
+}
+
+fn game(out: &mut String, g: &GamePage, name: &str) {
+    let _ = write!(
+        out,
+        "<section class=\"game\" id=\"game-{n}\" data-game=\"{i}\" aria-labelledby=\"title-{n}\"{hidden}>\n\
+         <header class=\"tags\"><h2 id=\"title-{n}\">{}</h2>",
+        escape(&game_title(g, name)),
+        n = g.number,
+        i = g.number - 1,
+        hidden = if g.number > 1 { " hidden" } else { "" },
+    );
+    let tag = |n: &str| g.tags.iter().find(|(t, _)| t == n).map(|(_, v)| v.as_str());
+    let shown: Vec<String> = HEADER_TAGS
+        .iter()
+        .filter_map(|t| tag(t).filter(|v| !v.is_empty() && *v != "?").map(|v| (t, v)))
+        .map(|(t, v)| format!("<span><b>{t}</b> {}</span>", escape(v)))
+        .collect();
+    if !shown.is_empty() {
+        let _ = write!(out, "<p class=\"facts\">{}</p>", shown.join(" "));
+    }
+    if !g.tags.is_empty() {
+        out.push_str("<details><summary>All tags</summary><dl>");
+        for (t, v) in &g.tags {
+            let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", escape(t), escape(v));
+        }
+        out.push_str("</dl></details>");
+    }
+    out.push_str("</header>\n");
+    for n in &g.notes {
+        note(out, n);
+    }
+    if g.nodes.is_empty() {
+        out.push_str(
+            "<p class=\"note error\">The start position is unknown: no board can be shown.</p>\n",
+        );
+    }
+    out.push_str("<div class=\"moves\">\n");
+    if let Some(start) = g.nodes.first() {
+        let _ = write!(out, "<a class=\"mv start\" href=\"#{}\" data-n=\"0\">Start</a> ", start.id);
+    }
+    items(out, g, &g.items);
+    if let Some(result) = &g.result {
+        let _ = write!(out, "<span class=\"result\">{}</span>", escape(result));
+    }
+    out.push_str("</div>\n</section>\n");
+}
+
+fn items(out: &mut String, g: &GamePage, list: &[Item]) {
+    for item in list {
+        match item {
+            Item::Number(n) => {
+                let _ = write!(out, "<span class=\"num\">{}</span> ", escape(n));
+            }
+            Item::Move { node: Some(n), text, notes } => {
+                let _ = write!(
+                    out,
+                    "<a class=\"mv\" href=\"#{}\" data-n=\"{n}\">{}</a> ",
+                    g.nodes[*n].id,
+                    escape(text)
+                );
+                for n in notes {
+                    note(out, n);
+                }
+            }
+            Item::Move { node: None, text, notes } => {
+                let _ = write!(
+                    out,
+                    "<span class=\"mv dead\" title=\"not replayed: the line stopped before\">{}</span> ",
+                    escape(text)
+                );
+                for n in notes {
+                    note(out, n);
+                }
+            }
+            Item::Comment { kind, segments, at } => {
+                let class = match kind {
+                    CommentKind::Plain => "comment",
+                    CommentKind::Player { .. } => "comment player",
+                    CommentKind::Automatic => "comment automatic",
+                };
+                let at = at.map(|n| format!(" data-at=\"{n}\"")).unwrap_or_default();
+                let _ = write!(out, "<p class=\"{class}\"{at}>");
+                for s in segments {
+                    segment(out, g, s);
+                }
+                out.push_str("</p>\n");
+            }
+            Item::Variation { label, items: nested } => {
+                let label = label.map(|l| format!(" $[{l}]")).unwrap_or_default();
+                let _ = write!(
+                    out,
+                    "<div class=\"var\" role=\"group\" aria-label=\"Variation{label}\"><span class=\"paren\">({}</span> ",
+                    escape(label.trim_start())
+                );
+                items(out, g, nested);
+                out.push_str("<span class=\"paren\">)</span></div>\n");
+            }
+        }
+    }
+}
+
+fn segment(out: &mut String, g: &GamePage, s: &Segment) {
+    match s {
+        Segment::Text(t) => out.push_str(&escape(t)),
+        Segment::Hex(hex, t) => {
+            let _ = write!(
+                out,
+                "<button type=\"button\" class=\"hexref\" data-hex=\"{hex}\" title=\"Show {hex} on the board\">{}</button>",
+                escape(t)
+            );
+        }
+        Segment::Jump(Some(n), t) => {
+            let _ =
+                write!(out, "<a class=\"moveref\" href=\"#{}\">{}</a>", g.nodes[*n].id, escape(t));
+        }
+        Segment::Jump(None, t) | Segment::Unresolved(_, _, t) => {
+            let _ = write!(out, "<span class=\"moveref missing\">{}</span>", escape(t));
+        }
+    }
+}
+
+fn note(out: &mut String, n: &Note) {
+    let (class, word) = if n.error { ("error", "error") } else { ("warning", "warning") };
+    let _ = write!(
+        out,
+        "<div class=\"note {class}\" role=\"note\"><b>{word}[{}]</b> {} <span class=\"where\">line {}, column {}</span>",
+        n.code,
+        escape(&n.message),
+        n.line,
+        n.column
+    );
+    for h in &n.help {
+        let _ = write!(out, "<br><i>help:</i> {}", escape(h));
+    }
+    out.push_str("</div>\n");
+}
+
+/// What the script needs of a game: its nodes and its pieces' pictures.
+fn game_data(g: &GamePage) -> serde_json::Value {
+    let nodes: Vec<_> = g
+        .nodes
+        .iter()
+        .map(|n| {
+            let (from, to) = n
+                .marked
+                .map_or((String::new(), String::new()), |(f, t)| (f.to_string(), t.to_string()));
+            json!([n.id, n.label, n.pieces, n.pdtl, from, to, n.prev, n.next, n.alts, n.up])
+        })
+        .collect();
+    let pieces: serde_json::Map<String, serde_json::Value> =
+        g.pieces.iter().map(|(l, svg)| (l.to_string(), json!(svg))).collect();
+    json!({ "nodes": nodes, "pieces": pieces })
+}
+
+/// Escapes text for HTML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            '\'' => s.push_str("&#39;"),
+            _ => s.push(ch),
+        }
+    }
+    s
+}

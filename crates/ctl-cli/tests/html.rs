@@ -1,0 +1,116 @@
+//! `cescacs html`: where pages are written, that they are self-contained and small, and that the
+//! exit status is `check`'s. What a reader does on a page is tested in a browser
+//! (`tests/html_browser.rs`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn cescacs(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cescacs")).args(args).output().expect("runs")
+}
+
+fn corpus(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus").join(dir)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-cli").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Nothing on the page is fetched from elsewhere.
+fn assert_self_contained(html: &str) {
+    for outside in ["src=\"http", "href=\"http", "src=\"//", "<link", "@import", "url(", "<iframe"]
+    {
+        assert!(!html.contains(outside), "`{outside}` on the page");
+    }
+    assert!(html.contains("<style>") && html.contains("<script>") && html.contains("<svg "));
+}
+
+#[test]
+fn without_output_the_page_is_written_beside_the_file() {
+    let dir = scratch("beside");
+    let file = dir.join("fools.ctl-pgn");
+    std::fs::copy(corpus("valid/spec-fools-mate-variations-X01-V-en.ctl-pgn"), &file).unwrap();
+    let out = cescacs(&["html", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let html = std::fs::read_to_string(dir.join("fools.html")).expect("fools.html");
+    assert_self_contained(&html);
+    assert!(html.contains("<title>Fool&#39;s mate</title>"));
+    // The move list: numbers, ratings and check marks, comments with their references.
+    assert!(html.contains(">GL5-H6#</a>"));
+    assert!(html.contains(">EH4-H8 ??</a>"));
+    assert!(html.contains("class=\"hexref\" data-hex=\"Z11\""));
+}
+
+#[test]
+fn output_names_the_page_of_one_input_and_the_folder_of_several() {
+    let dir = scratch("output");
+    let page = dir.join("one.html");
+    let out = cescacs(&[
+        "html",
+        corpus("valid/edge-fan.ctl-pgn").to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert!(page.is_file());
+    let folder = dir.join("many");
+    let out = cescacs(&[
+        "html",
+        corpus("valid/edge-fan.ctl-pgn").to_str().unwrap(),
+        corpus("valid/edge-tags.ctl-pgn").to_str().unwrap(),
+        "-o",
+        folder.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(folder.join("edge-fan.html").is_file() && folder.join("edge-tags.html").is_file());
+}
+
+#[test]
+fn standard_input_needs_an_output_name() {
+    let out = cescacs(&["html", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs `-o FILE`"));
+}
+
+#[test]
+fn generated_games_make_pages_of_a_few_hundred_kilobytes() {
+    let dir = scratch("generated");
+    let out =
+        cescacs(&["html", corpus("generated").to_str().unwrap(), "-o", dir.to_str().unwrap()]);
+    assert!(out.status.success());
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let html = std::fs::read_to_string(&path).unwrap();
+        assert_self_contained(&html);
+        assert!(html.len() < 400_000, "{}: {} bytes", path.display(), html.len());
+        pages += 1;
+    }
+    assert!(pages >= 10);
+}
+
+#[test]
+fn the_exit_status_is_that_of_check_and_errors_are_shown_in_place() {
+    let dir = scratch("status");
+    for sub in ["valid", "invalid"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(corpus(sub))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ctl-pgn"))
+            .collect();
+        files.sort();
+        for file in files {
+            let page = dir.join("page.html");
+            let html = cescacs(&["html", file.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+            let check = cescacs(&["check", file.to_str().unwrap()]);
+            assert_eq!(html.status.code(), check.status.code(), "{}", file.display());
+            let text = std::fs::read_to_string(&page).unwrap();
+            let errors = text.matches("class=\"note error\"").count();
+            assert_eq!(errors > 0, check.status.code() == Some(1), "{}", file.display());
+        }
+    }
+}
