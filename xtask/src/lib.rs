@@ -2,9 +2,11 @@
 //!
 //! - [`generate`]: random legal games, reproducible from a seed (`cargo xtask gen`).
 //! - [`corpus`]: the round trip of `corpus/` (`cargo xtask corpus`).
+//! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`).
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
 #![forbid(unsafe_code)]
 
+pub mod app_interop;
 pub mod bench_report;
 pub mod corpus;
 pub mod generate;

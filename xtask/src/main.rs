@@ -26,6 +26,13 @@ Tasks:
           committed sample corpus/generated/ equal to the generator's output.
           --bless rewrites the goldens of both formats and the sample: review the diff.
           Exit 1 on any difference (the first one shown as a unified diff).
+  app-interop --engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]
+          drive the official engine (a checkout of cescacs/cescacs.typescript; its dist/ under
+          node 20) over N generated games (default 2000, seed 2026) written with `convert --to
+          app`: its PDTL after every ply, its \"Show mvs\" text and its \"Load mvs\" of our text,
+          each compared with our replay; print the counts; --record writes the answers for N games
+          (those with en passant, scornful captures or promotions first, then the shortest): the
+          test data of xtask/tests/app_interop.rs. Exit 1 on a difference.
   bench-report [--mb N] [--jobs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
@@ -43,6 +50,9 @@ fn main() -> ExitCode {
         }
         Some("gen") => generate::parse_args(&args).and_then(|o| generate::run(&o)).map(|()| true),
         Some("corpus") => run_corpus(&args),
+        Some("app-interop") => {
+            xtask::app_interop::parse_args(&args).and_then(|o| xtask::app_interop::run(&root(), &o))
+        }
         Some("bench-report") => xtask::bench_report::Options::parse(root(), &args)
             .and_then(|o| xtask::bench_report::run(&o))
             .map(|table| {

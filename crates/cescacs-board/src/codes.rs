@@ -33,7 +33,7 @@ pub enum Family {
     Coherence,
     /// `E05xx` `W05xx`: the rules level (legality, check marks, results).
     Rules,
-    /// `E07xx` `W07xx`: conversion between letter tables.
+    /// `E07xx` `W07xx`: conversion between letter tables, and of the official app's move lists.
     Conversion,
 }
 
@@ -51,7 +51,7 @@ impl Family {
         }
     }
 
-    /// The page of the family's codes, relative to `docs/`.
+    /// The usual page of the family's codes, relative to `docs/` (a code may have its own).
     pub const fn page(self) -> &'static str {
         match self {
             Family::Files => "diagnostics/files.md",
@@ -75,12 +75,14 @@ pub struct Code {
     pub family: Family,
     /// What it means, in one line (the index `docs/diagnostics.md` shows it).
     pub summary: &'static str,
+    /// The page that describes it, relative to `docs/`: its family's, or one of its own.
+    pub page: &'static str,
 }
 
 impl Code {
     /// The page that describes the code, relative to `docs/` (`diagnostics/tags.md`).
     pub const fn page(&self) -> &'static str {
-        self.family.page()
+        self.page
     }
 }
 
@@ -89,12 +91,25 @@ pub fn lookup(code: &str) -> Option<&'static Code> {
     ALL.iter().find(|c| c.code == code)
 }
 
+/// A code's page: its own when given, else its family's.
+macro_rules! page_of {
+    ($family:ident) => {
+        Family::$family.page()
+    };
+    ($family:ident $page:literal) => {
+        $page
+    };
+}
+
 /// Declares each family's module of constants and the table [`ALL`] from one list.
 macro_rules! registry {
     ($(
         $(#[$family_doc:meta])*
         $module:ident => $family:ident {
-            $( $(#[$doc:meta])* $name:ident = $code:literal, $severity:ident, $summary:literal; )*
+            $(
+                $(#[$doc:meta])*
+                $name:ident = $code:literal, $severity:ident, $summary:literal $(, $page:literal)?;
+            )*
         }
     )*) => {
         $(
@@ -112,6 +127,7 @@ macro_rules! registry {
                     severity: Severity::$severity,
                     family: Family::$family,
                     summary: $summary,
+                    page: page_of!($family $($page)?),
                 },
             )*)*
         ];
@@ -174,6 +190,11 @@ registry! {
         CLOCK_AFTER_PAWN_MOVE = "E0123", Error, "halfmove clock not 0 after the pawn move the en-passant field records";
         /// The side not to move is in check: the side to move could take its King.
         NOT_TO_MOVE_IN_CHECK = "E0124", Error, "the side not to move is in check";
+        /// A PDTL read in the spec's notation that is written the official app's way (`docs/APP.md`):
+        /// its castling, en-passant or move-number errors become this one, with the conversion.
+        APP_DIALECT = "E0125", Error,
+            "a PDTL written the official app's way where the spec's is expected",
+            "diagnostics/app.md";
         /// The five-field form: the move number is missing and read as unknown (docs/DECISIONS.md 3).
         FIVE_FIELDS = "W0101", Warning, "five fields: the move number is missing (read as `?`)";
         /// Fields separated by something other than one space, or whitespace around the PDTL.
@@ -196,6 +217,27 @@ registry! {
         SCORNFUL_AMBIGUOUS = "W0110", Warning, "scornful field that two facing pawns fit";
         /// A counter written with leading zeros.
         COUNTER_LEADING_ZERO = "W0111", Warning, "a counter with leading zeros";
+        /// App dialect: a castling part for a side whose King is away from its home hex (the app
+        /// counts such a King as unmoved), read as `-`.
+        APP_KING_AWAY = "W0112", Warning,
+            "app dialect: castling status of a King away from home, read as `-`",
+            "diagnostics/app.md";
+        /// App dialect: `KR` where only the Queen's Rook stands on its home hex, read as the spec's `RK`.
+        APP_KR_QUEENS_ROOK = "W0113", Warning,
+            "app dialect: `KR` with only the Queen's Rook at home, read as `RK`",
+            "diagnostics/app.md";
+        /// App dialect: `KR` with both Rooks on their home hexes, read as the King's Rook (as the app does).
+        APP_KR_AMBIGUOUS = "W0114", Warning,
+            "app dialect: `KR` with both Rooks at home, read as the King's Rook",
+            "diagnostics/app.md";
+        /// App dialect: the en-passant field the app writes after a pawn's diagonal capture, dropped.
+        APP_BOGUS_EN_PASSANT = "W0115", Warning,
+            "app dialect: en-passant field after a pawn's capture, dropped",
+            "diagnostics/app.md";
+        /// App dialect: a scornful field whose faced pawn is the mover's own, dropped.
+        APP_OWN_PAWN_SCORNFUL = "W0116", Warning,
+            "app dialect: scornful field facing the mover's own pawn, dropped",
+            "diagnostics/app.md";
     }
     /// CTL-AN / CTL-PGN syntax (`E02xx`, `W02xx`): the ctl-an reader.
     syntax => Syntax {
@@ -378,6 +420,16 @@ registry! {
         /// A `PDTL` value whose pieces cannot be read with the game's letters: the game is left as
         /// written.
         BAD_PDTL = "E0703", Error, "PDTL value whose pieces cannot be read (game not converted)";
+        /// A line of the official app's move list that is not `N. WHITE, BLACK` (`N? …` and
+        /// `N. …, BLACK` included).
+        BAD_LINE = "E0704", Error,
+            "the official app's move list: a line that is not `N. WHITE, BLACK` (`convert --from app`)",
+            "diagnostics/app.md";
+        /// `…` (a White move left out) anywhere but as the first move of a game that starts with
+        /// Black to move, or a move where the turn says `…`.
+        BAD_OMISSION = "E0705", Error,
+            "the official app's move list: `…` where a move is due, or a move where `…` is (`convert --from app`)",
+            "diagnostics/app.md";
         /// A `~X` reference in a comment whose letter names no piece under the game's letters: left as
         /// written (a warning: comments do not change the game).
         UNKNOWN_REFERENCE = "W0701", Warning, "`~X` comment reference whose letter names no piece (left as written)";

@@ -193,9 +193,13 @@ fn start_position(
 
 /// A PDTL whose only errors are castling rights the board contradicts is still replayed, reading
 /// those rights as void (docs/RULES.md 6.1: "treat a right as void if the piece is not on its home
-/// hex"), so that the moves after it are checked too.
+/// hex"), so that the moves after it are checked too. A PDTL written in the official app's
+/// dialect (`E0125`) is replayed from the position it means there (docs/APP.md).
 pub(crate) fn defensive(value: &str, letters: &Letters, read: &pdtl::Read) -> Option<Position> {
     let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
+    if !errors.is_empty() && errors.iter().all(|d| d.code == pdtl::codes::APP_DIALECT) {
+        return pdtl::read_in(value, letters, pdtl::Dialect::App).position;
+    }
     if errors.is_empty() || errors.iter().any(|d| d.code != pdtl::codes::CASTLING_CONTRADICTS_BOARD)
     {
         return None;
@@ -244,11 +248,14 @@ mod tests {
         .unwrap();
         let g = game(&text);
         let codes: Vec<&str> = g.setup_diagnostics().iter().map(|d| d.code).collect();
-        assert!(codes.contains(&"E0115"), "{codes:?}");
+        // `KRrkr` after the King's Rook left I3 is the official app's way of writing `RKrkr`.
+        assert!(codes.contains(&"E0125"), "{codes:?}");
         assert!(codes.contains(&"W0101"), "{codes:?}");
-        let e = g.setup_diagnostics().iter().find(|d| d.code == "E0115").unwrap();
-        assert_eq!(&text[e.span.range()], "R");
+        let e = g.setup_diagnostics().iter().find(|d| d.code == "E0125").unwrap();
+        assert_eq!(&text[e.span.range()], "KRrkr");
         let start = g.start().expect("replayable");
         assert_eq!(start.turn(), cescacs_board::Colour::Black);
+        // Replayed from the position the app means: the Queen's Rook keeps its right.
+        assert!(start.castling(cescacs_board::Colour::White).queens_rook);
     }
 }

@@ -1,6 +1,7 @@
 //! CTL-PGN: C'escacs game files read, validated, diagnosed and written canonically.
 #![forbid(unsafe_code)]
 
+pub mod app;
 pub mod convert;
 pub mod decode;
 pub mod filter;

@@ -101,11 +101,15 @@ enum Run {
     CheckWithin(Level, Limits),
     /// Convert the text to a letter table.
     Convert(&'static str),
+    /// Read the text as a PDTL in the official app's dialect (`cescacs pdtl --from app`).
+    AppPdtl,
+    /// Read the text as the official app's move list (`cescacs convert --from app`).
+    AppList,
 }
 
 /// `(code, how, input, the text the code's span covers)`.
 fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
-    use Run::{Check, CheckWithin, Convert};
+    use Run::{AppList, AppPdtl, Check, CheckWithin, Convert};
     let within = |limits: Limits| CheckWithin(Level::Syntax, limits);
     let s = Level::Syntax;
     let c = Level::Coherence;
@@ -143,6 +147,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("E0122", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0 0"), "0"),
         ("E0123", Check(c), pdtl("/27:1k/15:4P3/14:3K3/ b -- G15@13 3 1"), "3"),
         ("E0124", Check(c), pdtl("/27:1k/25:2R1/1:1K/ w -- - 0 1"), "k"),
+        ("E0125", Check(c), pdtl("/27:1k/11:4P3/1:1K/ b - P@G9[G11] 0 3"), "P@G9[G11]"),
         ("W0101", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0"), "0"),
         ("W0102", Check(c), pdtl("/27:1k/14:3K3/  w -- - 0 1"), "  "),
         ("W0103", Check(c), pdtl("/27:1k/14:21K3/ w -- - 0 1"), "21"),
@@ -154,6 +159,12 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("W0109", Check(c), pdtl("/27:1k/14:3K3/ w -\u{2010} - 0 1"), "\u{2010}"),
         ("W0110", Check(c), pdtl("/27:1k/14:3p3/13:3PP3/1:1K/ w -- F14 0 1"), "F14"),
         ("W0111", Check(c), pdtl("/27:1k/14:3K3/ w -- - 00 1"), "00"),
+        // PDTL in the app's dialect.
+        ("W0112", AppPdtl, b"/27:1k/3:R3/1:K1/ w K - 0 1".to_vec(), "K"),
+        ("W0113", AppPdtl, b"/27:1k/3:R3/1:1K/ w KR - 0 1".to_vec(), "KR"),
+        ("W0114", AppPdtl, b"/27:1k/3:R2R/1:1K/ w KR - 0 1".to_vec(), "KR"),
+        ("W0115", AppPdtl, b"/27:1k/11:4p3/1:1K/ w - P@G12[G11] 0 5".to_vec(), "P@G12[G11]"),
+        ("W0116", AppPdtl, b"/27:1k/15:4P3/14:3P3/1:1K/ b - G15@F14 0 5".to_vec(), "G15@F14"),
         // Syntax.
         ("E0201", Check(s), v("1. E7-E13%, E21-E15: *\n"), "%"),
         ("E0202", Check(s), v("1. E7-E13: * { unclosed\n"), "{"),
@@ -288,6 +299,9 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("E0702", Convert("FAN"), v("[Redefine \"B@J\"]\n1. JF6-C15: *\n"), "J"),
         ("E0703", Convert("FAN"), v("[PDTL \"/29:k/ w -- - 0 1\"]\n1. E7-E13: *\n"), "29"),
         ("W0701", Convert("L@J"), v("1. E7-E13:\n{ ~L or ~JF6 }\n"), "L"),
+        // The official app's move lists (`cescacs convert --from app`).
+        ("E0704", AppList, b"1. G7-G13, F20-F16\nG13-G15\n".to_vec(), "G13-G15"),
+        ("E0705", AppList, "1. \u{2026}, G7-G13\n".as_bytes().to_vec(), "\u{2026}"),
     ]
 }
 
@@ -309,6 +323,8 @@ fn run(how: &Run, input: &[u8]) -> (Vec<Diagnostic>, String) {
             let file = ctl_an::parse_file(&shown).file;
             ctl_pgn::convert::convert(&file, &letters).diagnostics
         }
+        Run::AppList => ctl_pgn::app::from_app(&shown).diagnostics,
+        Run::AppPdtl => pdtl::read_in(&shown, &Letters::standard(), pdtl::Dialect::App).diagnostics,
     };
     (found, shown)
 }

@@ -24,10 +24,12 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod app;
 pub mod codes;
 mod read;
 mod write;
 
+pub use app::Dialect;
 pub use cescacs_board::Letters;
-pub use read::{PdtlError, Read, parse, read};
-pub use write::{to_string, write};
+pub use read::{PdtlError, Read, parse, read, read_in};
+pub use write::{to_string, write, write_in};

@@ -2,6 +2,7 @@
 
 use core::fmt::Write as _;
 
+use crate::Dialect;
 use cescacs_board::{
     CastlingRights, Colour, EnPassant, Letters, Line, MoveNumber, Piece, PieceKind, Position,
 };
@@ -18,6 +19,21 @@ use cescacs_board::{
 /// assert!(fan.ends_with(" w ♖♔♖♜♚♜ - 0 1"));
 /// ```
 pub fn write(position: &Position, letters: &Letters) -> String {
+    write_in(position, letters, Dialect::Spec)
+}
+
+/// Writes the PDTL of a position in a [`Dialect`]: the spec's canonical form, or the official
+/// app's (what its "Load new" reads back as this position; `docs/APP.md`).
+///
+/// ```
+/// use cescacs_board::{Letters, Position};
+/// use pdtl::Dialect;
+/// let p = pdtl::parse("/27:1k/25:r3/3:R3/1:1K/ w RK- - 0 ?")?;
+/// let app = pdtl::write_in(&p, &Letters::standard(), Dialect::App);
+/// assert_eq!(app, "/27:1k/25:r3/3:R3/1:1K/ w RK - 0 -");
+/// # Ok::<(), pdtl::PdtlError>(())
+/// ```
+pub fn write_in(position: &Position, letters: &Letters, dialect: Dialect) -> String {
     let mut out = String::with_capacity(128);
     out.push('/');
     for line in Line::all_descending() {
@@ -46,6 +62,10 @@ pub fn write(position: &Position, letters: &Letters) -> String {
     out.push(' ');
     out.push(position.turn().char());
     out.push(' ');
+    if dialect == Dialect::App {
+        crate::app::write_fields(&mut out, position, letters);
+        return out;
+    }
     for colour in Colour::ALL {
         castling_part(&mut out, position.castling(colour), colour, letters);
     }

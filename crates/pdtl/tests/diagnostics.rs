@@ -187,8 +187,10 @@ fn e0115_castling_contradicts_the_board() {
     assert_eq!(diags("/27:1k/3:3R/1:1K/ w RK- - 0 1"), one("E0115", "R"));
     // A Black Rook on C3 is not White's Queen's Rook.
     assert_eq!(diags("/27:1k/3:r2R/1:1K/ w RKR- - 0 1"), one("E0115", "R"));
-    // The DPTL fragment of the spec: `KR` after the King's Rook left I3 (docs/DECISIONS.md 3).
-    assert_eq!(diags("/27:1k/25:r2r/3:R3/2:2R/1:1K/ w KRrkr - 0 1"), one("E0115", "R"));
+    // The DPTL fragment of the spec: `KR` after the King's Rook left I3 (docs/DECISIONS.md 3) is
+    // how the official app writes `RK`: E0125 names the conversion.
+    assert_eq!(diags("/27:1k/25:r2r/3:R3/2:2R/1:1K/ w KRrkr - 0 1"), one("E0125", "KRrkr"));
+    assert_eq!(diags("/27:1k/25:r2r/2:2R/1:1K/ w KRrkr - 0 1"), one("E0115", "R"));
 }
 
 #[test]
@@ -257,6 +259,8 @@ fn e0121_bad_halfmove_clock() {
 fn e0122_bad_move_number() {
     assert_eq!(diags("/27:1k/14:3K3/ w -- - 0 0"), one("E0122", "0"));
     assert_eq!(diags("/27:1k/14:3K3/ w -- - 0 -"), one("E0122", "-"));
+    // With the app's castling field too, it is the official app's dialect: E0125 names it.
+    assert_eq!(diags("/27:1k/14:3K3/ w - - 0 -"), one("E0125", "-"));
     assert_eq!(diags("/27:1k/14:3K3/ w -- - 0 ?"), []);
 }
 

@@ -1,5 +1,6 @@
 //! Every PDTL code of the registry (`cescacs_board::codes`, re-exported as `pdtl::codes`) is
-//! documented in `docs/diagnostics/pdtl.md`, and nothing more.
+//! documented in `docs/diagnostics/pdtl.md` (or, for the official app's dialect,
+//! `docs/diagnostics/app.md`), and nothing more.
 
 use std::collections::BTreeSet;
 
@@ -19,15 +20,19 @@ fn codes_in(text: &str) -> BTreeSet<String> {
 #[test]
 fn every_code_is_documented() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let Ok(doc) = std::fs::read_to_string(format!("{root}/docs/diagnostics/pdtl.md")) else {
+    let (Ok(doc), Ok(app)) = (
+        std::fs::read_to_string(format!("{root}/docs/diagnostics/pdtl.md")),
+        std::fs::read_to_string(format!("{root}/docs/diagnostics/app.md")),
+    ) else {
         // Outside the workspace (a published crate) the docs are not there.
         return;
     };
+    let doc = doc + &app;
     let defined: BTreeSet<String> = cescacs_board::codes::ALL
         .iter()
         .filter(|c| c.family == cescacs_board::codes::Family::Pdtl)
         .map(|c| c.code.to_string())
         .collect();
-    assert_eq!(defined.len(), 35);
+    assert_eq!(defined.len(), 41);
     assert_eq!(codes_in(&doc), defined);
 }

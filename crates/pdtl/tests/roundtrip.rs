@@ -203,12 +203,30 @@ proptest! {
         prop_assert_eq!(pdtl::write(&p, letters), text);
     }
 
+    /// The official app's dialect round-trips too (docs/APP.md): only the guesses its text
+    /// needs may warn (`W0114`: `KR` with both Rooks home), and the position comes back whole.
+    #[test]
+    fn app_dialect_round_trips(p in position(), t in 0usize..4) {
+        let letters = &tables()[t];
+        let text = pdtl::write_in(&p, letters, pdtl::Dialect::App);
+        let r = pdtl::read_in(&text, letters, pdtl::Dialect::App);
+        let unexpected: Vec<_> =
+            r.diagnostics.iter().filter(|d| !matches!(d.code, "W0110" | "W0114")).collect();
+        prop_assert!(unexpected.is_empty(), "{text}: {unexpected:?}");
+        prop_assert_eq!(r.position.as_ref(), Some(&p), "{}", text);
+    }
+
     #[test]
     fn reading_anything_never_panics_and_spans_stay_on_char_boundaries(
-        s in "[/0-9:a-zA-Z@ ?♔♚🩐‐-]{0,60}"
+        s in "[/0-9:a-zA-Z@ ?♔♚🩐‐,\\[\\]-]{0,60}"
     ) {
-        for letters in tables() {
-            let r = pdtl::read(&s, &letters);
+        for (letters, dialect) in tables().into_iter().flat_map(|l| {
+            [(l.clone(), pdtl::Dialect::Spec), (l, pdtl::Dialect::App)]
+        }) {
+            let r = match dialect {
+                pdtl::Dialect::Spec => pdtl::read(&s, &letters),
+                pdtl::Dialect::App => pdtl::read_in(&s, &letters, dialect),
+            };
             prop_assert_eq!(r.position.is_some(), !r.has_errors());
             for d in &r.diagnostics {
                 prop_assert!(d.span.end <= s.len());

@@ -19,6 +19,9 @@ Examples:
   cescacs convert --letters 'B@J, Q@D, W@V' game.ctl-pgn English letters
   cescacs convert --letters standard game.ctl-pgn        back to P E J N G R V D K
 
+  cescacs convert --from app moves.txt                   an app game (\"Show mvs\") as CTL-PGN
+  cescacs convert --to app game.ctl-pgn                  a game for the app's \"Load mvs\"
+
 Rewrites the piece letters of the moves, of `~X` references in comments and of the PDTL value,
 and adds, changes or removes the `Redefine` tag (just before `PDTL`, else last).
 
@@ -30,8 +33,9 @@ be converted: printed as written), 2 bad usage or I/O failure.";
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The letters to write: `standard`, `fan`, or a Redefine value such as "B@J, Q@D, W@V".
-    #[arg(long, value_name = "SPEC", value_parser = parse_letters)]
-    pub letters: Letters,
+    #[arg(long, value_name = "SPEC", value_parser = parse_letters,
+          required_unless_present_any = ["from", "to"], conflicts_with_all = ["from", "to"])]
+    pub letters: Option<Letters>,
 
     /// Write `*` for captures and `...` for an omitted move (keyboard characters only).
     #[arg(long)]
@@ -40,6 +44,9 @@ pub struct Args {
     /// The file, or `-` for standard input.
     #[arg(value_name = "FILE|-", default_value = "-")]
     pub file: PathBuf,
+
+    #[command(flatten)]
+    pub app: super::convert_app::AppArgs,
 }
 
 fn parse_letters(spec: &str) -> Result<Letters, String> {
@@ -52,7 +59,13 @@ fn parse_letters(spec: &str) -> Result<Letters, String> {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let to = args.letters;
+    if args.app.from.is_some() || args.app.to.is_some() {
+        return super::convert_app::run(&args.app, &args.file);
+    }
+    let Some(to) = args.letters else {
+        eprintln!("error: `--letters`, `--from app` or `--to app` is needed");
+        return output::exit_code(0, true);
+    };
     print(&args.file, args.ascii, |file| convert(file, &to))
 }
 

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use cescacs_board::{Diagnostic, Letters};
 use cescacs_diagram::Diagram;
+use pdtl::Dialect;
 
 /// Read PDTL positions: draw the board and print the canonical PDTL.
 ///
@@ -21,6 +22,15 @@ pub struct Args {
     #[arg(long)]
     pub canonical: bool,
 
+    /// The dialect to read: `spec`, or `app` (what the official web app's "Get" button shows;
+    /// its guesses are warnings, see docs/APP.md).
+    #[arg(long, value_name = "DIALECT", default_value = "spec", value_parser = parse_dialect)]
+    pub from: Dialect,
+
+    /// The dialect to write: `spec` (canonical), or `app` (what the app's "Load new" reads).
+    #[arg(long, value_name = "DIALECT", default_value = "spec", value_parser = parse_dialect)]
+    pub to: Dialect,
+
     /// The PDTL string (quote it: it contains spaces), or `-` for one PDTL per line on stdin.
     #[arg(value_name = "PDTL|-", default_value = "-")]
     pub pdtl: String,
@@ -31,6 +41,23 @@ fn parse_letters(spec: &str) -> Result<Letters, String> {
         "standard" => Ok(Letters::standard()),
         "fan" => Ok(Letters::fan()),
         value => Letters::from_redefine(value).map_err(|e| e.to_string()),
+    }
+}
+
+/// `spec` or `app`.
+pub(crate) fn parse_dialect(name: &str) -> Result<Dialect, String> {
+    match name {
+        "spec" => Ok(Dialect::Spec),
+        "app" => Ok(Dialect::App),
+        other => Err(format!("expected `spec` or `app`, found `{other}`")),
+    }
+}
+
+/// Reads one PDTL in the dialect of `--from`.
+fn read(args: &Args, text: &str) -> pdtl::Read {
+    match args.from {
+        Dialect::Spec => pdtl::read(text, &args.letters),
+        Dialect::App => pdtl::read_in(text, &args.letters, Dialect::App),
     }
 }
 
@@ -49,7 +76,7 @@ pub fn run(args: Args) -> ExitCode {
 
 fn run_one(args: &Args) -> io::Result<bool> {
     let text = args.pdtl.as_str();
-    let read = pdtl::read(text, &args.letters);
+    let read = read(args, text);
     report(&read.diagnostics, "<argument>", text);
     let mut out = io::stdout().lock();
     match &read.position {
@@ -61,7 +88,7 @@ fn run_one(args: &Args) -> io::Result<bool> {
                     Diagram::new(position).letters(args.letters.clone()).to_text()
                 )?;
             }
-            writeln!(out, "{}", pdtl::write(position, &args.letters))?;
+            writeln!(out, "{}", pdtl::write_in(position, &args.letters, args.to))?;
             Ok(true)
         }
         None => {
@@ -92,10 +119,12 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
         }
         // Invalid UTF-8 becomes U+FFFD, which the reader reports as an unknown letter in place.
         let line = String::from_utf8_lossy(&buf);
-        let read = pdtl::read(&line, &args.letters);
+        let read = read(args, &line);
         report(&read.diagnostics, &format!("<stdin line {number}>"), &line);
         match &read.position {
-            Some(position) => writeln!(out, "{}", pdtl::write(position, &args.letters))?,
+            Some(position) => {
+                writeln!(out, "{}", pdtl::write_in(position, &args.letters, args.to))?
+            }
             None => {
                 all_valid = false;
                 writeln!(out, "{}", error_line(&read.diagnostics))?;

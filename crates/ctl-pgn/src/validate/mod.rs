@@ -16,7 +16,7 @@
 pub mod codes;
 pub mod fast;
 mod references;
-mod replay;
+pub(crate) mod replay;
 
 use cescacs_board::Diagnostic;
 use ctl_an::Limits;

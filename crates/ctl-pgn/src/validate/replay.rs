@@ -486,7 +486,7 @@ enum Part {
     Whole,
 }
 
-fn coherence_error(e: &MoveError, m: &Move) -> Diagnostic {
+pub(crate) fn coherence_error(e: &MoveError, m: &Move) -> Diagnostic {
     let (code, part) = match e {
         MoveError::NoPieceAtOrigin { .. }
         | MoveError::WrongSide { .. }
@@ -506,7 +506,7 @@ fn coherence_error(e: &MoveError, m: &Move) -> Diagnostic {
         .with_note("the spec's minimal reader requires every move to be algebraically coherent")
 }
 
-fn rules_error(e: &MoveError, m: &Move) -> Diagnostic {
+pub(crate) fn rules_error(e: &MoveError, m: &Move) -> Diagnostic {
     let code = match e {
         MoveError::LeavesKingInCheck { .. } => codes::KING_IN_CHECK,
         MoveError::Castling { .. } => codes::CASTLING_CONDITION,

@@ -138,7 +138,7 @@ fn hex_colour_name(c: HexColour) -> &'static str {
     }
 }
 
-fn home(colour: Colour, column: Column, white_line: u8) -> Hex {
+pub(crate) fn home(colour: Colour, column: Column, white_line: u8) -> Hex {
     let line = if colour == Colour::White { white_line } else { 28 - white_line };
     Hex::from_coords(i32::from(column.index()), i32::from(line)).unwrap_or_else(|| {
         // The three home hexes (G1, C3, I3 and their mirrors) are on the board.
@@ -342,13 +342,13 @@ fn step_path(cx: &mut Cx<'_>, position: &Position, field: &EnPassantField, pawn:
     }
 }
 
-fn scornful(
-    cx: &mut Cx<'_>,
+/// The enemy pawns a scornful pawn of `mover` on `pawn` may have faced before its oblique step
+/// (origin empty, enemy pawn ahead of the origin), and each oblique step that ends there, in words.
+pub(crate) fn scornful_faced(
     position: &Position,
-    field: &EnPassantField,
     pawn: Hex,
     mover: Colour,
-) {
+) -> (Vec<Hex>, Vec<String>) {
     let f = mover.forward();
     let (c, l) = pawn.coords();
     let enemy_pawn = Some(Piece::new(!mover, PieceKind::Pawn));
@@ -365,6 +365,17 @@ fn scornful(
             faced.push(facing);
         }
     }
+    (faced, described)
+}
+
+fn scornful(
+    cx: &mut Cx<'_>,
+    position: &Position,
+    field: &EnPassantField,
+    pawn: Hex,
+    mover: Colour,
+) {
+    let (faced, described) = scornful_faced(position, pawn, mover);
     match faced.len() {
         0 => cx.diags.push(
             Diagnostic::error(

@@ -4,15 +4,15 @@
 //! becomes a [`Diagnostic`]; checks that need a sound board are skipped when the placement is broken,
 //! so one mistake does not echo as several.
 
-mod consistency;
-mod fields;
+pub(crate) mod consistency;
+pub(crate) mod fields;
 mod placement;
 
 use core::fmt;
 
 use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span};
 
-use crate::codes;
+use crate::{Dialect, app, codes};
 
 /// The result of [`read`]: the position (when there is no error) and every diagnostic.
 ///
@@ -119,27 +119,58 @@ impl std::error::Error for PdtlError {}
 /// assert_eq!(r.diagnostics[0].span.range(), 1..3);
 /// ```
 pub fn read(text: &str, letters: &Letters) -> Read {
+    let r = read_in(text, letters, Dialect::Spec);
+    if r.has_errors() { app::explain_spec_errors(text, letters, r) } else { r }
+}
+
+/// Reads a PDTL string written in a [`Dialect`]: the spec's, or the official app's (`docs/APP.md`).
+///
+/// Reading the app's dialect gives the spec position; every guess the reader makes (which Rook
+/// an app `KR` means, a King away from home that the app counts as unmoved, an en-passant or
+/// scornful field the app writes where the spec has none) is a warning with its own code.
+///
+/// ```
+/// use cescacs_board::Letters;
+/// use pdtl::Dialect;
+/// // The app writes `KR` for a side whose King's Rook has moved, and omits a side whose King moved.
+/// let app = "/27:1k/25:r3/3:R3/1:1K/ w KR - 0 -";
+/// let r = pdtl::read_in(app, &Letters::standard(), Dialect::App);
+/// let p = r.position.expect("a position");
+/// assert_eq!(pdtl::to_string(&p), "/27:1k/25:r3/3:R3/1:1K/ w RK- - 0 ?");
+/// assert_eq!(r.diagnostics[0].code, "W0113");
+/// ```
+pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
     let mut cx = Cx { text, letters, diags: Vec::new() };
     let fields = cx.split_fields();
     let mut position = Position::empty();
 
     let placement = fields.first().map(|&f| placement::read(&mut cx, f, &mut position));
-    let turn = fields.get(1).and_then(|&f| fields::turn(&mut cx, f));
-    let castling = fields.get(2).and_then(|&f| fields::castling(&mut cx, f));
-    let en_passant = fields.get(3).and_then(|&f| fields::en_passant(&mut cx, f));
-    let clock = fields.get(4).and_then(|&f| fields::halfmove_clock(&mut cx, f));
-    let number = match fields.get(5) {
-        Some(&f) => fields::move_number(&mut cx, f),
-        None => Some(MoveNumber::Unknown),
-    };
-
     if let Some(placement) = &placement {
         consistency::census(&mut cx, placement, fields[0]);
     }
     let board_ok = placement.as_ref().is_some_and(|p| p.sound);
+    let turn = fields.get(1).and_then(|&f| fields::turn(&mut cx, f));
     if let Some(t) = turn {
         position.set_turn(t);
     }
+    // The app's fields are resolved against the board (`board` is `None` when it is unsound).
+    let board = (board_ok && turn.is_some()).then_some(&position);
+    let (castling, en_passant) = match dialect {
+        Dialect::Spec => (
+            fields.get(2).and_then(|&f| fields::castling(&mut cx, f)),
+            fields.get(3).and_then(|&f| fields::en_passant(&mut cx, f)),
+        ),
+        Dialect::App => (
+            fields.get(2).and_then(|&f| app::castling(&mut cx, f, board)),
+            fields.get(3).and_then(|&f| app::en_passant(&mut cx, f, board)),
+        ),
+    };
+    let clock = fields.get(4).and_then(|&f| fields::halfmove_clock(&mut cx, f));
+    let number = match fields.get(5) {
+        Some(f) if dialect == Dialect::App && f.text == "-" => Some(MoveNumber::Unknown),
+        Some(&f) => fields::move_number(&mut cx, f),
+        None => Some(MoveNumber::Unknown),
+    };
     if let Some(c) = &castling {
         for (colour, part) in c.parts.iter() {
             position.set_castling(*colour, part.rights);
