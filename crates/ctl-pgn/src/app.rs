@@ -270,7 +270,7 @@ fn decided_result(end: &Board) -> &'static str {
         Some(o) => o.result(),
         None => match end.automatic_draw() {
             Some(reason) => Outcome::Draw(reason).result(),
-            None => "*",
+            None => syntax::GameResult::Unfinished.as_str(),
         },
     }
 }
@@ -394,7 +394,9 @@ pub fn to_app(game: &Game) -> Result<ToApp, Box<Diagnostic>> {
         dropped.push("annotations");
     }
     // A result the position does not decide (a resignation, an agreed draw) is not the app's.
-    if game.result().is_some_and(|r| r.as_str() != "*" && r.as_str() != decided_result(&board)) {
+    if game.result().is_some_and(|r| {
+        r != syntax::GameResult::Unfinished && r.as_str() != decided_result(&board)
+    }) {
         dropped.push("result");
     }
     let carried = |name: &str| matches!(name, "Variant" | "PDTL" | "Result");
