@@ -1,7 +1,7 @@
 //! Shared helpers of the criterion benchmarks (inputs are generated, never downloaded).
 #![forbid(unsafe_code)]
 
-use xtask::generate::{GeneratedCorpus, generate_corpus};
+use xtask::generate::{Features, GeneratedCorpus, generate_corpus, generate_corpus_games};
 
 /// The seed of the benches' generated games (the same games on every machine).
 pub const SEED: u64 = 20;
@@ -18,4 +18,18 @@ pub const MAX_PLIES: usize = 160;
 /// ```
 pub fn generated(min_bytes: usize) -> GeneratedCorpus {
     generate_corpus(SEED, min_bytes, MAX_PLIES)
+}
+
+/// The first `games` games of [`generated`]'s seed written with every feature of the
+/// generator (`cargo xtask gen --rich`): the same moves, with comments and their references,
+/// nested and labelled variations, FAN and Redefine letters, ratings and NAGs.
+///
+/// ```
+/// let plain = cescacs_benches::generated(20_000);
+/// let rich = cescacs_benches::generated_rich(plain.games);
+/// assert_eq!((rich.games, rich.plies), (plain.games, plain.plies));
+/// assert!(rich.text.len() > plain.text.len());
+/// ```
+pub fn generated_rich(games: usize) -> GeneratedCorpus {
+    generate_corpus_games(SEED, games, MAX_PLIES, &Features::RICH)
 }

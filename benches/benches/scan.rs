@@ -40,8 +40,17 @@ struct NoOp;
 impl Visitor for NoOp {}
 
 fn bench(c: &mut Criterion) {
-    let corpus = cescacs_benches::generated(8 << 20);
-    let text = corpus.text.as_str();
+    let plain = cescacs_benches::generated(8 << 20);
+    // The same games written with every feature of the generator (comments with references,
+    // nested and labelled variations, FAN and Redefine letters, NAGs...).
+    let rich = cescacs_benches::generated_rich(plain.games);
+    for (name, corpus) in [("scan", &plain), ("scan_rich", &rich)] {
+        bench_corpus(c, name, &corpus.text);
+    }
+}
+
+/// The groups `NAME/bytes` and `NAME/games` over the games of `text`.
+fn bench_corpus(c: &mut Criterion, name: &str, text: &str) {
     let games: Vec<&str> = ctl_pgn::split::GameSplitter::new(text.as_bytes())
         .map(|g| {
             let g = g.expect("in memory");
@@ -53,8 +62,8 @@ fn bench(c: &mut Criterion) {
         games.iter().filter(|g| ctl_an::scan::game(g, &Limits::DEFAULT, &mut NoOp).is_ok());
     assert_eq!(scanned.count(), games.len(), "every generated game takes the fast path");
     for (group_name, throughput) in [
-        ("scan/bytes", Throughput::Bytes(text.len() as u64)),
-        ("scan/games", Throughput::Elements(games.len() as u64)),
+        (format!("{name}/bytes"), Throughput::Bytes(text.len() as u64)),
+        (format!("{name}/games"), Throughput::Elements(games.len() as u64)),
     ] {
         let mut group = c.benchmark_group(group_name);
         group.sample_size(10);

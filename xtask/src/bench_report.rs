@@ -1,5 +1,8 @@
 //! `cargo xtask bench-report`: the release CLI on about 100 MB of generated games, at each check
-//! level, with one thread and with all of them, against the targets of the performance issue.
+//! level, with one thread and with all of them, against the targets of the performance issue;
+//! then on the same games written with every feature of the generator (`cargo xtask gen
+//! --rich`: comments with references, nested and labelled variations, FAN and Redefine
+//! letters, NAGs...), and the time of the rich games over the plain ones, level by level.
 //!
 //! Peak RSS is the child's `VmHWM` (the kernel's high-water mark of its resident set), read from
 //! `/proc/<pid>/status` every few milliseconds while it runs: the last reading before the child
@@ -11,7 +14,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::generate;
+use crate::generate::{self, Features};
+
+pub mod anchor;
 
 /// The seed of the bench-report corpus (not the corpus set's: these games are never committed).
 pub const SEED: u64 = 6;
@@ -79,9 +84,11 @@ pub struct Run {
     pub clean: bool,
 }
 
-/// The corpus measured.
+/// A corpus measured.
 #[derive(Debug, Clone)]
 pub struct Input {
+    /// `plain` or `rich`.
+    pub name: &'static str,
     /// Where it was written.
     pub path: PathBuf,
     /// Its size.
@@ -94,9 +101,11 @@ pub struct Input {
 
 const LEVELS: [(&str, f64); 3] = [("syntax", 500.0), ("coherence", 300.0), ("rules", 200.0)];
 
-/// Generates the corpus, builds and runs the CLI, prints the table and writes it to the docs.
+/// Generates the corpora, builds and runs the CLI, prints the tables and writes them to the docs.
 pub fn run(options: &Options) -> Result<String, String> {
-    let input = corpus(options)?;
+    let plain = corpus(options, None)?;
+    let rich = corpus(options, Some(plain.games))?;
+    let inputs = [&plain, &rich];
     let cli = options.root.join("target/release/cescacs");
     if options.build {
         eprintln!("building the release CLI…");
@@ -117,58 +126,136 @@ pub fn run(options: &Options) -> Result<String, String> {
     let thread_counts: Vec<Option<usize>> =
         if has_jobs { vec![Some(1), Some(options.jobs)] } else { vec![None] };
     let load = load_average();
-    let configs: Vec<(&'static str, Option<usize>)> = LEVELS
-        .iter()
-        .flat_map(|&(level, _)| thread_counts.iter().map(move |&jobs| (level, jobs)))
+    let configs: Vec<(usize, &'static str, Option<usize>)> = (0..inputs.len())
+        .flat_map(|input| {
+            let thread_counts = &thread_counts;
+            LEVELS.iter().flat_map(move |&(level, _)| {
+                thread_counts.iter().map(move |&jobs| (input, level, jobs))
+            })
+        })
         .collect();
     // Rounds over every configuration rather than one configuration at a time, so that a
-    // passing load on the shared machine falls on all of them alike; the median of each is kept.
+    // passing load on the shared machine falls on all of them alike (the plain and the rich
+    // corpus too); the median of each is kept.
     let mut samples: Vec<Vec<Run>> = vec![Vec::new(); configs.len()];
+    let mut chess = chess_anchor(options, &thread_counts);
     for round in 1..=options.runs {
         eprintln!("round {round} of {}…", options.runs);
-        for (i, &(level, jobs)) in configs.iter().enumerate() {
-            samples[i].push(measure(&cli, &input.path, level, jobs, false)?);
+        for (i, &(input, level, jobs)) in configs.iter().enumerate() {
+            samples[i].push(measure(&cli, &inputs[input].path, level, jobs, false)?);
+        }
+        if let Ok(anchor) = &mut chess {
+            anchor.round()?;
         }
     }
     // Peak RSS from runs of their own: sampling `/proc` wakes a third thread every few
     // milliseconds, which slows a run that keeps both cores busy.
     eprintln!("peak RSS…");
-    for (i, &(level, jobs)) in configs.iter().enumerate() {
-        let sampled = measure(&cli, &input.path, level, jobs, true)?;
+    for (i, &(input, level, jobs)) in configs.iter().enumerate() {
+        let sampled = measure(&cli, &inputs[input].path, level, jobs, true)?;
         samples[i].iter_mut().for_each(|run| run.peak_rss = sampled.peak_rss);
     }
-    let runs: Vec<Run> = samples.into_iter().map(median).collect();
-    let table = table(&input, &runs, options.runs, has_jobs, &load);
+    let mut runs: Vec<Run> = samples.into_iter().map(median).collect();
+    let rich_runs = runs.split_off(runs.len() / 2);
+    let mut table = table(&plain, &runs, options.runs, has_jobs, &load);
+    table.push_str(&format!(
+        "\nThe same {} games written rich (`cargo xtask gen --rich`: comments with every reference form, nested and labelled variations, FAN and Redefine letters, ratings and NAGs, escaped tags), one file of {:.1} MB, measured in the same rounds:\n\n",
+        rich.games,
+        rich.bytes as f64 / 1e6
+    ));
+    table.push_str(&rows(&rich, &rich_runs));
+    table.push_str(&ratios(&runs, &rich_runs));
+    table.push_str(&chess_section(&chess, &[(&plain, &runs), (&rich, &rich_runs)]));
     if options.write {
         write_docs(&options.root.join("docs/PERFORMANCE.md"), &table)?;
     }
     Ok(table)
 }
 
-/// The generated file, reused when a previous run left the same one.
-fn corpus(options: &Options) -> Result<Input, String> {
+/// The chess anchor, built and given its PGN (as large as the CLI's corpus), for the thread
+/// counts of the CLI's runs; the error says why it is left out.
+fn chess_anchor(options: &Options, threads: &[Option<usize>]) -> Result<anchor::Anchor, String> {
+    let threads: Vec<usize> = threads.iter().map(|t| t.unwrap_or(1)).collect();
+    let chess = anchor::Anchor::prepare(&options.root, options.megabytes, &threads);
+    if let Err(why) = &chess {
+        eprintln!("{why}: the report goes on without the chess anchor");
+    }
+    chess
+}
+
+/// The anchor's section of the report: its figures and the rules level's ratio to it.
+fn chess_section(chess: &Result<anchor::Anchor, String>, inputs: &[(&Input, &[Run])]) -> String {
+    match chess {
+        Ok(anchor) => {
+            let rules: Vec<(String, usize, f64, f64)> = inputs
+                .iter()
+                .flat_map(|&(input, runs)| {
+                    runs.iter().filter(|r| r.level == "rules").map(move |r| {
+                        let label = format!("generated C'escacs, {}", input.name);
+                        let rate = input.bytes as f64 / 1e6 / r.seconds;
+                        (label, r.jobs.unwrap_or(1), rate, input.plies as f64 / r.seconds)
+                    })
+                })
+                .collect();
+            anchor.section(&rules)
+        }
+        Err(why) => format!(
+            "
+Chess anchor not measured: {why}.
+"
+        ),
+    }
+}
+
+/// The generated file, reused when a previous run left the same one: the plain games of about
+/// `--mb` MB, or (`rich_games`) the first games of the same seed written with every feature.
+fn corpus(options: &Options, rich_games: Option<usize>) -> Result<Input, String> {
     let dir = options.root.join("target/bench-report");
     let min_bytes = options.megabytes * 1_000_000;
-    let path = dir.join(format!("generated-{}MB-seed{SEED}.ctl-pgn", options.megabytes));
+    let name = if rich_games.is_some() { "rich" } else { "plain" };
+    let suffix = if rich_games.is_some() { "-rich" } else { "" };
+    let path = dir.join(format!("generated-{}MB-seed{SEED}{suffix}.ctl-pgn", options.megabytes));
     let facts = path.with_extension("facts");
+    let features = if rich_games.is_some() { Features::RICH } else { Features::PLAIN };
     if let (Ok(meta), Ok(text)) = (std::fs::metadata(&path), std::fs::read_to_string(&facts)) {
         let numbers: Vec<usize> = text.split_whitespace().filter_map(|w| w.parse().ok()).collect();
         if let [bytes, games, plies] = numbers[..] {
-            if meta.len() == bytes as u64 {
-                return Ok(Input { path, bytes, games, plies });
+            if meta.len() == bytes as u64
+                && rich_games.is_none_or(|g| g == games)
+                && starts_with_first_game(&path, &features)
+            {
+                return Ok(Input { name, path, bytes, games, plies });
             }
         }
     }
-    eprintln!("generating {} MB of games (seed {SEED})…", options.megabytes);
-    let generated = generate::generate_corpus(SEED, min_bytes, MAX_PLIES);
+    eprintln!("generating {} MB of {name} games (seed {SEED})…", options.megabytes);
+    let generated = match rich_games {
+        None => generate::generate_corpus(SEED, min_bytes, MAX_PLIES),
+        Some(games) => generate::generate_corpus_games(SEED, games, MAX_PLIES, &features),
+    };
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     std::fs::write(&path, &generated.text)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let input =
-        Input { path, bytes: generated.text.len(), games: generated.games, plies: generated.plies };
+    let input = Input {
+        name,
+        path,
+        bytes: generated.text.len(),
+        games: generated.games,
+        plies: generated.plies,
+    };
     std::fs::write(&facts, format!("{} {} {}\n", input.bytes, input.games, input.plies))
         .map_err(|e| format!("cannot write {}: {e}", facts.display()))?;
     Ok(input)
+}
+
+/// Whether the file begins with the generator's first game as it writes it today: a file left
+/// by an older generator is written again.
+fn starts_with_first_game(path: &Path, features: &Features) -> bool {
+    use std::io::Read as _;
+    let first = generate::generate_game_with(SEED, 0, MAX_PLIES, features).text;
+    let mut head = vec![0; first.len()];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+        && head == first.as_bytes()
 }
 
 /// Runs `cescacs check` once, timing it, and when `sample_rss` sampling its peak RSS.
@@ -246,6 +333,23 @@ fn table(input: &Input, runs: &[Run], rounds: usize, has_jobs: bool, load: &str)
     if !has_jobs {
         out.push_str("`cescacs check` has no `--jobs` flag yet: each level ran once with the CLI's default threads.\n\n");
     }
+    out.push_str(&rows(input, runs));
+    let worst = runs.iter().filter_map(|r| r.peak_rss).max();
+    out.push_str(&format!(
+        "\nMemory target: a 1 GB file under 100 MB peak RSS. Here the file is {mb:.0} MB and the largest peak is {}{}.\n",
+        worst.map_or("n/a".to_string(), |b| format!("{:.0} MB", b as f64 / 1e6)),
+        match worst {
+            Some(b) if b > 100_000_000 => " — over the target already at this size",
+            _ => "",
+        }
+    ));
+    out
+}
+
+/// The table of one corpus's runs: rates, peak RSS and the targets.
+fn rows(input: &Input, runs: &[Run]) -> String {
+    let mb = input.bytes as f64 / 1e6;
+    let mut out = String::new();
     out.push_str("| level | threads | MB/s | games/s | plies/s | peak RSS | target | met |\n");
     out.push_str("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n");
     for (level, target) in LEVELS {
@@ -270,15 +374,23 @@ fn table(input: &Input, runs: &[Run], rounds: usize, has_jobs: bool, load: &str)
             ));
         }
     }
-    let worst = runs.iter().filter_map(|r| r.peak_rss).max();
-    out.push_str(&format!(
-        "\nMemory target: a 1 GB file under 100 MB peak RSS. Here the file is {mb:.0} MB and the largest peak is {}{}.\n",
-        worst.map_or("n/a".to_string(), |b| format!("{:.0} MB", b as f64 / 1e6)),
-        match worst {
-            Some(b) if b > 100_000_000 => " — over the target already at this size",
-            _ => "",
+    out
+}
+
+/// The time of the rich games over the same games written plain, level by level, one thread
+/// (the issue's bound at the rules level: 1.25).
+fn ratios(plain: &[Run], rich: &[Run]) -> String {
+    let one = |runs: &[Run], level: &str| {
+        runs.iter().find(|r| r.level == level && r.jobs.is_none_or(|j| j == 1)).map(|r| r.seconds)
+    };
+    let mut out = String::from(
+        "\nThe same games, rich over plain, one thread (time of `check`; target at the rules level: at most 1.25×):\n\n| level | plain | rich | rich / plain |\n| --- | ---: | ---: | ---: |\n",
+    );
+    for (level, _) in LEVELS {
+        if let (Some(p), Some(r)) = (one(plain, level), one(rich, level)) {
+            out.push_str(&format!("| {level} | {p:.2} s | {r:.2} s | ×{:.2} |\n", r / p));
         }
-    ));
+    }
     out
 }
 
@@ -362,6 +474,23 @@ mod tests {
         };
         let m = median(vec![run(3.0, 10, true), run(1.0, 30, true), run(2.0, 20, false)]);
         assert_eq!((m.seconds, m.peak_rss, m.clean), (2.0, Some(30), false));
+    }
+
+    #[test]
+    fn rich_over_plain_at_one_thread() {
+        let run = |level, jobs, seconds| Run {
+            level,
+            jobs: Some(jobs),
+            seconds,
+            peak_rss: None,
+            clean: true,
+        };
+        let plain = [run("syntax", 1, 1.0), run("rules", 1, 2.0), run("rules", 2, 1.0)];
+        let rich = [run("syntax", 1, 1.5), run("rules", 1, 2.5), run("rules", 2, 9.0)];
+        let text = ratios(&plain, &rich);
+        assert!(text.contains("| syntax | 1.00 s | 1.50 s | ×1.50 |"), "{text}");
+        assert!(text.contains("| rules | 2.00 s | 2.50 s | ×1.25 |"), "{text}");
+        assert!(!text.contains("coherence"), "{text}");
     }
 
     #[test]

@@ -15,8 +15,13 @@ cargo xtask <TASK>
 
 Tasks:
   help    print this help
-  gen --seed S --games N --out DIR [--max-plies M]
-          write N random legal games as CTL-PGN (one file each), reproducible from S
+  gen --seed S --games N --out DIR [--max-plies M] [--rich] [--comments] [--variations]
+      [--hyphen] [--letters] [--marks] [--escapes]
+          write N random legal games as CTL-PGN (one file each), reproducible from S.
+          The options write the same games (the same moves) richer: comments with every
+          reference form of the spec, nested and labelled variations with nesting dots, the
+          U+2010 hyphen everywhere, FAN and [Redefine] games, more ratings and NAGs, an
+          escaped tag value; --rich turns them all on
   corpus [--bless] [--format text|json]
           the round trip of corpus/: every file read, checked at the rules level, written
           canonically and read again (same tree), canonical-* files byte-identical, every line
@@ -37,7 +42,8 @@ Tasks:
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
           all (when the CLI has --jobs), print MB/s, games/s, plies/s and peak RSS, and write the
-          table into docs/PERFORMANCE.md.
+          table into docs/PERFORMANCE.md; then the same on the same games written with
+          `gen --rich` (target/bench-report/*-rich.ctl-pgn), and the rich/plain time ratios.
 ";
 
 fn main() -> ExitCode {

@@ -19,7 +19,7 @@
 #![forbid(unsafe_code)]
 
 mod scan;
-pub use scan::{Rebuild, clean_game, scan, scan_text};
+pub use scan::{Rebuild, clean_game, scan, scan_complete, scan_text};
 
 use cescacs_board::{Diagnostic, Letters, Span};
 use ctl_pgn::validate::fast::check_fast;

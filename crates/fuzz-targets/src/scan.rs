@@ -225,11 +225,24 @@ pub fn scan_text(text: &str, limits: &Limits) -> bool {
     true
 }
 
-/// The fuzz entry point: any bytes, read as one game with the default limits and with tight
-/// ones (the scanner must fall back before any limit could be reached).
+/// Scans `text` as [`scan_text`] does, and panics too when the scanner falls back on a text
+/// the full reader reads as one game without a diagnostic: the scanner must read every such
+/// text. Returns whether it read it.
+pub fn scan_complete(text: &str, limits: &Limits) -> bool {
+    let read = scan_text(text, limits);
+    assert!(
+        read || clean_game(text, limits).is_none(),
+        "the full reader reads this text cleanly but the scanner fell back ({limits:?}):\n{text:?}"
+    );
+    read
+}
+
+/// The fuzz entry point: any bytes, read as one game with the default limits (the scanner
+/// reads it exactly when the full reader reads it cleanly) and with tight ones (the scanner
+/// must fall back before any limit could be reached).
 pub fn scan(data: &[u8]) {
     let text = crate::text_of(data);
-    scan_text(&text, &Limits::DEFAULT);
+    scan_complete(&text, &Limits::DEFAULT);
     let tight = Limits { nesting: 1, comment_bytes: 24, line_bytes: 40, tags: 2, plies: 3 };
     scan_text(&text, &tight);
 }

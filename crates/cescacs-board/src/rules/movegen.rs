@@ -110,6 +110,22 @@ impl Sink for Few {
     }
 }
 
+/// Counts the moves without keeping them: perft's last ply.
+#[derive(Default)]
+pub(crate) struct Count(pub(crate) usize);
+
+impl Sink for Count {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.0
+    }
+}
+
 pub(crate) struct Gen<'a, S: Sink> {
     b: &'a Board,
     us: Colour,
@@ -148,7 +164,7 @@ impl Board {
     }
 
     /// Appends the moves of the side to move to `out`.
-    pub(crate) fn generate(&self, filter: Filter, out: &mut Vec<Move>) {
+    pub(crate) fn generate<S: Sink>(&self, filter: Filter, out: &mut S) {
         let mut g = self.generator(filter, out);
         match filter {
             Filter::Legal if !g.in_check && g.forced_promotions() => return,

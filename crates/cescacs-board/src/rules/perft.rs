@@ -3,20 +3,22 @@
 use crate::position::Position;
 
 use super::board::Board;
-use super::movegen::Filter;
+use super::movegen::{Count, Filter};
 use super::moves::Move;
 
 fn count(b: &Board, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        // Bulk count: the last ply's moves are counted, neither kept nor played.
+        let mut n = Count::default();
+        b.generate(Filter::Legal, &mut n);
+        return n.0 as u64;
+    }
     let Some((moves, rest)) = buffers.split_first_mut() else { return 1 };
     moves.clear();
     b.generate(Filter::Legal, moves);
-    if depth == 1 {
-        // Bulk count: the last ply's moves are counted, not played.
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for m in moves.iter() {
         let mut next = b.clone();

@@ -13,15 +13,18 @@
 //! and no diagnostics for the same text and limits, and the events, in order, are that game's
 //! tree (the values passed are those of the tree, spans included).
 //!
-//! What it reads: tags `[Name "value"]` (`Variant` first, values without escapes); move numbers
-//! `N.` and `N?`; `…` and `...` for White's move; every move form (pawn, piece letter or FAN
-//! symbol, separators `-` `‐` `×` `*` `@` `@@`, captured-piece letters, promotions `=X` `=&`,
-//! forced promotions `E27=D`, the 24 castlings); check marks `+ +^ +∞ ++ #`, ratings, NAGs,
-//! `(=)` and `:`; comments (with references, read by the reader's own code); nesting dots;
-//! nested and labelled variations; results. Line ends are LF or CRLF. What it leaves to the
-//! full reader: a carriage return outside a CRLF, a byte-order mark, tabs or spaces inside a
-//! move, the en dash, escapes in tag values, `DPTL`, empty variations, and everything the
-//! reader reports or splits into several games (a missing final `:` or result, moves after the end, a second `[Variant`...).
+//! What it reads: tags `[Name "value"]` (`Variant` first, blanks inside the brackets, values
+//! with the escapes `\"` and `\\`, which it unescapes); move numbers `N.` and `N?`; `…` and
+//! `...` for White's move; every move form (pawn, piece letter of any letter table or FAN
+//! symbol, separators `-` `‐` `×` `*` `@` `@@`, captured-piece letters, promotions `=X` `=&`
+//! `=♘`, forced promotions `E27=D`, the 24 castlings); check marks `+ +^ +∞ ++ #`, ratings,
+//! NAGs, `(=)` and `:`; comments anywhere (with every reference form, read by the reader's own
+//! code); nesting dots, before the first item and after the last too; nested, labelled and
+//! empty variations; results with either hyphen. Blanks are what the lexer skips: space, tab,
+//! form feed, byte-order mark and line ends (LF, CRLF or a lone CR). What it leaves to the full
+//! reader: tabs or spaces inside a move, the en dash, `DPTL`, and everything the reader reports
+//! or splits into several games (a missing final `:` or result, moves after the end, a second
+//! `[Variant`...).
 //!
 //! ```
 //! use ctl_an::scan::{Flow, Visitor};
@@ -76,7 +79,8 @@ pub struct TagEvent<'a> {
     pub name: &'a str,
     /// Where the name is.
     pub name_span: Span,
-    /// The value, unquoted (the scanner reads only values without escapes).
+    /// The value, unquoted and unescaped (`\"` read as `"`, `\\` as `\`): the text
+    /// of `value_span` when it has no escape.
     pub value: &'a str,
     /// Where the value is, quotes included, as in the tree.
     pub value_span: Span,
@@ -127,8 +131,8 @@ pub trait Visitor {
 /// Reads `text` as one game, telling `visitor` each item; see the module documentation for
 /// what `Ok(())` promises.
 ///
-/// The text must hold the game alone (as a splitter cuts it), with LF line ends; the tags come
-/// first, `[Variant ...]` the first of them. Anything else, and anything that would give a
+/// The text must hold the game alone (as a splitter cuts it); the tags come first,
+/// `[Variant ...]` the first of them. Anything else, and anything that would give a
 /// diagnostic, is a [`Fallback`], possibly after some events: the visitor then discards what
 /// it was told.
 ///
@@ -149,11 +153,11 @@ pub trait Visitor {
 /// let mut seen = Outcome::default();
 /// assert!(ctl_an::scan::game(game, &Limits::DEFAULT, &mut seen).is_ok());
 /// assert_eq!(seen.0, Some(GameResult::Draw));
-/// // CRLF line ends are read; a lone CR is left to the full reader.
+/// // CRLF line ends are read, and lone CRs (old Mac files) too.
 /// let crlf = game.replace('\n', "\r\n");
 /// assert!(ctl_an::scan::game(&crlf, &Limits::DEFAULT, &mut seen).is_ok());
 /// let cr = game.replace('\n', "\r");
-/// assert!(ctl_an::scan::game(&cr, &Limits::DEFAULT, &mut seen).is_err());
+/// assert!(ctl_an::scan::game(&cr, &Limits::DEFAULT, &mut seen).is_ok());
 /// ```
 pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(), Fallback> {
     if !within_bounds(text, limits) {
@@ -166,6 +170,7 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
         limits,
         visitor,
         scratch: moves::scratch_move(),
+        tag_value: String::new(),
         comment: Comment {
             span: Span::default(),
             text: String::new(),
@@ -177,20 +182,17 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
     scanner.movetext()
 }
 
-/// Whether the text is free of what the scanner never reads (a carriage return that is not
-/// part of a CRLF line end) and of lines longer than [`Limits::line_bytes`] (the reader cuts
-/// them; a CR counts in the line here, which only makes the test stricter). The other limits
-/// are checked item by item.
+/// Whether the text is free of lines longer than [`Limits::line_bytes`] (the reader cuts
+/// them). Lines end at an LF or a CR, as the reader measures them; the reader measures only
+/// lines with a token outside comments, so this test is stricter. The other limits are
+/// checked item by item.
 fn within_bounds(text: &str, limits: &Limits) -> bool {
     let bytes = text.as_bytes();
-    if memchr::memchr_iter(b'\r', bytes).any(|at| bytes.get(at + 1) != Some(&b'\n')) {
-        return false;
-    }
     if bytes.len() <= limits.line_bytes {
         return true;
     }
     let mut line_start = 0;
-    for end in memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len())) {
+    for end in memchr::memchr2_iter(b'\n', b'\r', bytes).chain(std::iter::once(bytes.len())) {
         if end - line_start > limits.line_bytes {
             return false;
         }
@@ -199,11 +201,28 @@ fn within_bounds(text: &str, limits: &Limits) -> bool {
     true
 }
 
-/// The blanks between items: space, tab and line ends (LF, or CRLF: [`within_bounds`] lets a
-/// CR through only before an LF).
+/// The one-byte blanks between items, as the lexer skips them: space, tab, form feed and line
+/// ends (LF, CR). The byte-order mark, which the lexer skips too, is three bytes: see
+/// [`bom_len`].
 #[inline]
 fn is_blank(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\t' | b'\r')
+    matches!(b, b' ' | b'\n' | b'\t' | b'\r' | 0x0c)
+}
+
+/// The byte-order mark U+FEFF in UTF-8, which the lexer skips as a blank anywhere.
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
+/// How many bytes of blanks end `bytes` (byte-order marks included).
+fn blanks_at_end(bytes: &[u8]) -> usize {
+    let mut end = bytes.len();
+    loop {
+        let rest = &bytes[..end];
+        end -= rest.iter().rev().take_while(|&&b| is_blank(b)).count();
+        if !bytes[..end].ends_with(BOM) {
+            return bytes.len() - end;
+        }
+        end -= BOM.len();
+    }
 }
 
 /// The cursor over one game's bytes, and where its events go.
@@ -216,6 +235,8 @@ struct Scanner<'t, 'v, V> {
     visitor: &'v mut V,
     /// The move being read, reused from move to move.
     scratch: Move,
+    /// The value of a tag with escapes, unescaped (reused from tag to tag).
+    tag_value: String,
     /// The comment being read, its buffers reused from comment to comment.
     comment: Comment,
 }
@@ -276,11 +297,24 @@ impl<V> Scanner<'_, '_, V> {
         self.bytes[self.at.min(self.bytes.len())..].starts_with(s)
     }
 
-    /// Skips the blanks the lexer skips between tokens, except the ones the scanner leaves to
-    /// the full reader (CR, form feed, byte-order mark: they stop the scan where they stand).
+    /// Skips the blanks the lexer skips between tokens.
     #[inline]
     fn skip_blanks(&mut self) {
         let rest = self.bytes.get(self.at..).unwrap_or_default();
         self.at += rest.iter().take_while(|&&b| is_blank(b)).count();
+        if self.peek() == BOM[0] {
+            self.skip_marks();
+        }
+    }
+
+    /// Byte-order marks and the blanks after them (rare: out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn skip_marks(&mut self) {
+        while self.at_bytes(BOM) {
+            self.at += BOM.len();
+            let rest = self.bytes.get(self.at..).unwrap_or_default();
+            self.at += rest.iter().take_while(|&&b| is_blank(b)).count();
+        }
     }
 }

@@ -154,7 +154,7 @@ impl<V> Scanner<'_, '_, V> {
     #[inline(always)]
     fn after_blanks(&self) -> u8 {
         match self.peek() {
-            b' ' | b'\n' | b'\t' | b'\r' => {
+            b' ' | b'\n' | b'\t' | b'\r' | 0x0c => {
                 let rest = self.bytes.get(self.at..).unwrap_or_default();
                 rest.iter().copied().find(|&b| !super::is_blank(b)).unwrap_or(0)
             }

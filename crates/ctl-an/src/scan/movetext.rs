@@ -35,13 +35,24 @@ struct Levels {
 impl<V: Visitor> Scanner<'_, '_, V> {
     /// Reads the movetext after the tags to the end of the text.
     pub(super) fn movetext(&mut self) -> Result<(), Fallback> {
+        // The movetext's span runs from its first item to its last, and nesting dots are no
+        // items.
         self.skip_blanks();
+        while self.peek() == b'.' {
+            self.at += 1;
+            self.skip_blanks();
+        }
         let start = self.at;
-        let end =
-            self.bytes.len() - self.bytes.iter().rev().take_while(|&&b| super::is_blank(b)).count();
-        // No movetext has no result line (the reader warns); the movetext's span runs from its
-        // first item to its last, and nesting dots are no items.
-        if start >= end || self.peek() == b'.' || self.bytes[end - 1] == b'.' {
+        let mut end = self.bytes.len();
+        loop {
+            end -= super::blanks_at_end(&self.bytes[..end]);
+            if end == 0 || self.bytes[end - 1] != b'.' {
+                break;
+            }
+            end -= 1;
+        }
+        // No movetext has no result line (the reader warns).
+        if start >= end {
             return Err(Fallback);
         }
         go_on(self.visitor.movetext(Span::new(start, end)))?;
@@ -105,8 +116,8 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                     self.variation_opens(&mut levels)?;
                 }
                 b')' => {
-                    // Stray, or closing a variation without moves.
-                    if depth == 0 || !levels.has_pair[depth] {
+                    // Stray (a variation may be empty: `()`, `({ a comment })`).
+                    if depth == 0 {
                         return Err(Fallback);
                     }
                     self.at += 1;

@@ -4,45 +4,63 @@ use cescacs_board::Span;
 
 use super::{Fallback, Scanner, TagEvent, Visitor, go_on};
 
-impl<'t, V: Visitor> Scanner<'t, '_, V> {
+/// Where one tag's parts are, and whether its value has escapes (then it is in
+/// `Scanner::tag_value`, unescaped).
+struct TagSpans {
+    span: Span,
+    name_span: Span,
+    value_span: Span,
+    escaped: bool,
+}
+
+impl<V: Visitor> Scanner<'_, '_, V> {
     /// Reads the tags.
     pub(super) fn tags(&mut self) -> Result<(), Fallback> {
         self.skip_blanks();
         let mut count = 0;
         while self.peek() == b'[' {
             let tag = self.tag()?;
+            let name = &self.text[tag.name_span.range()];
             // The reader starts a game at every `[Variant` tag: a game has one, first.
-            if (count == 0) != (tag.name == "Variant") {
+            if (count == 0) != (name == "Variant") {
                 return Err(Fallback);
             }
             count += 1;
             if count > self.limits.tags {
                 return Err(Fallback);
             }
-            go_on(self.visitor.tag(tag))?;
+            let value = if tag.escaped {
+                self.tag_value.as_str()
+            } else {
+                &self.text[tag.value_span.range()]
+            };
+            let event = TagEvent {
+                span: tag.span,
+                name,
+                name_span: tag.name_span,
+                value,
+                value_span: tag.value_span,
+            };
+            go_on(self.visitor.tag(event))?;
             self.skip_blanks();
         }
         if count == 0 { Err(Fallback) } else { Ok(()) }
     }
 
-    /// One tag at the cursor (a `[`), on one line, its value without escapes.
-    fn tag(&mut self) -> Result<TagEvent<'t>, Fallback> {
-        let text: &'t str = self.text;
+    /// One tag at the cursor (a `[`), on one line: blanks other than a line feed may stand
+    /// between its parts, as the reader asks only that they be on the `[`'s line.
+    fn tag(&mut self) -> Result<TagSpans, Fallback> {
         let open = self.at;
-        let name_span = self.tag_name(open + 1)?;
+        self.at += 1;
+        self.skip_spaces();
+        let name_span = self.tag_name(self.at)?;
         self.at = name_span.end;
         self.skip_spaces();
         if self.peek() != b'"' {
             return Err(Fallback);
         }
         let value_start = self.at + 1;
-        let rest = &self.bytes[value_start..];
-        // The value ends at its quote; a backslash (an escape) or a line end first is for the
-        // full reader.
-        let len = memchr::memchr3(b'"', b'\\', b'\n', rest).ok_or(Fallback)?;
-        if rest[len] != b'"' {
-            return Err(Fallback);
-        }
+        let (len, escaped) = self.tag_value(value_start)?;
         let value_span = Span::new(value_start, value_start + len);
         self.at = value_span.end + 1;
         self.skip_spaces();
@@ -50,41 +68,85 @@ impl<'t, V: Visitor> Scanner<'t, '_, V> {
             return Err(Fallback);
         }
         self.at += 1;
-        Ok(TagEvent {
-            span: Span::new(open, self.at),
-            name: &text[name_span.range()],
-            name_span,
-            value: &text[value_span.range()],
-            value_span,
-        })
+        Ok(TagSpans { span: Span::new(open, self.at), name_span, value_span, escaped })
     }
 
-    /// The tag name starting at `start`: letters and `_`, then digits, then a space, a tab or
-    /// the value's quote. The lexer cuts such a name into touching tokens (a word, a hex, a
-    /// number...) that the reader joins; other spellings (`A1_B`, `Name'`, `DPTL` with its
-    /// warning) are left to it.
-    fn tag_name(&self, start: usize) -> Result<Span, Fallback> {
-        if !self.byte(start).is_ascii_alphabetic() {
+    /// The value starting at `start` (after its quote): its length up to the closing quote,
+    /// and whether it has escapes (then unescaped into `self.tag_value`). A line end or an
+    /// escape other than `\"` and `\\` is for the full reader, as the lexer ends a value at a
+    /// line end and the reader reports other escapes.
+    fn tag_value(&mut self, start: usize) -> Result<(usize, bool), Fallback> {
+        let bytes = self.bytes;
+        let mut at = start;
+        let mut escaped = false;
+        loop {
+            at += memchr::memchr3(b'"', b'\\', b'\n', &bytes[at..]).ok_or(Fallback)?;
+            match bytes[at] {
+                b'"' => break,
+                b'\\' if matches!(self.byte(at + 1), b'"' | b'\\') => {
+                    if !escaped {
+                        self.tag_value.clear();
+                        escaped = true;
+                    }
+                    at += 2;
+                }
+                _ => return Err(Fallback),
+            }
+        }
+        let raw = &self.text[start..at];
+        if memchr::memchr(b'\r', raw.as_bytes()).is_some() {
             return Err(Fallback);
         }
-        let mut end = start + 1;
-        while matches!(self.byte(end), b'A'..=b'Z' | b'a'..=b'z' | b'_') {
+        if escaped {
+            let mut rest = raw;
+            while let Some(k) = rest.find('\\') {
+                self.tag_value.push_str(&rest[..k]);
+                self.tag_value.push_str(&rest[k + 1..k + 2]);
+                rest = &rest[k + 2..];
+            }
+            self.tag_value.push_str(rest);
+        }
+        Ok((at - start, escaped))
+    }
+
+    /// The tag name starting at `start`: letters, digits and `_`, then a blank or the value's
+    /// quote. The lexer cuts such a name into touching tokens (words, hexes, numbers...) that
+    /// the reader joins; a `_` can only go on a word, so a `_` first or after a digit is a
+    /// token of its own, and left to the full reader with the other spellings (`Name'`,
+    /// `DPTL` with its warning).
+    fn tag_name(&self, start: usize) -> Result<Span, Fallback> {
+        let mut end = start;
+        let mut after_digit = true;
+        loop {
+            match self.byte(end) {
+                b'A'..=b'Z' | b'a'..=b'z' => after_digit = false,
+                b'0'..=b'9' => after_digit = true,
+                b'_' if !after_digit => {}
+                _ => break,
+            }
             end += 1;
         }
-        while self.byte(end).is_ascii_digit() {
-            end += 1;
-        }
-        if !matches!(self.byte(end), b' ' | b'\t' | b'"') || &self.bytes[start..end] == b"DPTL" {
+        let next = self.byte(end);
+        if end == start
+            || !(is_tag_space(next) || next == b'"')
+            || &self.bytes[start..end] == b"DPTL"
+        {
             return Err(Fallback);
         }
         Ok(Span::new(start, end))
     }
 
-    /// Spaces and tabs inside a tag's line.
+    /// The blanks inside a tag's line: every blank but the line feed.
     #[inline]
     fn skip_spaces(&mut self) {
-        while matches!(self.peek(), b' ' | b'\t') {
+        while is_tag_space(self.peek()) {
             self.at += 1;
         }
     }
+}
+
+/// A blank that keeps a tag on its line (the reader's test of a line is a line feed between).
+#[inline]
+fn is_tag_space(b: u8) -> bool {
+    super::is_blank(b) && b != b'\n'
 }
