@@ -11,9 +11,9 @@
 use std::fs::File;
 use std::io::{self, Read, Write};
 
-use cescacs_board::Diagnostic;
-use ctl_an::syntax::Movetext;
-use ctl_pgn::decode::decode;
+use std::time::{Duration, Instant};
+
+use ctl_pgn::check::{Check, CheckedPiece, Stats};
 use ctl_pgn::reader::{Piece, Pieces};
 use ctl_pgn::render::{
     DocumentWriter, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding, Summary,
@@ -51,6 +51,8 @@ pub struct How {
     pub encoding: PositionEncoding,
     /// How deep to check.
     pub level: validate::Level,
+    /// Whether the JSON document gets the `"stats"` of the run.
+    pub stats: bool,
 }
 
 /// What a run found.
@@ -60,6 +62,31 @@ pub struct Outcome {
     pub summary: Summary,
     /// Whether an input could not be read.
     pub io_failure: bool,
+    /// Which path read how many games, and how long each took.
+    pub paths: Stats,
+    /// Time spent reading the inputs and cutting them into games.
+    pub read_time: Duration,
+    /// Time spent rendering the reports.
+    pub render_time: Duration,
+}
+
+impl Outcome {
+    /// The `"stats"` member of the JSON document: the games each path read and the seconds of
+    /// each stage (docs/JSON.md).
+    pub fn stats_json(&self) -> serde_json::Value {
+        let s = self.paths;
+        serde_json::json!({
+            "games": self.summary.games,
+            "fast_path_games": s.fast_path_games,
+            "full_path_games": s.full_path_games,
+            "seconds": {
+                "read": self.read_time.as_secs_f64(),
+                "fast_path": s.fast_time.as_secs_f64(),
+                "full_path": s.full_time.as_secs_f64(),
+                "render": self.render_time.as_secs_f64(),
+            },
+        })
+    }
 }
 
 /// One input as reports name it.
@@ -166,6 +193,10 @@ struct Checked {
     counts: Summary,
     /// Bytes of the piece.
     bytes: u64,
+    /// Which path read its games, and how long each took.
+    stats: Stats,
+    /// How long rendering its reports took.
+    render_time: Duration,
 }
 
 /// Checks every input and writes the reports to `out`: text reports or JSON lines as they come,
@@ -189,17 +220,26 @@ pub fn run(
         .collect();
     let mut producer = Producer { inputs, next: 0, current: None };
     let mut writer = Writer::new(how, &named, out)?;
-    let mut batch = producer.batch();
+    let mut read_time = Duration::ZERO;
+    let timed_batch = |producer: &mut Producer<'_>| {
+        let started = Instant::now();
+        let batch = producer.batch();
+        (batch, started.elapsed())
+    };
+    let (mut batch, took) = timed_batch(&mut producer);
+    read_time += took;
     while !batch.is_empty() {
-        let (done, next) = rayon::join(
+        let (done, (next, took)) = rayon::join(
             || batch.into_par_iter().map(|item| check_item(item, &named, how)).collect::<Vec<_>>(),
-            || producer.batch(),
+            || timed_batch(&mut producer),
         );
+        read_time += took;
         for item in done {
             writer.write(item, progress)?;
         }
         batch = next;
     }
+    writer.outcome.read_time = read_time;
     writer.finish()
 }
 
@@ -212,58 +252,42 @@ fn check_item(item: Item, named: &[Named], how: How) -> Done {
     }
 }
 
-/// Reads, checks and renders one piece of an input.
+/// Checks one piece of an input ([`Check::piece`]: the fast try, the full way, the sorted
+/// diagnostics) and renders what it found.
 fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
-    if let Some(checked) = check_clean(&piece, how.level) {
-        return checked;
-    }
     let start = piece.start;
     let bytes = piece.bytes.len() as u64;
-    let decoded = decode(piece.bytes);
-    // Spans are piece offsets until the end, when they become file offsets.
-    let mut found: Vec<Diagnostic> = decoded.diagnostics.clone();
-    let mut locator = Locator::default();
-    let mut plies = 0;
-    for out in ctl_an::games(&decoded.text) {
-        let empty = out.game.tags.is_empty()
-            && out.game.movetext
-                == Movetext { span: out.game.movetext.span, ..Movetext::default() };
-        if !empty {
-            locator.push(&out.game);
-            plies += out.game.movetext.ply_count();
-            let mut game = ctl_pgn::game::Game::new(out.game, &decoded.text);
-            game.set_syntax_errors(&out.diagnostics);
-            found.extend(validate::validate(&game, how.level));
-        }
-        found.extend(out.diagnostics);
-    }
-    found.sort_by(|a, b| {
-        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
-    });
-    let errors = found.iter().filter(|d| d.is_error()).count();
+    let CheckedPiece { decoded, checked: found } = Check::new(how.level).piece(piece.bytes);
+    let errors = found.diagnostics.iter().filter(|d| d.is_error()).count();
     let counts = Summary {
         files: 0,
-        games: locator.game_count(),
-        plies,
+        games: found.games,
+        plies: found.plies,
         errors,
-        warnings: found.len() - errors,
+        warnings: found.diagnostics.len() - errors,
     };
-    let mut checked = Checked { counts, bytes, ..Checked::default() };
-    if found.is_empty() {
+    let mut checked = Checked { counts, bytes, stats: found.stats, ..Checked::default() };
+    // Only a piece read the full way has something to report, and its decoded text.
+    let Some(decoded) = decoded.filter(|_| !found.diagnostics.is_empty()) else {
         return checked;
-    }
+    };
+    let started = Instant::now();
     let shown = decoded.shown();
     match how.output {
         Output::Text { color } => {
             let renderer = TextRenderer::at(&named.path, shown, start, color);
-            for d in &found {
+            for d in &found.diagnostics {
                 let d = d.clone().shifted(start.offset);
                 checked.text.extend_from_slice(renderer.render(&d).as_bytes());
             }
         }
         Output::Json | Output::Jsonl => {
+            let mut locator = Locator::default();
+            for game in &found.read {
+                locator.push(game.syntax());
+            }
             let index = LineIndex::at(shown, start);
-            for d in &found {
+            for d in &found.diagnostics {
                 let context = locator.context(d.span);
                 let d = d.clone().shifted(start.offset);
                 checked.json.push(JsonDiagnostic::new(
@@ -276,17 +300,8 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
             }
         }
     }
+    checked.render_time = started.elapsed();
     checked
-}
-
-/// The fast path: a piece that is one game in the common forms with nothing to report is
-/// checked without a syntax tree ([`validate::fast`]); `None` sends it the full way, which
-/// gives the same (empty) answer for those and explains the others.
-fn check_clean(piece: &Piece, level: validate::Level) -> Option<Checked> {
-    let text = ctl_pgn::decode::as_plain_text(&piece.bytes)?;
-    let clean = validate::fast::check_fast(text, level, &ctl_an::Limits::DEFAULT)?;
-    let counts = Summary { files: 0, games: 1, plies: clean.plies, errors: 0, warnings: 0 };
-    Some(Checked { counts, bytes: piece.bytes.len() as u64, ..Checked::default() })
 }
 
 /// Writes checked items in input order, numbering games across the pieces of a file.
@@ -336,6 +351,8 @@ impl<'a, W: Write> Writer<'a, W> {
                 }
                 self.games_before += checked.counts.games;
                 self.file.absorb(checked.counts);
+                self.outcome.paths.absorb(checked.stats);
+                self.outcome.render_time += checked.render_time;
                 progress.suspend(|| self.write_piece(i, &checked))?;
                 progress.advance(checked.bytes, self.files_done);
             }
@@ -383,7 +400,8 @@ impl<'a, W: Write> Writer<'a, W> {
 
     fn finish(self) -> io::Result<Outcome> {
         if let Some(document) = self.document {
-            document.finish()?;
+            let stats = self.how.stats.then(|| self.outcome.stats_json());
+            document.finish_with(stats.as_ref().map(|s| ("stats", s)))?;
         }
         Ok(self.outcome)
     }

@@ -2,10 +2,10 @@
 //! game and ply it is about, and the games read, for the other requests.
 
 use cescacs_board::Diagnostic;
-use ctl_an::syntax;
+use ctl_pgn::check::Check;
 use ctl_pgn::game::Game;
 use ctl_pgn::render::{Context, Locator};
-use ctl_pgn::validate::{self, Level};
+use ctl_pgn::validate::Level;
 
 /// The level `cescacs check` uses by default: the deepest one.
 pub(crate) const LEVEL: Level = Level::Rules;
@@ -23,38 +23,25 @@ pub(crate) struct Analysis {
 }
 
 impl Analysis {
-    /// Checks `text` game by game, as `cescacs check` does.
+    /// Checks `text` game by game, as `cescacs check` does ([`Check::text`], every game read
+    /// the full way: the other requests need their trees).
     pub fn new(text: &str) -> Analysis {
         let source = parser_text(text);
         let source = source.as_deref().unwrap_or(text);
-        let mut diagnostics = Vec::new();
-        let mut games = Vec::new();
-        let mut syntax_errors = false;
-        for out in ctl_an::games(source) {
-            syntax_errors |= out.diagnostics.iter().any(Diagnostic::is_error);
-            if !is_empty(&out.game) {
-                let mut game = Game::new(out.game, source);
-                game.set_syntax_errors(&out.diagnostics);
-                diagnostics.extend(validate::validate(&game, LEVEL));
-                games.push(game);
-            }
-            diagnostics.extend(out.diagnostics);
-        }
+        let checked = Check { fast: false, ..Check::new(LEVEL) }.text(source);
         let mut locator = Locator::default();
-        for game in &games {
+        for game in &checked.read {
             locator.push(game.syntax());
         }
-        let mut diagnostics: Vec<(Diagnostic, Context)> = diagnostics
+        let diagnostics = checked
+            .diagnostics
             .into_iter()
             .map(|d| {
                 let context = locator.context(d.span);
                 (d, context)
             })
             .collect();
-        diagnostics.sort_by(|(a, _), (b, _)| {
-            (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
-        });
-        Analysis { diagnostics, games, syntax_errors }
+        Analysis { diagnostics, games: checked.read, syntax_errors: checked.syntax_errors }
     }
 
     /// What is known of a document whose check failed: nothing, and never to be formatted.
@@ -75,12 +62,6 @@ impl Analysis {
 pub(crate) fn parser_text(text: &str) -> Option<String> {
     let rest = text.strip_prefix('\u{feff}')?;
     Some(format!("   {rest}"))
-}
-
-fn is_empty(game: &syntax::Game) -> bool {
-    game.tags.is_empty()
-        && game.movetext
-            == syntax::Movetext { span: game.movetext.span, ..syntax::Movetext::default() }
 }
 
 #[cfg(test)]

@@ -30,8 +30,8 @@ use ctl_an::syntax::{self, Ply};
 use pdtl::Dialect;
 
 use crate::game::Game;
+use crate::validate::messages::{coherence_error, rules_error};
 use crate::validate::move_spec;
-use crate::validate::replay::{coherence_error, rules_error};
 use crate::write::{WriteOptions, write_file};
 
 pub use cescacs_board::codes::convert::{BAD_LINE, BAD_OMISSION};

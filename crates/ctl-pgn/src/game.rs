@@ -4,6 +4,7 @@
 use cescacs_board::{Diagnostic, Letters, Position, Span};
 use ctl_an::syntax::{self, GameResult, Movetext, Tag};
 
+use crate::tags::TagRef;
 use crate::validate::codes;
 
 /// One CTL-PGN record: the tags in file order, the letter table of its `[Redefine]` tag, the start
@@ -34,19 +35,18 @@ pub struct Game {
 impl Game {
     /// Reads the setup of a parsed record. `source` is the text its spans point into.
     pub fn new(syntax: syntax::Game, source: &str) -> Game {
-        let mut setup = Vec::new();
-        let letters = syntax
-            .tag("Redefine")
-            .and_then(|t| redefine(t, source, &mut setup))
-            .unwrap_or_else(Letters::standard);
-        let grand = syntax.tag("Variant").is_some_and(|t| t.value == "Grand C'escacs");
-        let pdtl = syntax.tags.iter().find(|t| t.name == "PDTL" || t.name == "DPTL");
-        let start = match pdtl {
-            _ if grand => None,
-            None => Some(Position::initial()),
-            Some(tag) => start_position(tag, source, &letters, &mut setup),
-        };
-        Game { syntax, letters, start, setup, syntax_errors: Vec::new() }
+        let tags: Vec<TagRef<'_>> = syntax.tags.iter().map(tag_ref).collect();
+        let Setup { letters, start, diagnostics } = Setup::read(&tags, source);
+        Game { syntax, letters, start, setup: diagnostics, syntax_errors: Vec::new() }
+    }
+
+    /// The setup read from the tags, for the replay.
+    pub(crate) fn setup(&self) -> Setup {
+        Setup {
+            letters: self.letters.clone(),
+            start: self.start.clone(),
+            diagnostics: self.setup.clone(),
+        }
     }
 
     /// The syntax tree of the record.
@@ -127,22 +127,62 @@ impl Game {
     }
 }
 
+/// A tree's tag as the tag checks and the setup reader take it.
+pub(crate) fn tag_ref(t: &Tag) -> TagRef<'_> {
+    TagRef {
+        name: &t.name,
+        name_span: t.name_span,
+        value: &t.value,
+        value_span: t.value_span,
+        span: t.span,
+    }
+}
+
+/// What the tags say about where and how the moves are played: the letters of the `[Redefine]`
+/// tag, the start position of the `[PDTL]` tag (or the initial one), and the problems of both.
+/// The one reader of a game's setup: [`Game::new`] and the replay of a scanned game use it.
+#[derive(Debug, Clone)]
+pub(crate) struct Setup {
+    pub letters: Letters,
+    pub start: Option<Position>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Setup {
+    /// Reads the setup from the tags in file order.
+    pub(crate) fn read(tags: &[TagRef<'_>], source: &str) -> Setup {
+        let mut diagnostics = Vec::new();
+        let first = |name: &str| tags.iter().find(|t| t.name == name);
+        let letters = first("Redefine")
+            .and_then(|t| redefine(t, source, &mut diagnostics))
+            .unwrap_or_else(Letters::standard);
+        let grand = first("Variant").is_some_and(|t| t.value == "Grand C'escacs");
+        let pdtl = tags.iter().find(|t| t.name == "PDTL" || t.name == "DPTL");
+        let start = match pdtl {
+            _ if grand => None,
+            None => Some(Position::initial()),
+            Some(tag) => start_position(tag, source, &letters, &mut diagnostics),
+        };
+        Setup { letters, start, diagnostics }
+    }
+}
+
 /// Whether the value was written without escapes, so that offsets inside it are file offsets.
-fn verbatim(tag: &Tag, source: &str) -> bool {
-    source.get(tag.value_span.range()) == Some(tag.value.as_str())
+fn verbatim(tag: &TagRef<'_>, source: &str) -> bool {
+    source.get(tag.value_span.range()) == Some(tag.value)
 }
 
 /// The letters of a `Redefine` tag. The spec's own examples close the quotes too early
 /// (`[Redefine "A@J, T@R", C@N"]`); the syntax error is reported by the parser and the meaning
 /// intended, the whole text between the brackets, is used (docs/DECISIONS.md 7).
-fn redefine(tag: &Tag, source: &str, out: &mut Vec<Diagnostic>) -> Option<Letters> {
+fn redefine(tag: &TagRef<'_>, source: &str, out: &mut Vec<Diagnostic>) -> Option<Letters> {
     let after = source.get(tag.value_span.end..tag.span.end).unwrap_or("");
     let misplaced = after.trim_end_matches(']').trim().len() > 1;
     let (value, exact) = if misplaced {
         let whole = source.get(tag.value_span.start..tag.span.end).unwrap_or("");
         (whole.trim_end_matches(']').replace('"', "").trim().to_string(), false)
     } else {
-        (tag.value.clone(), verbatim(tag, source))
+        (tag.value.to_string(), verbatim(tag, source))
     };
     match Letters::from_redefine(&value) {
         Ok(letters) => Some(letters),
@@ -165,12 +205,12 @@ fn redefine(tag: &Tag, source: &str, out: &mut Vec<Diagnostic>) -> Option<Letter
 
 /// The position of a `PDTL` (or misspelt `DPTL`) tag, its diagnostics moved into the file.
 fn start_position(
-    tag: &Tag,
+    tag: &TagRef<'_>,
     source: &str,
     letters: &Letters,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Position> {
-    let read = pdtl::read(&tag.value, letters);
+    let read = pdtl::read(tag.value, letters);
     let exact = verbatim(tag, source);
     let place = |d: Diagnostic| {
         if exact {
@@ -186,7 +226,7 @@ fn start_position(
             d
         }
     };
-    let position = read.position.clone().or_else(|| defensive(&tag.value, letters, &read));
+    let position = read.position.clone().or_else(|| defensive(tag.value, letters, &read));
     out.extend(read.diagnostics.into_iter().map(place));
     position
 }

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod check;
 pub mod convert;
 pub mod decode;
 pub mod filter;

@@ -22,8 +22,9 @@ mod scan;
 pub use scan::{Rebuild, clean_game, scan, scan_complete, scan_text};
 
 use cescacs_board::{Diagnostic, Letters, Span};
+use ctl_pgn::check::Check;
+use ctl_pgn::validate::Level;
 use ctl_pgn::validate::fast::check_fast;
-use ctl_pgn::validate::{Level, check_text};
 use ctl_pgn::write::{WriteOptions, write_file};
 
 /// The text the readers see: invalid UTF-8 replaced byte for byte (`ctl_pgn::decode`).
@@ -102,20 +103,21 @@ pub fn pdtl(data: &[u8]) {
 pub fn check(data: &[u8]) {
     let decoded = ctl_pgn::decode::decode(data.to_vec());
     let text = &decoded.text;
-    let found = check_text(text, Level::Rules);
+    let check_text = |level| Check::new(level).text(text).diagnostics;
+    let found = check_text(Level::Rules);
     assert_diagnostics_in(&found, text);
-    assert!(
-        found
-            .windows(2)
-            .all(|w| (w[0].span.start, w[0].span.end) <= (w[1].span.start, w[1].span.end)),
-        "diagnostics are not sorted"
-    );
-    assert_eq!(found, check_text(text, Level::Rules), "a second run differs");
+    let mut sorted = found.clone();
+    ctl_pgn::check::sort(&mut sorted);
+    assert_eq!(found, sorted, "diagnostics are not sorted");
+    assert_eq!(found, check_text(Level::Rules), "a second run differs");
+    // Every game read the full way finds the same.
+    let full = Check { fast: false, ..Check::new(Level::Rules) }.text(text).diagnostics;
+    assert_eq!(found, full, "the fast try changed the diagnostics");
     // The fast path of `check` may call a game clean only when the full check finds nothing.
     if ctl_pgn::decode::as_plain_text(data).is_some() {
         for level in [Level::Syntax, Level::Coherence, Level::Rules] {
             if check_fast(text, level, &ctl_an::Limits::DEFAULT).is_some() {
-                let full = check_text(text, level);
+                let full = check_text(level);
                 assert!(
                     full.is_empty(),
                     "the fast path called a game clean at {level:?}: {full:?}"

@@ -9,9 +9,10 @@
 
 use cescacs_board::{Diagnostic, Span};
 use ctl_an::syntax::{File, Ply};
+use ctl_pgn::check::{Check, sort};
 use ctl_pgn::decode::Decoded;
 use ctl_pgn::render::{Context, FileReport, PositionEncoding, render_json, render_text};
-use ctl_pgn::validate::{Level, check_text};
+use ctl_pgn::validate::Level;
 
 /// A golden's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,12 +54,12 @@ impl std::str::FromStr for Format {
     }
 }
 
-/// Every diagnostic of the file at the rules level: the encoding's, then the library's
-/// [`check_text`], in the order of their spans.
+/// Every diagnostic of the file at the rules level: the encoding's and the library's
+/// ([`Check::text`], as `cescacs check` finds them), in the one order of [`sort`].
 pub fn diagnostics(decoded: &Decoded) -> Vec<Diagnostic> {
     let mut all = decoded.diagnostics.clone();
-    all.extend(check_text(&decoded.text, Level::Rules));
-    all.sort_by_key(|d| (d.span.start, d.span.end));
+    all.extend(Check::new(Level::Rules).text(&decoded.text).diagnostics);
+    sort(&mut all);
     all
 }
 

@@ -51,6 +51,12 @@ pub struct Args {
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
 
+    /// After the summary, how many games the fast and the full path read and the time of each
+    /// stage (reading, fast path, full path, rendering); with `--format json`, also a
+    /// top-level `"stats"` object in the document (docs/JSON.md).
+    #[arg(long)]
+    pub stats: bool,
+
     /// Files, directories (searched for `*.ctl-pgn`), or `-` for standard input.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
@@ -152,6 +158,7 @@ pub fn run(args: Args) -> ExitCode {
         },
         encoding: PositionEncoding::from(args.position_encoding),
         level: args.level.into(),
+        stats: args.stats && args.format == Format::Json,
     };
     let threads = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
@@ -180,6 +187,9 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("warning: no `*.{}` file found", input::EXTENSION);
     }
     eprintln!("{}", summary_line(&outcome.summary, started.elapsed().as_secs_f64()));
+    if args.stats {
+        eprintln!("{}", stats_line(&outcome));
+    }
     output::exit_code(outcome.summary.errors, outcome.io_failure || !path_errors.is_empty())
 }
 
@@ -204,6 +214,22 @@ fn summary_line(s: &Summary, seconds: f64) -> String {
     )
 }
 
+/// `stats: 5 games: 4 fast path, 1 full path; read 0.00 s, fast path 0.01 s, ...`. The
+/// times are summed over the threads.
+fn stats_line(outcome: &pipeline::Outcome) -> String {
+    let s = outcome.paths;
+    format!(
+        "stats: {}: {} fast path, {} full path; read {:.2} s, fast path {:.2} s, full path {:.2} s, render {:.2} s",
+        plural(outcome.summary.games, "game", "games"),
+        s.fast_path_games,
+        s.full_path_games,
+        outcome.read_time.as_secs_f64(),
+        s.fast_time.as_secs_f64(),
+        s.full_time.as_secs_f64(),
+        outcome.render_time.as_secs_f64(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +240,18 @@ mod tests {
         assert_eq!(
             summary_line(&s, 0.004),
             "1 file, 2 games, 1 ply: 0 errors, 3 warnings (0.00 s)"
+        );
+    }
+
+    #[test]
+    fn stats_line_reads_well() {
+        let mut outcome = pipeline::Outcome::default();
+        outcome.summary.games = 5;
+        outcome.paths.fast_path_games = 4;
+        outcome.paths.full_path_games = 1;
+        assert_eq!(
+            stats_line(&outcome),
+            "stats: 5 games: 4 fast path, 1 full path; read 0.00 s, fast path 0.00 s, full path 0.00 s, render 0.00 s"
         );
     }
 

@@ -196,7 +196,13 @@ impl<W: Write> DocumentWriter<W> {
     }
 
     /// Writes the summary and ends the document; gives the output back.
-    pub fn finish(mut self) -> io::Result<W> {
+    pub fn finish(self) -> io::Result<W> {
+        self.finish_with(None)
+    }
+
+    /// [`DocumentWriter::finish`], with one more top-level member after the summary (such as
+    /// the `"stats"` of `cescacs check --stats`).
+    pub fn finish_with(mut self, extra: Option<(&str, &serde_json::Value)>) -> io::Result<W> {
         let summary = serde_json::to_string_pretty(&self.summary).map_err(io::Error::other)?;
         if self.files > 0 {
             self.out.write_all(b"\n  ]")?;
@@ -209,6 +215,16 @@ impl<W: Write> DocumentWriter<W> {
                 self.out.write_all(b"\n  ")?;
             }
             self.out.write_all(line.as_bytes())?;
+        }
+        if let Some((name, value)) = extra {
+            let value = serde_json::to_string_pretty(value).map_err(io::Error::other)?;
+            write!(self.out, ",\n  {}: ", json_string(name))?;
+            for (i, line) in value.lines().enumerate() {
+                if i > 0 {
+                    self.out.write_all(b"\n  ")?;
+                }
+                self.out.write_all(line.as_bytes())?;
+            }
         }
         self.out.write_all(b"\n}\n")?;
         Ok(self.out)

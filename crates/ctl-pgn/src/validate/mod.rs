@@ -15,18 +15,18 @@
 
 pub mod codes;
 pub mod fast;
+pub(crate) mod messages;
 mod references;
-pub(crate) mod replay;
+pub mod replay;
+pub mod tree;
 
-use cescacs_board::Diagnostic;
+use cescacs_board::{Diagnostic, Position};
 use ctl_an::Limits;
-use ctl_an::syntax::GameResult;
 
 use crate::game::Game;
-use crate::tags::{TagRef, lint_tags};
 
-use replay::LineEnd;
-pub use replay::{MainLine, move_spec, replay_main_line};
+pub use messages::move_spec;
+use replay::{Observer, Options, PlyAt, Replay};
 
 /// How deep validation looks, shallowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -51,36 +51,24 @@ pub enum Level {
 /// assert_eq!(validate(&game, Level::Coherence)[0].code, "E0410");
 /// ```
 pub fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
-    let tags: Vec<TagRef<'_>> = game
-        .tags()
-        .iter()
-        .map(|t| TagRef {
-            name: &t.name,
-            name_span: t.name_span,
-            value: &t.value,
-            value_span: t.value_span,
-            span: t.span,
-        })
-        .collect();
-    let mut out = lint_tags(&tags);
-    if level >= Level::Coherence {
-        out.extend(game.setup_diagnostics().iter().cloned());
-        result_agreement(game, &mut out);
-        if let Some(start) = game.start() {
-            let end = replay::check_lines(game, start, level, &mut out);
-            if level >= Level::Rules {
-                if let Some(end) = end {
-                    result_against_end(game, end, &mut out);
-                }
-            }
-        }
-        references::check(game, &mut out);
-    }
-    out.sort_by_key(|d| (d.span.start, d.span.end));
-    out
+    replay_game(game, Options::check(level), ()).0.diagnostics
+}
+
+/// Replays a parsed game (its setup as [`Game::new`] read it) with an observer.
+pub fn replay_game<O: Observer>(
+    game: &Game,
+    options: Options,
+    observer: O,
+) -> (replay::Replayed, O) {
+    // The tree's tags own their values: no text to borrow them from.
+    let mut replay = Replay::new("", options, observer).with_setup(game.setup());
+    tree::walk(game, &mut replay);
+    let done = replay.finish_in_place();
+    (done, replay.into_observer())
 }
 
 /// Every diagnostic of a whole text at a level: the parser's and each game's, sorted by span.
+/// The same as [`crate::check::check_text`].
 ///
 /// ```
 /// use ctl_pgn::validate::{Level, check_text};
@@ -88,7 +76,7 @@ pub fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
 /// assert!(found.is_empty());
 /// ```
 pub fn check_text(source: &str, level: Level) -> Vec<Diagnostic> {
-    check_text_with(source, level, &Limits::DEFAULT)
+    crate::check::check_text(source, level, &Limits::DEFAULT).diagnostics
 }
 
 /// [`check_text`] with other reading [`Limits`] than the defaults: an item past a limit is one
@@ -102,73 +90,59 @@ pub fn check_text(source: &str, level: Level) -> Vec<Diagnostic> {
 /// assert_eq!(check_text_with(text, Level::Rules, &strict)[0].code, "E0222");
 /// ```
 pub fn check_text_with(source: &str, level: Level, limits: &Limits) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for g in ctl_an::games_with(source, limits) {
-        let mut game = Game::new(g.game, source);
-        game.set_syntax_errors(&g.diagnostics);
-        out.extend(g.diagnostics);
-        out.extend(validate(&game, level));
-    }
-    out.sort_by_key(|d| (d.span.start, d.span.end));
-    out
+    crate::check::check_text(source, level, limits).diagnostics
 }
 
-/// The result line and the `Result` tag must say the same (docs/DECISIONS.md 3).
-fn result_agreement(game: &Game, out: &mut Vec<Diagnostic>) {
-    let Some(line) = game.movetext().result else { return };
-    let Some(tag) = game.tag("Result") else { return };
-    let Some(tagged) = GameResult::from_text(&tag.value) else { return };
-    if tagged != line.value {
-        out.push(
-            Diagnostic::error(
-                codes::RESULT_MISMATCH,
-                line.span,
-                format!(
-                    "expected the result `{}` of the `Result` tag, found `{}`",
-                    tagged.as_str(),
-                    line.value.as_str()
-                ),
-            )
-            .with_label(tag.value_span, "the `Result` tag says this"),
-        );
-    }
+/// The main line replayed: the start position, the position after each ply, and the error that
+/// stopped it, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MainLine {
+    /// The start position, then one position per ply played.
+    pub positions: Vec<Position>,
+    /// Why replaying stopped before the end of the line.
+    pub error: Option<Diagnostic>,
 }
 
-/// Mate, stalemate and automatic draws decide the result (docs/RULES.md 5.3-5.5).
-fn result_against_end(game: &Game, end: LineEnd, out: &mut Vec<Diagnostic>) {
-    use cescacs_board::Outcome;
-    let outcome = match end {
-        LineEnd::Drawn(reason) => Outcome::Draw(reason),
-        LineEnd::Board(b) => match b.outcome() {
-            Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate { .. })) => o,
-            // A draw of the final position was found after the move that reached it.
-            _ => return,
-        },
+/// Replays the main line of a game at a level (`Syntax` is treated as `Coherence`), without
+/// variations, check marks or results: what `cescacs replay` prints.
+///
+/// ```
+/// use ctl_pgn::{game::Game, validate::{Level, replay_main_line}};
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+/// let game = Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
+/// assert_eq!(replay_main_line(&game, Level::Coherence).positions.len(), 4);
+/// let rules = replay_main_line(&game, Level::Rules);
+/// assert_eq!(rules.positions.len(), 3);
+/// assert_eq!(rules.error.unwrap().code, "E0501");
+/// ```
+pub fn replay_main_line(game: &Game, level: Level) -> MainLine {
+    let options = Options {
+        level: level.max(Level::Coherence),
+        report: replay::Report::All,
+        full: false,
+        variations: false,
     };
-    let why = match outcome {
-        Outcome::Checkmate { winner } => format!("{winner} mates"),
-        Outcome::Stalemate { winner } => format!("{winner} stalemates"),
-        Outcome::Draw(reason) => format!("drawn by {}", replay::draw_reason_text(reason)),
-    };
-    let expected = outcome.result();
-    let (written, span) = match (game.movetext().result, game.tag("Result")) {
-        (Some(line), _) => (line.value.as_str().to_string(), line.span),
-        (None, Some(tag)) => (tag.value.clone(), tag.value_span),
-        (None, None) => return,
-    };
-    if written != expected {
-        let mut d = Diagnostic::error(
-            codes::WRONG_RESULT,
-            span,
-            format!("expected the result `{expected}` ({why}), found `{written}`"),
-        );
-        if let Outcome::Draw(reason) = outcome {
-            d = d
-                .with_note(replay::draw_reason_note(reason))
-                .with_help("an automatic draw ends the game with `1-1`");
-        } else {
-            d = d.with_help(format!("the final position gives `{expected}`"));
+    let positions = game.start().into_iter().cloned().collect();
+    let (_, trail) = replay_game(game, options, Trail { positions, error: None });
+    MainLine { positions: trail.positions, error: trail.error }
+}
+
+/// The positions and the stop of the main line.
+struct Trail {
+    positions: Vec<Position>,
+    error: Option<Diagnostic>,
+}
+
+impl Observer for Trail {
+    fn played(&mut self, at: PlyAt, _written: &ctl_an::syntax::Move, board: &cescacs_board::Board) {
+        if at.depth == 0 {
+            self.positions.push(board.to_position());
         }
-        out.push(d.with_fix(span, expected));
+    }
+
+    fn stopped(&mut self, depth: usize, why: &Diagnostic) {
+        if depth == 0 && self.error.is_none() {
+            self.error = Some(why.clone());
+        }
     }
 }

@@ -3,12 +3,15 @@
 //!
 //! Both findings are warnings: comments do not change what a game is, and the minimal reader
 //! ignores them. Hex references are checked by the parser (`W0206`).
+//!
+//! The replay tells [`References`] the game's events; a comment is judged where it stands in
+//! its line, which is known once the pair it follows is over (a comment between White's and
+//! Black's move stands after the whole pair), and label references once every label is known.
 
-use cescacs_board::{Colour, Diagnostic};
-use ctl_an::syntax::{Comment, Pair, Ply, Reference, Spanned, VariationId};
+use cescacs_board::{Colour, Diagnostic, Span};
+use ctl_an::syntax::{Comment, MoveNumber, Reference, Spanned, VariationId};
 
 use super::codes;
-use crate::game::Game;
 
 /// A point in a line: the move number and the side whose move was played last.
 #[derive(Clone, Copy)]
@@ -28,87 +31,192 @@ impl Point {
     }
 }
 
-pub(crate) fn check(game: &Game, out: &mut Vec<Diagnostic>) {
-    let mut labels: Vec<Vec<VariationId>> = Vec::new();
-    collect_labels(&game.movetext().pairs, &mut Vec::new(), &mut labels);
-    let mt = game.movetext();
-    let cx = Cx { labels: &labels };
-    let before_start = mt
-        .pairs
-        .first()
-        .map(|p| Point { number: p.number.value.saturating_sub(1), side: Colour::Black });
-    for c in &mt.comments {
-        cx.comment(c, before_start, out);
-    }
-    let last = cx.line(&mt.pairs, out);
-    for c in &mt.closing_comments {
-        cx.comment(c, last, out);
-    }
+/// One line (the main line or a variation) as far as its comments are concerned.
+#[derive(Default)]
+struct Line {
+    /// The last pair's number and the side of its last ply.
+    pair: Option<Point>,
+    /// Plies of the last pair.
+    plies: u8,
+    /// Whether the first pair has a ply yet (the comments before it are then placed).
+    started: bool,
+    /// The move references of the comments before the first pair, and of those after the last.
+    before: Vec<Spanned<Reference>>,
+    after: Vec<Spanned<Reference>>,
+    /// The label chain of this line (outermost first), as references name variations.
+    chain_len: usize,
 }
 
-/// Every labelled variation, as its path from the main line (outermost first).
-fn collect_labels(pairs: &[Pair], path: &mut Vec<VariationId>, out: &mut Vec<Vec<VariationId>>) {
-    for pair in pairs {
-        for v in &pair.variations {
-            let id =
-                v.label.map(|l| VariationId { move_number: pair.number.value, label: l.value });
-            if let Some(id) = id {
-                path.push(id);
-                out.push(path.clone());
+/// The references of one game, checked as its events come.
+#[derive(Default)]
+pub(crate) struct References {
+    lines: Vec<Line>,
+    /// The path of labels from the main line to the line being read.
+    chain: Vec<VariationId>,
+    /// Every labelled variation, as its chain of labels from the main line.
+    labels: Vec<Vec<VariationId>>,
+    /// Label references, checked at the end (a label may be defined after the comment).
+    by_label: Vec<Spanned<Reference>>,
+    /// Whether the main line is over (its result was read).
+    closed: bool,
+}
+
+fn checked(r: &Spanned<Reference>) -> bool {
+    matches!(r.value, Reference::Move { .. } | Reference::Variation(_))
+}
+
+impl References {
+    #[inline]
+    fn line(&mut self) -> &mut Line {
+        if self.lines.is_empty() {
+            self.lines.push(Line::default());
+        }
+        let n = self.lines.len();
+        &mut self.lines[n - 1]
+    }
+
+    /// A comment of the movetext, wherever it stands.
+    pub(crate) fn comment(&mut self, c: &Comment, out: &mut Vec<Diagnostic>) {
+        if !c.references.iter().any(checked) {
+            return;
+        }
+        if self.closed && self.lines.len() <= 1 {
+            // After the result: the comment stands after the main line's last move.
+            let at = self.lines.first().and_then(|l| l.pair);
+            for r in c.references.iter().filter(|r| checked(r)) {
+                self.reference(r, at, out);
             }
-            collect_labels(&v.pairs, path, out);
-            if id.is_some() {
-                path.pop();
-            }
+            return;
+        }
+        let line = self.line();
+        let list = if line.pair.is_some() { &mut line.after } else { &mut line.before };
+        list.extend(c.references.iter().filter(|r| checked(r)).cloned());
+    }
+
+    /// A pair begins.
+    #[inline]
+    pub(crate) fn number(&mut self, number: MoveNumber, out: &mut Vec<Diagnostic>) {
+        self.close_pair_comments(out);
+        let main = self.lines.len() <= 1;
+        let line = self.line();
+        let first = line.pair.is_none();
+        line.pair = Some(Point { number: number.value, side: Colour::White });
+        line.plies = 0;
+        if first && main && !self.line().before.is_empty() {
+            // Before the main line's first pair: after Black's move of the pair before it.
+            let at = Point { number: number.value.saturating_sub(1), side: Colour::Black };
+            self.place_before(Some(at), out);
         }
     }
-}
 
-struct Cx<'a> {
-    labels: &'a [Vec<VariationId>],
-}
-
-impl Cx<'_> {
-    /// Checks the comments of a line and of its variations; returns the line's last point.
-    fn line(&self, pairs: &[Pair], out: &mut Vec<Diagnostic>) -> Option<Point> {
-        let mut last = None;
-        for pair in pairs {
-            let side = match (&pair.black, &pair.white) {
-                (Some(_), _) | (None, Ply::Omitted(_)) => Colour::Black,
-                (None, _) => Colour::White,
+    /// A ply of the open pair; `omitted` for `…`.
+    #[inline]
+    pub(crate) fn ply(&mut self, omitted: bool, out: &mut Vec<Diagnostic>) {
+        let variation = self.lines.len() > 1;
+        let line = self.line();
+        let Some(pair) = &mut line.pair else { return };
+        // The pair stands after Black's move once it has two plies or starts with `…`.
+        if omitted || line.plies > 0 {
+            pair.side = Colour::Black;
+        }
+        line.plies += 1;
+        let number = pair.number;
+        if !std::mem::replace(&mut line.started, true) && variation {
+            // A variation starts before the move it replaces: White's, or Black's after `…`.
+            let at = if omitted {
+                Point { number, side: Colour::White }
+            } else {
+                Point { number: number.saturating_sub(1), side: Colour::Black }
             };
-            let here = Point { number: pair.number.value, side };
-            for c in &pair.comments {
-                self.comment(c, Some(here), out);
-            }
-            for v in &pair.variations {
-                let before = v.pairs.first().map(|p| match p.white {
-                    Ply::Omitted(_) => Point { number: p.number.value, side: Colour::White },
-                    _ => Point { number: p.number.value.saturating_sub(1), side: Colour::Black },
-                });
-                for c in &v.comments {
-                    self.comment(c, before, out);
-                }
-                self.line(&v.pairs, out);
-            }
-            last = Some(here);
+            self.place_before(Some(at), out);
         }
-        last
     }
 
-    fn comment(&self, c: &Comment, at: Option<Point>, out: &mut Vec<Diagnostic>) {
-        for r in &c.references {
+    /// A variation opens after the last pair of the current line.
+    pub(crate) fn begin_variation(
+        &mut self,
+        label: Option<Spanned<u32>>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        self.close_pair_comments(out);
+        let parent = self.line().pair.map(|p| p.number);
+        let before = self.chain.len();
+        if let (Some(label), Some(number)) = (label, parent) {
+            self.chain.push(VariationId { move_number: number, label: label.value });
+            self.labels.push(self.chain.clone());
+        }
+        self.lines.push(Line { chain_len: before, ..Line::default() });
+    }
+
+    /// The innermost variation closes.
+    pub(crate) fn end_variation(&mut self, out: &mut Vec<Diagnostic>) {
+        self.end_line(out);
+        if let Some(line) = self.lines.pop() {
+            self.chain.truncate(line.chain_len);
+        }
+    }
+
+    /// The result: the main line is over.
+    pub(crate) fn result(&mut self, out: &mut Vec<Diagnostic>) {
+        if self.lines.len() <= 1 {
+            self.end_line(out);
+            self.closed = true;
+        }
+    }
+
+    /// The game is over: every label is known.
+    pub(crate) fn finish(&mut self, out: &mut Vec<Diagnostic>) {
+        while self.lines.len() > 1 {
+            self.end_variation(out);
+        }
+        self.end_line(out);
+        for r in std::mem::take(&mut self.by_label) {
+            let path = match &r.value {
+                Reference::Move { path, .. } => path.as_slice(),
+                Reference::Variation(id) => std::slice::from_ref(id),
+                _ => continue,
+            };
+            self.label(path, r.span, out);
+        }
+    }
+
+    /// The comments after the last pair of the current line are placed after it.
+    #[inline]
+    fn close_pair_comments(&mut self, out: &mut Vec<Diagnostic>) {
+        let line = self.line();
+        if line.after.is_empty() {
+            return;
+        }
+        let at = line.pair;
+        let mut after = std::mem::take(&mut line.after);
+        for r in &after {
+            self.reference(r, at, out);
+        }
+        after.clear();
+        self.line().after = after;
+    }
+
+    /// The line ends: comments not placed yet stand after its last pair, or before any move.
+    fn end_line(&mut self, out: &mut Vec<Diagnostic>) {
+        self.close_pair_comments(out);
+        if !self.line().before.is_empty() {
+            self.place_before(None, out);
+        }
+    }
+
+    fn place_before(&mut self, at: Option<Point>, out: &mut Vec<Diagnostic>) {
+        let before = std::mem::take(&mut self.line().before);
+        for r in &before {
             self.reference(r, at, out);
         }
     }
 
-    fn reference(&self, r: &Spanned<Reference>, at: Option<Point>, out: &mut Vec<Diagnostic>) {
+    fn reference(&mut self, r: &Spanned<Reference>, at: Option<Point>, out: &mut Vec<Diagnostic>) {
         match &r.value {
-            Reference::Move { number, path, player } => {
-                if !path.is_empty() {
-                    self.label(path, r, out);
-                    return;
-                }
+            Reference::Move { path, .. } if !path.is_empty() => {
+                self.by_label.push(r.clone());
+            }
+            Reference::Move { number, player, .. } => {
                 let later = at.is_none_or(|p| p.precedes(*number, *player));
                 if later {
                     let now = at.map_or("before the first move".to_string(), |p| {
@@ -124,13 +232,13 @@ impl Cx<'_> {
                     );
                 }
             }
-            Reference::Variation(id) => self.label(std::slice::from_ref(id), r, out),
+            Reference::Variation(_) => self.by_label.push(r.clone()),
             _ => {}
         }
     }
 
     /// `path` is written innermost first; a labelled variation with that chain must exist.
-    fn label(&self, path: &[VariationId], r: &Spanned<Reference>, out: &mut Vec<Diagnostic>) {
+    fn label(&self, path: &[VariationId], span: Span, out: &mut Vec<Diagnostic>) {
         let outer_first: Vec<VariationId> = path.iter().rev().copied().collect();
         if self.labels.iter().any(|chain| chain.ends_with(&outer_first)) {
             return;
@@ -140,7 +248,7 @@ impl Cx<'_> {
         out.push(
             Diagnostic::warning(
                 codes::UNKNOWN_LABEL,
-                r.span,
+                span,
                 format!("expected a labelled variation, found no variation `{}`", name.concat()),
             )
             .with_help("label the variation with `$[n]` after its `(`"),

@@ -1,99 +1,99 @@
-//! Replaying the main line and every variation on the board, from the position where each
-//! branches, checking each move at the coherence or the rules level.
+//! The one replay of a game: it takes the game's events in text order (tags, move numbers,
+//! moves, variations, comments, the result) and checks them as they come, whoever reads the
+//! text: the tree walk of [`super::validate`] ([`super::tree`]) and the fast scanner
+//! ([`super::fast`], over [`ctl_an::scan`]) both feed it.
+//!
+//! Every rule of validation past the tags lives here once: how a variation branches, which move
+//! number comes next, when a line stops, repetitions and automatic draws, check marks, whether
+//! the result agrees with the tag and with the final position, the setup read from the tags,
+//! and (through [`super::references`]) the references in comments.
 //!
 //! A variation replaces the move it follows: its first move is played from the position before
 //! that move (before White's move when the variation starts with one, before Black's when it starts
 //! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
+//!
+//! What it costs per ply beyond the board's own work: no allocation and no board copy. A line
+//! keeps a copy of its board every [`CHECKPOINT_PLIES`] plies and the moves played since; a
+//! variation (rare) rebuilds its start from them. Repetition keys are kept only since the last
+//! irreversible move, and counted only once enough plies have passed for a fifth occurrence;
+//! the automatic draws are looked for only when the material changed or the move clock reached
+//! its limit.
+
+use std::borrow::Cow;
 
 use cescacs_board::{
-    Board, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind, Position,
-    REPETITION_DRAW, Repetitions, Span, SpecCapture,
+    Board, Colour, Diagnostic, DrawReason, Letters, Outcome, Position, REPETITION_DRAW, Span,
 };
-use ctl_an::syntax::{
-    self, CheckMark, Move, MoveKind, Pair, Ply, PromotionTarget, Separator, Spanned,
-};
+use ctl_an::scan::Flow;
+use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
 
-use super::{Level, codes};
-use crate::game::Game;
+use super::references::References;
+use super::{Level, codes, messages};
+use crate::game::Setup;
+use crate::tags::{TagRef, lint_tags};
 
-/// The main line replayed: the start position, the position after each ply, and the error that
-/// stopped it, if any.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MainLine {
-    /// The start position, then one position per ply played.
-    pub positions: Vec<Position>,
-    /// Why replaying stopped before the end of the line.
-    pub error: Option<Diagnostic>,
+/// A line copies its board at most this often (in plies); a variation starts from the last
+/// copy and plays the moves since.
+const CHECKPOINT_PLIES: usize = 8;
+
+/// Plies between two occurrences of a position: a side cannot undo its move in one ply, so a
+/// position comes back at the earliest four plies later.
+const PLIES_BETWEEN_REPEATS: usize = 4;
+
+/// How the replay reports what it finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Report {
+    /// Every diagnostic is kept.
+    All,
+    /// The first diagnostic stops the replay (every later event answers [`Flow::Fallback`]):
+    /// the fast path of `check`, which then asks the full reader to explain.
+    StopAtFirst,
 }
 
-/// Replays the main line of a game at a level (`Syntax` is treated as `Coherence`), without
-/// variations, check marks or results: what `cescacs replay` prints.
-///
-/// ```
-/// use ctl_pgn::{game::Game, validate::{Level, replay_main_line}};
-/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
-/// let game = Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
-/// assert_eq!(replay_main_line(&game, Level::Coherence).positions.len(), 4);
-/// let rules = replay_main_line(&game, Level::Rules);
-/// assert_eq!(rules.positions.len(), 3);
-/// assert_eq!(rules.error.unwrap().code, "E0501");
-/// ```
-pub fn replay_main_line(game: &Game, level: Level) -> MainLine {
-    let Some(start) = game.start() else {
-        return MainLine { positions: Vec::new(), error: None };
-    };
-    let mut r = Replayer {
-        game,
-        letters: game.letters(),
-        marks: false,
-        out: Vec::new(),
-        trail: Some(vec![start.clone()]),
-    };
-    let level = level.max(Level::Coherence);
-    let state = LineState::start(start, level);
-    r.line(&game.movetext().pairs, state, first_number(start), false, level);
-    let positions = r.trail.take().unwrap_or_default();
-    MainLine { positions, error: r.out.into_iter().find(Diagnostic::is_error) }
+/// What the replay does beyond the check of every line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// How deep to check.
+    pub level: Level,
+    /// How diagnostics are kept.
+    pub report: Report,
+    /// A full check: check marks verified, and a line goes on at the coherence level after an
+    /// illegal move. Without it (what `cescacs replay` shows) a line stops at its first error.
+    pub full: bool,
+    /// Whether variations are replayed.
+    pub variations: bool,
 }
 
-/// How the main line ended, as far as the result is concerned.
-pub(crate) enum LineEnd {
-    /// The whole line was replayed at the level asked for; this is its final position.
-    Board(Box<Board>),
-    /// The game was drawn automatically (rules level), whatever was written after.
-    Drawn(DrawReason),
+impl Options {
+    /// The full check at `level`, every diagnostic kept.
+    pub fn check(level: Level) -> Options {
+        Options { level, report: Report::All, full: true, variations: true }
+    }
 }
 
-/// Checks every line of `game`; tells how the main line ended when all of it was replayed at
-/// `level`, or when it reached an automatic draw.
-pub(crate) fn check_lines(
-    game: &Game,
-    start: &Position,
-    level: Level,
-    out: &mut Vec<Diagnostic>,
-) -> Option<LineEnd> {
-    let mut r =
-        Replayer { game, letters: game.letters(), marks: true, out: Vec::new(), trail: None };
-    let state = LineState::start(start, level);
-    let end = r.line(&game.movetext().pairs, state, first_number(start), true, level);
-    out.append(&mut r.out);
-    end
+/// Where a ply of a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlyAt {
+    /// Variations open around it (0 on the main line).
+    pub depth: usize,
+    /// The side that played it.
+    pub side: Colour,
 }
 
-fn first_number(start: &Position) -> Option<u32> {
-    start.move_number().get()
+/// Told of every position a line reaches: what `cescacs replay`, the language server's hovers
+/// and the corpus round trip see, from the same replay as the check. Both methods default to
+/// doing nothing.
+pub trait Observer {
+    /// A line starts from `board` (the game's start, or a variation's branch position).
+    fn line_start(&mut self, _depth: usize, _board: &Board) {}
+    /// The move `written` was played; `board` is the position after it.
+    fn played(&mut self, _at: PlyAt, _written: &Move, _board: &Board) {}
+    /// A line stopped at a move, for the reason given (a line also stops silently at a move
+    /// the parser could not read).
+    fn stopped(&mut self, _depth: usize, _why: &Diagnostic) {}
 }
 
-struct Replayer<'g> {
-    game: &'g Game,
-    letters: &'g Letters,
-    /// Whether this is a full check (check marks verified at the rules level, and a line goes on
-    /// at the coherence level after an illegal move) rather than a replay that stops.
-    marks: bool,
-    out: Vec<Diagnostic>,
-    /// When replaying for `replay`: every position of the main line.
-    trail: Option<Vec<Position>>,
-}
+impl Observer for () {}
 
 /// An automatic draw reached in a line (docs/RULES.md 5.5): no move may follow it.
 #[derive(Clone, Copy)]
@@ -103,515 +103,783 @@ struct Draw {
     by: Option<Span>,
 }
 
-/// Where a line stands: the position, the positions since the last irreversible move (for
-/// repetitions), and the automatic draw reached, if any. Only the rules level looks for draws.
-#[derive(Clone)]
-struct LineState {
-    board: Board,
-    seen: Repetitions,
+/// A point of a line a variation may branch from, kept without a board: how many of the moves
+/// since the line's checkpoint were played, and the state of the repetition keys then.
+#[derive(Clone, Copy)]
+struct Mark {
+    moves: usize,
+    keys: usize,
+    since: usize,
     drawn: Option<Draw>,
 }
 
-impl LineState {
-    fn start(pos: &Position, level: Level) -> LineState {
-        let board = Board::new(pos);
-        let mut seen = Repetitions::new();
-        let mut drawn = None;
-        if level >= Level::Rules {
-            seen.record(board.repetition_key(), false);
-            drawn = board.automatic_draw().map(|reason| Draw { reason, by: None });
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Status {
+    /// Moves are being played.
+    Live,
+    /// The open pair stopped the line; its variations are still replayed.
+    Stopped,
+    /// Nothing more of the line is looked at.
+    Dead,
+}
+
+/// The pair being read in a line.
+#[derive(Clone, Copy)]
+struct OpenPair {
+    number: MoveNumber,
+    /// The line's level when the pair began (its variations are checked at it).
+    level: Level,
+    /// Plies read (`…` included).
+    plies: u8,
+    /// White's move was written (not `…`).
+    white: bool,
+    before_white: Mark,
+    before_black: Option<Mark>,
+}
+
+/// One line being replayed (the main line or a variation).
+struct Line {
+    board: Board,
+    /// The level asked for this line, and the level it goes on at (coherence after an illegal
+    /// move in a full check).
+    full: Level,
+    level: Level,
+    status: Status,
+    drawn: Option<Draw>,
+    /// The repetition keys of the positions since the checkpoint; those from `since` on are the
+    /// positions since the last irreversible move, the only ones that can come back.
+    keys: Vec<u64>,
+    since: usize,
+    /// The number the next pair should have, when known.
+    expected: Option<u32>,
+    pair: Option<OpenPair>,
+    /// The checkpoint: a copy of the board, and the moves played on it since.
+    base: Board,
+    moves: Vec<cescacs_board::Move>,
+}
+
+impl Line {
+    fn new(board: Board, level: Level, drawn: Option<Draw>, keys: Vec<u64>) -> Line {
+        Line {
+            base: board.clone(),
+            board,
+            full: level,
+            level,
+            status: Status::Live,
+            drawn,
+            keys,
+            since: 0,
+            expected: None,
+            pair: None,
+            moves: Vec::with_capacity(CHECKPOINT_PLIES + 2),
         }
-        LineState { board, seen, drawn }
+    }
+
+    #[inline]
+    fn mark(&self) -> Mark {
+        Mark {
+            moves: self.moves.len(),
+            keys: self.keys.len(),
+            since: self.since,
+            drawn: self.drawn,
+        }
+    }
+
+    /// The board at `mark`, rebuilt from the checkpoint.
+    fn board_at(&self, mark: Mark) -> Board {
+        let mut board = self.base.clone();
+        for m in &self.moves[..mark.moves] {
+            board.play_unchecked(m);
+        }
+        board
+    }
+
+    /// A new checkpoint when the moves since the last one are many (at a pair's start, where no
+    /// mark of the line is in use).
+    #[inline]
+    fn checkpoint(&mut self) {
+        if self.moves.len() >= CHECKPOINT_PLIES {
+            self.base.clone_from(&self.board);
+            self.moves.clear();
+            self.keys.drain(..self.since);
+            self.since = 0;
+        }
     }
 }
 
-/// The states a pair's variations may branch from.
-struct Branches {
-    before_white: Option<LineState>,
-    before_black: Option<LineState>,
+/// A tag kept for the checks done when the tags are over.
+struct Tag<'t> {
+    name: Cow<'t, str>,
+    name_span: Span,
+    value: Cow<'t, str>,
+    value_span: Span,
+    span: Span,
 }
 
-impl Replayer<'_> {
-    /// Replays `pairs` from `pos`; returns the final position if the whole line was replayed at
-    /// `level`.
-    ///
-    /// After a rules error on a coherent move, a full check goes on at the coherence level: the
-    /// moves after an illegal one are still readable, and their coherence errors are facts of
-    /// their own (the spec's first example has both kinds).
-    fn line(
-        &mut self,
-        pairs: &[Pair],
-        mut state: LineState,
-        mut expected: Option<u32>,
-        variations: bool,
-        full: Level,
-    ) -> Option<LineEnd> {
-        let mut level = full;
-        for pair in pairs {
-            let number = pair.number.value;
-            if !pair.number.unknown {
-                if let Some(e) = expected.filter(|&e| e != number) {
-                    self.out.push(
-                        Diagnostic::warning(
-                            codes::MOVE_NUMBER,
-                            pair.number.span,
-                            format!("expected move number {e}, found {number}"),
-                        )
-                        .with_help("a line's pairs are numbered one after another; a variation repeats the number of the move it replaces"),
-                    );
-                }
+/// A variation has opened; its first ply tells where it branches from.
+struct Pending {
+    number: Option<MoveNumber>,
+}
+
+/// What one line of the stack is.
+enum Slot {
+    Line(Box<Line>),
+    Pending(Pending),
+    /// Not replayed: its parent stopped before it, or nothing is replayed.
+    Off,
+}
+
+/// The replay of one game: feed it the events in text order, then [`Replay::finish`].
+///
+/// ```
+/// use ctl_pgn::validate::{Level, replay::{Options, Replay}};
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+/// let game = ctl_pgn::game::Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
+/// let mut replay = Replay::new(text, Options::check(Level::Rules), ());
+/// ctl_pgn::validate::tree::walk(&game, &mut replay);
+/// let found = replay.finish();
+/// assert_eq!(found.diagnostics[0].code, "E0501");
+/// assert_eq!(found.plies, 3);
+/// ```
+pub struct Replay<'t, O = ()> {
+    text: &'t str,
+    options: Options,
+    observer: O,
+    out: Vec<Diagnostic>,
+    /// A diagnostic was found in [`Report::StopAtFirst`] mode.
+    failed: bool,
+    tags: Vec<Tag<'t>>,
+    /// The setup given by the caller (a tree's game has read it already).
+    given: Option<Setup>,
+    /// Whether the tags are over and were checked.
+    started: bool,
+    letters: Letters,
+    /// Whether lines are replayed (coherence level on, a start position known).
+    replaying: bool,
+    lines: Vec<Slot>,
+    references: Option<References>,
+    result: Option<Spanned<GameResult>>,
+    result_tag: Option<usize>,
+    plies: usize,
+    /// Variations open around the next event.
+    depth: usize,
+}
+
+/// What a replay found.
+#[derive(Debug, Clone, Default)]
+pub struct Replayed {
+    /// The diagnostics, sorted by span (empty after a stop in [`Report::StopAtFirst`] mode:
+    /// see `clean`).
+    pub diagnostics: Vec<Diagnostic>,
+    /// Half-moves of the main line, as [`ctl_an::syntax::Movetext::ply_count`] counts them.
+    pub plies: usize,
+    /// Nothing to report.
+    pub clean: bool,
+}
+
+impl<'t, O: Observer> Replay<'t, O> {
+    /// A replay of a game of `text` (the text the events' spans point into).
+    pub fn new(text: &'t str, options: Options, observer: O) -> Replay<'t, O> {
+        Replay {
+            text,
+            options,
+            observer,
+            out: Vec::new(),
+            failed: false,
+            tags: Vec::new(),
+            given: None,
+            started: false,
+            letters: Letters::standard(),
+            replaying: false,
+            lines: Vec::new(),
+            references: None,
+            result: None,
+            result_tag: None,
+            plies: 0,
+            depth: 0,
+        }
+    }
+
+    /// Uses a setup already read from the same tags (a [`crate::game::Game`]'s).
+    pub(crate) fn with_setup(mut self, setup: Setup) -> Self {
+        self.given = Some(setup);
+        self
+    }
+
+    /// The observer, once the replay is done with it.
+    pub fn into_observer(self) -> O {
+        self.observer
+    }
+
+    #[inline]
+    fn flow(&self) -> Flow {
+        if self.failed { Flow::Fallback } else { Flow::Continue }
+    }
+
+    fn report(&mut self, d: Diagnostic) {
+        match self.options.report {
+            Report::All => self.out.push(d),
+            Report::StopAtFirst => self.failed = true,
+        }
+    }
+
+    fn report_all(&mut self, ds: Vec<Diagnostic>) {
+        if !ds.is_empty() {
+            match self.options.report {
+                Report::All => self.out.extend(ds),
+                Report::StopAtFirst => self.failed = true,
             }
-            // Variations branch from a copy of the line's state, made only when there are some.
-            let keep = variations && !pair.variations.is_empty();
-            let mut branches =
-                Branches { before_white: keep.then(|| state.clone()), before_black: None };
-            let pair_level = level;
-            let played = self.pair(pair, &mut state, keep.then_some(&mut branches), &mut level);
-            if variations {
-                for v in &pair.variations {
-                    let starts_black =
-                        v.pairs.first().is_some_and(|p| matches!(p.white, Ply::Omitted(_)));
-                    let from =
-                        if starts_black { &branches.before_black } else { &branches.before_white };
-                    if let Some(from) = from.clone() {
-                        self.line(&v.pairs, from, Some(number), true, pair_level);
+        }
+    }
+
+    /// A tag of the tag section. `value` is unescaped; it borrows the text when written
+    /// without escapes.
+    pub fn tag(
+        &mut self,
+        name: &str,
+        name_span: Span,
+        value: &str,
+        value_span: Span,
+        span: Span,
+    ) -> Flow {
+        let keep = |s: &str, at: Span| match self.text.get(at.range()) {
+            Some(written) if written == s => Cow::Borrowed(written),
+            _ => Cow::Owned(s.to_string()),
+        };
+        let tag = Tag {
+            name: keep(name, name_span),
+            name_span,
+            value: keep(value, value_span),
+            value_span,
+            span,
+        };
+        self.tags.push(tag);
+        self.flow()
+    }
+
+    /// The tags are over: lint them and read the setup.
+    pub fn movetext(&mut self) -> Flow {
+        self.start();
+        self.flow()
+    }
+
+    #[inline]
+    fn start(&mut self) {
+        if !self.started {
+            self.begin();
+        }
+    }
+
+    /// The tags are over: lint them, read the setup, start the main line.
+    #[cold]
+    fn begin(&mut self) {
+        self.started = true;
+        let refs: Vec<TagRef<'_>> = self
+            .tags
+            .iter()
+            .map(|t| TagRef {
+                name: &t.name,
+                name_span: t.name_span,
+                value: &t.value,
+                value_span: t.value_span,
+                span: t.span,
+            })
+            .collect();
+        let lints = lint_tags(&refs);
+        let level = self.options.level;
+        let setup = (level >= Level::Coherence)
+            .then(|| self.given.take().unwrap_or_else(|| Setup::read(&refs, self.text)));
+        self.result_tag = self.tags.iter().position(|t| t.name == "Result");
+        self.report_all(lints);
+        let Some(setup) = setup else { return };
+        self.report_all(setup.diagnostics);
+        self.letters = setup.letters;
+        self.references = Some(References::default());
+        let Some(start) = setup.start else { return };
+        self.replaying = true;
+        let board = Board::new(&start);
+        let mut keys = Vec::new();
+        let mut drawn = None;
+        if level >= Level::Rules {
+            keys.push(board.repetition_key());
+            drawn = board.automatic_draw().map(|reason| Draw { reason, by: None });
+        }
+        self.observer.line_start(0, &board);
+        let mut line = Line::new(board, level, drawn, keys);
+        line.expected = first_number(&start);
+        self.lines.push(Slot::Line(Box::new(line)));
+    }
+
+    /// A comment, wherever it stands.
+    pub fn comment(&mut self, comment: &Comment) -> Flow {
+        self.start();
+        if let Some(refs) = &mut self.references {
+            let before = self.out.len();
+            refs.comment(comment, &mut self.out);
+            self.after_references(before);
+        }
+        self.flow()
+    }
+
+    /// Diagnostics the references pushed straight into `out` are reported through the mode.
+    fn after_references(&mut self, before: usize) {
+        if self.out.len() > before && self.options.report == Report::StopAtFirst {
+            self.out.truncate(before);
+            self.failed = true;
+        }
+    }
+
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// A pair begins with its number.
+    #[inline]
+    pub fn number(&mut self, number: MoveNumber) -> Flow {
+        self.start();
+        if let Some(refs) = &mut self.references {
+            let before = self.out.len();
+            refs.number(number, &mut self.out);
+            self.after_references(before);
+        }
+        match self.lines.last_mut() {
+            Some(Slot::Pending(p)) => p.number = Some(number),
+            Some(Slot::Line(line)) => {
+                if line.status == Status::Stopped {
+                    line.status = Status::Dead;
+                }
+                if line.status == Status::Live {
+                    if let Some(d) = begin_pair(line, number) {
+                        self.report(d);
                     }
                 }
             }
-            if !played {
-                return state.drawn.map(|d| LineEnd::Drawn(d.reason));
-            }
-            // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
-            let white_only = pair.black.is_none() && matches!(pair.white, Ply::Move(_));
-            expected = Some(if white_only { number } else { number.saturating_add(1) });
+            _ => {}
         }
-        match state.drawn {
-            Some(d) => Some(LineEnd::Drawn(d.reason)),
-            None => (level == full).then(|| LineEnd::Board(Box::new(state.board))),
+        self.flow()
+    }
+
+    /// White's move left out (`…`).
+    pub fn omitted(&mut self, span: Span) -> Flow {
+        self.ply_event(true);
+        let depth = self.depth();
+        let Some(line) = live(&mut self.lines) else { return self.flow() };
+        let Some(pair) = line.pair.as_mut() else { return self.flow() };
+        pair.plies += 1;
+        if pair.plies > 1 {
+            // `…` in Black's place: the tree holds it only with a syntax error.
+            line.status = Status::Stopped;
+            return self.flow();
+        }
+        let number = pair.number;
+        if line.board.turn() != Colour::Black {
+            let d = messages::wrong_turn(line.board.turn(), Colour::Black, span, number);
+            line.status = Status::Stopped;
+            self.observer.stopped(depth, &d);
+            self.report(d);
+            return self.flow();
+        }
+        let mark = line.mark();
+        if let Some(pair) = line.pair.as_mut() {
+            pair.before_black = Some(mark);
+        }
+        self.flow()
+    }
+
+    /// A ply that could not be read as a move (the tree's [`ctl_an::syntax::Ply::Invalid`]):
+    /// its line stops there.
+    pub fn invalid(&mut self, _span: Span) -> Flow {
+        if self.depth() == 0 {
+            self.plies += 1;
+        }
+        self.ply_event(false);
+        if let Some(line) = self.live_line() {
+            line.status = Status::Stopped;
+        }
+        self.flow()
+    }
+
+    /// A move. `readable`: false when the parser reported a syntax error inside it, so that
+    /// it is not reported again as incoherent (its line stops silently after the turn check).
+    #[inline]
+    pub fn mv(&mut self, m: &Move, readable: bool) -> Flow {
+        if self.depth() == 0 {
+            self.plies += 1;
+        }
+        self.ply_event(false);
+        let depth = self.depth();
+        let full = self.options.full;
+        let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
+        if line.status != Status::Live {
+            return self.flow();
+        }
+        let Some(pair) = line.pair.as_mut() else { return self.flow() };
+        pair.plies += 1;
+        let side = if pair.plies == 1 { Colour::White } else { Colour::Black };
+        let number = pair.number;
+        if pair.plies > 2 {
+            line.status = Status::Stopped;
+            return self.flow();
+        }
+        if pair.plies == 1 {
+            pair.white = true;
+        }
+        if line.board.turn() != side {
+            let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
+            line.status = Status::Stopped;
+            self.observer.stopped(depth, &d);
+            self.report(d);
+            return self.flow();
+        }
+        if !readable {
+            line.status = Status::Stopped;
+            return self.flow();
+        }
+        match play(line, m, &self.letters, full) {
+            Played::Stop(d) => {
+                line.status = Status::Stopped;
+                if let Some(d) = d {
+                    let d = messages::in_pair(*d, side, number);
+                    self.observer.stopped(depth, &d);
+                    self.report(d);
+                }
+            }
+            Played::Moved(d) => {
+                if side == Colour::White {
+                    let mark = line.mark();
+                    if let Some(pair) = line.pair.as_mut() {
+                        pair.before_black = Some(mark);
+                    }
+                }
+                self.observer.played(PlyAt { depth, side }, m, &line.board);
+                if let Some(d) = d {
+                    self.report(messages::in_pair(*d, side, number));
+                }
+            }
+        }
+        self.flow()
+    }
+
+    /// The first ply of a variation tells where it branches from; the references learn of
+    /// every ply.
+    #[inline]
+    fn ply_event(&mut self, omitted: bool) {
+        self.start();
+        if let Some(refs) = &mut self.references {
+            let before = self.out.len();
+            refs.ply(omitted, &mut self.out);
+            self.after_references(before);
+        }
+        let n = self.lines.len();
+        if n < 2 {
+            return;
+        }
+        let Slot::Pending(pending) = &self.lines[n - 1] else { return };
+        let number = pending.number;
+        let Slot::Line(parent) = &self.lines[n - 2] else {
+            self.lines[n - 1] = Slot::Off;
+            return;
+        };
+        let Some(pair) = parent.pair.filter(|_| parent.status != Status::Dead) else {
+            self.lines[n - 1] = Slot::Off;
+            return;
+        };
+        let from = if omitted { pair.before_black } else { Some(pair.before_white) };
+        let Some(mark) = from else {
+            self.lines[n - 1] = Slot::Off;
+            return;
+        };
+        let board = parent.board_at(mark);
+        let keys = parent.keys[mark.since..mark.keys].to_vec();
+        self.observer.line_start(n - 1, &board);
+        let mut line = Line::new(board, pair.level, mark.drawn, keys);
+        line.expected = Some(pair.number.value);
+        let warning = number.and_then(|number| begin_pair(&mut line, number));
+        self.lines[n - 1] = Slot::Line(Box::new(line));
+        if let Some(d) = warning {
+            self.report(d);
         }
     }
 
-    /// Plays the plies of a pair; false when the line must stop.
-    fn pair(
-        &mut self,
-        pair: &Pair,
-        state: &mut LineState,
-        branches: Option<&mut Branches>,
-        level: &mut Level,
-    ) -> bool {
-        match &pair.white {
-            Ply::Move(m) => {
-                if !self.turn(&state.board, Colour::White, m.span, pair)
-                    || !self.ply(m, state, pair, Colour::White, level)
-                {
-                    return false;
-                }
-            }
-            Ply::Omitted(span) => {
-                if !self.turn(&state.board, Colour::Black, *span, pair) {
-                    return false;
-                }
-            }
-            Ply::Invalid { .. } => return false,
-        }
-        if let Some(branches) = branches {
-            branches.before_black = Some(state.clone());
-        }
-        match &pair.black {
-            None => true,
-            Some(Ply::Move(m)) => {
-                self.turn(&state.board, Colour::Black, m.span, pair)
-                    && self.ply(m, state, pair, Colour::Black, level)
-            }
-            Some(_) => false,
-        }
+    fn live_line(&mut self) -> Option<&mut Line> {
+        live(&mut self.lines)
     }
 
-    /// The written side must be the side to move.
-    fn turn(&mut self, pos: &Board, written: Colour, span: Span, pair: &Pair) -> bool {
-        if pos.turn() == written {
-            return true;
+    /// A variation opens after the last pair of the current line.
+    pub fn begin_variation(&mut self, label: Option<Spanned<u32>>) -> Flow {
+        self.start();
+        if let Some(refs) = &mut self.references {
+            let before = self.out.len();
+            refs.begin_variation(label, &mut self.out);
+            self.after_references(before);
         }
-        let found =
-            if written == Colour::White { "a White move" } else { "`…` (White's move left out)" };
-        self.out.push(
-            Diagnostic::error(
-                codes::WRONG_TURN,
-                span,
-                format!("expected a move by {}, found {found}", pos.turn()),
-            )
-            .with_label(pair.number.span, format!("while replaying move {}", pair.number.value))
-            .with_help(if pos.turn() == Colour::Black {
-                "a line that starts with Black's move is written `N. …, MOVE`"
+        self.depth += 1;
+        let replayed = self.options.variations
+            && matches!(self.lines.last(), Some(Slot::Line(l)) if l.status != Status::Dead);
+        if self.replaying {
+            self.lines.push(if replayed {
+                Slot::Pending(Pending { number: None })
             } else {
-                "White is to move here: write White's move first"
-            }),
-        );
-        false
-    }
-
-    /// Checks and plays one move; false when it cannot be played.
-    fn ply(
-        &mut self,
-        m: &Move,
-        state: &mut LineState,
-        pair: &Pair,
-        side: Colour,
-        level: &mut Level,
-    ) -> bool {
-        if self.game.has_syntax_error_in(m.span) {
-            return false;
-        }
-        let whose = if side == Colour::White { "White" } else { "Black" };
-        let context = |d: Diagnostic| {
-            d.with_label(
-                pair.number.span,
-                format!("while replaying {whose}'s move {}", pair.number.value),
-            )
-        };
-        let spec = match move_spec(m, self.letters) {
-            Ok(spec) => spec,
-            Err(d) => {
-                self.out.push(context(*d));
-                return false;
-            }
-        };
-        // At the rules level the legal move is played first: a legal move is always coherent,
-        // so the coherence matcher only runs to tell which kind of error a move has.
-        let legal_match =
-            (*level >= Level::Rules && state.drawn.is_none()).then(|| state.board.play_spec(&spec));
-        let board = &state.board;
-        let coherent = match &legal_match {
-            Some(Ok(mv)) => *mv,
-            _ => match board.match_move_algebraic(&spec) {
-                Ok(mv) => mv,
-                Err(e) => {
-                    self.out.push(context(coherence_error(&e, m)));
-                    return false;
-                }
-            },
-        };
-        if *level >= Level::Rules {
-            if let Some(draw) = state.drawn {
-                self.out.push(context(move_after_draw(draw, m)));
-                if !self.marks {
-                    return false;
-                }
-                *level = Level::Coherence;
-            }
-        }
-        let mut legal = true;
-        match legal_match {
-            Some(Ok(_)) => {}
-            Some(Err(e)) if *level >= Level::Rules => {
-                self.out.push(context(rules_error(&e, m)));
-                if !self.marks {
-                    return false;
-                }
-                *level = Level::Coherence;
-                legal = false;
-                state.board.play_unchecked(&coherent);
-            }
-            _ => state.board.play_unchecked(&coherent),
-        }
-        let after = &state.board;
-        if legal && *level >= Level::Rules {
-            if self.marks {
-                if let Some(d) = check_mark(m, after) {
-                    self.out.push(context(d));
-                }
-            }
-            let count = state.seen.record(after.repetition_key(), after.halfmove_clock() == 0);
-            let reason = after.automatic_draw().or_else(|| {
-                // A repeated position is never mate nor stalemate: it had a legal move before.
-                (count >= REPETITION_DRAW).then_some(DrawReason::Repetition)
+                Slot::Off
             });
-            state.drawn = reason.map(|reason| Draw { reason, by: Some(core_span(m)) });
         }
-        if let Some(trail) = &mut self.trail {
-            trail.push(after.to_position());
-        }
-        true
+        self.flow()
     }
-}
 
-/// How a draw reason reads after "drawn by".
-pub(crate) fn draw_reason_text(reason: DrawReason) -> &'static str {
-    match reason {
-        DrawReason::Repetition => "repetition",
-        DrawReason::MoveExhaustion => "move exhaustion",
-        DrawReason::InsufficientMaterial => "insufficient material",
+    /// The innermost variation closes.
+    pub fn end_variation(&mut self) -> Flow {
+        self.depth = self.depth.saturating_sub(1);
+        if let Some(refs) = &mut self.references {
+            let before = self.out.len();
+            refs.end_variation(&mut self.out);
+            self.after_references(before);
+        }
+        if self.lines.len() > 1 {
+            self.lines.pop();
+        }
+        self.flow()
     }
-}
 
-/// What the draw rule says (docs/RULES.md 5.5), for a note.
-pub(crate) fn draw_reason_note(reason: DrawReason) -> &'static str {
-    match reason {
-        DrawReason::Repetition => {
-            "the same position (pieces, side to move, castling status, usable en-passant or scornful capture) occurred for the fifth time"
+    /// The result line.
+    pub fn result(&mut self, result: Spanned<GameResult>) -> Flow {
+        self.start();
+        self.result = Some(result);
+        if let Some(refs) = &mut self.references {
+            let before = self.out.len();
+            refs.result(&mut self.out);
+            self.after_references(before);
         }
-        DrawReason::MoveExhaustion => {
-            "150 half-moves in a row without a capture, a pawn move or a promotion"
-        }
-        DrawReason::InsufficientMaterial => {
-            "no pawns, and a lone King against a King alone or with one Bishop, Knight or Elephant: mate is impossible"
-        }
-    }
-}
-
-/// A move written after the game was drawn automatically (docs/RULES.md 5.5).
-fn move_after_draw(draw: Draw, m: &Move) -> Diagnostic {
-    let mut d = Diagnostic::error(
-        codes::MOVE_AFTER_DRAW,
-        core_span(m),
-        format!(
-            "expected the end of the game, found a move: the game is already drawn by {}",
-            draw_reason_text(draw.reason)
-        ),
-    )
-    .with_note(draw_reason_note(draw.reason))
-    .with_help("an automatic draw ends the game: remove the moves after it and write `1-1`");
-    if let Some(by) = draw.by {
-        d = d.with_label(by, "the game is drawn after this move");
-    }
-    d
-}
-
-/// What a written move says, under the game's letters.
-// The error is boxed: it is rare and a `Diagnostic` is large.
-/// What a written move says, under the game's letters: the [`MoveSpec`] the rules engine matches
-/// against a position, or the diagnostic of a letter the game does not use, an unknown castling,
-/// or `=&` written as a promotion in place.
-///
-/// ```
-/// use cescacs_board::{Letters, MoveSpec, PieceKind};
-/// use ctl_pgn::validate::move_spec;
-/// let m: ctl_an::syntax::Move = "GL5-H6#".parse().unwrap();
-/// let spec = move_spec(&m, &Letters::standard()).unwrap();
-/// assert!(matches!(spec, MoveSpec::Move { piece: PieceKind::Pegasus, .. }));
-/// let bishop_as_a: ctl_an::syntax::Move = "AF6-C15".parse().unwrap();
-/// assert_eq!(move_spec(&bishop_as_a, &Letters::standard()).unwrap_err().code, "E0403");
-/// ```
-pub fn move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
-    let kind = |l: syntax::PieceLetter| {
-        l.kind(letters).ok_or_else(|| {
-            let standard = letters.is_standard();
-            Box::new(Diagnostic::error(
-                codes::UNKNOWN_LETTER,
-                l.span,
-                format!("expected a piece letter of this game, found `{}`", l.letter),
-            )
-            .with_help(if standard {
-                "the standard letters are E J N G R V D K (a pawn has none); alternatives need a `[Redefine]` tag"
-            } else {
-                "this game's `[Redefine]` tag replaces the standard letter of the pieces it redefines"
-            }))
-        })
-    };
-    let promotion = |p: &syntax::Promotion| -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
-        Ok(match p.target {
-            PromotionTarget::Piece(l) => cescacs_board::Promotion::To(kind(l)?),
-            PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
-        })
-    };
-    Ok(match &m.kind {
-        MoveKind::Castling(c) => {
-            let text = format!("{}-{}", c.prefix(), c.columns());
-            MoveSpec::Castling(text.parse().map_err(|_| {
-                Box::new(Diagnostic::error(
-                    codes::BAD_CASTLING,
-                    m.span,
-                    format!("unknown castling `{text}`"),
-                ))
-            })?)
-        }
-        MoveKind::ForcedPromotion(f) => match promotion(&f.promotion)? {
-            cescacs_board::Promotion::To(piece) => {
-                MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
-            }
-            cescacs_board::Promotion::Awaiting => {
+        // The result line and the `Result` tag must say the same (docs/DECISIONS.md 3).
+        let tag = self.result_tag.map(|i| &self.tags[i]);
+        if let Some(tag) = tag.filter(|_| self.options.level >= Level::Coherence) {
+            if let Some(tagged) = GameResult::from_text(&tag.value).filter(|&t| t != result.value) {
                 let d = Diagnostic::error(
-                    codes::BAD_FORM,
-                    f.promotion.span,
-                    "expected the piece of a promotion in place, found `=&`",
-                )
-                .with_help("a pawn awaiting promotion that stays a pawn makes no move");
-                return Err(Box::new(d));
-            }
-        },
-        MoveKind::Ordinary(o) => {
-            let piece = match o.piece {
-                Some(l) => kind(l)?,
-                None => PieceKind::Pawn,
-            };
-            let captured = o.captured.map(kind).transpose()?;
-            let capture = match o.separator.value {
-                Separator::At => SpecCapture::Passant { double: false, captured },
-                Separator::DoubleAt => SpecCapture::Passant { double: true, captured },
-                s if s.is_capture() => SpecCapture::Capture(captured),
-                _ => SpecCapture::None,
-            };
-            MoveSpec::Move {
-                piece,
-                from: o.from.value,
-                to: o.to.value,
-                capture,
-                promotion: o.promotion.as_ref().map(promotion).transpose()?,
-            }
-        }
-    })
-}
-
-/// The text a coherence error points at: the origin, the destination, the promotion...
-fn focus(m: &Move, part: Part) -> Span {
-    let MoveKind::Ordinary(o) = &m.kind else { return core_span(m) };
-    match part {
-        Part::Origin => o.piece.map_or(o.from.span, |l| l.span.join(o.from.span)),
-        Part::Destination => {
-            let start = o.captured.map_or(o.to.span, |l| l.span);
-            start.join(o.to.span)
-        }
-        Part::Separator => o.separator.span,
-        Part::Promotion => o.promotion.map_or(o.to.span, |p| p.span),
-        Part::Whole => core_span(m),
-    }
-}
-
-#[derive(Clone, Copy)]
-enum Part {
-    Origin,
-    Destination,
-    Separator,
-    Promotion,
-    Whole,
-}
-
-pub(crate) fn coherence_error(e: &MoveError, m: &Move) -> Diagnostic {
-    let (code, part) = match e {
-        MoveError::NoPieceAtOrigin { .. }
-        | MoveError::WrongSide { .. }
-        | MoveError::WrongPieceLetter { .. } => (codes::BAD_ORIGIN, Part::Origin),
-        MoveError::DestinationOwnPiece { .. }
-        | MoveError::CaptureNotMarked { .. }
-        | MoveError::NothingToCapture { .. }
-        | MoveError::CapturedMismatch { .. } => (codes::BAD_DESTINATION, Part::Destination),
-        MoveError::NotEnPassant { .. } | MoveError::WrongPassantSign { .. } => {
-            (codes::BAD_PASSANT, Part::Separator)
-        }
-        MoveError::Castling { .. } => (codes::BAD_CASTLING, Part::Whole),
-        MoveError::NotAwaiting { .. } => (codes::BAD_PROMOTION, Part::Whole),
-        _ => (codes::BAD_PROMOTION, Part::Promotion),
-    };
-    Diagnostic::error(code, focus(m, part), e.to_string())
-        .with_note("the spec's minimal reader requires every move to be algebraically coherent")
-}
-
-pub(crate) fn rules_error(e: &MoveError, m: &Move) -> Diagnostic {
-    let code = match e {
-        MoveError::LeavesKingInCheck { .. } => codes::KING_IN_CHECK,
-        MoveError::Castling { .. } => codes::CASTLING_CONDITION,
-        MoveError::ForcedPromotionPending { .. } => codes::FORCED_PROMOTION,
-        MoveError::NotRegainable { .. }
-        | MoveError::BishopWrongColour { .. }
-        | MoveError::PromotionAvailable { .. }
-        | MoveError::PromotionInPlaceInCheck { .. }
-        | MoveError::PromotionMissing { .. }
-        | MoveError::PromotionNotAllowed { .. }
-        | MoveError::NotAwaiting { .. } => codes::PROMOTION_RULE,
-        _ => codes::ILLEGAL_MOVE,
-    };
-    let mut d = Diagnostic::error(code, core_span(m), e.to_string());
-    if let MoveError::WrongPassantSign { expected, .. } = e {
-        if let MoveKind::Ordinary(o) = &m.kind {
-            d = d.with_fix(o.separator.span, *expected);
-        }
-    }
-    d
-}
-
-/// The move without its marks: where a check mark is inserted.
-fn core_span(m: &Move) -> Span {
-    let end = match &m.kind {
-        MoveKind::Ordinary(o) => o.promotion.map_or(o.to.span.end, |p| p.span.end),
-        MoveKind::ForcedPromotion(f) => f.promotion.span.end,
-        MoveKind::Castling(c) => {
-            let separator = match c.separator {
-                Separator::Hyphen | Separator::EnDash => 3,
-                _ => 1,
-            };
-            m.span.start + 3 + separator + c.columns().len()
-        }
-    };
-    Span::new(m.span.start, end.min(m.span.end).max(m.span.start))
-}
-
-/// The check mark the move deserves against the one written (docs/DECISIONS.md 4).
-pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
-    let kind = after.check_kind();
-    // Mate is looked for only when the move gives check; the search stops at the first answer.
-    let mate = kind.is_some() && !after.has_legal_move();
-    let deserved = if mate { Some(CheckMark::Mate.as_str()) } else { kind.map(|k| k.indicator()) };
-    let written: Option<Spanned<CheckMark>> = m.check;
-    let insert_at = Span::new(core_span(m).end, core_span(m).end);
-    match (written, deserved) {
-        (None, None) => None,
-        (Some(w), None) => {
-            let (code, what) = if w.value == CheckMark::Mate {
-                (codes::FALSE_MATE, "`#` on a move that does not mate")
-            } else {
-                (codes::FALSE_CHECK, "a check mark on a move that gives no check")
-            };
-            Some(
-                Diagnostic::error(code, w.span, format!("expected no check mark, found {what}"))
-                    .with_help("remove the mark")
-                    .with_fix(w.span, ""),
-            )
-        }
-        (None, Some(d)) => {
-            let (code, what) = if mate {
-                (codes::UNMARKED_MATE, "the move mates")
-            } else {
-                (codes::UNMARKED_CHECK, "the move gives check")
-            };
-            Some(
-                Diagnostic::warning(
-                    code,
-                    core_span(m),
-                    format!("expected `{d}`: {what}, but no mark is written"),
-                )
-                .with_fix(insert_at, d),
-            )
-        }
-        (Some(w), Some(d)) => {
-            let found = w.value.as_str();
-            if found == d || (w.value == CheckMark::Check && !mate) {
-                return None;
-            }
-            let diagnostic = if w.value == CheckMark::Mate {
-                Diagnostic::error(
-                    codes::FALSE_MATE,
-                    w.span,
+                    codes::RESULT_MISMATCH,
+                    result.span,
                     format!(
-                        "expected `{d}`, found `#` on a move that gives check but does not mate"
+                        "expected the result `{}` of the `Result` tag, found `{}`",
+                        tagged.as_str(),
+                        result.value.as_str()
                     ),
                 )
-            } else if mate {
-                Diagnostic::warning(
-                    codes::UNMARKED_MATE,
-                    w.span,
-                    format!("expected `#`, found `{found}`: the move mates"),
-                )
-            } else {
-                Diagnostic::warning(
-                    codes::WRONG_CHECK_KIND,
-                    w.span,
-                    format!("expected the check mark `{d}`, found `{found}`"),
-                )
-                .with_note(
-                    "`+^` adjoining or knight-jump check, `+∞` check from afar, `++` double check",
-                )
-            };
-            Some(diagnostic.with_fix(w.span, d))
+                .with_label(tag.value_span, "the `Result` tag says this");
+                self.report(d);
+            }
         }
+        self.flow()
+    }
+
+    /// The game is over: the result against the final position, the label references, and
+    /// every diagnostic sorted by span.
+    pub fn finish(mut self) -> Replayed {
+        self.finish_in_place()
+    }
+
+    /// [`Replay::finish`], keeping the replay (and its observer).
+    pub fn finish_in_place(&mut self) -> Replayed {
+        self.start();
+        if let Some(mut refs) = self.references.take() {
+            let before = self.out.len();
+            refs.finish(&mut self.out);
+            self.after_references(before);
+        }
+        if self.options.level >= Level::Rules && self.options.full {
+            if let Some(d) = self.result_against_end() {
+                self.report(d);
+            }
+        }
+        let mut diagnostics = std::mem::take(&mut self.out);
+        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        Replayed { clean: diagnostics.is_empty() && !self.failed, diagnostics, plies: self.plies }
+    }
+
+    /// Mate, stalemate and automatic draws decide the result (docs/RULES.md 5.3-5.5).
+    fn result_against_end(&mut self) -> Option<Diagnostic> {
+        let Some(Slot::Line(main)) = self.lines.first() else { return None };
+        let outcome = match main.drawn {
+            Some(d) => Outcome::Draw(d.reason),
+            None if main.status == Status::Live && main.level == main.full => {
+                match main.board.outcome() {
+                    Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate { .. })) => o,
+                    // A draw of the final position was found after the move that reached it.
+                    _ => return None,
+                }
+            }
+            None => return None,
+        };
+        let why = match outcome {
+            Outcome::Checkmate { winner } => format!("{winner} mates"),
+            Outcome::Stalemate { winner } => format!("{winner} stalemates"),
+            Outcome::Draw(reason) => format!("drawn by {}", messages::draw_reason_text(reason)),
+        };
+        let expected = outcome.result();
+        let tag = self.result_tag.map(|i| &self.tags[i]);
+        let (written, span) = match (self.result, tag) {
+            (Some(line), _) => (line.value.as_str(), line.span),
+            (None, Some(tag)) => (&*tag.value, tag.value_span),
+            (None, None) => return None,
+        };
+        if written == expected {
+            return None;
+        }
+        let mut d = Diagnostic::error(
+            codes::WRONG_RESULT,
+            span,
+            format!("expected the result `{expected}` ({why}), found `{written}`"),
+        );
+        if let Outcome::Draw(reason) = outcome {
+            d = d
+                .with_note(messages::draw_reason_note(reason))
+                .with_help("an automatic draw ends the game with `1-1`");
+        } else {
+            d = d.with_help(format!("the final position gives `{expected}`"));
+        }
+        Some(d.with_fix(span, expected))
+    }
+}
+
+/// The innermost line, when moves are played in it.
+fn live(lines: &mut [Slot]) -> Option<&mut Line> {
+    match lines.last_mut() {
+        Some(Slot::Line(line)) if line.status == Status::Live => Some(line),
+        _ => None,
+    }
+}
+
+fn first_number(start: &Position) -> Option<u32> {
+    start.move_number().get()
+}
+
+/// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the warning of a
+/// number that does not follow.
+#[inline]
+fn begin_pair(line: &mut Line, number: MoveNumber) -> Option<Diagnostic> {
+    if let Some(p) = line.pair.take() {
+        // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
+        let white_only = p.white && p.plies == 1;
+        let n = p.number.value;
+        line.expected = Some(if white_only { n } else { n.saturating_add(1) });
+    }
+    line.checkpoint();
+    let warning = match line.expected {
+        Some(e) if !number.unknown && e != number.value => Some(messages::move_number(e, number)),
+        _ => None,
+    };
+    let before_white = line.mark();
+    line.pair = Some(OpenPair {
+        number,
+        level: line.level,
+        plies: 0,
+        white: false,
+        before_white,
+        before_black: None,
+    });
+    warning
+}
+
+/// What playing a move did.
+enum Played {
+    /// The move was played; a diagnostic when it was played anyway (illegal but coherent in a
+    /// full check, after a draw, a wrong check mark).
+    Moved(Option<Box<Diagnostic>>),
+    /// The line stops here, with why (none when the parser said it already).
+    Stop(Option<Box<Diagnostic>>),
+}
+
+/// Checks and plays one move on `line`.
+fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
+    let spec = match messages::move_spec(m, letters) {
+        Ok(spec) => spec,
+        Err(d) => return Played::Stop(Some(d)),
+    };
+    let rules = line.level >= Level::Rules;
+    // At the rules level the legal move is played first: a legal move is always coherent,
+    // so the coherence matcher only runs to tell which kind of error a move has.
+    let legal = (rules && line.drawn.is_none()).then(|| line.board.play_spec(&spec));
+    let mut found = None;
+    match legal {
+        Some(Ok(mv)) => line.moves.push(mv),
+        _ => {
+            let coherent = match line.board.match_move_algebraic(&spec) {
+                Ok(mv) => mv,
+                Err(e) => return Played::Stop(Some(Box::new(messages::coherence_error(&e, m)))),
+            };
+            if rules {
+                let d = match (&legal, line.drawn) {
+                    (_, Some(draw)) => messages::move_after_draw(draw.reason, draw.by, m),
+                    (Some(Err(e)), None) => messages::rules_error(e, m),
+                    _ => unreachable!("a legal move is played above"),
+                };
+                if !full {
+                    return Played::Stop(Some(Box::new(d)));
+                }
+                found = Some(Box::new(d));
+                line.level = Level::Coherence;
+            }
+            line.board.play_unchecked(&coherent);
+            line.moves.push(coherent);
+            return Played::Moved(found);
+        }
+    }
+    // A legal move at the rules level.
+    let after = &line.board;
+    if full {
+        found = messages::check_mark(m, after).map(Box::new);
+    }
+    let clock = after.halfmove_clock();
+    if clock == 0 {
+        // An irreversible move: no earlier position can come back.
+        line.since = line.keys.len();
+    }
+    let key = after.repetition_key();
+    let run = line.keys.len() - line.since;
+    // A fifth occurrence needs four earlier ones, each at least four plies apart.
+    let repeated = run >= (REPETITION_DRAW as usize - 1) * PLIES_BETWEEN_REPEATS
+        && line.keys[line.since..].iter().filter(|&&k| k == key).count() + 1
+            >= REPETITION_DRAW as usize;
+    line.keys.push(key);
+    // Material changes only with an irreversible move; the clock's limit is checked as it comes.
+    let reason = if clock == 0 || clock >= 150 { after.automatic_draw() } else { None }
+        // A repeated position is never mate nor stalemate: it had a legal move before.
+        .or_else(|| repeated.then_some(DrawReason::Repetition));
+    line.drawn = reason.map(|reason| Draw { reason, by: Some(messages::core_span(m)) });
+    Played::Moved(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Level, check_text};
+
+    /// Knights out and back: pairs with an odd number play out, even ones back.
+    fn shuffle(pairs: u32) -> String {
+        (1..=pairs)
+            .map(|n| {
+                if n % 2 == 1 {
+                    format!("{n}. NE3-C7, NE25-C21\n")
+                } else {
+                    format!("{n}. NC7-E3, NC21-E25\n")
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn variations_far_past_a_checkpoint_branch_from_the_right_position() {
+        // Pair 19 is far past several checkpoints: its variations start from the position
+        // rebuilt from the last one.
+        let game = |variation: &str| {
+            format!("[Variant \"C'escacs\"]\n{}{variation}\n20. NC7-E3: *\n", shuffle(19))
+        };
+        let codes = |text: &str| -> Vec<&str> {
+            check_text(text, Level::Coherence).iter().map(|d| d.code).collect()
+        };
+        assert_eq!(codes(&game("(19. NE3-C7, NE25-C21)")), Vec::<&str>::new());
+        assert_eq!(codes(&game("(19. …, NE25-C21)")), Vec::<&str>::new());
+        // Before Black's move of pair 19 the Knight is on E25, not C21.
+        assert_eq!(codes(&game("(19. …, NC21-E25)")), ["E0404"]);
+        // Before White's move the Knight is on E3: White cannot play it back from C7.
+        assert_eq!(codes(&game("(19. NC7-E3)")), ["E0404"]);
+        // A nested variation branches from its own line's positions.
+        assert_eq!(codes(&game("(19. NE3-C7, NE25-C21 (19. …, NE25-C21))")), Vec::<&str>::new());
     }
 }

@@ -1,0 +1,275 @@
+//! The one way to check CTL-PGN: a whole text, one piece of a stream, or a stream, with every
+//! diagnostic sorted the same way. `cescacs check`, the language server, the corpus goldens and
+//! the fuzz targets all call it.
+//!
+//! Each game is first read by the fast path ([`crate::validate::fast`]: the scanner feeding the
+//! replay, no tree), which answers only "clean"; a game it cannot call clean is read the full
+//! way (lexer, parser, tree, [`crate::validate::validate`]), which is the authority and gives
+//! every message. Both feed the same replay, so the two can only differ in what the scanner
+//! reads, never in a rule. [`Stats`] tells how many games each path read.
+//!
+//! ```
+//! use ctl_pgn::check::Check;
+//! use ctl_pgn::validate::Level;
+//! let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n\
+//!             [Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+//! let checked = Check::new(Level::Rules).text(text);
+//! assert_eq!((checked.games, checked.plies), (2, 5));
+//! assert_eq!(checked.diagnostics[0].code, "E0501");
+//! // The first game is clean and read fast; the second goes the full way to be explained.
+//! assert_eq!((checked.stats.fast_path_games, checked.stats.full_path_games), (1, 1));
+//! ```
+
+use std::io::{self, Read};
+use std::time::{Duration, Instant};
+
+use cescacs_board::Diagnostic;
+use ctl_an::Limits;
+
+use crate::decode::{Decoded, as_plain_text, decode};
+use crate::game::Game;
+use crate::reader::{Piece, Pieces};
+use crate::split::{GameSplitter, RawGame};
+use crate::validate::{Level, fast, validate};
+
+/// How to check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Check {
+    /// How deep.
+    pub level: Level,
+    /// The bounds on one item of the text.
+    pub limits: Limits,
+    /// Whether the fast path is tried. Without it every game is read the full way and its
+    /// [`Game`] kept (the language server needs the trees).
+    pub fast: bool,
+}
+
+/// How many games each path read, and the time each took.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Games the fast path called clean.
+    pub fast_path_games: usize,
+    /// Games read the full way (the fast path could not call them clean, or was not tried).
+    pub full_path_games: usize,
+    /// Time in the fast path, games it gave up on included.
+    pub fast_time: Duration,
+    /// Time in the full path.
+    pub full_time: Duration,
+}
+
+impl Stats {
+    /// Adds another count.
+    pub fn absorb(&mut self, other: Stats) {
+        self.fast_path_games += other.fast_path_games;
+        self.full_path_games += other.full_path_games;
+        self.fast_time += other.fast_time;
+        self.full_time += other.full_time;
+    }
+}
+
+/// What checking a text found.
+#[derive(Debug, Clone, Default)]
+pub struct Checked {
+    /// Every diagnostic, sorted by [`sort`]; spans are offsets into the text checked.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Games read (records with neither tags nor moves are not games).
+    pub games: usize,
+    /// Half-moves of the main lines.
+    pub plies: usize,
+    /// With [`Check::fast`] off, every game read, in text order (spans into the text checked);
+    /// otherwise those of a [`Check::piece`] read the full way.
+    pub read: Vec<Game>,
+    /// Which path read what.
+    pub stats: Stats,
+    /// Whether the reader reported an error (of the encoding or the syntax): such a text is
+    /// never formatted.
+    pub syntax_errors: bool,
+}
+
+/// One piece of a stream checked: the text it decoded to when it was read the full way (to
+/// render the diagnostics against), and what was found.
+#[derive(Debug, Clone)]
+pub struct CheckedPiece {
+    /// The piece as the full reader decoded it; `None` when the fast path read it (it is then
+    /// clean and plain UTF-8).
+    pub decoded: Option<Decoded>,
+    /// What was found, spans into the piece, the encoding's diagnostics included.
+    pub checked: Checked,
+}
+
+/// Sorts diagnostics the one way every report shows them: by where they start, then where they
+/// end, then by code, so that the order does not depend on which check found each first.
+///
+/// ```
+/// use cescacs_board::{Diagnostic, Span};
+/// let mut found = vec![
+///     Diagnostic::error("E0508", Span::new(4, 7), "b"),
+///     Diagnostic::error("E0410", Span::new(4, 7), "a"),
+///     Diagnostic::warning("W0401", Span::new(0, 2), "c"),
+/// ];
+/// ctl_pgn::check::sort(&mut found);
+/// let codes: Vec<_> = found.iter().map(|d| d.code).collect();
+/// assert_eq!(codes, ["W0401", "E0410", "E0508"]);
+/// ```
+pub fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+    });
+}
+
+impl Check {
+    /// Checks at `level` with the default limits, the fast path on.
+    pub fn new(level: Level) -> Check {
+        Check { level, limits: Limits::DEFAULT, fast: true }
+    }
+
+    /// Checks a whole text (a file already in memory), game by game.
+    ///
+    /// ```
+    /// use ctl_pgn::check::Check;
+    /// use ctl_pgn::validate::Level;
+    /// let strict = Check { limits: ctl_an::Limits { comment_bytes: 8, ..Default::default() }, ..Check::new(Level::Rules) };
+    /// let found = strict.text("[Variant \"C'escacs\"]\n{a long comment} 1. E7-E13: *\n");
+    /// assert_eq!(found.diagnostics[0].code, "E0222");
+    /// ```
+    pub fn text(&self, text: &str) -> Checked {
+        if !self.fast {
+            // Read whole, so that the games kept have offsets into the whole text.
+            return self.full(text);
+        }
+        let mut all = Checked::default();
+        // Reading from memory cannot fail.
+        for RawGame { offset, bytes } in GameSplitter::new(text.as_bytes()).filter_map(Result::ok) {
+            let start = usize::try_from(offset).unwrap_or(usize::MAX);
+            let Some(piece) = text.get(start..start + bytes.len()) else { continue };
+            let mut checked = self.piece_text(piece);
+            all.diagnostics.extend(checked.diagnostics.drain(..).map(|d| d.shifted(start)));
+            all.games += checked.games;
+            all.syntax_errors |= checked.syntax_errors;
+            all.plies += checked.plies;
+            all.stats.absorb(checked.stats);
+        }
+        sort(&mut all.diagnostics);
+        all
+    }
+
+    /// Checks one piece of a stream as [`Pieces`] cuts it: bytes, decoded here (`E0001` for
+    /// invalid UTF-8).
+    ///
+    /// ```
+    /// use ctl_pgn::check::Check;
+    /// use ctl_pgn::validate::Level;
+    /// let piece = Check::new(Level::Rules).piece(b"[Variant \"C'escacs\"]\n1. E7-E13: *\xFF".to_vec());
+    /// assert_eq!(piece.checked.diagnostics[0].code, "E0001");
+    /// assert!(piece.decoded.is_some());
+    /// ```
+    pub fn piece(&self, bytes: Vec<u8>) -> CheckedPiece {
+        let (clean, fast_time) = match as_plain_text(&bytes) {
+            Some(text) => self.fast(text),
+            None => (None, Duration::ZERO),
+        };
+        if let Some(checked) = clean {
+            return CheckedPiece { decoded: None, checked };
+        }
+        let decoded = decode(bytes);
+        let mut checked = self.full(&decoded.text);
+        checked.stats.fast_time = fast_time;
+        checked.syntax_errors |= decoded.diagnostics.iter().any(Diagnostic::is_error);
+        checked.diagnostics.extend(decoded.diagnostics.iter().cloned());
+        sort(&mut checked.diagnostics);
+        CheckedPiece { decoded: Some(decoded), checked }
+    }
+
+    /// Checks every piece of a stream, one at a time (memory bounded by the largest game).
+    ///
+    /// ```
+    /// use ctl_pgn::check::Check;
+    /// use ctl_pgn::validate::Level;
+    /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
+    /// let pieces: Vec<_> = Check::new(Level::Rules).stream(file.as_bytes()).collect::<Result<_, _>>()?;
+    /// assert_eq!(pieces.len(), 2);
+    /// assert!(pieces[0].1.checked.diagnostics.is_empty());
+    /// // Spans are piece offsets; the piece's start gives them in the stream.
+    /// let d = &pieces[1].1.checked.diagnostics[0];
+    /// assert_eq!(pieces[1].0.offset + d.span.start, file.rfind("E12").unwrap());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn stream<R: Read>(
+        &self,
+        input: R,
+    ) -> impl Iterator<Item = io::Result<(crate::reader::TextStart, CheckedPiece)>> + use<'_, R>
+    {
+        Pieces::new(input).map(move |piece| {
+            let Piece { start, bytes } = piece?;
+            Ok((start, self.piece(bytes)))
+        })
+    }
+
+    /// A piece of text (one game as the splitter cuts it): the fast try, then the full way.
+    fn piece_text(&self, text: &str) -> Checked {
+        let (clean, fast_time) = self.fast(text);
+        clean.unwrap_or_else(|| {
+            let mut checked = self.full(text);
+            checked.stats.fast_time = fast_time;
+            checked
+        })
+    }
+
+    /// The fast path: `Some` only for a clean game; the time it took either way.
+    fn fast(&self, text: &str) -> (Option<Checked>, Duration) {
+        if !self.fast {
+            return (None, Duration::ZERO);
+        }
+        let started = Instant::now();
+        let clean = fast::check_fast(text, self.level, &self.limits);
+        let fast_time = started.elapsed();
+        let checked = clean.map(|clean| Checked {
+            games: 1,
+            plies: clean.plies,
+            stats: Stats { fast_path_games: 1, fast_time, ..Stats::default() },
+            ..Checked::default()
+        });
+        (checked, fast_time)
+    }
+
+    /// The full way: every game parsed and validated, the parser's diagnostics with them.
+    fn full(&self, text: &str) -> Checked {
+        let started = Instant::now();
+        let mut checked = Checked::default();
+        for out in ctl_an::games_with(text, &self.limits) {
+            if !is_empty(&out.game) {
+                let mut game = Game::new(out.game, text);
+                game.set_syntax_errors(&out.diagnostics);
+                checked.diagnostics.extend(validate(&game, self.level));
+                checked.games += 1;
+                checked.plies += game.movetext().ply_count();
+                checked.read.push(game);
+            }
+            checked.syntax_errors |= out.diagnostics.iter().any(Diagnostic::is_error);
+            checked.diagnostics.extend(out.diagnostics);
+        }
+        sort(&mut checked.diagnostics);
+        checked.stats.full_path_games = checked.games;
+        checked.stats.full_time = started.elapsed();
+        checked
+    }
+}
+
+/// A record with neither tags nor moves (what is left around games): not a game.
+pub fn is_empty(game: &ctl_an::syntax::Game) -> bool {
+    use ctl_an::syntax::Movetext;
+    game.tags.is_empty()
+        && game.movetext == Movetext { span: game.movetext.span, ..Movetext::default() }
+}
+
+/// Every diagnostic of a whole text at `level` within `limits`, sorted by [`sort`]: the
+/// shorthand of [`Check::text`].
+///
+/// ```
+/// use ctl_pgn::validate::Level;
+/// let found = ctl_pgn::check::check_text("[Variant \"C'escacs\"]\n1. E7-E13: *\n", Level::Rules, &ctl_an::Limits::DEFAULT);
+/// assert!(found.diagnostics.is_empty());
+/// ```
+pub fn check_text(text: &str, level: Level, limits: &Limits) -> Checked {
+    Check { level, limits: *limits, fast: true }.text(text)
+}
