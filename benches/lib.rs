@@ -1,5 +1,8 @@
-//! Shared helpers of the criterion benchmarks (inputs are generated, never downloaded).
-#![forbid(unsafe_code)]
+//! Shared helpers of the criterion benchmarks (inputs are generated, never downloaded), a module
+//! of each bench (`#[path = "../lib.rs"] mod cescacs_benches;`) rather than a library: the
+//! generator comes from `xtask`, a path-only dev-dependency, so that `cargo package --workspace`
+//! never looks for `xtask` on crates.io (where an unrelated crate of that name lives).
+#![allow(dead_code, reason = "each bench includes this module and uses some of its helpers")]
 
 use xtask::generate::{Features, GeneratedCorpus, generate_corpus, generate_corpus_games};
 
@@ -11,11 +14,6 @@ pub const MAX_PLIES: usize = 160;
 
 /// Random legal games (`cargo xtask gen`'s generator, fixed seed) in one text of at least
 /// `min_bytes` bytes, with the number of games and plies it holds.
-///
-/// ```
-/// let corpus = cescacs_benches::generated(20_000);
-/// assert!(corpus.text.len() >= 20_000 && corpus.games > 1);
-/// ```
 pub fn generated(min_bytes: usize) -> GeneratedCorpus {
     generate_corpus(SEED, min_bytes, MAX_PLIES)
 }

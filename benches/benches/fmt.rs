@@ -1,6 +1,9 @@
 //! The canonical writer on generated games, in bytes of input and in games: writing a file
 //! already read (`write`), and reading then writing it (`read_write`, what `cescacs fmt` does).
 
+#[path = "../lib.rs"]
+mod cescacs_benches;
+
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -1,5 +1,8 @@
 //! PDTL read and write throughput, in bytes of PDTL text and in positions.
 
+#[path = "../lib.rs"]
+mod cescacs_benches;
+
 use std::hint::black_box;
 
 use cescacs_board::{Letters, Position};

@@ -8,6 +8,9 @@
 //! `std_from_utf8` is the standard library's UTF-8 check of the whole text, for comparison:
 //! `decode` checks with `simdutf8` instead, which is several times faster on these games.
 
+#[path = "../lib.rs"]
+mod cescacs_benches;
+
 use std::hint::black_box;
 use std::time::Duration;
 

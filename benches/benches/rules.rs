@@ -7,6 +7,9 @@
 //! The moves are the main lines of about 1 MB of `cargo xtask gen`'s random legal games (fixed
 //! seed, the same games as the other benches), converted to [`MoveSpec`]s before timing.
 
+#[path = "../lib.rs"]
+mod cescacs_benches;
+
 use std::hint::black_box;
 use std::time::Duration;
 

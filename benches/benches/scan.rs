@@ -28,6 +28,9 @@
 //! three times after a move); a ply (17 bytes on average) still costs about 34 ns, which
 //! points to branch misses that this VM's perf cannot count (no hardware counters).
 
+#[path = "../lib.rs"]
+mod cescacs_benches;
+
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -4,6 +4,9 @@
 //! The input is about 8 MB of random legal games from `cargo xtask gen`'s generator (fixed seed):
 //! both hyphens, `×` and `*`, comments, one-move variations, ratings, draw offers, PDTL starts.
 
+#[path = "../lib.rs"]
+mod cescacs_benches;
+
 use std::hint::black_box;
 use std::time::Duration;
 

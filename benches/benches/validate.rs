@@ -10,6 +10,9 @@
 //! The input is about 4 MB of random legal games from `cargo xtask gen`'s generator (fixed seed,
 //! the same games as the other benches).
 
+#[path = "../lib.rs"]
+mod cescacs_benches;
+
 use std::hint::black_box;
 use std::time::Duration;
 

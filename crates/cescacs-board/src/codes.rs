@@ -21,7 +21,8 @@ pub use crate::diagnostic::Severity;
 /// The layer and check level that finds a code: one section of `docs/diagnostics.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Family {
-    /// `E00xx`: the bytes of a file (encoding), found by ctl-pgn before any parsing.
+    /// `E00xx` `W00xx`: the bytes of a file (encoding, text or not, prose around games), found by
+    /// ctl-pgn before any parsing.
     Files,
     /// `E01xx` `W01xx`: PDTL positions, found by the pdtl reader.
     Pdtl,
@@ -139,6 +140,14 @@ registry! {
     files => Files {
         /// Invalid UTF-8.
         INVALID_UTF8 = "E0001", Error, "invalid UTF-8 bytes (the rest of the file is still read)";
+        /// Not a game file: bytes that are not text.
+        NOT_TEXT = "E0002", Error,
+            "not a game file: NUL bytes, or mostly bytes that are not text (one error, nothing else read)";
+        /// Prose around games: lines of words before the first game or after a game's result.
+        PROSE = "W0001", Warning,
+            "a stretch of prose before the first game or between games, skipped (one warning per stretch)";
+        /// No game: an empty input (a stream of white space ends with an empty piece).
+        EMPTY = "W0002", Warning, "no game: the input is empty or only white space";
     }
     /// PDTL positions (`E01xx`, `W01xx`): the pdtl reader, re-exported as `pdtl::codes`.
     pdtl => Pdtl {
@@ -291,6 +300,8 @@ registry! {
         TOO_MANY_TAGS = "E0224", Error, "more tags in a game than the reading limit (1,000)";
         /// A main line longer than [`crate::Limits::plies`].
         TOO_MANY_PLIES = "E0225", Error, "a main line longer than the reading limit (10,000 plies)";
+        /// A promotion to the King or to a Pawn (`E25-E27=K`).
+        PROMOTION_TARGET = "E0226", Error, "a promotion to the King or to a Pawn (`=K`, `=P`)";
         /// The en dash U+2013 as a separator.
         EN_DASH = "W0201", Warning, "en dash `–` as move separator";
         /// The tag name `DPTL`.
@@ -305,6 +316,9 @@ registry! {
         BAD_REFERENCE = "W0206", Warning, "malformed reference in a comment";
         /// Spaces inside a move (between its hexes, separator, promotion and check mark).
         SPACE_IN_MOVE = "W0207", Warning, "spaces inside a move (the parts of a move are written together)";
+        /// A pawn move written with the Pawn's letter (`PE7-E11`).
+        PAWN_LETTER = "W0208", Warning,
+            "a pawn move written with the Pawn's letter (`PE7-E11`; the fix, and `fmt`, drop it)";
     }
     /// Tags (`E03xx`, `W03xx`): `ctl_pgn::tags`.
     tags => Tags {

@@ -11,6 +11,7 @@
 //! # Ok::<(), cescacs_board::HexParseError>(())
 //! ```
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod codes;
 mod diagnostic;
@@ -36,3 +37,8 @@ pub use rules::{
     Repetitions, SpecCapture,
 };
 pub use text::ParseTextError;
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

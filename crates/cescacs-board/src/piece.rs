@@ -252,6 +252,23 @@ impl PieceKind {
     }
 }
 
+impl PieceKind {
+    /// The indefinite article before the piece's English name: `an` before the Elephant, `a`
+    /// before the others.
+    ///
+    /// ```
+    /// use cescacs_board::PieceKind;
+    /// assert_eq!(format!("{} {}", PieceKind::Elephant.article(), PieceKind::Elephant), "an Elephant");
+    /// assert_eq!(PieceKind::Knight.article(), "a");
+    /// ```
+    pub const fn article(self) -> &'static str {
+        match self {
+            PieceKind::Elephant => "an",
+            _ => "a",
+        }
+    }
+}
+
 impl fmt::Display for PieceKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -288,6 +288,11 @@ fn move_errors_are_precise() {
         e(spec(PieceKind::Knight, "F6", "C15", SpecCapture::None)),
         MoveError::WrongPieceLetter { .. }
     ));
+    // The article agrees with the piece: "found an Elephant", "expected a Bishop".
+    assert_eq!(
+        e(spec(PieceKind::Bishop, "E5", "E9", SpecCapture::None)).to_string(),
+        "expected a Bishop on E5 (letter J), found an Elephant (letter E)"
+    );
     assert!(matches!(
         e(spec(PieceKind::Elephant, "E5", "E11", SpecCapture::None)),
         MoveError::CannotMoveThere { .. }

@@ -153,3 +153,8 @@ impl<'a> Diagram<'a> {
         svg::piece_alone(self, piece)
     }
 }
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -150,6 +150,20 @@ impl<'s> Builder<'s> {
             PromotionTarget::Awaiting
         } else {
             let letter = self.text(s).chars().next().unwrap_or('?');
+            // `K` and `P` name the King and the Pawn under every letter table (no Redefine
+            // alternative uses them), and a pawn never promotes to either.
+            if diag::never_promoted_to(letter) {
+                let piece = if diag::is_pawn_letter(letter) { "a Pawn" } else { "the King" };
+                self.diags.push(
+                    Diagnostic::error(
+                        diag::PROMOTION_TARGET,
+                        s,
+                        format!("expected the piece a pawn promotes to, found `{letter}`, {piece}"),
+                    )
+                    .with_primary_label("a pawn never promotes to the King or to a Pawn")
+                    .with_help("a pawn promotes to a piece lost before (`=D`, `=R`, `=J`...), or awaits one (`=&`)"),
+                );
+            }
             PromotionTarget::Piece(PieceLetter { letter, span: s })
         };
         Some(Promotion { span: Span::new(eq.1.start, s.end), target })
@@ -403,6 +417,27 @@ impl<'s> Builder<'s> {
             }
         };
         let ((piece, from), (captured, to)) = (from?, to?);
+        // The spec writes a pawn move without a letter; `P` (or its symbol) is read, and dropped.
+        let piece = match piece {
+            Some(p) if diag::is_pawn_letter(p.letter) => {
+                let written = &self.src[p.span.range()];
+                self.diags.push(
+                    Diagnostic::warning(
+                        diag::PAWN_LETTER,
+                        p.span,
+                        format!("expected a pawn move without a letter, found `{written}`"),
+                    )
+                    .with_primary_label("the Pawn's letter")
+                    .with_help(format!(
+                        "write the pawn move without its letter: `{}`",
+                        &self.src[p.span.end..to.span.end]
+                    ))
+                    .with_fix(p.span, ""),
+                );
+                None
+            }
+            p => p,
+        };
         if let Some(c) = captured.filter(|_| !separator.value.is_capture()) {
             self.diags.push(
                 Diagnostic::error(

@@ -11,6 +11,18 @@ use crate::lexer::TokenKind;
 
 pub(crate) use cescacs_board::codes::syntax::*;
 
+/// Whether a move's piece letter is the Pawn's, which the spec leaves out: `P` or a FAN symbol
+/// (no Redefine alternative is `P`).
+pub(crate) fn is_pawn_letter(c: char) -> bool {
+    matches!(c, 'P' | '♙' | '♟')
+}
+
+/// Whether a promotion letter names the King or the Pawn, which a pawn never promotes to (no
+/// Redefine alternative is `K` or `P`).
+pub(crate) fn never_promoted_to(c: char) -> bool {
+    matches!(c, 'K' | '♔' | '♚') || is_pawn_letter(c)
+}
+
 /// The help for castling written another way (`O-O`, `0-0`, `KRK-HI`).
 pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (docs/RULES.md 4.3)";
 

@@ -55,3 +55,8 @@ pub use limits::Limits;
 pub use meaning::meaning;
 pub use syntax::MoveParseError;
 pub use write::{WriteOptions, write_movetext, write_movetext_with};
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -19,7 +19,8 @@ Examples:
   cescacs check corpus/                      report every problem in the *.ctl-pgn files below corpus/
   cescacs check --format json game.ctl-pgn   the same as LSP-native JSON for an editor
   cescacs fmt --check corpus/                list the files not in the canonical layout
-  cescacs pdtl --canonical '<PDTL>'          read a position and print its canonical PDTL
+  cescacs pdtl start                         draw the initial position and print its PDTL
+  cescacs legal start                        the legal moves of a position (a PDTL, or start)
   cescacs html game.ctl-pgn                  game.html: a web page to step through the game
 
 Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or I/O failure.

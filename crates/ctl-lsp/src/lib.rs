@@ -87,3 +87,8 @@ pub fn serve_stdio() -> Result<(), ServerError> {
     threads.join();
     served
 }
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

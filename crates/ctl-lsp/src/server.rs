@@ -246,10 +246,23 @@ impl Server {
                 let uri = p.text_document.uri.as_str().to_string();
                 let encoding = self.encoding;
                 let Some(doc) = self.documents.get_mut(&uri) else { return };
+                let was_in_sync = doc.in_sync;
+                let mut refused = None;
                 for change in p.content_changes {
-                    doc.apply(change, encoding);
+                    refused = doc.apply(change, encoding).err().or(refused);
                 }
                 doc.version = p.text_document.version;
+                if let (true, Some(e)) = (was_in_sync, refused) {
+                    // Never a clamped edit: no diagnostics and no formatting until the editor
+                    // sends the whole text again (reopening the file does).
+                    let message = format!("{uri} is out of sync, reopen it: {e}");
+                    self.log_error(&message);
+                    let params = lsp_types::ShowMessageParams {
+                        typ: lsp_types::MessageType::WARNING,
+                        message: format!("cescacs: {message}"),
+                    };
+                    self.notify("window/showMessage", params);
+                }
                 self.due.insert(uri, Instant::now() + self.options.debounce);
             }
             "textDocument/didClose" => {
@@ -289,8 +302,12 @@ impl Server {
         self.ensure_analysed(uri);
         let Some(doc) = self.documents.get(uri) else { return };
         let Ok(lsp_uri) = uri.parse::<Uri>() else { return };
-        let diagnostics =
-            lsp_diagnostics(uri, doc, self.encoding).into_iter().map(|(_, d)| d).collect();
+        // Diagnostics of a text the editor does not have would land on the wrong lines.
+        let diagnostics = if doc.in_sync {
+            lsp_diagnostics(uri, doc, self.encoding).into_iter().map(|(_, d)| d).collect()
+        } else {
+            Vec::new()
+        };
         let params =
             PublishDiagnosticsParams { uri: lsp_uri, diagnostics, version: Some(doc.version) };
         self.notify("textDocument/publishDiagnostics", params);
@@ -375,6 +392,13 @@ impl Server {
     fn formatting(&mut self, p: DocumentFormattingParams) -> Answer {
         let encoding = self.encoding;
         let Some(doc) = self.document(&p.text_document.uri) else { return Ok(Value::Null) };
+        if !doc.in_sync {
+            // Edits computed on another text than the editor's would undo the user's edits.
+            return Err(Failure::new(
+                ErrorCode::RequestFailed,
+                "the document is out of sync with the editor: reopen it (see `fileformats` in docs/EDITORS.md)",
+            ));
+        }
         let Some(analysis) = &doc.analysis else { return Ok(Value::Null) };
         let ranges = Ranges::new(&doc.text, encoding);
         to_value(formatting::format(&doc.text, analysis.syntax_errors, &ranges))

@@ -441,3 +441,45 @@ fn a_huge_document_is_checked() {
     assert!(symbols.as_array().unwrap().len() > 100);
     c.stop();
 }
+
+/// Lone CR line ends: an editor that does not take `\r` for a line end sends positions past the
+/// end of the server's lines. The server never clamps them into its text: it says the document
+/// is out of sync, publishes no diagnostics and refuses to format until the whole text comes.
+#[test]
+fn a_change_outside_the_text_is_never_clamped() {
+    let mut c = Client::start(
+        Options { debounce: Duration::from_millis(0), ..Options::default() },
+        json!({}),
+    );
+    let text = "[Variant \"C'escacs\"]\r1. E7-E13, E21-E15: *\r";
+    assert_eq!(codes(&c.open(text)), Vec::<String>::new());
+    // The editor sees one line: `E21` is at column 32 of line 0 for it.
+    let change = json!({
+        "textDocument": { "uri": URI, "version": 2 },
+        "contentChanges": [ { "range": { "start": { "line": 0, "character": 32 }, "end": { "line": 0, "character": 33 } }, "text": "x" } ]
+    });
+    c.notify("textDocument/didChange", change);
+    let published = c.diagnostics();
+    assert_eq!(codes(&published), Vec::<String>::new());
+    let warned = c.notifications.iter().any(|n| {
+        n.method == "window/showMessage"
+            && n.params["message"].as_str().unwrap().contains("out of sync")
+    });
+    assert!(warned, "{:?}", c.notifications);
+    let formatting = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert!(formatting.response_result.is_err(), "{formatting:?}");
+    // The whole text brings it back.
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 3 }, "contentChanges": [ { "text": "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n" } ] }),
+    );
+    let formatting = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert!(formatting.response_result.is_ok(), "{formatting:?}");
+    c.stop();
+}

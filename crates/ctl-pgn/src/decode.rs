@@ -4,11 +4,20 @@
 //! offset into the bytes as they are on disk:
 //! - a UTF-8 byte order mark is replaced by three spaces (editors hide it; it is not content);
 //! - each invalid UTF-8 sequence is replaced by as many spaces, and reported as `E0001` at its
-//!   offset, so that the rest of the input is still read. People see `?` there.
+//!   offset, so that the rest of the input is still read. People see `?` there;
+//! - bytes that are not text at all (a NUL byte, or mostly bytes that are neither UTF-8 text nor
+//!   line ends and tabs, in the first [`SNIFF_BYTES`]: a program, an image, a UTF-16 file) are one
+//!   `E0002` at offset 0, and the parsers see only spaces: such a file is not a game file, and is
+//!   not read as one (no error per byte).
 
 use cescacs_board::{Diagnostic, Span};
 
-pub use cescacs_board::codes::files::INVALID_UTF8;
+/// The codes of this module (and, for `EMPTY`, of an empty input: a stream of white space ends
+/// with an empty piece, see [`Pieces`](crate::reader::Pieces)).
+pub use cescacs_board::codes::files::{EMPTY, INVALID_UTF8, NOT_TEXT, PROSE};
+
+/// How many bytes at the start of an input decide whether it is text (as `git` and `grep` do).
+pub const SNIFF_BYTES: usize = 8 << 10;
 
 /// A file's bytes as text for the parsers, for people, and the problems of the encoding.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,6 +63,17 @@ pub fn as_plain_text(bytes: &[u8]) -> Option<&str> {
 /// assert_eq!(d.diagnostics[0].span.range(), 10..11);
 /// ```
 pub fn decode(bytes: Vec<u8>) -> Decoded {
+    if bytes.is_empty() {
+        let d = Diagnostic::warning(EMPTY, Span::new(0, 0), "no game: the input is empty")
+            .with_primary_label("nothing here");
+        return Decoded { text: String::new(), shown: None, diagnostics: vec![d] };
+    }
+    let mut decoded = decode_bytes(bytes);
+    skip_prose(&mut decoded);
+    decoded
+}
+
+fn decode_bytes(bytes: Vec<u8>) -> Decoded {
     let bom = bytes.starts_with(b"\xEF\xBB\xBF");
     // Every byte of every file is checked here once, with vector instructions: the standard
     // library's check (`String::from_utf8`) leaves its fast path at each `‐` or `×` and runs at
@@ -63,7 +83,17 @@ pub fn decode(bytes: Vec<u8>) -> Decoded {
         Ok(text) => Ok(text.to_owned()),
         Err(_) => Err(bytes),
     };
+    // Whether the bytes are text at all is asked only of those with a control character (a NUL
+    // is one) or invalid UTF-8: plain text costs nothing more.
     let text = match text {
+        Ok(text) if has_control(&text) && not_text(text.as_bytes()).is_some() => {
+            let why = not_text(text.as_bytes()).unwrap_or_default();
+            return not_a_game_file(text.len(), text.as_bytes(), why);
+        }
+        Err(bytes) if not_text(&bytes).is_some() => {
+            let why = not_text(&bytes).unwrap_or_default();
+            return not_a_game_file(bytes.len(), &bytes, why);
+        }
         Ok(text) if !bom => {
             let shown = has_control(&text).then(|| visible(text.clone()));
             return Decoded { text, shown, diagnostics: Vec::new() };
@@ -129,6 +159,193 @@ pub fn decode(bytes: Vec<u8>) -> Decoded {
         diagnostics.push(d);
     }
     Decoded { text: parse, shown: Some(visible(shown)), diagnostics }
+}
+
+/// Blanks the stretches of prose around games in the parsers' text (people still see them) and
+/// reports each stretch once as `W0001`: a line of words before the first game, or between a
+/// game's result and the next game, is not read as movetext (an error per word). A stretch is
+/// consecutive such lines, blank lines included; any other line starts a game. In a game, such
+/// a line after a blank line ends the game.
+///
+/// ```
+/// let text = "Notes on a game we played yesterday.\nIt was a quick one.\n\n[Variant \"C'escacs\"]\n1. E7-E13: *\nThat is all, and it was short.\n";
+/// let d = ctl_pgn::decode::decode(text.as_bytes().to_vec());
+/// let codes: Vec<_> = d.diagnostics.iter().map(|d| d.code).collect();
+/// assert_eq!(codes, ["W0001", "W0001"]);
+/// assert_eq!(ctl_an::parse_file(&d.text).diagnostics, []);
+/// assert_eq!(d.shown(), text);
+/// ```
+fn skip_prose(decoded: &mut Decoded) {
+    let mut outside = true;
+    let mut in_comment = false;
+    let mut after_blank = true;
+    // The stretch being read: its first line, and how many lines it has.
+    let mut stretch: Option<(usize, usize, usize)> = None;
+    let mut blank: Vec<(usize, usize)> = Vec::new();
+    let mut found = Vec::new();
+    let text = decoded.text.as_bytes();
+    let mut start = 0;
+    while start < text.len() {
+        let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |at| start + at);
+        let line = &text[start..end];
+        let trimmed = line.trim_ascii();
+        let blank_before = after_blank;
+        after_blank = trimmed.is_empty();
+        // In a game, a paragraph of three words or more after a blank line ends it (a game
+        // quoted in a text often has no result).
+        if !outside && !in_comment && blank_before && prose_words(trimmed) >= 3 {
+            outside = true;
+        }
+        if outside && !in_comment {
+            if trimmed.is_empty() {
+                start = end + 1;
+                continue;
+            }
+            if prose_words(trimmed) >= 3 {
+                let lines = stretch.map_or(0, |s| s.2) + 1;
+                stretch = Some((
+                    stretch.map_or((start, end), |s| (s.0, s.1)).0,
+                    stretch.map_or(end, |s| s.1),
+                    lines,
+                ));
+                blank.push((start, end));
+                start = end + 1;
+                continue;
+            }
+            found.extend(stretch.take().map(prose_warning));
+            outside = false;
+        }
+        if !in_comment && line.trim_ascii_start().starts_with(b"[") {
+            start = end + 1;
+            continue;
+        }
+        let mut i = 0;
+        while i < line.len() {
+            match line[i] {
+                b'}' if in_comment => in_comment = false,
+                _ if in_comment => {}
+                b'{' => in_comment = true,
+                b';' => break,
+                b'*' => outside = true,
+                b'0'..=b'9'
+                    if line.get(i + 1) == Some(&b'-')
+                        && line.get(i + 2).is_some_and(u8::is_ascii_digit)
+                        && (i == 0 || !line[i - 1].is_ascii_alphanumeric()) =>
+                {
+                    outside = true
+                }
+                _ => {}
+            }
+            if outside {
+                break;
+            }
+            i += 1;
+        }
+        start = end + 1;
+    }
+    found.extend(stretch.take().map(prose_warning));
+    if found.is_empty() {
+        return;
+    }
+    if decoded.shown.is_none() {
+        decoded.shown = Some(decoded.text.clone());
+    }
+    // Spaces for spaces: byte offsets, lines and UTF-8 stay as they are.
+    let mut bytes = std::mem::take(&mut decoded.text).into_bytes();
+    for (from, to) in blank {
+        bytes[from..to].fill(b' ');
+    }
+    decoded.text = String::from_utf8(bytes).unwrap_or_default();
+    decoded.diagnostics.extend(found);
+    decoded.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+}
+
+/// How many words a line of prose has, 0 when it is not prose: a line that does not start like a
+/// tag, comment or variation, has no brace, and of which words make at least half the items (a word:
+/// three letters or more, Unicode letters with a lower-case one: `KRK-II` and `JF6` are not words).
+fn prose_words(line: &[u8]) -> usize {
+    let Ok(line) = std::str::from_utf8(line) else { return 0 };
+    // What starts a tag, a comment, a variation, a `.` before a comment, or holds a comment (whose
+    // braces the game needs) is not prose.
+    if line.starts_with(['[', '{', '(', ';', '%', '.']) || line.contains(['{', '}']) {
+        return 0;
+    }
+    let mut items = 0;
+    let mut words = 0;
+    for item in line.split_whitespace() {
+        items += 1;
+        let word = item.trim_matches(|c: char| !c.is_alphabetic());
+        if word.chars().count() >= 3
+            && word.chars().all(|c| c.is_alphabetic() || c == '\'' || c == '’' || c == '-')
+            && word.chars().any(char::is_lowercase)
+        {
+            words += 1;
+        }
+    }
+    if words * 2 >= items { words } else { 0 }
+}
+
+/// `W0001` on the first line of a stretch of `lines` lines.
+fn prose_warning((start, end, lines): (usize, usize, usize)) -> Diagnostic {
+    let what = if lines == 1 { "a line".to_string() } else { format!("{lines} lines") };
+    Diagnostic::warning(
+        PROSE,
+        Span::new(start, end),
+        format!("{what} of text that is not a game, skipped"),
+    )
+    .with_primary_label("prose, not movetext")
+    .with_help("notes about a game go in a comment `{...}` inside it")
+}
+
+/// Why the bytes are not text, judged on their first [`SNIFF_BYTES`]: NUL bytes (8 or more: a
+/// stray one in a game is reported where it is), or, in 32 bytes or more, more than one byte in
+/// ten that is neither part of valid UTF-8 nor printable (control characters other than tab,
+/// line ends and form feed). `None` for text, however broken.
+///
+/// ```
+/// use ctl_pgn::decode::not_text;
+/// assert_eq!(not_text(b"[Variant \"C'escacs\"] 1. E7-E13: *"), None);
+/// assert_eq!(not_text(b"1. E7-E13 {Mo\xEF\xBB} *"), None); // broken, but text
+/// assert!(not_text(b"\x7FELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00").is_some());
+/// assert!(not_text(&[0xFF; 64]).is_some());
+/// ```
+pub fn not_text(bytes: &[u8]) -> Option<&'static str> {
+    let head = &bytes[..bytes.len().min(SNIFF_BYTES)];
+    if memchr::memchr_iter(0, head).nth(7).is_some() {
+        return Some("it holds NUL bytes");
+    }
+    // A head cut short may end inside a character: its last 3 bytes are not judged.
+    let cut = if head.len() < bytes.len() { 3 } else { 0 };
+    let judged = head.len().saturating_sub(cut);
+    if judged < 32 {
+        return None;
+    }
+    let mut odd = 0usize;
+    for chunk in head.utf8_chunks() {
+        odd += chunk.invalid().len();
+        odd += chunk.valid().bytes().filter(|&b| is_control(b) && b != 0x0C).count();
+    }
+    (odd.saturating_sub(cut) * 10 > judged).then_some("most of its bytes are not text")
+}
+
+/// The one diagnostic of bytes that are not text, over a text of spaces the parsers skip. People
+/// see an empty first line: the bytes themselves are not shown.
+fn not_a_game_file(len: usize, bytes: &[u8], why: &str) -> Decoded {
+    let text = " ".repeat(len);
+    let mut shown = text.clone();
+    if shown.len() > 1 {
+        shown.replace_range(..1, "\n");
+    }
+    let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+    let help = if utf16 {
+        "this file looks like UTF-16: save it as UTF-8"
+    } else {
+        "a game file is UTF-8 text (CTL-PGN); nothing of this one was checked"
+    };
+    let d = Diagnostic::error(NOT_TEXT, Span::new(0, 0), format!("not a game file: {why}"))
+        .with_primary_label("not text")
+        .with_help(help);
+    Decoded { text, shown: Some(shown), diagnostics: vec![d] }
 }
 
 /// A control character a terminal would act on instead of showing (NUL, BEL, ESC, DEL...):
@@ -252,6 +469,10 @@ mod tests {
             let decoded = decode(bytes.clone());
             proptest::prop_assert_eq!(decoded.text.len(), bytes.len());
             let valid = std::str::from_utf8(&bytes).is_ok();
+            if not_text(&bytes).is_some() || bytes.is_empty() {
+                proptest::prop_assert_eq!(decoded.diagnostics.len(), 1);
+                return Ok(());
+            }
             proptest::prop_assert_eq!(decoded.diagnostics.is_empty(), valid);
             if valid && !bytes.starts_with(b"\xEF\xBB\xBF") {
                 proptest::prop_assert_eq!(decoded.text.as_bytes(), &bytes[..]);
@@ -261,8 +482,41 @@ mod tests {
 
     #[test]
     fn utf16_gets_its_own_help() {
-        let d = decode(b"\xFF\xFE[\x00".to_vec());
+        // With its NUL bytes, a UTF-16 file is not text at all.
+        let d = decode(b"\xFF\xFE[\x00V\x00a\x00r\x00i\x00a\x00n\x00t\x00 \x00".to_vec());
+        assert_eq!(d.diagnostics.len(), 1);
+        assert_eq!(d.diagnostics[0].code, NOT_TEXT);
+        assert_eq!(d.diagnostics[0].help, ["this file looks like UTF-16: save it as UTF-8"]);
+        // Without NUL bytes (all its characters above U+00FF), only its start is invalid UTF-8.
+        let d = decode(b"\xFF\xFE\x3B\x26\x3C\x26".to_vec());
+        assert_eq!(d.diagnostics[0].code, INVALID_UTF8);
         assert_eq!(d.diagnostics[0].span, Span::new(0, 2));
         assert_eq!(d.diagnostics[0].help, ["this file looks like UTF-16: save it as UTF-8"]);
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_are_one_error_and_no_text() {
+        let mut program = b"\x7FELF\x02\x01\x01".to_vec();
+        program.extend((0..100_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8));
+        let d = decode(program.clone());
+        assert_eq!(d.diagnostics.len(), 1);
+        assert_eq!(d.diagnostics[0].code, NOT_TEXT);
+        assert_eq!(d.diagnostics[0].message, "not a game file: it holds NUL bytes");
+        assert_eq!(d.text.len(), program.len());
+        assert!(d.text.bytes().all(|b| b == b' '));
+        // Random bytes without a NUL: mostly not text.
+        let noise: Vec<u8> = program.iter().map(|&b| b.max(1)).collect();
+        assert_eq!(
+            decode(noise).diagnostics[0].message,
+            "not a game file: most of its bytes are not text"
+        );
+        // A text file with a few bad bytes stays a text file.
+        let mut text = "[Variant \"C'escacs\"] {Moià} 1. E7-E13: *\n".repeat(10).into_bytes();
+        text[30] = 0xFF;
+        text[100] = 0x07;
+        assert_eq!(
+            decode(text).diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
+            [INVALID_UTF8]
+        );
     }
 }

@@ -148,26 +148,51 @@ pub struct Piece {
 pub struct Pieces<R> {
     splitter: GameSplitter<R>,
     next: TextStart,
+    /// Whether a piece with more than white space was handed out, or the empty piece that stands
+    /// for a stream without any (see [`Pieces::next`]).
+    content: bool,
 }
 
 impl<R: Read> Pieces<R> {
     /// The pieces of `input` (buffered by the splitter: no [`BufReader`](std::io::BufReader) is
     /// needed).
     pub fn new(input: R) -> Pieces<R> {
-        Pieces { splitter: GameSplitter::new(input), next: TextStart::default() }
+        Pieces { splitter: GameSplitter::new(input), next: TextStart::default(), content: false }
     }
 }
 
 impl<R: Read> Iterator for Pieces<R> {
     type Item = io::Result<Piece>;
 
+    /// The next piece. A stream that is empty or only white space ends with one empty piece at
+    /// its end, which [`decode`](crate::decode::decode) reports as `W0002` (no game).
     fn next(&mut self) -> Option<io::Result<Piece>> {
         // The splitter hands out each game in a vector of its exact size: a caller that keeps
         // many pieces (a batch checked in parallel) keeps no more than their bytes.
-        let RawGame { offset, bytes } = match self.splitter.next()? {
-            Ok(raw) => raw,
-            Err(e) => return Some(Err(e)),
+        let RawGame { offset, bytes } = match self.splitter.next() {
+            Some(Ok(raw)) => raw,
+            Some(Err(e)) => return Some(Err(e)),
+            None if self.content => return None,
+            None => {
+                self.content = true;
+                return Some(Ok(Piece { start: self.next, bytes: Vec::new() }));
+            }
         };
+        self.content |= !bytes.trim_ascii().is_empty();
+        // A stream that is not text at all is its first piece, which decode reports once as
+        // `E0002`: the rest is read (to its end, to be counted) but not handed out, so that the
+        // `[Variant` a program may hold does not make games of its bytes.
+        if offset == 0 && crate::decode::not_text(&bytes).is_some() {
+            let mut end = self.next.after(&bytes);
+            for rest in self.splitter.by_ref() {
+                match rest {
+                    Ok(rest) => end = end.after(&rest.bytes),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            self.next = end;
+            return Some(Ok(Piece { start: TextStart::default(), bytes }));
+        }
         if usize::try_from(offset).ok() != Some(self.next.offset) {
             return Some(Err(io::Error::other("stream offset beyond the address space")));
         }

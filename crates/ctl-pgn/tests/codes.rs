@@ -122,6 +122,21 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
             b"[Variant \"C'escacs\"] {Mo\xEF\xBB} 1. E7-E13: *\n".to_vec(),
             "\u{FFFD}",
         ),
+        (
+            "E0002",
+            Check(s),
+            [&b"\x7FELF\x02\x01\x01"[..], &[0; 64], b"[Variant \"C'escacs\"] 1. E7-E13: *\n"]
+                .concat(),
+            "",
+        ),
+        (
+            "W0001",
+            Check(s),
+            b"Notes on the games we played at the club.\n\n[Variant \"C'escacs\"] 1. E7-E13: *\n"
+                .to_vec(),
+            "Notes on the games we played at the club.",
+        ),
+        ("W0002", Check(s), b"".to_vec(), ""),
         // PDTL, through the PDTL tag of a game.
         ("E0101", Check(c), pdtl("/27:1k/14:3K3/ w --"), "--"),
         ("E0102", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0 1 x"), "x"),
@@ -227,6 +242,8 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("W0205", Check(s), v("1. E7-E13: * { @W well played }\n"), "@W"),
         ("W0206", Check(s), v("1. E7-E13:\n{ see ~% }\n*\n"), "~"),
         ("W0207", Check(s), v("1. E7 - E13, E21-E15: *\n"), "E7 - E13"),
+        ("W0208", Check(s), v("1. PE7-E11, E21-E15: *\n"), "P"),
+        ("E0226", Check(s), v("1. E25-E27=K: *\n"), "K"),
         // Tags.
         ("E0302", Check(s), b"[Variant \"Chess\"]\n1. E7-E13: *\n".to_vec(), "Chess"),
         (

@@ -33,3 +33,8 @@ pub use app::Dialect;
 pub use cescacs_board::Letters;
 pub use read::{PdtlError, Read, parse, read, read_in};
 pub use write::{to_string, write, write_in};
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -254,13 +254,14 @@ impl fmt::Display for MoveError {
             ),
             MoveError::WrongPieceLetter { from, written, found } => write!(
                 f,
-                "expected a {written} on {from} (letter {}), found a {found} (letter {})",
+                "expected {} {written} on {from} (letter {}), found {} {found} (letter {})",
+                written.article(),
                 written.letter(),
+                found.article(),
                 found.letter()
             ),
             MoveError::CannotMoveThere { piece, from, to } => {
-                let article = if *piece == PieceKind::Elephant { "an" } else { "a" };
-                write!(f, "{article} {piece} on {from} cannot move to {to}")
+                write!(f, "{} {piece} on {from} cannot move to {to}", piece.article())
             }
             MoveError::DestinationOwnPiece { to, piece } => {
                 write!(f, "{to} holds the mover's own {piece}")

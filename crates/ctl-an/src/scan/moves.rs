@@ -182,6 +182,10 @@ impl<V> Scanner<'_, '_, V> {
         let text = self.text;
         let mut at = self.at;
         square_into(text, &mut at, &mut o.piece, &mut o.from)?;
+        // The Pawn's letter is warned (W0208) by the full reader.
+        if o.piece.is_some_and(|p| crate::diag::is_pawn_letter(p.letter)) {
+            return Err(Fallback);
+        }
         if byte_at(text.as_bytes(), at) == b'=' {
             // A forced promotion is written from the pawn's hex, to a piece (`E27=D`).
             let (pawn, hex) = (o.piece.is_none(), o.from);
@@ -264,6 +268,12 @@ impl<V> Scanner<'_, '_, V> {
             }
             PromotionTarget::Piece(PieceLetter { letter, span: Span::new(from, self.at) })
         };
+        // A promotion to the King or a Pawn is an error (E0226) of the full reader.
+        if let PromotionTarget::Piece(p) = &target {
+            if crate::diag::never_promoted_to(p.letter) {
+                return Err(Fallback);
+            }
+        }
         Ok(Promotion { span: Span::new(start, self.at), target })
     }
 

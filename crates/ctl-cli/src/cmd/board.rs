@@ -15,11 +15,12 @@ use crate::output;
 
 const EXAMPLES: &str = "\
 Examples:
-  cescacs board '/28:v/27:dk/.../0:V/ w RKRrkr - 0 1'    text diagram of a PDTL position
-  cescacs board --svg -o start.svg '<PDTL>'               the same as an SVG picture
-  cescacs board game.ctl-pgn                              the last position of the first game
-  cescacs board --ply 12 --game 2 -o p.svg games.ctl-pgn  game 2 after its 12th ply, last move marked
-  cescacs board --flip --letters fan game.ctl-pgn         Black at the bottom, FAN symbols
+  cescacs board start                                      text diagram of the initial position
+  cescacs board '/14:3k3/12:3N3/4:2R2/1:1K/ w -- - 0 1'    text diagram of a PDTL position
+  cescacs board --svg -o start.svg start                   the initial position as an SVG picture
+  cescacs board game.ctl-pgn                               the last position of the first game
+  cescacs board --ply 12 --game 2 -o p.svg games.ctl-pgn   game 2 after its 12th ply, last move marked
+  cescacs board --flip --letters fan game.ctl-pgn          Black at the bottom, FAN symbols
 
 The SVG draws each piece as its letter in a disc (white or black), readable with any font;
 --symbols draws the spec's Unicode symbols instead (Pegasus and Wyvern need a font with Unicode's
@@ -65,7 +66,8 @@ pub struct Args {
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
-    /// A PDTL string (quote it), a CTL-PGN file, or `-` for a CTL-PGN file on standard input.
+    /// A PDTL string (quote it), `start` for the initial position, a CTL-PGN file, or `-` for a
+    /// CTL-PGN file on standard input.
     #[arg(value_name = "PDTL|FILE")]
     pub input: String,
 }
@@ -143,10 +145,13 @@ fn draw(args: &Args) -> Result<(), Failed> {
 fn picture(args: &Args) -> Result<Picture, Failed> {
     let input = args.input.as_str();
     let file = input == "-" || Path::new(input).is_file();
-    let looks_like_pdtl = input.starts_with('/') && input.contains(':');
+    let looks_like_pdtl = (input.starts_with('/') && input.contains(':'))
+        || input.trim().eq_ignore_ascii_case(super::START);
     if !file && !looks_like_pdtl {
         return Err(Failed(
-            format!("`{input}` is neither a file nor a PDTL position (which starts with `/28:`)"),
+            format!(
+                "`{input}` is neither a file nor a PDTL position (which starts with `/`, or is `start`)"
+            ),
             output::FAILURE,
         ));
     }
@@ -157,6 +162,8 @@ fn picture(args: &Args) -> Result<Picture, Failed> {
         return Err(Failed("`--ply` needs a game file, not a PDTL".to_string(), output::FAILURE));
     }
     let letters = args.letters.clone().unwrap_or_else(Letters::standard);
+    let input = super::pdtl_text(input, &letters);
+    let input = input.as_ref();
     let read = pdtl::read(input, &letters);
     if !read.diagnostics.is_empty() {
         let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();

@@ -183,7 +183,15 @@ pub fn run(args: Args) -> ExitCode {
         Ok(outcome) => outcome,
         Err(e) => return write_failure(&e),
     };
-    if inputs.is_empty() && path_errors.is_empty() {
+    // A folder without any game file is a warning of its own, as is a run without any input.
+    let mut warned = false;
+    for dir in args.paths.iter().filter(|p| p.is_dir()) {
+        if !inputs.iter().any(|i| matches!(i, input::Input::File(f) if f.starts_with(dir))) {
+            eprintln!("warning: no `*.{}` file in `{}`", input::EXTENSION, dir.display());
+            warned = true;
+        }
+    }
+    if inputs.is_empty() && path_errors.is_empty() && !warned {
         eprintln!("warning: no `*.{}` file found", input::EXTENSION);
     }
     eprintln!("{}", summary_line(&outcome.summary, started.elapsed().as_secs_f64()));

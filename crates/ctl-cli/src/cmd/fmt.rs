@@ -123,8 +123,13 @@ pub(super) fn load(input: &Input) -> io::Result<Loaded> {
     let bytes = input.read()?;
     let decoded = input::decode(bytes.clone());
     let parsed = ctl_an::parse_file(&decoded.text);
-    let errors: Vec<&Diagnostic> =
-        decoded.diagnostics.iter().chain(&parsed.diagnostics).filter(|d| d.is_error()).collect();
+    // Prose around games (W0001) is not in the tree: writing the tree would drop it.
+    let errors: Vec<&Diagnostic> = decoded
+        .diagnostics
+        .iter()
+        .chain(&parsed.diagnostics)
+        .filter(|d| d.is_error() || d.code == ctl_pgn::decode::PROSE)
+        .collect();
     if errors.is_empty() {
         return Ok(Loaded { bytes, file: Some(parsed.file) });
     }

@@ -3,8 +3,18 @@
 
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  cescacs lsp            what an editor runs (docs/EDITORS.md: VS Code, Neovim, Helix)
+  body='{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"capabilities\":{}}}'
+  printf 'Content-Length: %d\\r\\n\\r\\n%s' \"${#body}\" \"$body\" | cescacs lsp
+                         by hand: prints the server's capabilities
+
+Exit status: 0 after the editor's shutdown and exit, 1 when the connection ends otherwise.";
+
 /// Run the language server over standard input and output (see docs/EDITORS.md).
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Accepted because some editors pass it; standard input and output is the only transport.
     #[arg(long)]

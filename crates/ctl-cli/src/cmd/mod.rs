@@ -12,3 +12,34 @@ pub mod lsp;
 pub mod pdtl;
 pub mod perft;
 pub mod replay;
+
+use std::borrow::Cow;
+
+use cescacs_board::{Letters, Position};
+
+/// The word accepted wherever a PDTL is, for the initial position.
+pub const START: &str = "start";
+
+/// A PDTL argument as the PDTL reader should see it: `start` (in any case) becomes the initial
+/// position written with `letters`, any other text is returned as it is.
+pub fn pdtl_text<'a>(text: &'a str, letters: &Letters) -> Cow<'a, str> {
+    if text.trim().eq_ignore_ascii_case(START) {
+        Cow::Owned(::pdtl::write(&Position::initial(), letters))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_the_initial_position_in_the_letters_given() {
+        let standard = pdtl_text("start", &Letters::standard());
+        assert_eq!(::pdtl::parse(&standard), Ok(Position::initial()));
+        let english = Letters::from_redefine("B@J, W@V, Q@D").unwrap();
+        assert!(pdtl_text("START", &english).starts_with("/28:w/27:qk/"));
+        assert_eq!(pdtl_text("/1:K/ w", &english), "/1:K/ w");
+    }
+}

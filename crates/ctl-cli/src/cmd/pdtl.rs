@@ -7,11 +7,21 @@ use cescacs_board::{Diagnostic, Letters};
 use cescacs_diagram::Diagram;
 use pdtl::Dialect;
 
+const EXAMPLES: &str = "\
+Examples:
+  cescacs pdtl start                                     the initial position: diagram and PDTL
+  cescacs pdtl '/14:3k3/12:3N3/4:2R2/1:1K/ w -- - 0 1'   a position: diagram and canonical PDTL
+  cescacs pdtl --canonical --letters fan start           the canonical PDTL with FAN symbols
+  cescacs pdtl --canonical - < positions.txt             one canonical PDTL (or error) per line
+
+Exit status: 0 every position is valid, 1 a position is not, 2 bad usage or I/O failure.";
+
 /// Read PDTL positions: draw the board and print the canonical PDTL.
 ///
 /// With `-`, reads one PDTL per line from standard input and prints exactly one line per input
 /// line: the canonical PDTL, or `error: CODE message`. Full diagnostics go to standard error.
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Piece letters for reading and writing: `standard`, `fan`, or a Redefine value such as
     /// "B@J, Q@D, W@V".
@@ -31,7 +41,8 @@ pub struct Args {
     #[arg(long, value_name = "DIALECT", default_value = "spec", value_parser = parse_dialect)]
     pub to: Dialect,
 
-    /// The PDTL string (quote it: it contains spaces), or `-` for one PDTL per line on stdin.
+    /// The PDTL string (quote it: it contains spaces), `start` for the initial position, or `-`
+    /// for one PDTL per line on stdin (where `start` is read too).
     #[arg(value_name = "PDTL|-", default_value = "-")]
     pub pdtl: String,
 }
@@ -75,7 +86,8 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn run_one(args: &Args) -> io::Result<bool> {
-    let text = args.pdtl.as_str();
+    let text = super::pdtl_text(&args.pdtl, &args.letters);
+    let text = text.as_ref();
     let read = read(args, text);
     report(&read.diagnostics, "<argument>", text);
     let mut out = io::stdout().lock();
@@ -119,6 +131,7 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
         }
         // Invalid UTF-8 becomes U+FFFD, which the reader reports as an unknown letter in place.
         let line = String::from_utf8_lossy(&buf);
+        let line = super::pdtl_text(&line, &args.letters);
         let read = read(args, &line);
         report(&read.diagnostics, &format!("<stdin line {number}>"), &line);
         match &read.position {

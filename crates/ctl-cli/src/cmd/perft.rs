@@ -4,15 +4,24 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use cescacs_board::Position;
+use cescacs_board::{Letters, Position};
+
+const EXAMPLES: &str = "\
+Examples:
+  cescacs perft 2                                                  4612 sequences of two plies
+  cescacs perft --divide 2                                         the count below each first move
+  cescacs perft --pdtl '/14:3k3/12:3N3/4:2R2/1:1K/ w -- - 0 1' 3   from a PDTL position
+
+Exit status: 0 counted, 1 the PDTL is not valid, 2 bad usage or I/O failure.";
 
 /// Count the move sequences of DEPTH legal moves from a position (the initial one by default).
 ///
 /// The count alone is the last line of standard output; with `--divide` each first move comes
 /// before it as `MOVE: COUNT`, in byte order. Timings go to standard error.
 #[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Start from this PDTL position instead of the initial one.
+    /// Start from this PDTL position instead of the initial one (`start` is the initial one).
     #[arg(long, value_name = "PDTL")]
     pub pdtl: Option<String>,
 
@@ -29,7 +38,7 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let position = match &args.pdtl {
         None => Position::initial(),
-        Some(text) => match pdtl::parse(text) {
+        Some(text) => match pdtl::parse(&super::pdtl_text(text, &Letters::standard())) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("error: invalid PDTL: {e}");
