@@ -258,8 +258,10 @@ impl Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
-    /// One line: `error[E0203] 4..5: expected ...`.
+    /// One line: `error[E0203] 4..5: expected ...`, the message made
+    /// [terminal-safe](crate::terminal::terminal_safe).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}] {}: {}", self.severity, self.code, self.span, self.message)
+        let message = crate::terminal::terminal_safe(&self.message);
+        write!(f, "{}[{}] {}: {message}", self.severity, self.code, self.span)
     }
 }

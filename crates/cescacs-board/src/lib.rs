@@ -22,6 +22,7 @@ mod piece;
 mod position;
 mod regainable;
 mod rules;
+pub mod terminal;
 mod text;
 
 pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span};

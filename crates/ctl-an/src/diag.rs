@@ -46,8 +46,7 @@ pub(crate) fn quote(text: &str) -> String {
         }
         match c {
             '\t' => out.push_str("\\t"),
-            c if c.is_control() || invisible(c) => out.push_str(&c.escape_unicode().to_string()),
-            c => out.push(c),
+            c => cescacs_board::terminal::push_safe(&mut out, c),
         }
     }
     if cut {
@@ -55,11 +54,6 @@ pub(crate) fn quote(text: &str) -> String {
     }
     out.push('`');
     out
-}
-
-/// Characters that print as nothing (format characters such as zero-width spaces, the BOM).
-pub(crate) fn invisible(c: char) -> bool {
-    matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
 }
 
 /// Whether `text` is a single hex, with or without a piece letter (`E7`, `Nf3`, `♘E3`): a move

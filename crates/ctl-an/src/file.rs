@@ -291,7 +291,7 @@ fn unexpected(source: &str, s: Span) -> Diagnostic {
         d = d.with_help(
             "`}` closes a comment, but no comment is open here: add the `{` where the comment starts, or remove this `}`",
         );
-    } else if text.chars().all(|c| c.is_control() || diag::invisible(c)) {
+    } else if text.chars().all(|c| c.is_control() || cescacs_board::terminal::is_unsafe(c)) {
         d = d
             .with_help("invisible control characters have no meaning in a game file; remove them")
             .with_fix(s, "");

@@ -51,7 +51,7 @@ pub use file::{
     GameOutput, Games, ParseOutput, games, games_with, parse_file, parse_file_with, parse_movetext,
     parse_movetext_with,
 };
-pub use limits::Limits;
+pub use limits::{FILE_BYTES, GAME_BYTES, Limits};
 pub use meaning::meaning;
 pub use syntax::MoveParseError;
 pub use write::{WriteOptions, write_movetext, write_movetext_with};

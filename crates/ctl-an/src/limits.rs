@@ -59,6 +59,16 @@ impl Default for Limits {
     }
 }
 
+/// The most bytes one game may hold in a stream (from its `[Variant` tag to the next one), by
+/// default: 64 MiB, a game of five million plies. A stream with no game boundary for longer
+/// (`/dev/zero`, a pipe that never ends, a binary file) is cut there with one error instead of
+/// being gathered until memory runs out (`ctl_pgn::split::GameSplitter::with_max_game`).
+pub const GAME_BYTES: usize = 64 << 20;
+
+/// The most bytes of a file that the commands reading a whole file (`fmt`, `filter`, `convert`,
+/// `replay`, `board`) read, by default: 256 MiB. Past it the file is not read, with one error.
+pub const FILE_BYTES: u64 = 256 << 20;
+
 /// `n` with a comma every three digits, as messages write counts (`50,000,004`).
 pub(crate) fn grouped(n: usize) -> String {
     let digits = n.to_string();

@@ -39,16 +39,26 @@ impl Input {
         }
     }
 
-    /// The whole content.
+    /// The whole content, at most [`ctl_an::FILE_BYTES`]: a bigger input (or an endless one,
+    /// `/dev/zero`) is an error of kind `InvalidData`, read no further.
     pub fn read(&self) -> io::Result<Vec<u8>> {
+        let limit = ctl_an::FILE_BYTES;
+        let mut bytes = Vec::new();
         match self {
-            Input::Stdin => {
-                let mut bytes = Vec::new();
-                io::stdin().lock().read_to_end(&mut bytes)?;
-                Ok(bytes)
-            }
-            Input::File(path) => fs::read(path),
+            Input::Stdin => io::stdin().lock().take(limit + 1).read_to_end(&mut bytes)?,
+            Input::File(path) => fs::File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?,
+        };
+        if bytes.len() as u64 > limit {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "larger than {} MiB, the most this command reads at once \
+                     (`cescacs check` reads any size, game by game)",
+                    limit >> 20
+                ),
+            ));
         }
+        Ok(bytes)
     }
 }
 

@@ -1,5 +1,12 @@
-//! Conventions shared by the subcommands: colour, exit codes, the progress bar.
+//! Conventions shared by the subcommands: colour, exit codes, the wording of errors, the
+//! progress bar.
+//!
+//! Every piece of input text (a file name, an argument, a message quoting the input) that goes
+//! to a human-readable output passes through [`safe`] (`cescacs_board::terminal::terminal_safe`),
+//! so a file cannot drive the terminal of whoever checks it. JSON output is exact: JSON escapes
+//! control characters itself.
 
+use std::fmt::Display;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -47,6 +54,60 @@ pub fn exit_code(errors: usize, io_failure: bool) -> ExitCode {
     } else {
         CLEAN
     })
+}
+
+pub use cescacs_board::terminal::terminal_safe as safe;
+
+/// Prints `error: MESSAGE` on standard error, the message made terminal-safe.
+pub fn error(message: impl Display) {
+    eprintln!("error: {}", safe(&message.to_string()));
+}
+
+/// The message of a file (or standard input) that could not be read: the same words in every
+/// command.
+pub fn cannot_read(name: impl Display, e: impl Display) -> String {
+    format!("cannot read `{name}`: {e}")
+}
+
+/// The message of a file (or standard output) that could not be written.
+pub fn cannot_write(name: impl Display, e: impl Display) -> String {
+    format!("cannot write `{name}`: {e}")
+}
+
+/// The name people see for standard output in [`cannot_write`].
+pub const STDOUT: &str = "<stdout>";
+
+/// Whether a write failed because the reader went away (`cescacs check ... | head`): not a
+/// failure of the command, which stops quietly.
+pub fn reader_gone(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}
+
+/// The end of a command whose output to `name` failed, the same in every command: a reader that
+/// stopped reading ([`reader_gone`]) ends it quietly with status 0 (what it wrote was read as
+/// far as it was wanted); any other failure (a full disk: `/dev/full`) is reported, status 2.
+pub fn write_failed(name: impl Display, e: &std::io::Error) -> ExitCode {
+    if reader_gone(e) {
+        return ExitCode::from(CLEAN);
+    }
+    error(cannot_write(name, e));
+    ExitCode::from(FAILURE)
+}
+
+/// `--max-errors N`: how many diagnostics of each file are shown, in every command that
+/// reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]
+pub struct MaxErrors {
+    /// Diagnostics shown per file (0: all); a last line says how many more there were.
+    #[arg(long = "max-errors", value_name = "N", default_value_t = ctl_pgn::render::DEFAULT_MAX_DIAGNOSTICS)]
+    pub max_errors: usize,
+}
+
+impl MaxErrors {
+    /// A fresh cap for one file.
+    pub fn cap(self) -> ctl_pgn::render::ErrorCap {
+        ctl_pgn::render::ErrorCap::new(self.max_errors)
+    }
 }
 
 /// `1 file`, `2 files`.

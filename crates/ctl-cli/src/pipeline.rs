@@ -13,11 +13,12 @@ use std::io::{self, Read, Write};
 
 use std::time::{Duration, Instant};
 
+use cescacs_board::Severity;
 use ctl_pgn::check::{Check, CheckedPiece, Stats};
 use ctl_pgn::reader::{Piece, Pieces};
 use ctl_pgn::render::{
-    DocumentWriter, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding, Summary,
-    TextRenderer, file_uri,
+    DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding,
+    Summary, TextRenderer, file_uri,
 };
 use ctl_pgn::validate;
 use rayon::prelude::*;
@@ -53,6 +54,8 @@ pub struct How {
     pub level: validate::Level,
     /// Whether the JSON document gets the `"stats"` of the run.
     pub stats: bool,
+    /// How many diagnostics of a file to write (`--max-errors`).
+    pub cap: ErrorCap,
 }
 
 /// What a run found.
@@ -68,6 +71,13 @@ pub struct Outcome {
     pub read_time: Duration,
     /// Time spent rendering the reports.
     pub render_time: Duration,
+    /// Diagnostics not written, past the cap of their file.
+    pub omitted: usize,
+}
+
+/// The severity of a diagnostic in its JSON form (LSP: 1 error, 2 warning).
+fn json_severity(d: &JsonDiagnostic) -> Severity {
+    if d.severity == 1 { Severity::Error } else { Severity::Warning }
 }
 
 impl Outcome {
@@ -185,8 +195,11 @@ enum Done {
 /// One piece checked: its reports, and what it held.
 #[derive(Default)]
 struct Checked {
-    /// ariadne text (text output).
-    text: Vec<u8>,
+    /// ariadne reports (text output), each with its severity.
+    text: Vec<(Severity, String)>,
+    /// Errors and warnings past the cap, neither rendered nor kept (the cap is per file, so a
+    /// piece keeps at most that many).
+    omitted: (usize, usize),
     /// The diagnostics (JSON output), with game numbers counted within the piece.
     json: Vec<JsonDiagnostic>,
     /// Games, plies, errors and warnings (`files` is 0).
@@ -273,12 +286,23 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
     };
     let started = Instant::now();
     let shown = decoded.shown();
+    let keep = match how.cap.max() {
+        0 => found.diagnostics.len(),
+        max => max.min(found.diagnostics.len()),
+    };
+    for d in &found.diagnostics[keep..] {
+        match d.severity {
+            Severity::Error => checked.omitted.0 += 1,
+            Severity::Warning => checked.omitted.1 += 1,
+        }
+    }
+    let found_diagnostics = &found.diagnostics[..keep];
     match how.output {
         Output::Text { color } => {
             let renderer = TextRenderer::at(&named.path, shown, start, color);
-            for d in &found.diagnostics {
+            for d in found_diagnostics {
                 let d = d.clone().shifted(start.offset);
-                checked.text.extend_from_slice(renderer.render(&d).as_bytes());
+                checked.text.push((d.severity, renderer.render(&d)));
             }
         }
         Output::Json | Output::Jsonl => {
@@ -287,7 +311,7 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
                 locator.push(game.syntax());
             }
             let index = LineIndex::at(shown, start);
-            for d in &found.diagnostics {
+            for d in found_diagnostics {
                 let context = locator.context(d.span);
                 let d = d.clone().shifted(start.offset);
                 checked.json.push(JsonDiagnostic::new(
@@ -314,6 +338,10 @@ struct Writer<'a, W: Write> {
     games_before: usize,
     /// Counts of the current file.
     file: Summary,
+    /// The diagnostics of the current file written and left out.
+    cap: ErrorCap,
+    /// The index of the current file.
+    current: usize,
     outcome: Outcome,
     files_done: usize,
 }
@@ -333,6 +361,8 @@ impl<'a, W: Write> Writer<'a, W> {
             file: Summary::default(),
             outcome: Outcome::default(),
             files_done: 0,
+            cap: how.cap,
+            current: 0,
         })
     }
 
@@ -341,6 +371,8 @@ impl<'a, W: Write> Writer<'a, W> {
             Done::Start(i) => {
                 self.games_before = 0;
                 self.file = Summary { files: 1, ..Summary::default() };
+                self.cap = self.how.cap.fresh();
+                self.current = i;
                 if let Some(document) = &mut self.document {
                     document.begin_file(&self.named[i].uri, &self.named[i].path)?;
                 }
@@ -358,14 +390,19 @@ impl<'a, W: Write> Writer<'a, W> {
             }
             Done::End => {
                 if let Some(document) = &mut self.document {
-                    document.end_file(self.file)?;
+                    document.end_file_omitting(self.file, self.cap.omitted())?;
+                } else if let (Some(out), Output::Text { .. }) = (&mut self.out, self.how.output) {
+                    if let Some(line) = self.cap.omitted_line(&self.named[self.current].path) {
+                        progress.suspend(|| out.write_all(line.as_bytes()))?;
+                    }
                 }
+                self.outcome.omitted += self.cap.omitted();
                 self.outcome.summary.absorb(self.file);
                 self.files_done += 1;
                 progress.advance(0, self.files_done);
             }
             Done::Failed(message) => {
-                progress.suspend(|| eprintln!("error: {message}"));
+                progress.suspend(|| crate::output::error(&message));
                 self.outcome.io_failure = true;
             }
         }
@@ -373,28 +410,39 @@ impl<'a, W: Write> Writer<'a, W> {
     }
 
     fn write_piece(&mut self, i: usize, checked: &Checked) -> io::Result<()> {
+        let cap = &mut self.cap;
+        let json = checked.json.iter().filter(|d| cap.admit(json_severity(d)));
         if let Some(document) = &mut self.document {
-            for d in &checked.json {
+            for d in json {
                 document.diagnostic(d)?;
             }
+            cap.omit(checked.omitted.0, checked.omitted.1);
             return Ok(());
         }
         let Some(out) = &mut self.out else { return Ok(()) };
         match self.how.output {
-            Output::Text { .. } => out.write_all(&checked.text)?,
+            Output::Text { .. } => {
+                for (severity, report) in &checked.text {
+                    if cap.admit(*severity) {
+                        out.write_all(report.as_bytes())?;
+                    }
+                }
+            }
             _ => {
                 let named = &self.named[i];
-                for d in &checked.json {
+                for d in json {
                     let line = JsonLine {
                         uri: named.uri.clone(),
                         path: named.path.clone(),
                         diagnostic: d.clone(),
                     };
-                    serde_json::to_writer(&mut **out, &line).map_err(io::Error::other)?;
+                    // `From` keeps the kind of an I/O error (a broken pipe stays one).
+                    serde_json::to_writer(&mut **out, &line).map_err(io::Error::from)?;
                     out.write_all(b"\n")?;
                 }
             }
         }
+        cap.omit(checked.omitted.0, checked.omitted.1);
         Ok(())
     }
 

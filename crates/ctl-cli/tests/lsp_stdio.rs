@@ -1,7 +1,7 @@
 //! `cescacs lsp` over its real standard input and output: the diagnostics equal those of
 //! `cescacs check --format json` for every corpus file, and malformed messages are survived.
 
-use std::io::{BufReader, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -44,8 +44,33 @@ impl Server {
         self.input.write_all(bytes).and_then(|()| self.input.flush()).expect("the server reads");
     }
 
+    /// The next message as JSON (lsp-server cannot read every answer: a parse error's id is
+    /// `null`).
+    fn raw_next(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.output.read_line(&mut line).expect("a header");
+            assert!(!line.is_empty(), "the end of the output");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse().expect("a length");
+            }
+        }
+        let mut body = vec![0; length];
+        std::io::Read::read_exact(&mut self.output, &mut body).expect("a body");
+        serde_json::from_slice(&body).expect("JSON")
+    }
+
     fn next(&mut self) -> Message {
-        Message::read(&mut self.output).expect("a message").expect("not the end")
+        loop {
+            if let Ok(message) = serde_json::from_value(self.raw_next()) {
+                return message;
+            }
+        }
     }
 
     fn response(&mut self, id: i32) -> lsp_server::Response {
@@ -122,6 +147,15 @@ fn diagnostics_are_those_of_check() {
 fn malformed_messages_are_skipped() {
     let mut server = Server::start();
     server.raw(b"Content-Length: 9\r\n\r\n{not json");
+    // JSON-RPC: a body that is not JSON is answered with a parse error and a null id.
+    let parse_error = loop {
+        let value = server.raw_next();
+        if value.get("error").is_some() {
+            break value;
+        }
+    };
+    assert_eq!(parse_error["id"], Value::Null);
+    assert_eq!(parse_error["error"]["code"], -32700);
     server.raw(b"X-Nonsense\r\n\r\n");
     server.raw(b"Content-Length: 27\r\n\r\n{\"id\": 5, \"no\": \"method\"}  ");
     let answer = server.response(5);

@@ -54,7 +54,9 @@ fn legal_says_stalemate() {
 fn legal_rejects_bad_pdtl() {
     let o = run(&["legal", "/29:k/ w - - 0 1"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).starts_with("error: invalid PDTL"), "{}", stderr(&o));
+    // The full report, as `pdtl` gives it.
+    assert!(stderr(&o).starts_with("[E0104] Error: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("<argument>:1:2"), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
 }
 
@@ -96,5 +98,8 @@ fn perft_depth_3_from_a_pdtl() {
 fn perft_rejects_bad_pdtl() {
     let o = run(&["perft", "--pdtl", "nonsense", "1"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("invalid PDTL"));
+    // Every error, not the first and a count.
+    let errors = ["[E0103]", "[E0104]"].iter().filter(|c| stderr(&o).contains(*c)).count();
+    assert_eq!(errors, 2, "{}", stderr(&o));
+    assert_eq!(stderr(&o).matches("[E0103]").count(), 2, "{}", stderr(&o));
 }

@@ -8,6 +8,7 @@ use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
+use cescacs_board::terminal::terminal_safe;
 use cescacs_board::{Diagnostic, Span};
 use ctl_pgn::render::{JsonDiagnostic, LineIndex, PositionEncoding};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -304,7 +305,7 @@ impl Server {
         let Ok(lsp_uri) = uri.parse::<Uri>() else { return };
         // Diagnostics of a text the editor does not have would land on the wrong lines.
         let diagnostics = if doc.in_sync {
-            lsp_diagnostics(uri, doc, self.encoding).into_iter().map(|(_, d)| d).collect()
+            capped(lsp_diagnostics(uri, doc, self.encoding).into_iter().map(|(_, d)| d).collect())
         } else {
             Vec::new()
         };
@@ -357,7 +358,7 @@ impl Server {
         to_value(Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: MarkupKind::Markdown,
-                value: markdown,
+                value: terminal_safe(&markdown).into_owned(),
             }),
             range: Some(ranges.range(span)),
         })
@@ -421,7 +422,8 @@ impl Server {
 }
 
 /// The document's diagnostics, each with its LSP form: the JSON of `cescacs check --format json`
-/// (`ctl_pgn::render`) read as `lsp_types`.
+/// (`ctl_pgn::render`) read as `lsp_types`, with its messages made terminal-safe (editors such as
+/// Neovim draw them on a terminal).
 fn lsp_diagnostics(
     uri: &str,
     doc: &Document,
@@ -434,11 +436,53 @@ fn lsp_diagnostics(
         .iter()
         .filter_map(|(d, context)| {
             let json = JsonDiagnostic::new(d, *context, uri, &index, encoding);
-            let lsp =
+            let mut lsp: lsp_types::Diagnostic =
                 serde_json::to_value(&json).ok().and_then(|v| serde_json::from_value(v).ok())?;
+            // Messages quote the file: an editor may show them on a terminal.
+            lsp.message = terminal_safe(&lsp.message).into_owned();
+            for related in lsp.related_information.iter_mut().flatten() {
+                related.message = terminal_safe(&related.message).into_owned();
+            }
             Some((d.clone(), lsp))
         })
         .collect()
+}
+
+/// Diagnostics published per document at most: an editor is not sent a flood (100 KB of `[`
+/// gives 100,000 errors); past it, one information diagnostic says how many more there are.
+pub(crate) const MAX_PUBLISHED: usize = 1_000;
+
+/// `diagnostics`, the first [`MAX_PUBLISHED`] of them (errors before warnings) and a last one
+/// that counts the others.
+fn capped(mut diagnostics: Vec<lsp_types::Diagnostic>) -> Vec<lsp_types::Diagnostic> {
+    if diagnostics.len() <= MAX_PUBLISHED {
+        return diagnostics;
+    }
+    let more = diagnostics.len() - MAX_PUBLISHED;
+    // Errors first (stable: in document order within a severity), so that no error is hidden
+    // behind warnings.
+    diagnostics.sort_by_key(|d| d.severity.map_or(u8::MAX, severity_rank));
+    diagnostics.truncate(MAX_PUBLISHED);
+    let range = diagnostics.last().map(|d| d.range).unwrap_or_default();
+    diagnostics.push(lsp_types::Diagnostic {
+        range,
+        severity: Some(lsp_types::DiagnosticSeverity::INFORMATION),
+        source: Some("cescacs".to_string()),
+        message: format!(
+            "{more} more problems not shown (at most {MAX_PUBLISHED} per document); \
+             `cescacs check` lists them all"
+        ),
+        ..lsp_types::Diagnostic::default()
+    });
+    diagnostics
+}
+
+fn severity_rank(severity: lsp_types::DiagnosticSeverity) -> u8 {
+    match severity {
+        lsp_types::DiagnosticSeverity::ERROR => 0,
+        lsp_types::DiagnosticSeverity::WARNING => 1,
+        _ => 2,
+    }
 }
 
 /// The encoding to use: the first the client lists that the server knows (the client lists
@@ -473,4 +517,23 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|s| (*s).to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flood_of_diagnostics_is_capped_with_a_count() {
+        let one = lsp_types::Diagnostic { message: "x".into(), ..lsp_types::Diagnostic::default() };
+        let published = capped(vec![one.clone(); MAX_PUBLISHED + 5]);
+        assert_eq!(published.len(), MAX_PUBLISHED + 1);
+        assert!(published[MAX_PUBLISHED].message.starts_with("5 more problems not shown"));
+        assert_eq!(capped(vec![one.clone(); 3]).len(), 3);
+        let mut many = vec![one; MAX_PUBLISHED + 1];
+        many[MAX_PUBLISHED].severity = Some(lsp_types::DiagnosticSeverity::ERROR);
+        many[0].severity = Some(lsp_types::DiagnosticSeverity::WARNING);
+        let published = capped(many);
+        assert_eq!(published[0].severity, Some(lsp_types::DiagnosticSeverity::ERROR));
+    }
 }

@@ -89,9 +89,11 @@ fn symbol(
     selection_range: lsp_types::Range,
     children: Vec<DocumentSymbol>,
 ) -> DocumentSymbol {
+    // Tag values are the file's: an editor may show them on a terminal (`terminal_safe`).
+    let safe = |text: String| cescacs_board::terminal::terminal_safe(&text).into_owned();
     DocumentSymbol {
-        name,
-        detail,
+        name: safe(name),
+        detail: detail.map(safe),
         kind,
         tags: None,
         deprecated: None,

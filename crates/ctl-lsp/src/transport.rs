@@ -3,7 +3,12 @@
 //! `lsp-server` has a stdio transport, but its reader thread stops for good at the first
 //! malformed message and trusts `Content-Length` enough to allocate whatever it says. This one
 //! skips a malformed or oversized message (logging why on standard error, answering a request
-//! whose id can still be read) and goes on reading.
+//! whose id can still be read) and goes on reading. A body that is not JSON is answered with a
+//! parse error (-32700, id `null`), one that is no JSON-RPC message with an invalid request
+//! (-32600); ids of every JSON shape (numbers beyond 32 bits, fractions) are answered with the
+//! id as sent. A body shorter than its `Content-Length` cannot swallow the next message: when
+//! the bytes read are no JSON and hold a `Content-Length` header, the body is cut there and the
+//! rest read again.
 
 use std::io::{self, BufRead, Read, Write};
 use std::thread;
@@ -48,23 +53,62 @@ pub fn stdio() -> (Connection, IoThreads) {
     (Connection { sender: to_client, receiver: from_client }, IoThreads { writer })
 }
 
+/// The start of a string id that stands for an id `lsp-server` cannot hold (a number beyond 32
+/// bits, a fraction, `null` for a message that is no JSON): the rest is the id's JSON, written
+/// back as it came when the response goes out.
+const ID_STAND_IN: &str = "\u{0}cescacs-id:";
+
 fn write_all(outgoing: &Receiver<Message>, mut out: impl Write) -> io::Result<()> {
     for message in outgoing {
-        message.write(&mut out)?;
+        let raw = match &message {
+            Message::Response(r) => match serde_json::to_value(&r.id) {
+                Ok(serde_json::Value::String(id)) => {
+                    id.strip_prefix(ID_STAND_IN).map(str::to_owned)
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        match raw.and_then(|id| serde_json::from_str::<serde_json::Value>(&id).ok()) {
+            Some(id) => {
+                let mut value = serde_json::to_value(&message).map_err(io::Error::from)?;
+                value["id"] = id;
+                let body = serde_json::to_vec(&value).map_err(io::Error::from)?;
+                write!(out, "Content-Length: {}\r\n\r\n", body.len())?;
+                out.write_all(&body)?;
+                out.flush()?;
+            }
+            None => message.write(&mut out)?,
+        }
     }
     Ok(())
 }
 
+/// A string id standing for `id` (see [`ID_STAND_IN`]).
+fn stand_in(id: &serde_json::Value) -> RequestId {
+    format!("{ID_STAND_IN}{id}").into()
+}
+
 /// Reads messages until `exit`, the end of the input, or a read error.
-pub(crate) fn read_all(
-    mut input: impl BufRead,
-    incoming: &Sender<Message>,
-    answers: &Sender<Message>,
-) {
+pub(crate) fn read_all(input: impl BufRead, incoming: &Sender<Message>, answers: &Sender<Message>) {
+    let mut input: Box<dyn BufRead + '_> = Box::new(input);
     loop {
         match read_frame(&mut input) {
             Ok(Frame::End) => return,
-            Ok(Frame::Body(body)) => {
+            Ok(Frame::Body(mut body)) => {
+                // A body shorter than its `Content-Length` swallows the start of the next
+                // message: the body is cut at the header found in it, and the rest is read again.
+                if serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_err() {
+                    if let Some(at) = next_header(&body) {
+                        eprintln!(
+                            "cescacs lsp: a body shorter than its Content-Length ({} bytes, \
+                             then a header): read as {at} bytes",
+                            body.len()
+                        );
+                        let rest = body.split_off(at);
+                        input = Box::new(io::Cursor::new(rest).chain(input));
+                    }
+                }
                 let Some(message) = decode(&body, answers) else { continue };
                 let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
                 if incoming.send(message).is_err() || exit {
@@ -78,6 +122,13 @@ pub(crate) fn read_all(
             }
         }
     }
+}
+
+/// Where a `Content-Length` header starts inside a body, after its first byte.
+fn next_header(body: &[u8]) -> Option<usize> {
+    const HEADER: &[u8] = b"content-length:";
+    (1..body.len().saturating_sub(HEADER.len() - 1))
+        .find(|&i| body[i..i + HEADER.len()].eq_ignore_ascii_case(HEADER))
 }
 
 /// What one read gave.
@@ -154,15 +205,31 @@ fn decode(body: &[u8], answers: &Sender<Message>) -> Option<Message> {
         Ok(value) => value,
         Err(e) => {
             eprintln!("cescacs lsp: skipped a message that is not JSON: {e}");
+            // JSON-RPC: a parse error is answered, with a null id.
+            let answer = Response::new_err(
+                stand_in(&serde_json::Value::Null),
+                ErrorCode::ParseError as i32,
+                format!("not JSON: {e}"),
+            );
+            let _ = answers.send(answer.into());
             return None;
         }
     };
+    let mut value = value;
+    // An id lsp-server cannot hold (JSON-RPC allows any number) gets a stand-in.
+    if let Some(id) = value
+        .get("id")
+        .filter(|id| id.is_number() && id.as_i64().and_then(|n| i32::try_from(n).ok()).is_none())
+    {
+        let id = stand_in(id);
+        value["id"] = serde_json::to_value(&id).unwrap_or_default();
+    }
     let id = request_id(&value);
     match serde_json::from_value::<Message>(value) {
         Ok(message) => Some(message),
         Err(e) => {
             eprintln!("cescacs lsp: skipped a message that is not JSON-RPC: {e}");
-            if let Some(id) = id {
+            if let Some(id) = id.or_else(|| Some(stand_in(&serde_json::Value::Null))) {
                 let answer = Response::new_err(
                     id,
                     ErrorCode::InvalidRequest as i32,
@@ -223,6 +290,60 @@ mod tests {
     #[test]
     fn a_truncated_body_ends_the_input() {
         assert_eq!(frames(b"Content-Length: 10\r\n\r\n{}"), []);
+    }
+
+    fn answers_to(input: &[u8]) -> (Vec<Message>, Vec<serde_json::Value>) {
+        let (answers, answered) = unbounded();
+        let (incoming, received) = unbounded();
+        read_all(io::BufReader::new(input), &incoming, &answers);
+        let mut written = Vec::new();
+        drop(answers);
+        write_all(&answered, &mut written).expect("written");
+        let mut out = Vec::new();
+        let mut reader = io::BufReader::new(&written[..]);
+        while let Ok(Frame::Body(body)) = read_frame(&mut reader) {
+            out.push(serde_json::from_slice(&body).expect("JSON"));
+        }
+        (received.try_iter().collect(), out)
+    }
+
+    #[test]
+    fn a_short_body_does_not_swallow_the_next_message() {
+        let next = r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#;
+        let input = format!(
+            "Content-Length: 60\r\n\r\n{{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}}Content-Length: {}\r\n\r\n{next}",
+            next.len()
+        );
+        // Padding so that the declared length can be read.
+        let input = format!("{input}{}", " ".repeat(64));
+        let (received, _) = answers_to(input.as_bytes());
+        let methods: Vec<String> = received
+            .iter()
+            .map(|m| match m {
+                Message::Request(r) => r.method.clone(),
+                Message::Notification(n) => n.method.clone(),
+                Message::Response(_) => String::new(),
+            })
+            .collect();
+        assert_eq!(methods, ["initialized", "shutdown"]);
+    }
+
+    #[test]
+    fn parse_errors_and_ids_of_every_shape_are_answered() {
+        let bodies = [
+            "{oops".to_string(),
+            r#"{"jsonrpc":"2.0","id":12345678901,"foo":1}"#.to_string(),
+            r#"{"jsonrpc":"2.0","id":1.5,"foo":1}"#.to_string(),
+        ];
+        let input: String =
+            bodies.iter().map(|b| format!("Content-Length: {}\r\n\r\n{b}", b.len())).collect();
+        let (_, written) = answers_to(input.as_bytes());
+        assert_eq!(written.len(), 3, "{written:?}");
+        assert_eq!(written[0]["id"], serde_json::Value::Null);
+        assert_eq!(written[0]["error"]["code"], -32700);
+        assert_eq!(written[1]["id"], serde_json::json!(12345678901u64));
+        assert_eq!(written[1]["error"]["code"], -32600);
+        assert_eq!(written[2]["id"], serde_json::json!(1.5));
     }
 
     #[test]

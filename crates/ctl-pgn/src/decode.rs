@@ -24,7 +24,8 @@ pub const SNIFF_BYTES: usize = 8 << 10;
 pub struct Decoded {
     /// The text the parsers read: same length as the bytes (see the module documentation).
     pub text: String,
-    /// The text shown to people, when it differs from `text` (invalid bytes shown as `?`).
+    /// The text shown to people, when it differs from `text` (invalid bytes shown as `?`, a BOM
+    /// kept). Control characters are the file's: the renderers escape them.
     pub shown: Option<String>,
     /// `E0001` for each run of invalid bytes.
     pub diagnostics: Vec<Diagnostic>,
@@ -95,13 +96,12 @@ fn decode_bytes(bytes: Vec<u8>) -> Decoded {
             return not_a_game_file(bytes.len(), &bytes, why);
         }
         Ok(text) if !bom => {
-            let shown = has_control(&text).then(|| visible(text.clone()));
-            return Decoded { text, shown, diagnostics: Vec::new() };
+            return Decoded { text, shown: None, diagnostics: Vec::new() };
         }
         Ok(mut text) => {
             text.replace_range(..3, "   ");
             // People see the file as it is: the renderer knows to skip a BOM.
-            let shown = visible(format!("\u{feff}{}", &text[3..]));
+            let shown = format!("\u{feff}{}", &text[3..]);
             return Decoded { text, shown: Some(shown), diagnostics: Vec::new() };
         }
         Err(bytes) => bytes,
@@ -158,7 +158,7 @@ fn decode_bytes(bytes: Vec<u8>) -> Decoded {
         };
         diagnostics.push(d);
     }
-    Decoded { text: parse, shown: Some(visible(shown)), diagnostics }
+    Decoded { text: parse, shown: Some(shown), diagnostics }
 }
 
 /// Blanks the stretches of prose around games in the parsers' text (people still see them) and
@@ -369,52 +369,17 @@ fn has_control(text: &str) -> bool {
     found || blocks.remainder().iter().any(|&b| is_control(b))
 }
 
-/// The text with each control character shown as `?`: one byte for one byte, so spans, lines and
-/// columns stay those of the file, and a report never makes the terminal beep, erase or change
-/// colour.
-fn visible(text: String) -> String {
-    if !has_control(&text) {
-        return text;
-    }
-    text.chars().map(|c| if c.is_ascii() && is_control(c as u8) { '?' } else { c }).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn control_characters_are_shown_as_question_marks_byte_for_byte() {
-        let d = decode(b"1. E7-E\x0013, E21-E15\x07\x1b[31m\tx\r\n".to_vec());
-        assert_eq!(
-            d.text, "1. E7-E\u{0}13, E21-E15\u{7}\u{1b}[31m\tx\r\n",
-            "the parsers see the file"
-        );
-        assert_eq!(d.shown(), "1. E7-E?13, E21-E15??[31m\tx\r\n");
-        assert!(d.diagnostics.is_empty());
-        assert_eq!(decode(b"plain\n".to_vec()).shown, None, "no copy for a plain text");
-    }
-
-    #[test]
-    fn a_control_character_is_found_wherever_it_is() {
-        for len in [1, 63, 64, 65, 130] {
-            for at in 0..len {
-                let mut bytes = vec![b'a'; len];
-                for control in [0x00, 0x1B, 0x7F] {
-                    bytes[at] = control;
-                    let d = decode(bytes.clone());
-                    let shown = d.shown.expect("a control character is not shown as it is");
-                    assert_eq!(shown.as_bytes()[at], b'?', "{control:#x} at {at} of {len}");
-                    assert_eq!(shown.len(), len);
-                }
-                bytes[at] = b'\t';
-                assert_eq!(decode(bytes.clone()).shown, None, "tab at {at} of {len}");
-            }
-        }
-        for b in 0..=u8::MAX {
-            let control = (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F;
-            assert_eq!(is_control(b), control, "{b:#x}");
-        }
+    fn control_characters_are_left_to_the_renderers() {
+        // The renderers make every text terminal-safe (`cescacs_board::terminal`), so the text
+        // shown is the file's own.
+        let d = decode(b"1. E7-E\x0013\x1b[31m\tx\r\n".to_vec());
+        assert_eq!(d.text, "1. E7-E\u{0}13\u{1b}[31m\tx\r\n");
+        assert_eq!(d.shown, None);
     }
 
     #[test]

@@ -82,6 +82,8 @@ pub struct GameSplitter<R> {
     initial: usize,
     /// Stream offset of `buffer[start]`.
     offset: u64,
+    /// The most bytes one game may hold ([`ctl_an::GAME_BYTES`] by default).
+    max_game: usize,
     /// The reader has reported the end of the stream.
     eof: bool,
     done: bool,
@@ -91,6 +93,22 @@ impl<R: Read> GameSplitter<R> {
     /// A splitter over `reader`.
     pub fn new(reader: R) -> GameSplitter<R> {
         GameSplitter::with_buffer(reader, BUFFER)
+    }
+
+    /// A splitter over `reader` whose games may hold at most `max_game` bytes: a stream with
+    /// no game boundary for longer ends in an error of kind `InvalidData` (the splitter gives
+    /// nothing after it), so that an endless stream is cut instead of filling memory.
+    ///
+    /// ```
+    /// use ctl_pgn::split::GameSplitter;
+    /// let mut games = GameSplitter::with_max_game(std::io::repeat(0), 1 << 20);
+    /// let e = games.next().unwrap().unwrap_err();
+    /// assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+    /// assert!(e.to_string().starts_with("no game boundary in 1 MiB"), "{e}");
+    /// assert!(games.next().is_none());
+    /// ```
+    pub fn with_max_game(reader: R, max_game: usize) -> GameSplitter<R> {
+        GameSplitter { max_game, ..GameSplitter::with_buffer(reader, BUFFER) }
     }
 
     /// A splitter whose buffer starts with `initial` bytes (at least one).
@@ -104,6 +122,7 @@ impl<R: Read> GameSplitter<R> {
             filled: 0,
             initial: initial.max(1),
             offset: 0,
+            max_game: ctl_an::GAME_BYTES,
             eof: false,
             done: false,
         }
@@ -170,6 +189,19 @@ impl<R: Read> GameSplitter<R> {
                 self.done = true;
                 let len = self.filled - self.start;
                 return Ok((len > 0).then(|| self.take(len)));
+            }
+            if self.filled - self.start > self.max_game {
+                self.done = true;
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "no game boundary in {} MiB from byte {}: the input is cut there (a game \
+                         may hold {} MiB at most; is it a game file, or an endless stream?)",
+                        self.max_game >> 20,
+                        self.offset,
+                        self.max_game >> 20
+                    ),
+                ));
             }
             self.refill()?;
         }

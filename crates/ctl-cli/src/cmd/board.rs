@@ -27,7 +27,8 @@ The SVG draws each piece as its letter in a disc (white or black), readable with
 Chess Symbols block, such as Noto Sans Symbols 2).
 
 Exit status: 0 drawn, 1 the position cannot be read or the game cannot be replayed to the ply,
-2 bad usage or I/O failure.";
+2 bad usage (a game or a ply past the end of the file's games: `--ply 99` of a 12-ply game) or
+I/O failure.";
 
 /// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
 #[derive(Debug, clap::Args)]
@@ -96,7 +97,7 @@ pub fn run(args: Args) -> ExitCode {
     match draw(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failed(message, status)) => {
-            eprintln!("error: {message}");
+            output::error(message);
             ExitCode::from(status)
         }
     }
@@ -132,9 +133,7 @@ fn draw(args: &Args) -> Result<(), Failed> {
         None => {
             let mut out = io::stdout().lock();
             match out.write_all(content.as_bytes()).and_then(|()| out.flush()) {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(format!("cannot write the output: {e}"))
-                }
+                Err(e) if !output::reader_gone(&e) => Err(output::cannot_write(output::STDOUT, e)),
                 _ => Ok(()),
             }
         }

@@ -57,6 +57,9 @@ pub struct Args {
     #[arg(long)]
     pub stats: bool,
 
+    #[command(flatten)]
+    pub max_errors: output::MaxErrors,
+
     /// Files, directories (searched for `*.ctl-pgn`), or `-` for standard input.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
@@ -148,7 +151,7 @@ pub fn run(args: Args) -> ExitCode {
     let started = Instant::now();
     let (inputs, path_errors) = input::collect(&args.paths);
     for e in &path_errors {
-        eprintln!("error: cannot read `{}`: {}", e.path.display(), e.error);
+        output::error(output::cannot_read(e.path.display(), &e.error));
     }
     let how = How {
         output: match args.format {
@@ -159,6 +162,7 @@ pub fn run(args: Args) -> ExitCode {
         encoding: PositionEncoding::from(args.position_encoding),
         level: args.level.into(),
         stats: args.stats && args.format == Format::Json,
+        cap: args.max_errors.cap(),
     };
     let threads = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
@@ -181,7 +185,7 @@ pub fn run(args: Args) -> ExitCode {
     progress.clear();
     let outcome = match ran.and_then(|outcome| out.flush().map(|()| outcome)) {
         Ok(outcome) => outcome,
-        Err(e) => return write_failure(&e),
+        Err(e) => return output::write_failed(output::STDOUT, &e),
     };
     // A folder without any game file is a warning of its own, as is a run without any input.
     let mut warned = false;
@@ -194,20 +198,15 @@ pub fn run(args: Args) -> ExitCode {
     if inputs.is_empty() && path_errors.is_empty() && !warned {
         eprintln!("warning: no `*.{}` file found", input::EXTENSION);
     }
-    eprintln!("{}", summary_line(&outcome.summary, started.elapsed().as_secs_f64()));
+    let summary = summary_line(&outcome.summary, started.elapsed().as_secs_f64());
+    match outcome.omitted {
+        0 => eprintln!("{summary}"),
+        n => eprintln!("{summary}; {n} not shown (--max-errors)"),
+    }
     if args.stats {
         eprintln!("{}", stats_line(&outcome));
     }
     output::exit_code(outcome.summary.errors, outcome.io_failure || !path_errors.is_empty())
-}
-
-/// A reader that stopped reading (`cescacs check ... | head`) is not a failure of the check.
-fn write_failure(e: &io::Error) -> ExitCode {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        return ExitCode::from(output::CLEAN);
-    }
-    eprintln!("error: cannot write the output: {e}");
-    ExitCode::from(output::FAILURE)
 }
 
 /// `3 files, 5 games, 212 plies: 1 error, 0 warnings (0.01 s)`.

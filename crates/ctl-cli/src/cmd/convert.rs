@@ -41,6 +41,9 @@ pub struct Args {
     #[arg(long)]
     pub ascii: bool,
 
+    #[command(flatten)]
+    pub max_errors: output::MaxErrors,
+
     /// The file, or `-` for standard input.
     #[arg(value_name = "FILE|-", default_value = "-")]
     pub file: PathBuf,
@@ -63,35 +66,40 @@ pub fn run(args: Args) -> ExitCode {
         return super::convert_app::run(&args.app, &args.file);
     }
     let Some(to) = args.letters else {
-        eprintln!("error: `--letters`, `--from app` or `--to app` is needed");
+        output::error("`--letters`, `--from app` or `--to app` is needed");
         return output::exit_code(0, true);
     };
-    print(&args.file, args.ascii, |file| convert(file, &to))
+    print(&args.file, args.ascii, args.max_errors, |file| convert(file, &to))
 }
 
 /// Reads one input, transforms its tree and prints it in the canonical layout: the shared body
 /// of `convert` and `filter`.
-pub(super) fn print(path: &Path, ascii: bool, transform: impl Fn(&File) -> Converted) -> ExitCode {
+pub(super) fn print(
+    path: &Path,
+    ascii: bool,
+    max_errors: output::MaxErrors,
+    transform: impl Fn(&File) -> Converted,
+) -> ExitCode {
     let input =
         if path.as_os_str() == "-" { Input::Stdin } else { Input::File(path.to_path_buf()) };
-    let loaded = match load(&input) {
+    let loaded = match load(&input, max_errors.cap()) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("error: {}: {e}", input.display());
+            output::error(output::cannot_read(input.display(), e));
             return output::exit_code(0, true);
         }
     };
     let Some(file) = loaded.file else {
-        eprintln!("{}: not converted: syntax errors", input.display());
+        eprintln!("{}: not converted: syntax errors", output::safe(&input.display()));
         return output::exit_code(1, false);
     };
     let out = transform(&file);
     let text = String::from_utf8_lossy(&loaded.bytes);
-    report(&input.display(), &text, &out.diagnostics);
+    report(&input.display(), &text, &out.diagnostics, max_errors.cap());
     let written = write_file(&out.file, WriteOptions { ascii });
-    if let Err(e) = io::stdout().lock().write_all(written.as_bytes()) {
-        eprintln!("error: <stdout>: {e}");
-        return output::exit_code(0, true);
+    let mut stdout = io::stdout().lock();
+    if let Err(e) = stdout.write_all(written.as_bytes()).and_then(|()| stdout.flush()) {
+        return output::write_failed(output::STDOUT, &e);
     }
     output::exit_code(out.diagnostics.iter().filter(|d| d.is_error()).count(), false)
 }

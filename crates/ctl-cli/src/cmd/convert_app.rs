@@ -56,7 +56,7 @@ pub fn run(args: &AppArgs, file: &Path) -> ExitCode {
         match run_to(path, args.game, &mut first, &mut out) {
             Ok(n) => errors += n,
             Err(e) => {
-                eprintln!("error: {}: {e}", input_of(path).display());
+                output::error(output::cannot_read(input_of(path).display(), e));
                 failure = true;
             }
         }
@@ -82,7 +82,7 @@ fn run_from(file: &Path) -> ExitCode {
     let bytes = match input.read() {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: {}: {e}", input.display());
+            output::error(output::cannot_read(input.display(), e));
             return output::exit_code(0, true);
         }
     };
@@ -95,8 +95,7 @@ fn run_from(file: &Path) -> ExitCode {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     if let Some(pgn) = read.text {
         if let Err(e) = io::stdout().lock().write_all(pgn.as_bytes()) {
-            eprintln!("error: <stdout>: {e}");
-            return output::exit_code(0, true);
+            return output::write_failed(output::STDOUT, &e);
         }
     }
     output::exit_code(errors, false)
@@ -110,7 +109,7 @@ fn run_to(
     out: &mut impl Write,
 ) -> io::Result<usize> {
     let input = input_of(path);
-    let name = input.display();
+    let name = output::safe(&input.display()).into_owned();
     let decoded = input::decode(input.read()?);
     let text = decoded.shown();
     let parsed = ctl_an::parse_file(text);

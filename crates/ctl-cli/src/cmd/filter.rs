@@ -25,6 +25,9 @@ pub struct Args {
     #[arg(long)]
     pub ascii: bool,
 
+    #[command(flatten)]
+    pub max_errors: crate::output::MaxErrors,
+
     /// The file, or `-` for standard input.
     #[arg(value_name = "FILE|-", default_value = "-")]
     pub file: PathBuf,
@@ -32,5 +35,5 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    print(&args.file, args.ascii, ctl_pgn::filter::filter)
+    print(&args.file, args.ascii, args.max_errors, ctl_pgn::filter::filter)
 }

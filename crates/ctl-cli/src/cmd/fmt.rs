@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use cescacs_board::Diagnostic;
 use ctl_an::syntax::File;
-use ctl_pgn::render::LineIndex;
+use ctl_pgn::render::{ErrorCap, LineIndex};
 use ctl_pgn::write::{WriteOptions, write_file};
 
 use crate::input::{self, Input};
@@ -42,6 +42,9 @@ pub struct Args {
     #[arg(long)]
     pub stdout: bool,
 
+    #[command(flatten)]
+    pub max_errors: output::MaxErrors,
+
     /// Files, directories (searched for `*.ctl-pgn`), or `-` for standard input (printed).
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
@@ -53,16 +56,16 @@ pub fn run(args: Args) -> ExitCode {
     let (inputs, path_errors) = input::collect(&args.paths);
     let mut io_failure = false;
     for e in &path_errors {
-        eprintln!("error: {}: {}", e.path.display(), e.error);
+        output::error(output::cannot_read(e.path.display(), &e.error));
         io_failure = true;
     }
     let (mut broken, mut changed) = (0, 0);
     let mut stdout = io::stdout().lock();
     for input in &inputs {
-        let loaded = match load(input) {
+        let loaded = match load(input, args.max_errors.cap()) {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("error: {}: {e}", input.display());
+                output::error(output::cannot_read(input.display(), e));
                 io_failure = true;
                 continue;
             }
@@ -77,7 +80,11 @@ pub fn run(args: Args) -> ExitCode {
         let result = match input {
             Input::File(path) if args.check => {
                 if differs {
-                    writeln!(stdout, "would reformat: {}", path.display())
+                    writeln!(
+                        stdout,
+                        "would reformat: {}",
+                        output::safe(&path.display().to_string())
+                    )
                 } else {
                     Ok(())
                 }
@@ -93,9 +100,20 @@ pub fn run(args: Args) -> ExitCode {
             _ => stdout.write_all(canonical.as_bytes()),
         };
         if let Err(e) = result {
-            eprintln!("error: {}: {e}", input.display());
+            let to_stdout = !matches!(input, Input::File(_) if !args.stdout && !args.check);
+            if to_stdout && output::reader_gone(&e) {
+                return output::write_failed(output::STDOUT, &e);
+            }
+            let name = match input {
+                Input::File(path) if !args.stdout && !args.check => path.display().to_string(),
+                _ => output::STDOUT.to_string(),
+            };
+            output::error(output::cannot_write(name, e));
             io_failure = true;
         }
+    }
+    if let Err(e) = stdout.flush() {
+        return output::write_failed(output::STDOUT, &e);
     }
     if broken > 0 {
         eprintln!(
@@ -119,7 +137,7 @@ pub(super) struct Loaded {
 }
 
 /// Reads and parses one input, reporting its errors (encoding and syntax) on standard error.
-pub(super) fn load(input: &Input) -> io::Result<Loaded> {
+pub(super) fn load(input: &Input, cap: ErrorCap) -> io::Result<Loaded> {
     let bytes = input.read()?;
     let decoded = input::decode(bytes.clone());
     let parsed = ctl_an::parse_file(&decoded.text);
@@ -133,22 +151,31 @@ pub(super) fn load(input: &Input) -> io::Result<Loaded> {
     if errors.is_empty() {
         return Ok(Loaded { bytes, file: Some(parsed.file) });
     }
-    report(&input.display(), decoded.shown(), errors);
+    report(&input.display(), decoded.shown(), errors, cap);
     Ok(Loaded { bytes, file: None })
 }
 
-/// Prints errors as `path:line:col: error[CODE]: message`, one per line.
+/// Prints errors as `path:line:col: error[CODE]: message`, one per line, the first of them
+/// within `cap`, then how many more there were.
 pub(super) fn report<'d>(
     name: &str,
     text: &str,
     diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
+    mut cap: ErrorCap,
 ) {
     let index = LineIndex::new(text);
     let mut stderr = io::stderr().lock();
     for d in diagnostics {
+        if !cap.admit(d.severity) {
+            continue;
+        }
         let kind = if d.is_error() { "error" } else { "warning" };
         let at = index.line_col(d.span.start);
-        let _ = writeln!(stderr, "{name}:{at}: {kind}[{}]: {}", d.code, d.message);
+        let (name, message) = (output::safe(name), output::safe(&d.message));
+        let _ = writeln!(stderr, "{name}:{at}: {kind}[{}]: {message}", d.code);
+    }
+    if let Some(line) = cap.omitted_line(name) {
+        let _ = stderr.write_all(line.as_bytes());
     }
 }
 

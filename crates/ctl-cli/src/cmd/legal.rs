@@ -26,19 +26,13 @@ pub struct Args {
 
 /// Runs the command: exit 0, or 1 when the PDTL is not valid, 2 on I/O errors.
 pub fn run(args: Args) -> ExitCode {
-    let position = match pdtl::parse(&super::pdtl_text(&args.pdtl, &Letters::standard())) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: invalid PDTL: {e}");
-            return ExitCode::from(1);
-        }
+    let text = super::pdtl_text(&args.pdtl, &Letters::standard());
+    let Some(position) = super::pdtl::read_argument(&text) else {
+        return ExitCode::from(1);
     };
     match print_moves(&position) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::output::write_failed(crate::output::STDOUT, &e),
     }
 }
 

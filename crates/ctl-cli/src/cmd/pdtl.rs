@@ -19,7 +19,8 @@ Exit status: 0 every position is valid, 1 a position is not, 2 bad usage or I/O 
 /// Read PDTL positions: draw the board and print the canonical PDTL.
 ///
 /// With `-`, reads one PDTL per line from standard input and prints exactly one line per input
-/// line: the canonical PDTL, or `error: CODE message`. Full diagnostics go to standard error.
+/// line that is not blank: the canonical PDTL, or `error: CODE message`. Full diagnostics go to
+/// standard error.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -78,10 +79,7 @@ pub fn run(args: Args) -> ExitCode {
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::output::write_failed(crate::output::STDOUT, &e),
     }
 }
 
@@ -131,6 +129,9 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
         }
         // Invalid UTF-8 becomes U+FFFD, which the reader reports as an unknown letter in place.
         let line = String::from_utf8_lossy(&buf);
+        if line.trim().is_empty() {
+            continue; // a blank line is no position
+        }
         let line = super::pdtl_text(&line, &args.letters);
         let read = read(args, &line);
         report(&read.diagnostics, &format!("<stdin line {number}>"), &line);
@@ -151,6 +152,11 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
 /// `error: CODE message` for the first error, with the primary label in parentheses when it says
 /// something the message does not (`F13 is not a hex: ...` under E0116).
 fn error_line(diagnostics: &[Diagnostic]) -> String {
+    let line = first_error(diagnostics);
+    crate::output::safe(&line).into_owned()
+}
+
+fn first_error(diagnostics: &[Diagnostic]) -> String {
     let Some(d) = diagnostics.iter().find(|d| d.is_error()) else {
         return "error: invalid PDTL".to_string();
     };
@@ -165,6 +171,15 @@ fn error_line(diagnostics: &[Diagnostic]) -> String {
 /// does.
 fn stands_alone(label: &str) -> bool {
     !label.split_whitespace().any(|w| matches!(w, "this" | "these" | "here"))
+}
+
+/// Reads a PDTL given as an argument (`legal`, `perft`) with the standard letters: its position,
+/// or `None` when it has none. Every diagnostic (not only the first) is reported on standard
+/// error, as `pdtl` reports them.
+pub(crate) fn read_argument(text: &str) -> Option<cescacs_board::Position> {
+    let read = pdtl::read(text, &Letters::standard());
+    report(&read.diagnostics, "<argument>", text);
+    read.position
 }
 
 fn report(diagnostics: &[Diagnostic], path: &str, source: &str) {

@@ -38,20 +38,16 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let position = match &args.pdtl {
         None => Position::initial(),
-        Some(text) => match pdtl::parse(&super::pdtl_text(text, &Letters::standard())) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: invalid PDTL: {e}");
-                return ExitCode::from(1);
+        Some(text) => {
+            match super::pdtl::read_argument(&super::pdtl_text(text, &Letters::standard())) {
+                Some(p) => p,
+                None => return ExitCode::from(1),
             }
-        },
+        }
     };
     match count(&position, &args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::output::write_failed(crate::output::STDOUT, &e),
     }
 }
 

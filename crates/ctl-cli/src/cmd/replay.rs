@@ -42,6 +42,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
+    #[command(flatten)]
+    pub max_errors: output::MaxErrors,
+
     /// The CTL-PGN file, or `-` for standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -62,14 +65,14 @@ pub fn run(args: Args) -> ExitCode {
     let bytes = match input.read() {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: cannot read `{}`: {e}", input.display());
+            output::error(output::cannot_read(input.display(), e));
             return ExitCode::from(output::FAILURE);
         }
     };
     let decoded = input::decode(bytes);
     let Some(found) = ctl_an::games(&decoded.text).nth(args.game as usize - 1) else {
         let count = ctl_an::games(&decoded.text).count();
-        eprintln!("error: `{}` has {count} game(s), no game {}", input.display(), args.game);
+        output::error(format!("`{}` has {count} game(s), no game {}", input.display(), args.game));
         return ExitCode::from(output::FAILURE);
     };
     let mut game = Game::new(found.game, &decoded.text);
@@ -100,13 +103,15 @@ pub fn run(args: Args) -> ExitCode {
     let written = print_positions(&line.positions);
     if !errors.is_empty() {
         let color = args.color.enabled(&io::stderr());
+        let mut cap = args.max_errors.cap();
+        errors.retain(|d| cap.admit(d.severity));
         eprint!("{}", render_text(&errors, &input.display(), decoded.shown(), color));
+        if let Some(line) = cap.omitted_line(&input.display()) {
+            eprint!("{line}");
+        }
     }
     match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            eprintln!("error: cannot write the output: {e}");
-            ExitCode::from(output::FAILURE)
-        }
+        Err(e) => output::write_failed(output::STDOUT, &e),
         _ if errors.is_empty() => ExitCode::SUCCESS,
         _ => ExitCode::from(output::ERRORS),
     }

@@ -181,11 +181,32 @@ impl<W: Write> DocumentWriter<W> {
 
     /// Ends the entry of the current file, whose counts are `counts`.
     pub fn end_file(&mut self, counts: Summary) -> io::Result<()> {
+        self.end_file_omitting(counts, 0)
+    }
+
+    /// Ends the entry of the current file, whose counts are `counts`, saying that `omitted`
+    /// of its diagnostics were not written ([`super::ErrorCap`]): the file gets an `omitted`
+    /// count when it is not 0.
+    ///
+    /// ```
+    /// use ctl_pgn::render::{DocumentWriter, PositionEncoding, Summary};
+    /// let mut w = DocumentWriter::new(Vec::new(), PositionEncoding::Utf16)?;
+    /// w.begin_file("file:///a.ctl-pgn", "a.ctl-pgn")?;
+    /// w.end_file_omitting(Summary { files: 1, errors: 120, ..Summary::default() }, 20)?;
+    /// let json: serde_json::Value = serde_json::from_slice(&w.finish()?).unwrap();
+    /// assert_eq!(json["files"][0]["omitted"], 20);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn end_file_omitting(&mut self, counts: Summary, omitted: usize) -> io::Result<()> {
         if self.in_file > 0 {
-            self.out.write_all(b"\n      ]\n    }")?;
+            self.out.write_all(b"\n      ]")?;
         } else {
-            self.out.write_all(b"]\n    }")?;
+            self.out.write_all(b"]")?;
         }
+        if omitted > 0 {
+            write!(self.out, ",\n      \"omitted\": {omitted}")?;
+        }
+        self.out.write_all(b"\n    }")?;
         self.summary.absorb(counts);
         Ok(())
     }

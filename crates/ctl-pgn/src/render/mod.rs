@@ -5,14 +5,17 @@
 //! - [`Document`] / [`render_json`] / [`write_jsonl`]: LSP-native JSON (`docs/JSON.md`), with
 //!   columns in UTF-8, UTF-16 or UTF-32 code units.
 //! - [`FileReport`]: one checked file, its diagnostics each with a [`Context`] (game, ply).
+//! - [`ErrorCap`]: the first diagnostics of a file shown, the others counted (`--max-errors`).
 //! - [`LineIndex`]: byte offsets to lines and columns, for people and in the LSP encodings.
 
+mod cap;
 mod json;
 mod line_index;
 mod report;
 mod text;
 mod uri;
 
+pub use cap::{DEFAULT_MAX_DIAGNOSTICS, ErrorCap};
 pub use json::{
     ByteSpan, Data, Document, DocumentWriter, FORMAT_VERSION, FileDiagnostics, JsonDiagnostic,
     JsonFix, JsonLabel, JsonLine, Location, Range, RelatedInformation, Summary, TOOL, render_json,

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use ariadne::{CharSet, Color, Config, IndexType, Label, Report, ReportKind, Source};
+use cescacs_board::terminal::{is_unsafe, push_safe, terminal_safe};
 use cescacs_board::{Diagnostic, Severity, Span};
 
 use super::line_index::{LineIndex, ceil_char_boundary, end_of_last_line, floor_char_boundary};
@@ -60,10 +61,8 @@ pub fn render_text(diagnostics: &[Diagnostic], path: &str, source: &str, color: 
 /// ```
 #[derive(Debug)]
 pub struct TextRenderer<'a> {
-    path: &'a str,
-    /// The source with the few characters that ariadne (but not LSP) takes for line breaks
-    /// replaced by same-length stand-ins.
-    shown: Cow<'a, str>,
+    /// The path, [terminal-safe](cescacs_board::terminal::terminal_safe).
+    path: Cow<'a, str>,
     /// Lines and columns of the source (a leading BOM is not a column).
     index: LineIndex<'a>,
     config: Config,
@@ -72,6 +71,9 @@ pub struct TextRenderer<'a> {
 
 /// Lines longer than this many characters are cut around the labels.
 const LONG_LINE: usize = 160;
+/// Labels more than this many lines from the primary label are given as notes, and a label
+/// running over more lines is shown on its first line.
+pub const NEAR: usize = 8;
 /// Characters kept on each side of a label's start or end on a cut line.
 const CONTEXT: usize = 60;
 /// The source name given to ariadne: its `name:line:col` header is replaced by ours, which knows
@@ -107,8 +109,7 @@ impl<'a> TextRenderer<'a> {
             .with_color(color)
             .with_char_set(if color { CharSet::Unicode } else { CharSet::Ascii });
         TextRenderer {
-            path,
-            shown: displayable(source),
+            path: terminal_safe(path),
             index: LineIndex::at(source, start),
             config,
             color,
@@ -116,31 +117,33 @@ impl<'a> TextRenderer<'a> {
     }
 
     /// One report, ending in a line break.
+    ///
+    /// Every piece of text in it (message, labels, help, notes, path, source lines) is
+    /// [terminal-safe](cescacs_board::terminal::terminal_safe). Its size does not depend on how
+    /// far apart its labels are: a label more than [`NEAR`] lines away from the primary one is
+    /// given as a note with its place, and a label running over more than [`NEAR`] lines is
+    /// shown on its first line (the note says where it ends), so a report costs what the lines
+    /// it shows cost, not the lines between them.
     pub fn render(&self, d: &Diagnostic) -> String {
-        let primary = self.to_shown(d.span);
-        let (kind, primary_colour) = match d.severity {
-            Severity::Error => (ReportKind::Error, Color::Red),
-            Severity::Warning => (ReportKind::Warning, Color::Yellow),
+        let kind = match d.severity {
+            Severity::Error => ReportKind::Error,
+            Severity::Warning => ReportKind::Warning,
         };
-        let mut labels: Vec<(Range<usize>, &str, Color)> = vec![(
-            primary.clone(),
-            d.primary_label.as_deref().unwrap_or(&d.message),
-            primary_colour,
-        )];
-        for label in &d.labels {
-            labels.push((self.to_shown(label.span), &label.message, Color::Blue));
-        }
-        let excerpt = self.excerpt(labels.iter().map(|(range, _, _)| range.clone()));
-        // Labels in line order, so that ariadne shows them in one snippet under one header
-        // (it starts a new snippet, headed with the primary label's place, when a label's line
-        // comes before the previous label's); on one line, the primary label first.
+        let Layout { primary, labels, notes, excerpt } = self.layout(d);
+        // Labels in the order of the lines they end on, so that ariadne shows them in one
+        // snippet under one header (it starts a new snippet, headed with a place of its own
+        // making, when a label ends on a line before the previous label's last line); on one
+        // line, the primary label first.
         let mut order: Vec<usize> = (0..labels.len()).collect();
-        order.sort_by_key(|&i| (self.index.line_number(labels[i].0.start), i));
+        let last_line =
+            |r: &Range<usize>| self.index.line_number(r.end.saturating_sub(1).max(r.start));
+        order.sort_by_key(|&i| (last_line(&labels[i].0), i));
         let place = excerpt.map(primary.clone());
+        let message = terminal_safe(&d.message);
         let mut report = Report::build(kind, (PLACEHOLDER, place))
             .with_config(self.config)
             .with_code(d.code)
-            .with_message(&d.message);
+            .with_message(&message);
         for (rank, &i) in order.iter().enumerate() {
             let (range, message, colour) = &labels[i];
             report = report.with_label(
@@ -151,9 +154,11 @@ impl<'a> TextRenderer<'a> {
             );
         }
         for help in &d.help {
-            report = report.with_help(help);
+            report = report.with_help(terminal_safe(help));
         }
-        for note in &d.notes {
+        let notes =
+            d.notes.iter().map(|n| terminal_safe(n)).chain(notes.into_iter().map(Cow::Owned));
+        for note in notes {
             report = report.with_note(note);
         }
         let source = Source::from(excerpt.text.as_str());
@@ -168,6 +173,63 @@ impl<'a> TextRenderer<'a> {
         let lines = excerpt.text.split('\n').count();
         let out = renumber(&out, before, digits(before + lines));
         if self.color { out } else { trim_line_ends(&out) }
+    }
+
+    /// What a report shows: its labels (near the primary one, terminal-safe), the notes that
+    /// stand for the others, and the excerpt of the source under them.
+    fn layout<'d>(&self, d: &'d Diagnostic) -> Layout<'d> {
+        let primary_colour = match d.severity {
+            Severity::Error => Color::Red,
+            Severity::Warning => Color::Yellow,
+        };
+        let mut notes: Vec<String> = Vec::new();
+        let primary = self.clip(self.to_shown(d.span), &mut notes, "the span");
+        let (near_from, near_to) = (
+            self.index.line_number(primary.start).saturating_sub(NEAR),
+            self.index.line_number(primary.end) + NEAR,
+        );
+        let mut labels: Vec<(Range<usize>, Cow<'_, str>, Color)> = vec![(
+            primary.clone(),
+            terminal_safe(d.primary_label.as_deref().unwrap_or(&d.message)),
+            primary_colour,
+        )];
+        for label in &d.labels {
+            let range = self.to_shown(label.span);
+            let line = self.index.line_number(range.start);
+            if line < near_from || line > near_to {
+                notes.push(format!(
+                    "{}: {}:{}",
+                    terminal_safe(&label.message),
+                    self.path,
+                    self.index.line_col(label.span.start)
+                ));
+                continue;
+            }
+            let range = self.clip(range, &mut notes, &label.message);
+            labels.push((range, terminal_safe(&label.message), Color::Blue));
+        }
+        let excerpt = self.excerpt(labels.iter().map(|(range, _, _)| range.clone()));
+        Layout { primary, labels, notes, excerpt }
+    }
+
+    /// `range` (a source range), or its first line when it runs over more than [`NEAR`] lines;
+    /// then a note says where `what` ends.
+    fn clip(&self, range: Range<usize>, notes: &mut Vec<String>, what: &str) -> Range<usize> {
+        let first = self.index.line_number(range.start);
+        let last = self.index.line_number(range.end.saturating_sub(1).max(range.start));
+        if last - first <= NEAR {
+            return range;
+        }
+        let end = self.index.line_bounds(first).1.max(range.start + 1).min(range.end);
+        let end = ceil_char_boundary(self.index.text(), end);
+        let base = self.index.start().offset;
+        notes.push(format!(
+            "{} runs on to {}:{}",
+            terminal_safe(what),
+            self.path,
+            self.index.line_col(range.end + base)
+        ));
+        range.start..end
     }
 
     /// A span of the file as a byte range of the source, widened to whole characters and clamped
@@ -213,7 +275,8 @@ impl<'a> TextRenderer<'a> {
                 excerpt.text.push('\n');
             }
             let (start, end) = self.index.line_bounds(line);
-            let body = &self.shown[start..end];
+            let text = self.index.text();
+            let body = &text[start..end];
             let mut kept: Vec<(usize, usize)> = if body.chars().count() <= LONG_LINE {
                 vec![(start, end)]
             } else {
@@ -223,12 +286,12 @@ impl<'a> TextRenderer<'a> {
                     .filter(|&p| p >= start && p <= end);
                 let mut windows: Vec<(usize, usize)> = points
                     .map(|p| {
-                        let from = back_chars(&self.shown, p, CONTEXT).max(start);
-                        (from, forward_chars(&self.shown, p, CONTEXT).min(end))
+                        let from = back_chars(text, p, CONTEXT).max(start);
+                        (from, forward_chars(text, p, CONTEXT).min(end))
                     })
                     .collect();
                 if windows.is_empty() {
-                    windows.push((start, forward_chars(&self.shown, start, 2 * CONTEXT)));
+                    windows.push((start, forward_chars(text, start, 2 * CONTEXT)));
                 }
                 windows.sort_unstable();
                 let mut merged: Vec<(usize, usize)> = Vec::new();
@@ -248,8 +311,7 @@ impl<'a> TextRenderer<'a> {
                 if from > cursor {
                     excerpt.text.push_str(marker);
                 }
-                excerpt.pieces.push((from, to, excerpt.text.len()));
-                excerpt.text.push_str(&self.shown[from..to]);
+                excerpt.push(text, from, to);
                 cursor = to;
             }
             if cursor < end {
@@ -260,21 +322,66 @@ impl<'a> TextRenderer<'a> {
     }
 }
 
+/// The parts of one report (see [`TextRenderer::layout`]).
+struct Layout<'d> {
+    primary: Range<usize>,
+    labels: Vec<(Range<usize>, Cow<'d, str>, Color)>,
+    notes: Vec<String>,
+    excerpt: Excerpt,
+}
+
 /// The text ariadne is given for one report, and where its pieces come from.
 struct Excerpt {
     text: String,
     /// The line of the source (0-based) that the excerpt's first line is.
     first_line: usize,
-    /// `(source start, source end, excerpt start)` of each piece of source text kept.
-    pieces: Vec<(usize, usize, usize)>,
+    /// `(source start, source end, excerpt start, excerpt end)` of each piece of source text
+    /// kept: a run of characters shown as they are, or one character shown escaped.
+    pieces: Vec<(usize, usize, usize, usize)>,
 }
 
 impl Excerpt {
+    /// Appends `source[from..to]` (one line's piece), each character that is not
+    /// [terminal-safe](cescacs_board::terminal::is_unsafe) written escaped, as a piece of its
+    /// own, so that offsets still map.
+    fn push(&mut self, source: &str, from: usize, to: usize) {
+        let mut run = from;
+        for (i, c) in source[from..to].char_indices() {
+            if !is_unsafe(c) {
+                continue;
+            }
+            let at = from + i;
+            self.push_run(source, run, at);
+            let into = self.text.len();
+            push_safe(&mut self.text, c);
+            self.pieces.push((at, at + c.len_utf8(), into, self.text.len()));
+            run = at + c.len_utf8();
+        }
+        self.push_run(source, run, to);
+    }
+
+    fn push_run(&mut self, source: &str, from: usize, to: usize) {
+        if from < to || self.pieces.last().is_none_or(|&(_, end, _, _)| end < from) {
+            let into = self.text.len();
+            self.text.push_str(&source[from..to]);
+            self.pieces.push((from, to, into, self.text.len()));
+        }
+    }
+
     /// A source range as a range of the excerpt (its ends are always in a kept piece).
     fn map(&self, range: Range<usize>) -> Range<usize> {
         let at = |offset: usize| {
-            let i = self.pieces.partition_point(|&(from, _, _)| from <= offset).saturating_sub(1);
-            self.pieces.get(i).map_or(0, |&(from, to, into)| into + offset.clamp(from, to) - from)
+            let i =
+                self.pieces.partition_point(|&(from, _, _, _)| from <= offset).saturating_sub(1);
+            self.pieces.get(i).map_or(0, |&(from, to, into, end)| {
+                if offset >= to {
+                    end
+                } else if end - into == to - from {
+                    into + offset.max(from) - from
+                } else {
+                    into
+                }
+            })
         };
         at(range.start)..at(range.end)
     }
@@ -381,27 +488,6 @@ fn replace_header(report: &str, place: &str) -> String {
     format!("{}{place}{}", &report[..at], &report[end..])
 }
 
-/// `text`, with the characters ariadne treats as line breaks but LSP and editors do not
-/// (vertical tab, form feed, NEL, U+2028, U+2029) replaced by visible stand-ins of the same byte
-/// length, so that byte offsets and line numbers agree with [`super::LineIndex`].
-fn displayable(text: &str) -> Cow<'_, str> {
-    let odd = |c: char| matches!(c, '\x0b' | '\x0c' | '\u{85}' | '\u{2028}' | '\u{2029}');
-    if !text.contains(odd) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        out.push(match c {
-            '\x0b' | '\x0c' => ' ',
-            '\u{85}' => '\u{b7}',                  // 2 bytes: middle dot
-            '\u{2028}' | '\u{2029}' => '\u{2424}', // 3 bytes: symbol for newline
-            c => c,
-        });
-    }
-    debug_assert_eq!(out.len(), text.len());
-    Cow::Owned(out)
-}
-
 fn trim_line_ends(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
@@ -419,11 +505,51 @@ mod tests {
     use super::*;
 
     #[test]
-    fn displayable_keeps_byte_length() {
-        let text = "a\x0bb\u{85}c\u{2028}d";
-        let shown = displayable(text);
-        assert_eq!(shown.len(), text.len());
-        assert_eq!(shown, "a b\u{b7}c\u{2424}d");
+    fn far_labels_and_long_spans_cost_only_the_lines_shown() {
+        // The `*` lines case: each second result points back to the first one. The excerpt
+        // (what each report builds and gives ariadne) must not grow with the distance.
+        for lines in [100, 10_000, 100_000] {
+            let source = "*\n".repeat(lines);
+            let renderer = TextRenderer::new("stars.ctl-pgn", &source, false);
+            let last = source.len() - 2;
+            let d = Diagnostic::error("E0218", Span::new(last, last + 1), "a second result")
+                .with_label(Span::new(0, 1), "the first result");
+            let layout = renderer.layout(&d);
+            assert!(
+                layout.excerpt.text.len() <= 2 * NEAR + 2,
+                "{lines}: {}",
+                layout.excerpt.text.len()
+            );
+            let report = renderer.render(&d);
+            assert!(report.contains("Note: the first result: stars.ctl-pgn:1:1"), "{report}");
+            assert!(report.contains(&format!("stars.ctl-pgn:{lines}:1")), "{report}");
+            let long = Diagnostic::error("E0222", Span::new(0, last), "everything");
+            assert!(renderer.layout(&long).excerpt.text.len() <= 2, "{lines}");
+            assert!(
+                renderer.render(&long).contains(&format!("runs on to stars.ctl-pgn:{lines}:1"))
+            );
+        }
+    }
+
+    #[test]
+    fn source_lines_and_every_text_are_terminal_safe() {
+        let source = "[Variant \"C'\x1b[2Jescacs\"] {\u{9b}31m\u{202e}}\n";
+        let renderer = TextRenderer::new("a\x07.ctl-pgn", source, false);
+        let at = source.find('{').unwrap_or(0);
+        let d = Diagnostic::error("E0222", Span::new(at, source.len() - 1), "found `\x1b]0;x\x07`")
+            .with_label(Span::new(12, 13), "\u{2066}label")
+            .with_help("help \r")
+            .with_note("note \u{85}");
+        let report = renderer.render(&d);
+        assert!(!report.chars().any(is_unsafe), "{report:?}");
+        assert!(report.contains("C'\\u{1b}[2Jescacs"), "{report}");
+        assert!(report.contains("a\\u{7}.ctl-pgn:1:"), "{report}");
+        // The underline still sits under the escaped text.
+        let line = report.lines().find(|l| l.contains("\\u{9b}")).unwrap_or_default();
+        let marks =
+            report.lines().skip_while(|l| !l.contains("\\u{9b}")).nth(1).unwrap_or_default();
+        assert_eq!(marks.find('^'), line.find("\\u{1b}"), "{report}");
+        assert_eq!(marks.rfind('^'), line.rfind('}'), "{report}");
     }
 
     #[test]

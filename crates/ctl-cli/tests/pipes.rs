@@ -1,0 +1,108 @@
+//! Issue 17: broken pipes and full disks, the same way in every command and format. A reader
+//! that stops reading (`cescacs check ... | head -c 10`) ends the command quietly with status
+//! 0; a full disk (`/dev/full`) is reported once, `cannot write `<stdout>`: ...`, status 2.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+
+/// A file of valid games, megabytes of canonical text.
+fn games() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes");
+    std::fs::create_dir_all(&dir).expect("create the directory");
+    let path = dir.join("games.ctl-pgn");
+    let game = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/generated/gen-2026-00000.ctl-pgn"
+    ))
+    .expect("the corpus");
+    std::fs::write(&path, format!("{game}\n").repeat(200)).expect("write");
+    path
+}
+
+/// A file with many errors: megabytes of reports with `--max-errors 0`.
+fn errors() -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes").join("stars.ctl-pgn");
+    std::fs::create_dir_all(path.parent().expect("dir")).expect("dir");
+    std::fs::write(&path, "*\n".repeat(20_000)).expect("write");
+    path
+}
+
+fn pdtl_lines() -> Vec<u8> {
+    let start = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\n";
+    start.repeat(20_000).into_bytes()
+}
+
+/// Every command that can write a lot, with what it reads.
+fn commands() -> Vec<(Vec<String>, Vec<u8>)> {
+    let (games, errors) = (games(), errors());
+    let s = |items: &[&str]| items.iter().map(|a| (*a).to_string()).collect::<Vec<_>>();
+    let path = |p: &Path| p.display().to_string();
+    vec![
+        ([s(&["check", "--max-errors", "0"]), vec![path(&errors)]].concat(), vec![]),
+        (
+            [s(&["check", "--max-errors", "0", "--format", "json"]), vec![path(&errors)]].concat(),
+            vec![],
+        ),
+        (
+            [s(&["check", "--max-errors", "0", "--format", "jsonl"]), vec![path(&errors)]].concat(),
+            vec![],
+        ),
+        ([s(&["fmt", "--stdout"]), vec![path(&games)]].concat(), vec![]),
+        ([s(&["filter"]), vec![path(&games)]].concat(), vec![]),
+        ([s(&["convert", "--letters", "fan"]), vec![path(&games)]].concat(), vec![]),
+        (s(&["pdtl", "-"]), pdtl_lines()),
+    ]
+}
+
+fn spawn(args: &[String], stdin: Vec<u8>, stdout: Stdio) -> std::process::Child {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped");
+    std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut input, &stdin);
+    });
+    child
+}
+
+#[test]
+fn a_reader_that_stops_reading_ends_every_command_quietly_with_status_0() {
+    for (args, stdin) in commands() {
+        let mut child = spawn(&args, stdin, Stdio::piped());
+        let mut head = [0u8; 10];
+        child.stdout.take().expect("piped").read_exact(&mut head).expect("10 bytes");
+        // The pipe's reading end is closed here, as `head -c 10` closes it.
+        let out = child.wait_with_output().expect("the binary ends");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("error"), "{args:?} is not quiet: {err}");
+    }
+}
+
+#[test]
+fn a_full_disk_is_one_error_and_status_2() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not a Linux machine
+    };
+    for (args, stdin) in commands() {
+        let child = spawn(&args, stdin, Stdio::from(full.try_clone().expect("clone")));
+        let out = child.wait_with_output().expect("the binary ends");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+        assert_eq!(lines.len(), 1, "{args:?}: {err}");
+        assert!(lines[0].starts_with("error: cannot write `<stdout>`: "), "{args:?}: {err}");
+    }
+}
