@@ -8,7 +8,7 @@ use std::hint::black_box;
 use cescacs_board::{Letters, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-/// The initial position, the special positions of rules.md 9.2 and a few 9.3 facts: sparse and
+/// The initial position, the special positions of docs/RULES.md 9.2 and a few 9.3 facts: sparse and
 /// full boards, every field shape.
 const POSITIONS: &[&str] = &[
     "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1",

@@ -1,5 +1,5 @@
 //! Move-generator throughput: perft from the initial position, in leaf nodes, and legal-move
-//! listing of a few rules.md 9.2 positions.
+//! listing of a few docs/RULES.md 9.2 positions.
 
 use std::hint::black_box;
 

@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use cescacs_board::{Colour, HexColour, Letters, Move, MoveNumber, Piece, PieceKind, Position};
-use ctl_an::syntax::{MoveKind, PieceLetter, PromotionTarget};
+use ctl_an::syntax::{MoveKind, PieceLetter, PromotionTarget, Rating};
 
 /// SplitMix64: tiny, fast and the same on every platform, which is all reproducibility needs.
 struct Rng(u64);
@@ -315,9 +315,24 @@ struct Labelled {
     pairs: Vec<(u32, bool, bool)>,
 }
 
-const RATINGS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+const RATINGS: [&str; 6] = [
+    Rating::Good.as_str(),
+    Rating::Mistake.as_str(),
+    Rating::Brilliant.as_str(),
+    Rating::Blunder.as_str(),
+    Rating::Interesting.as_str(),
+    Rating::Dubious.as_str(),
+];
 /// The ratings of [`Features::marks`]: the plain ones and `◇`.
-const RICH_RATINGS: [&str; 7] = ["!", "?", "!!", "??", "!?", "?!", "\u{25c7}"];
+const RICH_RATINGS: [&str; 7] = [
+    RATINGS[0],
+    RATINGS[1],
+    RATINGS[2],
+    RATINGS[3],
+    RATINGS[4],
+    RATINGS[5],
+    Rating::Forced.as_str(),
+];
 const COMMENTS: [&str; 6] = [
     "an interesting idea",
     "the centre opens",

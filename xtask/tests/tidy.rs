@@ -69,3 +69,150 @@ fn ci_runs_exactly_the_readme_test_command() {
     assert!(readme.contains(command), "README.md does not show `{command}`");
     assert!(ci.lines().any(|l| l.trim() == command), ".ci/run does not run exactly `{command}`");
 }
+
+/// The Rust files below `dir` (recursively), `target/` left out.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.map(|e| e.expect("readable directory")) {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "target") {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The lines of a Rust source that are neither comments (doc tests included) nor items under
+/// `#[cfg(test)]`, with their numbers.
+fn non_test_code(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut skip_until: Option<String> = None;
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((i, line)) = lines.next() {
+        if let Some(end) = &skip_until {
+            if line == end {
+                skip_until = None;
+            }
+            continue;
+        }
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("#[cfg(test)]") {
+            // The item after it ends on the first line that closes it at its indentation (or on
+            // its own line when it ends with `;`).
+            let indent = &line[..line.len() - trimmed.len()];
+            if lines.peek().is_some_and(|(_, next)| !next.trim_end().ends_with(';')) {
+                skip_until = Some(format!("{indent}}}"));
+            }
+            lines.next();
+            continue;
+        }
+        if !trimmed.starts_with("//") {
+            out.push((i + 1, line));
+        }
+    }
+    out
+}
+
+/// Whether `s` starts with a diagnostic code in quotes: `"E0203"`, `"W0101"`.
+fn quoted_code_at(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 7
+        && b[0] == b'"'
+        && matches!(b[1], b'E' | b'W')
+        && b[2] == b'0'
+        && b[3..6].iter().all(u8::is_ascii_digit)
+        && b[6] == b'"'
+}
+
+/// Codes are declared once, in the registry `cescacs_board::codes`: outside it, non-test code
+/// names a code only through the registry's constants.
+#[test]
+fn diagnostic_codes_are_spelled_only_in_the_registry() {
+    let registry = root().join("crates/cescacs-board/src/codes.rs");
+    let mut files = Vec::new();
+    for entry in fs::read_dir(root().join("crates")).expect("crates/ exists") {
+        rust_files(&entry.expect("readable crates/").path().join("src"), &mut files);
+    }
+    rust_files(&root().join("xtask/src"), &mut files);
+    assert!(files.len() > 50 && files.contains(&registry), "the walk found {} files", files.len());
+    let mut found = Vec::new();
+    for path in files.iter().filter(|p| **p != registry) {
+        let text = fs::read_to_string(path).expect("UTF-8 source");
+        for (n, line) in non_test_code(&text) {
+            if line.match_indices('"').any(|(i, _)| quoted_code_at(&line[i..])) {
+                found.push(format!("{}:{n}: {}", path.display(), line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "code literals outside the registry:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_code_scan_sees_code_and_skips_comments_and_tests() {
+    let text = "const A: &str = \"E0203\";\n/// \"E0204\"\n#[cfg(test)]\nmod tests {\n    \
+                \"W0101\"\n}\nfn f() {}\n";
+    let kept: Vec<usize> = non_test_code(text).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(kept, [1, 7]);
+    assert!(
+        quoted_code_at("\"E0203\"") && !quoted_code_at("\"E02034\"") && !quoted_code_at("E0203")
+    );
+}
+
+/// The citations in `line` of a page that is not in the repository: the shared spec's decisions
+/// and rules pages (a test reading the shared spec may name it by its path, `.../spec/...`).
+fn outside_citations(line: &str, is_rust: bool) -> usize {
+    let pages = [["decisions", ".md"].concat(), ["rules", ".md"].concat()];
+    pages
+        .iter()
+        .flat_map(|page| line.match_indices(page.as_str()))
+        .filter(|(i, _)| !(is_rust && line[..*i].ends_with("spec/")))
+        .count()
+}
+
+/// Code and docs cite files of the repository (`docs/DECISIONS.md 3`, `docs/RULES.md 4.3`), not
+/// the shared spec's pages, which are not in it; tests may still read those by their path.
+#[test]
+fn code_and_docs_cite_only_files_of_the_repository() {
+    let mut files = Vec::new();
+    collect_cited_files(&root(), &mut files);
+    assert!(files.len() > 100, "the walk found {} files", files.len());
+    let mut found = Vec::new();
+    for path in &files {
+        let Ok(text) = fs::read_to_string(path) else { continue };
+        let is_rust = path.extension().is_some_and(|e| e == "rs");
+        for (n, line) in text.lines().enumerate() {
+            if outside_citations(line, is_rust) > 0 {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "citations of files outside the repository:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_citation_scan_tells_repository_pages_from_the_spec() {
+    let (decisions, rules) = (["decisions", ".md"].concat(), ["rules", ".md"].concat());
+    assert_eq!(outside_citations(&format!("(see {decisions} 3 and {rules} 4.3)"), false), 2);
+    assert_eq!(outside_citations("(docs/DECISIONS.md 3, docs/RULES.md 4.3)", false), 0);
+    let read = format!("read(\"../shared/spec/{rules}\")");
+    assert_eq!((outside_citations(&read, true), outside_citations(&read, false)), (0, 1));
+}
+
+/// The `.rs` and `.md` files of the repository, build output and version control left out.
+fn collect_cited_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.map(|e| e.expect("readable directory")) {
+        let path = entry.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if path.is_dir() {
+            if !matches!(name, "target" | ".git" | "node_modules") {
+                collect_cited_files(&path, out);
+            }
+        } else if name.ends_with(".rs") || name.ends_with(".md") {
+            out.push(path);
+        }
+    }
+}

@@ -4,7 +4,7 @@ use crate::hex::{HEX_COUNT, Hex};
 
 /// One of the 6 orthogonal directions (across a hex edge) or 6 diagonal directions (through a corner).
 ///
-/// Vectors are `(column, line)` deltas (rules.md 1.3).
+/// Vectors are `(column, line)` deltas (docs/RULES.md 1.3).
 ///
 /// ```
 /// use cescacs_board::{Direction, Hex};
@@ -157,7 +157,7 @@ impl Direction {
     }
 }
 
-/// The 12 knight-jump vectors (rules.md 1.3): one diagonal step and one outward orthogonal step.
+/// The 12 knight-jump vectors (docs/RULES.md 1.3): one diagonal step and one outward orthogonal step.
 ///
 /// ```
 /// use cescacs_board::{Hex, KNIGHT_VECTORS};
@@ -298,7 +298,7 @@ impl Hex {
         targets[..*n as usize].iter().map(|&t| Hex(t))
     }
 
-    /// The Knight's rides from here: `(middle, target)`, the same jump twice (rules.md 3.6).
+    /// The Knight's rides from here: `(middle, target)`, the same jump twice (docs/RULES.md 3.6).
     /// The ride is possible only when both hexes are empty.
     ///
     /// ```

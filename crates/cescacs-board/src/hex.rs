@@ -87,7 +87,7 @@ impl Column {
         Column::LETTERS[self as usize]
     }
 
-    /// The first and last line of this column (rules.md 1.1).
+    /// The first and last line of this column (docs/RULES.md 1.1).
     ///
     /// ```
     /// use cescacs_board::Column;
@@ -145,7 +145,7 @@ impl Line {
         (0..=Line::MAX).rev().map(Line)
     }
 
-    /// The colour shared by every hex of this line (rules.md 1.2).
+    /// The colour shared by every hex of this line (docs/RULES.md 1.2).
     #[inline]
     pub const fn colour(self) -> HexColour {
         match self.0 % 3 {
@@ -232,7 +232,7 @@ impl HexColour {
     }
 }
 
-/// A hex of the board: exactly the 169 pairs (column, line) of rules.md 1.1.
+/// A hex of the board: exactly the 169 pairs (column, line) of docs/RULES.md 1.1.
 ///
 /// A `Hex` is one byte; its index orders hexes by line, then by column (`F0` is 0, `F28` is 168).
 ///
@@ -253,7 +253,7 @@ pub const HEX_COUNT: usize = 169;
 
 const NONE: u8 = u8::MAX;
 
-/// Whether (column index, line) names a hex (rules.md 1.1).
+/// Whether (column index, line) names a hex (docs/RULES.md 1.1).
 const fn exists(c: i32, l: i32) -> bool {
     if c < 0 || c > 14 || l < 0 || l > 28 || (c + l) % 2 == 0 {
         return false;
@@ -390,6 +390,42 @@ impl Hex {
         self.line().colour()
     }
 
+    /// The hex of a CTL coordinate in its usual spelling (a capital column letter, the line in
+    /// one or two digits without a leading zero), or `None`. The fast reader of the parsers and
+    /// the first step of `FromStr`, which then explains what is wrong.
+    ///
+    /// ```
+    /// use cescacs_board::Hex;
+    /// assert_eq!(Hex::from_ascii(b"F14"), "F14".parse().ok());
+    /// assert_eq!(Hex::from_ascii(b"F13"), None); // no such hex
+    /// assert_eq!(Hex::from_ascii(b"F014"), None); // a leading zero
+    /// ```
+    #[inline]
+    pub fn from_ascii(text: &[u8]) -> Option<Hex> {
+        let (column, line) = match *text {
+            [c, d] if d.is_ascii_digit() => (c, d - b'0'),
+            [c, d1 @ b'1'..=b'9', d2] if d2.is_ascii_digit() => (c, (d1 - b'0') * 10 + (d2 - b'0')),
+            _ => return None,
+        };
+        Hex::from_ascii_parts(column, line)
+    }
+
+    /// The hex of a column letter (an ASCII capital) and a line number, if it is on the board:
+    /// one table lookup, for readers that have split a coordinate themselves.
+    ///
+    /// ```
+    /// use cescacs_board::Hex;
+    /// assert_eq!(Hex::from_ascii_parts(b'F', 14).map(|h| h.to_string()), Some("F14".into()));
+    /// assert_eq!(Hex::from_ascii_parts(b'J', 14), None);
+    /// assert_eq!(Hex::from_ascii_parts(b'f', 14), None);
+    /// ```
+    #[inline(always)]
+    pub fn from_ascii_parts(column: u8, line: u8) -> Option<Hex> {
+        // A promoted constant: one table for the whole program, never a copy on the stack.
+        let table: &'static [[Option<Hex>; 29]; 26] = &BY_LETTER;
+        *table.get(usize::from(column.wrapping_sub(b'A')))?.get(usize::from(line))?
+    }
+
     /// All 169 hexes in index order (line 0 first).
     pub fn all() -> impl DoubleEndedIterator<Item = Hex> + ExactSizeIterator + Clone {
         (0..HEX_COUNT as u8).map(Hex)
@@ -407,6 +443,25 @@ impl Hex {
         Line::all_descending().flat_map(Line::hexes)
     }
 }
+
+/// The hexes by column letter (`A` first) and line, computed at compile time. A `const`, not a
+/// `static`: the readers of other crates inline `Hex::from_ascii_parts`, and a constant is laid
+/// out in the crate that uses it, so the lookup needs no load of its address from another crate.
+const BY_LETTER: [[Option<Hex>; 29]; 26] = {
+    let mut table = [[None; 29]; 26];
+    let mut letter = 0;
+    while letter < 26 {
+        if let Some(column) = Column::from_char((b'A' + letter as u8) as char) {
+            let mut line = 0;
+            while line < 29 {
+                table[letter][line] = Hex::from_coords(column as i32, line as i32);
+                line += 1;
+            }
+        }
+        letter += 1;
+    }
+    table
+};
 
 impl fmt::Display for Hex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -498,36 +553,42 @@ impl FromStr for Hex {
     type Err = HexParseError;
 
     fn from_str(s: &str) -> Result<Hex, HexParseError> {
-        let mut chars = s.chars();
-        let first = chars.next().ok_or(HexParseError::Empty)?;
-        let column = match Column::from_char(first) {
-            Some(c) => c,
-            None if first == 'J' || first == 'j' => return Err(HexParseError::ColumnJ),
-            None if first.is_lowercase()
-                && Column::from_char(first.to_ascii_uppercase()).is_some() =>
-            {
-                return Err(HexParseError::LowerCaseColumn(first));
-            }
-            None => return Err(HexParseError::UnknownColumn(first)),
-        };
-        let digits = chars.as_str();
-        if digits.is_empty() {
-            return Err(HexParseError::MissingLine);
+        match Hex::from_ascii(s.as_bytes()) {
+            Some(hex) => Ok(hex),
+            None => read_slowly(s),
         }
-        if !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(HexParseError::BadLine);
-        }
-        if digits.len() > 1 && digits.starts_with('0') {
-            return Err(HexParseError::LeadingZero);
-        }
-        // At most two digits fit 0..=28; longer numbers are too large whatever their value.
-        let line = match digits.parse::<u8>() {
-            Ok(n) if n <= Line::MAX => n,
-            _ => return Err(HexParseError::LineOutOfRange(digits.to_string())),
-        };
-        Hex::from_coords(column as i32, i32::from(line))
-            .ok_or(HexParseError::NotOnBoard { column, line })
     }
+}
+
+/// The coordinate `s` read character by character, to say what is wrong with it.
+fn read_slowly(s: &str) -> Result<Hex, HexParseError> {
+    let mut chars = s.chars();
+    let first = chars.next().ok_or(HexParseError::Empty)?;
+    let column = match Column::from_char(first) {
+        Some(c) => c,
+        None if first == 'J' || first == 'j' => return Err(HexParseError::ColumnJ),
+        None if first.is_lowercase() && Column::from_char(first.to_ascii_uppercase()).is_some() => {
+            return Err(HexParseError::LowerCaseColumn(first));
+        }
+        None => return Err(HexParseError::UnknownColumn(first)),
+    };
+    let digits = chars.as_str();
+    if digits.is_empty() {
+        return Err(HexParseError::MissingLine);
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(HexParseError::BadLine);
+    }
+    if digits.len() > 1 && digits.starts_with('0') {
+        return Err(HexParseError::LeadingZero);
+    }
+    // At most two digits fit 0..=28; longer numbers are too large whatever their value.
+    let line = match digits.parse::<u8>() {
+        Ok(n) if n <= Line::MAX => n,
+        _ => return Err(HexParseError::LineOutOfRange(digits.to_string())),
+    };
+    Hex::from_coords(column as i32, i32::from(line))
+        .ok_or(HexParseError::NotOnBoard { column, line })
 }
 
 #[cfg(feature = "serde")]
@@ -542,5 +603,36 @@ impl<'de> serde::Deserialize<'de> for Hex {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Hex, read_slowly};
+
+    /// The fast reader gives what the careful one gives, for every usual spelling and more.
+    #[test]
+    fn the_fast_reader_agrees_with_the_careful_one() {
+        for letter in (b'A'..=b'Z').chain(b'a'..=b'z') {
+            for line in 0..100 {
+                let text = format!("{}{line}", letter as char);
+                let slow = read_slowly(&text).ok();
+                assert_eq!(Hex::from_ascii(text.as_bytes()), slow, "{text}");
+                assert_eq!(text.parse::<Hex>().ok(), slow, "{text}");
+            }
+        }
+        for text in ["E07", "E", "e7", "E123", "7E", "E1x", ""] {
+            assert_eq!(Hex::from_ascii(text.as_bytes()), None, "{text}");
+        }
+    }
+
+    /// Every hex prints itself and reads back, by either reader.
+    #[test]
+    fn every_hex_round_trips_through_its_text() {
+        for hex in Hex::all() {
+            let text = hex.to_string();
+            assert_eq!(Hex::from_ascii(text.as_bytes()), Some(hex), "{text}");
+            assert_eq!(read_slowly(&text), Ok(hex), "{text}");
+        }
     }
 }

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod codes;
 mod diagnostic;
 mod direction;
 mod hex;

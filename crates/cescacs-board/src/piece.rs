@@ -221,7 +221,7 @@ impl PieceKind {
         }
     }
 
-    /// How many of this kind each side has at the start (and at most, rules.md 3.9.6 / 6.4).
+    /// How many of this kind each side has at the start (and at most, docs/RULES.md 3.9.6 / 6.4).
     ///
     /// ```
     /// use cescacs_board::PieceKind;

@@ -201,7 +201,7 @@ impl Position {
         }
     }
 
-    /// The initial position of C'escacs (rules.md 2).
+    /// The initial position of C'escacs (docs/RULES.md 2).
     pub fn initial() -> Position {
         // Most games start here: the hex names are read once, not once per game.
         static INITIAL: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
@@ -301,7 +301,7 @@ impl Position {
 
     /// After a scornful move made on this board, the hex the scornful pawn left; `None` when the
     /// position was read from PDTL. The PDTL field `F14` alone cannot say which of two facing
-    /// pawns was scorned (rules.md 6.2); with the origin known only that pawn may capture.
+    /// pawns was scorned (docs/RULES.md 6.2); with the origin known only that pawn may capture.
     ///
     /// ```
     /// use cescacs_board::Position;

@@ -1,4 +1,4 @@
-//! The regainable pieces of a side (rules.md 3.9.6), derived from the board alone.
+//! The regainable pieces of a side (docs/RULES.md 3.9.6), derived from the board alone.
 
 use crate::hex::{Hex, HexColour};
 use crate::piece::{Colour, PieceKind};
@@ -7,7 +7,7 @@ use crate::position::Position;
 /// The pieces a side's pawns may still be promoted to: the court pieces it has lost.
 ///
 /// The pool is always `{1 D, 1 V, 2 R, 2 G, 2 N, one Bishop per hex colour}` minus the court pieces
-/// of that side on the board, so it needs no state of its own (rules.md 3.9.6).
+/// of that side on the board, so it needs no state of its own (docs/RULES.md 3.9.6).
 ///
 /// ```
 /// use cescacs_board::{Colour, HexColour, PieceKind, Position};
@@ -101,7 +101,7 @@ fn colour_index(colour: HexColour) -> usize {
 }
 
 impl Position {
-    /// The regainable pieces of a side, derived from the board (rules.md 3.9.6). Pieces beyond a
+    /// The regainable pieces of a side, derived from the board (docs/RULES.md 3.9.6). Pieces beyond a
     /// side's allowance (an invalid position) simply leave nothing of that kind to regain.
     pub fn regainable(&self, colour: Colour) -> Regainable {
         let mut counts = [0u8; 9];

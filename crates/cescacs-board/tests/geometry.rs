@@ -1,4 +1,4 @@
-//! The board of rules.md 1.1-1.3, checked against its tables.
+//! The board of docs/RULES.md 1.1-1.3, checked against its tables.
 
 use cescacs_board::{Column, Direction, HEX_COUNT, Hex, HexColour, HexParseError, Line};
 

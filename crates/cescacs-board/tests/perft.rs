@@ -1,4 +1,4 @@
-//! Perft numbers of rules.md 9.1 and 9.2.
+//! Perft numbers of docs/RULES.md 9.1 and 9.2.
 
 use cescacs_board::Position;
 

@@ -1,4 +1,4 @@
-//! The initial position (rules.md 2), the regainable pool (rules.md 3.9.6) and the letter tables.
+//! The initial position (docs/RULES.md 2), the regainable pool (docs/RULES.md 3.9.6) and the letter tables.
 
 use cescacs_board::{Colour, HexColour, Letters, Piece, PieceKind, Position};
 

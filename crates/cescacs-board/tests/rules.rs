@@ -1,4 +1,4 @@
-//! The single-position facts of rules.md 9.3 and 9.4, mobility counts (3.0), the situations of
+//! The single-position facts of docs/RULES.md 9.3 and 9.4, mobility counts (3.0), the situations of
 //! 5.1, promotions, state updates, precise move errors.
 
 use cescacs_board::{
@@ -132,7 +132,7 @@ fn unmoved_king_has_seven_steps_and_five_leaps() {
 fn king_off_home_has_no_leaps() {
     let mut p = board(&[("F14", 'K'), ("G27", 'k')]);
     assert_eq!(p.legal_moves().len(), 12);
-    // Even with a stale "unmoved" status, a King off its home hex does not leap (rules.md 8.3 item 23).
+    // Even with a stale "unmoved" status, a King off its home hex does not leap (docs/RULES.md 8.3 item 23).
     p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
     assert_eq!(p.legal_moves().len(), 12);
 }
@@ -233,7 +233,7 @@ fn mobility_on_an_empty_board() {
         let p = board(&[(hex, letter)]);
         assert_eq!(p.legal_moves().len(), n, "{letter} on {hex}");
     }
-    // The maxima of rules.md 3.0 over the whole board.
+    // The maxima of docs/RULES.md 3.0 over the whole board.
     for (letter, max) in [
         ('K', 12),
         ('D', 60),
@@ -385,7 +385,7 @@ fn promotion_rules() {
 
 #[test]
 fn forced_promotion_in_place() {
-    // rules.md 9.2 "forced": after RA13×NA9 White must promote in place.
+    // docs/RULES.md 9.2 "forced": after RA13×NA9 White must promote in place.
     let p = pos(
         "/27:P1/25:2k1/24:4P/21:7p/18:6n/13:1r6/9:1N6/6:3J3/4:2J2/3:R1NR/2:GJG/1:DK/0:V/ b - - 0 1",
     );
@@ -551,7 +551,7 @@ fn leap_errors() {
 
 #[test]
 fn en_passant_takes_the_pawn_that_gives_check() {
-    // rules.md 5.1 item 4: White's E7-E11 checks the King on F14 (E11 attacks D14 and F14) and
+    // docs/RULES.md 5.1 item 4: White's E7-E11 checks the King on F14 (E11 attacks D14 and F14) and
     // passes E9; Black's D12 pawn takes it in passing, and that answers the check.
     let p = pos("/14:3k3/12:2p4/11:3P4/1:1K/ b - E11@9 0 1");
     assert_eq!(p.check_kind(), Some(CheckKind::Adjoining));
@@ -569,7 +569,7 @@ fn en_passant_takes_the_pawn_that_gives_check() {
 
 #[test]
 fn elephant_check_is_blocked_on_the_forward_one_hex() {
-    // rules.md 5.1 item 6: the Elephant on F10 attacks F14 over an empty F12; Black's Bishop may
+    // docs/RULES.md 5.1 item 6: the Elephant on F10 attacks F14 over an empty F12; Black's Bishop may
     // step in between on F12, and nowhere else.
     let p = pos("/23:p5/14:3k3/12:1j5/10:3E3/5:P5/1:1K/ b - - 0 1");
     assert_eq!(p.check_kind(), Some(CheckKind::Afar));
@@ -586,7 +586,7 @@ fn elephant_check_is_blocked_on_the_forward_one_hex() {
 
 #[test]
 fn a_jump_check_cannot_be_blocked_and_double_check_allows_only_king_moves() {
-    // rules.md 5.1 item 7. The Knight on I15 checks F14 by a jump: only King moves or taking
+    // docs/RULES.md 5.1 item 7. The Knight on I15 checks F14 by a jump: only King moves or taking
     // the Knight (the Rook on I21 can) answer it; the Bishop may not "interpose" on G15 or H14.
     let p = board(&[("I15", 'N'), ("G1", 'K'), ("F14", 'k'), ("I21", 'r'), ("D16", 'j')]);
     let mut p = p;
@@ -595,7 +595,7 @@ fn a_jump_check_cannot_be_blocked_and_double_check_allows_only_king_moves() {
     let t = texts(&p);
     let others: Vec<&String> = t.iter().filter(|m| !m.starts_with('K')).collect();
     assert_eq!(others, ["RI21×NI15"], "{t:?}");
-    // Double check (rules.md 9.4 `NF12-I13++`): the Rook on I21 could take the Knight, but the
+    // Double check (docs/RULES.md 9.4 `NF12-I13++`): the Rook on I21 could take the Knight, but the
     // Rook on F4 still gives check, so only the King moves.
     let mut q = board(&[("I13", 'N'), ("F4", 'R'), ("G1", 'K'), ("F14", 'k'), ("I21", 'r')]);
     q.set_turn(Colour::Black);
@@ -615,7 +615,7 @@ fn a_jump_check_cannot_be_blocked_and_double_check_allows_only_king_moves() {
 
 #[test]
 fn an_unmoved_kings_leap_hexes_are_forbidden_to_the_enemy_king() {
-    // rules.md 5.1 item 8: White's King on G1, unmoved and not in check, could leap to H6; the
+    // docs/RULES.md 5.1 item 8: White's King on G1, unmoved and not in check, could leap to H6; the
     // Black King on H8 may not step there. With White's status `-` it may.
     let unmoved = pos("/8:4k2/1:1K/ b K- - 0 1");
     assert!(!texts(&unmoved).contains(&"KH8-H6".into()), "{:?}", texts(&unmoved));
@@ -643,7 +643,7 @@ fn an_unmoved_kings_leap_hexes_are_forbidden_to_the_enemy_king() {
 
 #[test]
 fn forced_promotion_waits_while_in_check() {
-    // rules.md 3.9.6: White's E27 pawn awaits and the pool is full, but the Rook on G11 checks
+    // docs/RULES.md 3.9.6: White's E27 pawn awaits and the pool is full, but the Rook on G11 checks
     // the King: only King moves, and the promotion in place is refused for now.
     let p = pos("/27:P1/21:k7/11:4r3/1:1K/ w -- - 0 1");
     assert!(p.is_check());

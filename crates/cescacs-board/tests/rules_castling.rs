@@ -1,12 +1,12 @@
-//! The 24 castlings of rules.md 4.3, with their hexes written out as in the table of rules.md
-//! (not taken from the library), and each condition of 4.2 failing.
+//! The 24 castlings of docs/RULES.md 4.3, with their hexes written out as in the table of the
+//! shared rules reference (not taken from the library), and each condition of 4.2 failing.
 
 use cescacs_board::{
     Castling, CastlingCondition, CastlingRights, Colour, Hex, Move, MoveError, MoveSpec, Piece,
     PieceKind, Position,
 };
 
-/// One row of rules.md 4.3: string, White King target, White Rook moves, Black King target,
+/// One row of docs/RULES.md 4.3: string, White King target, White Rook moves, Black King target,
 /// Black Rook moves, hexes that must be empty for White, for Black.
 type Row = (
     &'static str,
@@ -267,7 +267,7 @@ fn each_castling_condition_failing() {
     let mut p = castle_board(Colour::White);
     p.set_piece(hex("H6"), Piece::from_letter('j'));
     assert_eq!(castling_error(&p, "KRK-HIO"), CastlingCondition::F);
-    // (g) the King is in check after the move (rules.md 9.3 in tests/rules.rs, here for Black).
+    // (g) the King is in check after the move (docs/RULES.md 9.3 in tests/rules.rs, here for Black).
     let mut p = castle_board(Colour::Black);
     p.set_piece(hex("T22"), Piece::from_letter('R'));
     assert_eq!(castling_error(&p, "KRD-DE"), CastlingCondition::G);

@@ -1,4 +1,4 @@
-//! Draws (rules.md 5.5): insufficient material by the website's narrow rule, move exhaustion,
+//! Draws (docs/RULES.md 5.5): insufficient material by the website's narrow rule, move exhaustion,
 //! mate taking precedence, and the repetition key with its counter.
 
 use cescacs_board::{
@@ -91,7 +91,7 @@ fn a_mate_on_the_move_that_reaches_150_half_moves_is_mate() {
     assert_eq!(after.automatic_draw(), None);
     let mate = p.legal_moves().into_iter().find(|m| m.to_string() == "DE11-P11");
     assert_eq!(p.move_text_with_check(&mate.unwrap()), "DE11-P11#");
-    // The same with insufficient material: a stalemate is still a stalemate (rules.md 5.4).
+    // The same with insufficient material: a stalemate is still a stalemate (docs/RULES.md 5.4).
     let stalemate = pos("/12:D6/7:k7/5:K5/ b - - 150 40");
     assert_eq!(stalemate.outcome(), Some(Outcome::Stalemate { winner: Colour::White }));
     assert_eq!(stalemate.automatic_draw(), None);

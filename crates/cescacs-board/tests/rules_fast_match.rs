@@ -166,7 +166,7 @@ proptest! {
 
 #[test]
 fn the_special_positions_of_rules_md_agree_too() {
-    // rules.md 9.2: castlings, en passant, scornful captures, promotions, forced promotions.
+    // docs/RULES.md 9.2: castlings, en passant, scornful captures, promotions, forced promotions.
     let positions = [
         "/27:1k/25:r2r/23:p5/17:5p2/11:5P2/5:P5/3:R2R/1:1K/ w RKRrkr - 0 1",
         "/27:1k/25:1n2/23:p5/22:2p4/15:2Ppp3/14:4p2/13:3P4/12:3p3/10:3PP2/7:4P3/5:P5/3:1N2/1:1K/ w - - 0 1",

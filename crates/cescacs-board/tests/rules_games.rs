@@ -1,4 +1,4 @@
-//! The example games of the notation spec replayed at rules level (rules.md 10): every move legal
+//! The example games of the notation spec replayed at rules level (docs/RULES.md 10): every move legal
 //! with exactly the check mark written, and the final positions' verdicts.
 //!
 //! The movetext is matched against the canonical text of the legal moves (`move_text_with_check`),

@@ -1,6 +1,6 @@
 //! Where each kind of piece may go, from the centre, a corner and an edge of an otherwise empty
 //! board, for both colours: the destination sets are written out hex by hex from the vectors of
-//! rules.md 1.3 and 3.1-3.9 (not taken from the library's tables).
+//! docs/RULES.md 1.3 and 3.1-3.9 (not taken from the library's tables).
 
 use std::collections::BTreeSet;
 
@@ -152,7 +152,7 @@ fn black_elephant_and_pawn_on_the_centre() {
 
 #[test]
 fn pawns_capture_on_their_forward_steep_diagonals_only() {
-    // rules.md 3.9.3: from F14 a White pawn goes to F16, F18, E15, G15 and takes on E17 and G17.
+    // docs/RULES.md 3.9.3: from F14 a White pawn goes to F16, F18, E15, G15 and takes on E17 and G17.
     let enemies = [("E17", 'n'), ("G17", 'r'), ("F16", 'j'), ("G13", 'n'), ("D14", 'n')];
     let with_captures = destinations('P', "F14", &enemies);
     // F16 is blocked (no straight capture), so F18 too; G13 behind and D14 beside are not taken.
@@ -182,7 +182,7 @@ fn sliders_stop_at_the_first_piece_and_take_only_enemies() {
 
 #[test]
 fn the_written_sets_have_the_counts_of_rules_md() {
-    // The hand-written sets agree with the counts of rules.md 3.0 (and 9.x for the corners).
+    // The hand-written sets agree with the counts of docs/RULES.md 3.0 (and 9.x for the corners).
     assert_eq!(set(&[REACH[0].rook]).len(), 42);
     assert_eq!(set(&[REACH[0].rook, REACH[0].bishop]).len(), 60);
     assert_eq!(set(&[REACH[0].jumps, REACH[0].rides]).len(), 24);

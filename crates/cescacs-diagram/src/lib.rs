@@ -17,7 +17,7 @@
 //! Geometry: hexes are flat-topped, so every column (`P` to `Z`, left to right as White sees
 //! the board) is a vertical file of hexes sharing their flat edges, and every cross-line is a
 //! horizontal row. A column steps two lines from one hex to the next and neighbouring columns are
-//! one line apart, which is exactly rules.md 1.1: orthogonal steps cross an edge, diagonal steps
+//! one line apart, which is exactly docs/RULES.md 1.1: orthogonal steps cross an edge, diagonal steps
 //! pass through a corner (the diagonal along a line is horizontal).
 #![forbid(unsafe_code)]
 
@@ -129,7 +129,7 @@ impl<'a> Diagram<'a> {
     }
 
     /// The SVG document: self-contained (no external resource), 169 hex polygons coloured by
-    /// their line (rules.md 1.2), the pieces, column letters and line numbers around the board,
+    /// their line (docs/RULES.md 1.2), the pieces, column letters and line numbers around the board,
     /// and the last move highlighted when given.
     pub fn to_svg(&self) -> String {
         svg::render(self)

@@ -1,15 +1,15 @@
 //! From the grammar's raw nodes to the syntax tree: reads the text of each token (hexes, castling
 //! strings, results, comments) and reports what is wrong inside it.
 
-use cescacs_board::{Diagnostic, Hex, HexParseError, Span};
+use cescacs_board::{Diagnostic, Hex, Span};
 
 use crate::comment;
 use crate::diag::{self, span};
 use crate::grammar::{self, RawItem, RawPair, RawPly, RawVariation, Tk};
 use crate::lexer::TokenKind;
 use crate::syntax::{
-    Castling, CheckMark, Comment, CommentKind, ForcedPromotion, GameResult, Move, MoveKind,
-    MoveNumber, Movetext, OrdinaryMove, Pair, PieceLetter, Ply, Promotion, PromotionTarget, Rating,
+    Castling, Comment, CommentKind, ForcedPromotion, GameIndicator, GameResult, Move, MoveKind,
+    MoveNumber, Movetext, OrdinaryMove, Pair, PieceLetter, Ply, Promotion, PromotionTarget,
     Separator, Spanned, Variation,
 };
 
@@ -32,72 +32,6 @@ pub(crate) struct Builder<'s> {
 struct LineParts {
     comments: Vec<Comment>,
     pairs: Vec<Pair>,
-}
-
-/// Reads a hex written with a known-valid shape (`[A-Z][0-9]+`) quickly, falling back to the
-/// board crate's parser for the precise error.
-fn parse_hex(text: &str) -> Result<Hex, HexParseError> {
-    match parse_hex_fast(text.as_bytes()) {
-        Some(h) => Ok(h),
-        None => text.parse(),
-    }
-}
-
-/// The hex of a usual spelling (column letter, one or two digits, no leading zero), `None`
-/// otherwise. The builder and the scanner (`crate::scan`) both read hexes with it, so a hex
-/// the scanner accepts is the hex of the tree.
-#[inline]
-pub(crate) fn parse_hex_fast(b: &[u8]) -> Option<Hex> {
-    let (column, line) = match *b {
-        [c, d] if d.is_ascii_digit() => (c, d - b'0'),
-        [c, d1 @ b'1'..=b'9', d2] if d2.is_ascii_digit() => (c, (d1 - b'0') * 10 + (d2 - b'0')),
-        _ => return None,
-    };
-    hex_at(column, line)
-}
-
-/// The hex of a column letter (ASCII) and a line number, if it is on the board.
-#[inline(always)]
-pub(crate) fn hex_at(column: u8, line: u8) -> Option<Hex> {
-    *HEXES.get(usize::from(column.wrapping_sub(b'A')))?.get(usize::from(line))?
-}
-
-/// The hexes by column letter (`A` first) and line, computed at compile time by the board's
-/// own functions: one lookup per hex on the hot path.
-static HEXES: [[Option<Hex>; 29]; 26] = {
-    let mut table = [[None; 29]; 26];
-    let mut letter = 0;
-    while letter < 26 {
-        if let Some(column) = cescacs_board::Column::from_char((b'A' + letter as u8) as char) {
-            let mut line = 0;
-            while line < 29 {
-                table[letter][line] = Hex::from_coords(column.index() as i32, line as i32);
-                line += 1;
-            }
-        }
-        letter += 1;
-    }
-    table
-};
-
-#[cfg(test)]
-mod hex_tests {
-    use cescacs_board::Hex;
-
-    /// The table gives what the board's parser gives for every usual spelling.
-    #[test]
-    fn the_table_agrees_with_the_board() {
-        for letter in b'A'..=b'Z' {
-            for line in 0..100 {
-                let text = format!("{}{line}", letter as char);
-                let want = text.parse::<Hex>().ok();
-                assert_eq!(super::parse_hex_fast(text.as_bytes()), want, "{text}");
-            }
-        }
-        for text in ["E07", "E", "e7", "E123", "7E", "E1x"] {
-            assert_eq!(super::parse_hex_fast(text.as_bytes()), None, "{text}");
-        }
-    }
 }
 
 impl<'s> Builder<'s> {
@@ -138,7 +72,7 @@ impl<'s> Builder<'s> {
         if matches!(t.0, TokenKind::LowerHex | TokenKind::PieceLowerHex) {
             return self.lower_case_square(piece, s, hex_span);
         }
-        match parse_hex(hex_text) {
+        match hex_text.parse::<Hex>() {
             Ok(h) => Some((piece, Spanned::new(h, hex_span))),
             Err(e) => {
                 self.diags.push(
@@ -177,23 +111,15 @@ impl<'s> Builder<'s> {
             ))
             .with_fix(col, &upper[..1]),
         );
-        parse_hex(&upper).ok().map(|h| (piece, Spanned::new(h, hex_span)))
+        upper.parse::<Hex>().ok().map(|h| (piece, Spanned::new(h, hex_span)))
     }
 
     fn separator(&mut self, t: Tk) -> Spanned<Separator> {
         let s = span(t.1);
-        let sep = match t.0 {
-            TokenKind::Hyphen => Separator::Hyphen,
-            TokenKind::EnDash => {
-                self.en_dash(s);
-                Separator::EnDash
-            }
-            TokenKind::Times => Separator::Times,
-            TokenKind::Star => Separator::Asterisk,
-            TokenKind::At => Separator::At,
-            TokenKind::AtAt => Separator::DoubleAt,
-            _ => Separator::HyphenMinus,
-        };
+        let sep = t.0.separator().unwrap_or(Separator::HyphenMinus);
+        if sep == Separator::EnDash {
+            self.en_dash(s);
+        }
         Spanned::new(sep, s)
     }
 
@@ -275,14 +201,14 @@ impl<'s> Builder<'s> {
         let sep_len = text[3..].chars().next().map_or(1, char::len_utf8);
         let sep_span = Span::new(s.start + 3, s.start + 3 + sep_len);
         let columns = &text[3 + sep_len..];
-        let separator = match &text[3..3 + sep_len] {
-            "‐" => Separator::Hyphen,
-            "–" => {
-                self.en_dash(sep_span);
-                Separator::EnDash
-            }
-            _ => Separator::HyphenMinus,
+        // The lexer takes one of the three hyphens here.
+        let separator = match Separator::read_prefix(&text.as_bytes()[3..]) {
+            Some((separator, _)) => separator,
+            None => Separator::HyphenMinus,
         };
+        if separator == Separator::EnDash {
+            self.en_dash(sep_span);
+        }
         if let Some(c) = Castling::from_parts(prefix, columns, separator) {
             return Some(c);
         }
@@ -346,40 +272,24 @@ impl<'s> Builder<'s> {
             (None, None, Vec::new(), None, None);
         for (k, s) in it {
             let s = span(s);
-            let c = match k {
-                TokenKind::Check => CheckMark::Check,
-                TokenKind::CheckAdjoining => CheckMark::Adjoining,
-                TokenKind::CheckFar => CheckMark::Far,
-                TokenKind::CheckDouble => CheckMark::Double,
-                TokenKind::Mate => CheckMark::Mate,
+            if let Some(c) = k.check_mark() {
+                check = Some(Spanned::new(c, s));
+                continue;
+            }
+            if let Some(r) = k.rating() {
+                rating = Some(Spanned::new(r, s));
+                continue;
+            }
+            match k {
                 TokenKind::Nag => {
                     nags.push(Spanned::new(self.text(s)[1..].parse().unwrap_or(u32::MAX), s));
-                    continue;
                 }
-                TokenKind::DrawOffer => {
-                    draw_offer = Some(s);
-                    continue;
-                }
-                TokenKind::Colon => {
-                    end = Some(s);
-                    continue;
-                }
-                k => {
-                    let r = match k {
-                        TokenKind::Mistake => Rating::Mistake,
-                        TokenKind::Blunder => Rating::Blunder,
-                        TokenKind::Dubious => Rating::Dubious,
-                        TokenKind::Good => Rating::Good,
-                        TokenKind::Brilliant => Rating::Brilliant,
-                        TokenKind::Interesting => Rating::Interesting,
-                        TokenKind::Forced => Rating::Forced,
-                        _ => continue,
-                    };
-                    rating = Some(Spanned::new(r, s));
-                    continue;
-                }
-            };
-            check = Some(Spanned::new(c, s));
+                _ => match k.game_indicator() {
+                    Some(GameIndicator::DrawOffer) => draw_offer = Some(s),
+                    Some(GameIndicator::End) => end = Some(s),
+                    None => {}
+                },
+            }
         }
         Some(Move { span: span(ms), kind, check, rating, nags, draw_offer, end })
     }
@@ -663,13 +573,11 @@ impl<'s> Builder<'s> {
     fn result(&mut self, t: Tk) -> Option<Spanned<GameResult>> {
         let s = span(t.1);
         let text = self.text(s);
-        let normal: String =
-            text.chars().map(|c| if c == '‐' || c == '–' { '-' } else { c }).collect();
-        if text.contains('–') {
+        if text.contains(Separator::EnDash.as_str()) {
             self.en_dash(Span::new(s.start + 1, s.end - 1));
         }
-        match GameResult::from_text(&normal) {
-            Some(r) => Some(Spanned::new(r, s)),
+        match GameResult::read_prefix(text.as_bytes()).filter(|&(_, len)| len == text.len()) {
+            Some((r, _)) => Some(Spanned::new(r, s)),
             None => {
                 self.diags.push(
                     Diagnostic::error(diag::BAD_RESULT, s, format!("expected a result (3-0, 2-1, 0-3, 1-2, 1-1 or *), found `{text}`"))

@@ -9,76 +9,7 @@ use cescacs_board::{Diagnostic, Span};
 use crate::grammar::RichError;
 use crate::lexer::TokenKind;
 
-/// A byte sequence that starts no token.
-pub(crate) const UNEXPECTED_CHARACTER: &str = "E0201";
-/// `{` without `}`.
-pub(crate) const UNTERMINATED_COMMENT: &str = "E0202";
-/// `"` without its closing quote on the line.
-pub(crate) const UNTERMINATED_STRING: &str = "E0203";
-/// A hex that is not on the board or is badly written.
-pub(crate) const BAD_HEX: &str = "E0204";
-/// A lower-case column letter.
-pub(crate) const LOWER_CASE_COLUMN: &str = "E0205";
-/// `x` used for a capture.
-pub(crate) const LETTER_X: &str = "E0206";
-/// A castling string that is not one of the 24.
-pub(crate) const BAD_CASTLING: &str = "E0207";
-/// A result that is not one of the six.
-pub(crate) const BAD_RESULT: &str = "E0208";
-/// A syntax error inside a move.
-pub(crate) const MOVE_SYNTAX: &str = "E0209";
-/// Something the movetext cannot hold.
-pub(crate) const MOVETEXT_SYNTAX: &str = "E0210";
-/// A variation whose `)` is missing.
-pub(crate) const UNCLOSED_VARIATION: &str = "E0211";
-/// A `)` with no `(`.
-pub(crate) const STRAY_CLOSE: &str = "E0212";
-/// A captured piece written on a move that is not a capture.
-pub(crate) const CAPTURE_WITHOUT_SIGN: &str = "E0213";
-/// A forced promotion written with a piece letter, or a piece letter that is no piece.
-pub(crate) const BAD_PIECE_LETTER: &str = "E0214";
-/// A tag that is not `[Name "value"]`.
-pub(crate) const TAG_SYNTAX: &str = "E0215";
-/// An escape other than `\"` and `\\` in a tag value.
-pub(crate) const BAD_ESCAPE: &str = "E0216";
-/// A record without a `[Variant ...]` tag.
-pub(crate) const NO_VARIANT: &str = "E0217";
-/// A result, variation or move number where it cannot be.
-pub(crate) const MISPLACED: &str = "E0218";
-/// A move number that is zero or too large.
-pub(crate) const BAD_MOVE_NUMBER: &str = "E0219";
-/// A variation label that is not `$[n]` with n ≥ 1.
-pub(crate) const BAD_LABEL: &str = "E0220";
-
-/// Variations nested deeper than the reader follows.
-pub(crate) const TOO_DEEP: &str = "E0221";
-/// A comment longer than [`crate::Limits::comment_bytes`].
-pub(crate) const COMMENT_TOO_LONG: &str = "E0222";
-/// A line longer than [`crate::Limits::line_bytes`].
-pub(crate) const LINE_TOO_LONG: &str = "E0223";
-/// More tags in one game than [`crate::Limits::tags`].
-pub(crate) const TOO_MANY_TAGS: &str = "E0224";
-/// A main line longer than [`crate::Limits::plies`].
-pub(crate) const TOO_MANY_PLIES: &str = "E0225";
-/// A promotion to the King or to a Pawn (`E25-E27=K`).
-pub(crate) const PROMOTION_TARGET: &str = "E0226";
-
-/// The en dash U+2013 as a separator.
-pub(crate) const EN_DASH: &str = "W0201";
-/// The tag name `DPTL`.
-pub(crate) const DPTL: &str = "W0202";
-/// The last move without `:` or `#`.
-pub(crate) const NO_FINAL_MARK: &str = "W0203";
-/// The result line missing.
-pub(crate) const NO_RESULT: &str = "W0204";
-/// `@W`/`@B` at the start of a comment without the colon.
-pub(crate) const PLAYER_COMMENT_COLON: &str = "W0205";
-/// A malformed reference in a comment.
-pub(crate) const BAD_REFERENCE: &str = "W0206";
-/// Spaces inside a move (between its hexes, separator, promotion and check mark).
-pub(crate) const SPACE_IN_MOVE: &str = "W0207";
-/// A pawn move written with the Pawn's letter (`PE7-E11`).
-pub(crate) const PAWN_LETTER: &str = "W0208";
+pub(crate) use cescacs_board::codes::syntax::*;
 
 /// Whether a move's piece letter is the Pawn's, which the spec leaves out: `P` or a FAN symbol
 /// (no Redefine alternative is `P`).
@@ -93,7 +24,7 @@ pub(crate) fn never_promoted_to(c: char) -> bool {
 }
 
 /// The help for castling written another way (`O-O`, `0-0`, `KRK-HI`).
-pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (rules.md 4.3)";
+pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (docs/RULES.md 4.3)";
 
 /// Our span of a chumsky span. Over a token slice an empty match spans from the next token's
 /// start to the previous token's end, so it comes reversed: it is placed after the previous token.

@@ -8,9 +8,11 @@
 use cescacs_board::Span;
 use logos::Logos;
 
+use crate::syntax::{CheckMark, GameIndicator, Rating, Separator};
+
 /// The kinds of token of CTL-PGN.
 ///
-/// A piece letter is told from a column letter by what follows it (decisions.md 7): a letter
+/// A piece letter is told from a column letter by what follows it (docs/DECISIONS.md 7): a letter
 /// followed by a column letter and a line number is a piece letter with its hex ([`TokenKind::PieceHex`],
 /// `EE5`, `AF6`), a column letter followed directly by digits is a hex ([`TokenKind::Hex`], `E7`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -129,7 +131,9 @@ pub enum TokenKind {
     Nag,
 }
 
-/// The logos automaton; kept private so that no logos type shows in the public API.
+/// The logos automaton; kept private so that no logos type shows in the public API. Its literals
+/// are the spellings of the vocabulary types of [`crate::syntax`] (logos needs them written out);
+/// `tests/vocabulary.rs` fails when one of them differs from its type's.
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 #[logos(skip r"[ \t\r\n\f\u{FEFF}]+")]
 enum Raw {
@@ -384,16 +388,62 @@ impl TokenKind {
     /// assert!(!TokenKind::Nag.is_rating());
     /// ```
     pub const fn is_rating(self) -> bool {
-        matches!(
-            self,
-            TokenKind::Mistake
-                | TokenKind::Blunder
-                | TokenKind::Dubious
-                | TokenKind::Good
-                | TokenKind::Brilliant
-                | TokenKind::Interesting
-                | TokenKind::Forced
-        )
+        self.rating().is_some()
+    }
+
+    /// The rating the token spells, if it is one.
+    ///
+    /// ```
+    /// use ctl_an::lexer::TokenKind;
+    /// use ctl_an::syntax::Rating;
+    /// assert_eq!(TokenKind::Dubious.rating(), Some(Rating::Dubious));
+    /// ```
+    pub const fn rating(self) -> Option<Rating> {
+        Some(match self {
+            TokenKind::Mistake => Rating::Mistake,
+            TokenKind::Blunder => Rating::Blunder,
+            TokenKind::Dubious => Rating::Dubious,
+            TokenKind::Good => Rating::Good,
+            TokenKind::Brilliant => Rating::Brilliant,
+            TokenKind::Interesting => Rating::Interesting,
+            TokenKind::Forced => Rating::Forced,
+            _ => return None,
+        })
+    }
+
+    /// The check mark the token spells, if it is one.
+    pub const fn check_mark(self) -> Option<CheckMark> {
+        Some(match self {
+            TokenKind::Check => CheckMark::Check,
+            TokenKind::CheckAdjoining => CheckMark::Adjoining,
+            TokenKind::CheckFar => CheckMark::Far,
+            TokenKind::CheckDouble => CheckMark::Double,
+            TokenKind::Mate => CheckMark::Mate,
+            _ => return None,
+        })
+    }
+
+    /// The move separator the token spells, if it can be one (`*` is also the unfinished result).
+    pub const fn separator(self) -> Option<Separator> {
+        Some(match self {
+            TokenKind::Hyphen => Separator::Hyphen,
+            TokenKind::HyphenMinus => Separator::HyphenMinus,
+            TokenKind::EnDash => Separator::EnDash,
+            TokenKind::Times => Separator::Times,
+            TokenKind::Star => Separator::Asterisk,
+            TokenKind::At => Separator::At,
+            TokenKind::AtAt => Separator::DoubleAt,
+            _ => return None,
+        })
+    }
+
+    /// The game indicator the token spells, if it is one.
+    pub const fn game_indicator(self) -> Option<GameIndicator> {
+        Some(match self {
+            TokenKind::DrawOffer => GameIndicator::DrawOffer,
+            TokenKind::Colon => GameIndicator::End,
+            _ => return None,
+        })
     }
 
     /// How the token is named in "expected ..., found ..." messages.

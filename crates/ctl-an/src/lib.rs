@@ -53,7 +53,8 @@ pub use file::{
 };
 pub use limits::{FILE_BYTES, GAME_BYTES, Limits};
 pub use meaning::meaning;
-pub use write::{MoveParseError, WriteOptions, write_movetext, write_movetext_with};
+pub use syntax::MoveParseError;
+pub use write::{WriteOptions, write_movetext, write_movetext_with};
 
 /// The crate's README.md, whose example runs as a doctest.
 #[doc = include_str!("../README.md")]

@@ -1,7 +1,7 @@
 //! What a syntax tree means, as opposed to how its text was spelled: [`meaning`].
 //!
 //! Reading, writing and reading again must give the same tree once the differences that writing
-//! is allowed to make are removed (decisions.md 2):
+//! is allowed to make are removed (docs/DECISIONS.md 2):
 //! - every span (the canonical text places things elsewhere);
 //! - the spelling of one sign: the three hyphens (`‐`, `-`, `–`) are one separator, `×` and `*`
 //!   are one capture sign;

@@ -4,7 +4,57 @@
 //! written (a `char` and its span); which piece they name depends on the game's letter table
 //! (standard, `[Redefine ...]`, FAN) and is resolved with [`PieceLetter::kind`].
 
-use cescacs_board::{Colour, Column, Hex, Letters, PieceKind, Span};
+use core::fmt;
+use core::str::FromStr;
+
+use chumsky::Parser as _;
+use chumsky::span::SimpleSpan;
+
+use cescacs_board::{CheckKind, Colour, Column, Diagnostic, Hex, Letters, PieceKind, Span};
+
+use crate::build::Builder;
+use crate::lexer::{Lexer, TokenKind};
+use crate::{diag, grammar};
+
+/// A text that spells no value of a vocabulary type ([`Rating`], [`CheckMark`], [`Separator`],
+/// [`GameIndicator`], [`GameResult`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnknownSpelling {
+    /// What was expected: `rating`, `check mark`...
+    pub expected: &'static str,
+}
+
+impl fmt::Display for UnknownSpelling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not a {}", self.expected)
+    }
+}
+
+impl std::error::Error for UnknownSpelling {}
+
+/// `Display` (the type's `as_str`) and `FromStr` (its `read_prefix`, which must take the whole
+/// text) of a vocabulary type: the one place each spelling is printed and read.
+macro_rules! spelled {
+    ($type:ident, $what:literal) => {
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $type {
+            type Err = UnknownSpelling;
+
+            /// Reads exactly one spelling of the value.
+            fn from_str(s: &str) -> Result<$type, UnknownSpelling> {
+                match $type::read_prefix(s.as_bytes()) {
+                    Some((value, len)) if len == s.len() => Ok(value),
+                    _ => Err(UnknownSpelling { expected: $what }),
+                }
+            }
+        }
+    };
+}
 
 /// A value and the bytes it was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -221,6 +271,65 @@ impl Move {
     }
 }
 
+/// Why a text is not a single move: the diagnostics, with spans into that text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveParseError {
+    /// The problems found (at least one error).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.diagnostics.iter().find(|d| d.is_error()) {
+            Some(d) => write!(f, "{} (at {})", d.message, d.span),
+            None => f.write_str("not a move"),
+        }
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+impl FromStr for Move {
+    type Err = MoveParseError;
+
+    /// Reads one move with its marks; warnings (such as the en dash) do not make it fail.
+    ///
+    /// ```
+    /// use ctl_an::syntax::Move;
+    /// let m: Move = "EF12*NF14+^ ?!".parse()?;
+    /// assert_eq!(m.to_string(), "EF12×NF14+^ ?!");
+    /// assert!("E13xF16".parse::<Move>().is_err());
+    /// # Ok::<(), ctl_an::MoveParseError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+        let mut b = Builder::new(s);
+        let tokens: Vec<grammar::Tk> =
+            Lexer::new(s).map(|t| (t.kind, SimpleSpan::from(t.span.range()))).collect();
+        if let Some(t) = tokens.iter().find(|t| t.0 == TokenKind::Error) {
+            b.diags.push(Diagnostic::error(
+                diag::UNEXPECTED_CHARACTER,
+                diag::span(t.1),
+                format!("expected a move, found {}", diag::quote(&s[t.1.into_range()])),
+            ));
+            return Err(MoveParseError { diagnostics: b.diags });
+        }
+        let eoi = SimpleSpan::from(s.len()..s.len());
+        let (raw, errors) = grammar::move_parser::<grammar::RichError<'_>>()
+            .then_ignore(chumsky::primitive::end())
+            .parse(grammar::input(&tokens, eoi))
+            .into_output_errors();
+        for e in &errors {
+            b.diags.push(diag::from_rich(e, s));
+        }
+        b.tokens = &tokens;
+        let m = raw.and_then(|r| b.mv(r));
+        match m {
+            Some(m) if !b.diags.iter().any(Diagnostic::is_error) => Ok(m),
+            _ => Err(MoveParseError { diagnostics: b.diags }),
+        }
+    }
+}
+
 /// The three forms of a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveKind {
@@ -305,22 +414,70 @@ impl Separator {
         matches!(self, Separator::At | Separator::DoubleAt)
     }
 
-    /// The canonical text (`-`, `×`, `@`, `@@`), or with `ascii` the keyboard one (`*` for `×`).
-    pub const fn canonical(self, ascii: bool) -> &'static str {
+    /// Every separator, in declaration order.
+    pub const ALL: [Separator; 7] = [
+        Separator::Hyphen,
+        Separator::HyphenMinus,
+        Separator::EnDash,
+        Separator::Times,
+        Separator::Asterisk,
+        Separator::At,
+        Separator::DoubleAt,
+    ];
+
+    /// The text of the separator as written: `‐`, `-`, `–`, `×`, `*`, `@` or `@@`.
+    pub const fn as_str(self) -> &'static str {
         match self {
-            Separator::Hyphen | Separator::HyphenMinus | Separator::EnDash => "-",
-            Separator::Times | Separator::Asterisk => {
-                if ascii {
-                    "*"
-                } else {
-                    "×"
-                }
-            }
+            Separator::Hyphen => "\u{2010}",
+            Separator::HyphenMinus => "-",
+            Separator::EnDash => "\u{2013}",
+            Separator::Times => "\u{d7}",
+            Separator::Asterisk => "*",
             Separator::At => "@",
             Separator::DoubleAt => "@@",
         }
     }
+
+    /// The separator spelled at the start of `text` (the longest spelling, `@@` before `@`), and
+    /// its length in bytes.
+    ///
+    /// ```
+    /// use ctl_an::syntax::Separator;
+    /// assert_eq!(Separator::read_prefix("×NF14".as_bytes()), Some((Separator::Times, 2)));
+    /// assert_eq!(Separator::read_prefix(b"@@G9"), Some((Separator::DoubleAt, 2)));
+    /// assert_eq!(Separator::read_prefix(b"xF16"), None);
+    /// ```
+    #[inline(always)]
+    pub fn read_prefix(text: &[u8]) -> Option<(Separator, usize)> {
+        const HYPHEN: &[u8] = Separator::Hyphen.as_str().as_bytes();
+        const EN_DASH: &[u8] = Separator::EnDash.as_str().as_bytes();
+        const TIMES: &[u8] = Separator::Times.as_str().as_bytes();
+        Some(match *text {
+            [b'-', ..] => (Separator::HyphenMinus, 1),
+            [b'*', ..] => (Separator::Asterisk, 1),
+            [b'@', b'@', ..] => (Separator::DoubleAt, 2),
+            [b'@', ..] => (Separator::At, 1),
+            _ if text.starts_with(TIMES) => (Separator::Times, TIMES.len()),
+            _ if text.starts_with(HYPHEN) => (Separator::Hyphen, HYPHEN.len()),
+            _ if text.starts_with(EN_DASH) => (Separator::EnDash, EN_DASH.len()),
+            _ => return None,
+        })
+    }
+
+    /// The canonical text (`-`, `×`, `@`, `@@`), or with `ascii` the keyboard one (`*` for `×`).
+    pub const fn canonical(self, ascii: bool) -> &'static str {
+        match self {
+            Separator::Hyphen | Separator::HyphenMinus | Separator::EnDash => {
+                Separator::HyphenMinus.as_str()
+            }
+            Separator::Times | Separator::Asterisk if ascii => Separator::Asterisk.as_str(),
+            Separator::Times | Separator::Asterisk => Separator::Times.as_str(),
+            Separator::At | Separator::DoubleAt => self.as_str(),
+        }
+    }
 }
+
+spelled!(Separator, "separator");
 
 /// A promotion suffix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -360,7 +517,7 @@ pub enum CastlingRooks {
     Both,
 }
 
-/// A castling, one of the 24 valid strings of rules.md 4.3.
+/// A castling, one of the 24 valid strings of docs/RULES.md 4.3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Castling {
     /// Which rook(s).
@@ -377,7 +534,7 @@ pub struct Castling {
     pub rook_steps: u8,
 }
 
-/// The 24 valid castling strings (rules.md 4.3), without the separator: `KRK`, `HIO`…
+/// The 24 valid castling strings (docs/RULES.md 4.3), without the separator: `KRK`, `HIO`…
 pub const CASTLINGS: [(&str, &str); 24] = [
     ("KRK", "II"),
     ("KRK", "IK"),
@@ -474,17 +631,63 @@ pub enum CheckMark {
 }
 
 impl CheckMark {
-    /// The text of the mark.
+    /// Every check mark, in declaration order.
+    pub const ALL: [CheckMark; 5] = [
+        CheckMark::Check,
+        CheckMark::Adjoining,
+        CheckMark::Far,
+        CheckMark::Double,
+        CheckMark::Mate,
+    ];
+
+    /// The text of the mark (the three kinds of check are spelled by the board's [`CheckKind`]).
     pub const fn as_str(self) -> &'static str {
         match self {
             CheckMark::Check => "+",
-            CheckMark::Adjoining => "+^",
-            CheckMark::Far => "+∞",
-            CheckMark::Double => "++",
+            CheckMark::Adjoining => CheckKind::Adjoining.indicator(),
+            CheckMark::Far => CheckKind::Afar.indicator(),
+            CheckMark::Double => CheckKind::Double.indicator(),
             CheckMark::Mate => "#",
         }
     }
+
+    /// The mark of a kind of check.
+    pub const fn of_kind(kind: CheckKind) -> CheckMark {
+        match kind {
+            CheckKind::Adjoining => CheckMark::Adjoining,
+            CheckKind::Afar => CheckMark::Far,
+            CheckKind::Double => CheckMark::Double,
+        }
+    }
+
+    /// The check mark spelled at the start of `text` (the longest: `+^` before `+`), and its
+    /// length in bytes.
+    ///
+    /// ```
+    /// use ctl_an::syntax::CheckMark;
+    /// assert_eq!(CheckMark::read_prefix("+∞ ?".as_bytes()), Some((CheckMark::Far, 4)));
+    /// assert_eq!(CheckMark::read_prefix(b"+, E21"), Some((CheckMark::Check, 1)));
+    /// assert_eq!(CheckMark::read_prefix(b", E21"), None);
+    /// ```
+    #[inline(always)]
+    pub fn read_prefix(text: &[u8]) -> Option<(CheckMark, usize)> {
+        const FAR: &[u8] = CheckMark::Far.as_str().as_bytes();
+        // Most moves carry no mark: one comparison of the first byte says so.
+        match *text {
+            [b'#', ..] => Some((CheckMark::Mate, 1)),
+            [b'+', second, ..] => Some(match second {
+                b'^' => (CheckMark::Adjoining, 2),
+                b'+' => (CheckMark::Double, 2),
+                _ if text.starts_with(FAR) => (CheckMark::Far, FAR.len()),
+                _ => (CheckMark::Check, 1),
+            }),
+            [b'+'] => Some((CheckMark::Check, 1)),
+            _ => None,
+        }
+    }
 }
+
+spelled!(CheckMark, "check mark");
 
 /// A move rating.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -506,6 +709,17 @@ pub enum Rating {
 }
 
 impl Rating {
+    /// Every rating, in declaration order.
+    pub const ALL: [Rating; 7] = [
+        Rating::Mistake,
+        Rating::Blunder,
+        Rating::Dubious,
+        Rating::Good,
+        Rating::Brilliant,
+        Rating::Interesting,
+        Rating::Forced,
+    ];
+
     /// The text of the rating.
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -531,7 +745,83 @@ impl Rating {
             Rating::Forced => 7,
         }
     }
+
+    /// The rating a NAG number stands for (`$6` is `?!`).
+    ///
+    /// ```
+    /// use ctl_an::syntax::Rating;
+    /// assert_eq!(Rating::from_nag(6), Some(Rating::Dubious));
+    /// assert_eq!(Rating::from_nag(14), None);
+    /// ```
+    pub fn from_nag(nag: u32) -> Option<Rating> {
+        Rating::ALL.into_iter().find(|r| r.nag() == nag)
+    }
+
+    /// The rating spelled at the start of `text` (the longest: `?!` before `?`), and its length
+    /// in bytes.
+    ///
+    /// ```
+    /// use ctl_an::syntax::Rating;
+    /// assert_eq!(Rating::read_prefix(b"?! $14"), Some((Rating::Dubious, 2)));
+    /// assert_eq!(Rating::read_prefix("◇:".as_bytes()), Some((Rating::Forced, 3)));
+    /// assert_eq!(Rating::read_prefix(b"$14"), None);
+    /// ```
+    #[inline]
+    pub fn read_prefix(text: &[u8]) -> Option<(Rating, usize)> {
+        const FORCED: &[u8] = Rating::Forced.as_str().as_bytes();
+        Some(match *text {
+            [b'?', b'?', ..] => (Rating::Blunder, 2),
+            [b'?', b'!', ..] => (Rating::Dubious, 2),
+            [b'?', ..] => (Rating::Mistake, 1),
+            [b'!', b'!', ..] => (Rating::Brilliant, 2),
+            [b'!', b'?', ..] => (Rating::Interesting, 2),
+            [b'!', ..] => (Rating::Good, 1),
+            _ if text.starts_with(FORCED) => (Rating::Forced, FORCED.len()),
+            _ => return None,
+        })
+    }
 }
+
+spelled!(Rating, "rating");
+
+/// A game indicator written after a move: a draw offer, or the mark of the game's last move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameIndicator {
+    /// `(=)`: a draw offer.
+    DrawOffer,
+    /// `:`: the last move of the game (an end or an interruption).
+    End,
+}
+
+impl GameIndicator {
+    /// Both indicators, in the order they are written.
+    pub const ALL: [GameIndicator; 2] = [GameIndicator::DrawOffer, GameIndicator::End];
+
+    /// The text of the indicator: `(=)` or `:`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameIndicator::DrawOffer => "(=)",
+            GameIndicator::End => ":",
+        }
+    }
+
+    /// The indicator spelled at the start of `text`, and its length in bytes.
+    ///
+    /// ```
+    /// use ctl_an::syntax::GameIndicator;
+    /// assert_eq!(GameIndicator::read_prefix(b"(=):"), Some((GameIndicator::DrawOffer, 3)));
+    /// assert_eq!(GameIndicator::read_prefix(b"(1"), None);
+    /// ```
+    #[inline]
+    pub fn read_prefix(text: &[u8]) -> Option<(GameIndicator, usize)> {
+        GameIndicator::ALL.into_iter().find_map(|g| {
+            let spelling = g.as_str().as_bytes();
+            text.starts_with(spelling).then_some((g, spelling.len()))
+        })
+    }
+}
+
+spelled!(GameIndicator, "game indicator");
 
 /// The result line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -563,19 +853,52 @@ impl GameResult {
         }
     }
 
+    /// Every result, in declaration order.
+    pub const ALL: [GameResult; 6] = [
+        GameResult::WhiteWins,
+        GameResult::WhiteStalemates,
+        GameResult::BlackWins,
+        GameResult::BlackStalemates,
+        GameResult::Draw,
+        GameResult::Unfinished,
+    ];
+
     /// The result written as `3-0`, `1-1`, `*`… (with `-` as the dash).
+    ///
+    /// ```
+    /// use ctl_an::syntax::GameResult;
+    /// assert_eq!(GameResult::from_text("2-1"), Some(GameResult::WhiteStalemates));
+    /// assert_eq!(GameResult::from_text("1-0"), None);
+    /// ```
     pub fn from_text(s: &str) -> Option<GameResult> {
-        Some(match s {
-            "3-0" => GameResult::WhiteWins,
-            "2-1" => GameResult::WhiteStalemates,
-            "0-3" => GameResult::BlackWins,
-            "1-2" => GameResult::BlackStalemates,
-            "1-1" => GameResult::Draw,
-            "*" => GameResult::Unfinished,
-            _ => return None,
-        })
+        GameResult::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+
+    /// The result spelled at the start of `text` with any of the accepted dashes (`-`, `‐`, `–`;
+    /// the en dash is the caller's to warn about), and its length in bytes.
+    ///
+    /// ```
+    /// use ctl_an::syntax::GameResult;
+    /// assert_eq!(GameResult::read_prefix("1‐1\n".as_bytes()), Some((GameResult::Draw, 5)));
+    /// assert_eq!(GameResult::read_prefix(b"*"), Some((GameResult::Unfinished, 1)));
+    /// assert_eq!(GameResult::read_prefix(b"1-0"), None);
+    /// ```
+    pub fn read_prefix(text: &[u8]) -> Option<(GameResult, usize)> {
+        if text.first() == Some(&b'*') {
+            return Some((GameResult::Unfinished, 1));
+        }
+        let [first, rest @ ..] = text else { return None };
+        let (dash, len) = Separator::read_prefix(rest)?;
+        if !matches!(dash, Separator::Hyphen | Separator::HyphenMinus | Separator::EnDash) {
+            return None;
+        }
+        let last = *rest.get(len)?;
+        let result = GameResult::from_text(core::str::from_utf8(&[*first, b'-', last]).ok()?)?;
+        Some((result, len + 2))
     }
 }
+
+spelled!(GameResult, "result");
 
 /// A comment's text with every line end (CRLF, or a lone CR, which the reader also takes for a
 /// line end) written as LF: how the export layout writes comments, and how two readings of one

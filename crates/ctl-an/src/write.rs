@@ -1,18 +1,11 @@
-//! Writing moves and movetext back as text, in the canonical export layout (decisions.md 2).
+//! Writing moves and movetext back as text, in the canonical export layout (docs/DECISIONS.md 2).
 
 use core::fmt::{self, Write as _};
-use core::str::FromStr;
 
-use chumsky::Parser as _;
-use chumsky::span::SimpleSpan;
-
-use cescacs_board::Diagnostic;
-
-use crate::build::Builder;
-use crate::diag;
-use crate::grammar;
-use crate::lexer::{Lexer, TokenKind};
-use crate::syntax::{Comment, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Variation};
+use crate::syntax::{
+    Comment, GameIndicator, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Separator,
+    Variation,
+};
 
 /// How text is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,7 +32,9 @@ impl Move {
                     write_promotion(out, p.target)?;
                 }
             }
-            MoveKind::Castling(c) => write!(out, "{}-{}", c.prefix(), c.columns())?,
+            MoveKind::Castling(c) => {
+                write!(out, "{}{}{}", c.prefix(), Separator::HyphenMinus, c.columns())?;
+            }
             MoveKind::ForcedPromotion(f) => {
                 write!(out, "{}", f.hex.value)?;
                 write_promotion(out, f.promotion.target)?;
@@ -59,10 +54,10 @@ impl Move {
                 out.write_char(' ')?;
             }
             if self.draw_offer.is_some() {
-                out.write_str("(=)")?;
+                out.write_str(GameIndicator::DrawOffer.as_str())?;
             }
             if self.end.is_some() {
-                out.write_char(':')?;
+                out.write_str(GameIndicator::End.as_str())?;
             }
         }
         Ok(())
@@ -80,65 +75,6 @@ impl fmt::Display for Move {
     /// The canonical form: `EF12×NF14+^ ?!`, `KRK-HIO`, `E27=D`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_to(f, WriteOptions::default())
-    }
-}
-
-/// Why a text is not a single move: the diagnostics, with spans into that text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveParseError {
-    /// The problems found (at least one error).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.diagnostics.iter().find(|d| d.is_error()) {
-            Some(d) => write!(f, "{} (at {})", d.message, d.span),
-            None => f.write_str("not a move"),
-        }
-    }
-}
-
-impl std::error::Error for MoveParseError {}
-
-impl FromStr for Move {
-    type Err = MoveParseError;
-
-    /// Reads one move with its marks; warnings (such as the en dash) do not make it fail.
-    ///
-    /// ```
-    /// use ctl_an::syntax::Move;
-    /// let m: Move = "EF12*NF14+^ ?!".parse()?;
-    /// assert_eq!(m.to_string(), "EF12×NF14+^ ?!");
-    /// assert!("E13xF16".parse::<Move>().is_err());
-    /// # Ok::<(), ctl_an::MoveParseError>(())
-    /// ```
-    fn from_str(s: &str) -> Result<Move, MoveParseError> {
-        let mut b = Builder::new(s);
-        let tokens: Vec<grammar::Tk> =
-            Lexer::new(s).map(|t| (t.kind, SimpleSpan::from(t.span.range()))).collect();
-        if let Some(t) = tokens.iter().find(|t| t.0 == TokenKind::Error) {
-            b.diags.push(Diagnostic::error(
-                diag::UNEXPECTED_CHARACTER,
-                diag::span(t.1),
-                format!("expected a move, found {}", diag::quote(&s[t.1.into_range()])),
-            ));
-            return Err(MoveParseError { diagnostics: b.diags });
-        }
-        let eoi = SimpleSpan::from(s.len()..s.len());
-        let (raw, errors) = grammar::move_parser::<grammar::RichError<'_>>()
-            .then_ignore(chumsky::primitive::end())
-            .parse(grammar::input(&tokens, eoi))
-            .into_output_errors();
-        for e in &errors {
-            b.diags.push(diag::from_rich(e, s));
-        }
-        b.tokens = &tokens;
-        let m = raw.and_then(|r| b.mv(r));
-        match m {
-            Some(m) if !b.diags.iter().any(Diagnostic::is_error) => Ok(m),
-            _ => Err(MoveParseError { diagnostics: b.diags }),
-        }
     }
 }
 

@@ -1,5 +1,5 @@
 //! Every example game of the notation spec parses at syntax level with no error: only the
-//! warnings decisions.md 3 lists (and, for the record "these were the previous moves", its one
+//! warnings docs/DECISIONS.md 3 lists (and, for the record "these were the previous moves", its one
 //! error: no `[Variant]` tag).
 
 use ctl_an::{parse_file, syntax::Game};

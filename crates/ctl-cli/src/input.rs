@@ -4,7 +4,7 @@
 //! so every span is an offset into the file as it is on disk:
 //! - a UTF-8 byte order mark is replaced by three spaces (editors hide it; it is not content);
 //! - each invalid UTF-8 sequence is replaced by as many spaces, and reported as `E0001` at its
-//!   offset, so that the rest of the file is still read (decisions.md 8). People see `?` there.
+//!   offset, so that the rest of the file is still read (docs/DECISIONS.md 8). People see `?` there.
 
 use std::fs;
 use std::io::{self, Read};

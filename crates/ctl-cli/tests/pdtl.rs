@@ -22,8 +22,9 @@ fn stdout(o: &Output) -> &str {
     std::str::from_utf8(&o.stdout).expect("UTF-8 output")
 }
 
-/// rules.md 2, 9.2 and 9.3, with the castling field as rules.md writes it, and in full
-/// (decisions.md 9: both parts always written).
+/// The positions of the shared rules reference (sections 2, 9.2 and 9.3), with the castling field
+/// in its short spelling, and in full
+/// (docs/DECISIONS.md 9: both parts always written).
 const RULES: &[(&str, &str)] = &[
     (
         "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1",
@@ -68,7 +69,7 @@ const RULES: &[(&str, &str)] = &[
     ("/12:D6/7:k7/5:K5/ b - - 1 40", "/12:D6/7:k7/5:K5/ b -- - 1 40"),
 ];
 
-/// Every PDTL that rules.md section 9 writes, in order, with each "same with `b`" row spelled out;
+/// Every PDTL that docs/RULES.md 9 writes, in order, with each "same with `b`" row spelled out;
 /// `None` when the spec is not beside the checkout (`../shared`, see `.ci/run`).
 fn rules_section_9() -> Option<Vec<String>> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/rules.md");
@@ -95,8 +96,8 @@ fn rules_section_9() -> Option<Vec<String>> {
 
 #[test]
 fn canonical_stdin_returns_every_rules_position() {
-    // The list below is all of rules.md section 9: 9.1 starts from the initial position (its
-    // PDTL is in rules.md 2), 9.2 has 7 rows (two of them "same with `b`"), 9.3 six PDTL rows.
+    // The list below is all of docs/RULES.md 9: 9.1 starts from the initial position (its
+    // PDTL is in docs/RULES.md 2), 9.2 has 7 rows (two of them "same with `b`"), 9.3 six PDTL rows.
     match rules_section_9() {
         Some(section_9) => {
             let as_written: Vec<&str> = RULES.iter().map(|&(s, _)| s).collect();
@@ -104,7 +105,7 @@ fn canonical_stdin_returns_every_rules_position() {
             assert_eq!(
                 as_written[1..],
                 section_9[..],
-                "RULES[1..] is rules.md section 9, in order"
+                "RULES[1..] is section 9 of ../shared/spec/rules.md, in order"
             );
         }
         None => {
@@ -121,7 +122,7 @@ fn canonical_stdin_returns_every_rules_position() {
     assert_eq!(o.status.code(), Some(0));
     assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
 
-    // rules.md's own spelling reads with a warning (W0107) and is written in full.
+    // The rules reference's short spelling reads with a warning (W0107) and is written in full.
     let as_written: Vec<&str> = RULES.iter().map(|&(s, _)| s).collect();
     let o = run(&["pdtl", "--canonical", "-"], &(as_written.join("\n") + "\n"));
     assert_eq!(stdout(&o), input);

@@ -1,4 +1,4 @@
-//! `cescacs legal` and `cescacs perft`: output shape, figures of rules.md 9, exit codes.
+//! `cescacs legal` and `cescacs perft`: output shape, figures of docs/RULES.md 9, exit codes.
 
 use std::process::{Command, Output};
 

@@ -2,7 +2,7 @@
 
 use cescacs_board::{Colour, HexColour, Letters, Piece, Position};
 use cescacs_diagram::Diagram;
-use ctl_an::syntax::{HexShade, Move, Reference, Spanned};
+use ctl_an::syntax::{HexShade, Move, Rating, Reference, Spanned};
 use ctl_pgn::game::Game;
 
 use crate::describe::describe;
@@ -237,15 +237,17 @@ fn shade_name(shade: HexShade) -> &'static str {
 
 /// The spec's rating NAGs; other numbers are the standard PGN glyphs' business.
 fn nag_meaning(n: u32) -> String {
-    let meaning = match n {
-        1 => "good move (`!`)",
-        2 => "poor move (`?`)",
-        3 => "brilliant move (`!!`)",
-        4 => "blunder (`??`)",
-        5 => "interesting move (`!?`)",
-        6 => "dubious move (`?!`)",
-        7 => "forced move, the only one (`◇`)",
-        _ => return ": a Numeric Annotation Glyph".to_string(),
+    let Some(rating) = Rating::from_nag(n) else {
+        return ": a Numeric Annotation Glyph".to_string();
     };
-    format!(": {meaning}")
+    let meaning = match rating {
+        Rating::Good => "good move",
+        Rating::Mistake => "poor move",
+        Rating::Brilliant => "brilliant move",
+        Rating::Blunder => "blunder",
+        Rating::Interesting => "interesting move",
+        Rating::Dubious => "dubious move",
+        Rating::Forced => "forced move, the only one",
+    };
+    format!(": {meaning} (`{rating}`)")
 }

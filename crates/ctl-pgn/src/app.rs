@@ -34,11 +34,7 @@ use crate::validate::messages::{coherence_error, rules_error};
 use crate::validate::move_spec;
 use crate::write::{WriteOptions, write_file};
 
-/// A line of the move list that is not `N. WHITE, BLACK` (`N? …` and `N. …, BLACK` included).
-pub const BAD_LINE: &str = "E0704";
-/// `…` (a White move left out) anywhere but as the first move of a game that starts with Black
-/// to move, or a move where the turn says `…`.
-pub const BAD_OMISSION: &str = "E0705";
+pub use cescacs_board::codes::convert::{BAD_LINE, BAD_OMISSION};
 
 /// What [`from_app`] read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -274,7 +270,7 @@ fn decided_result(end: &Board) -> &'static str {
         Some(o) => o.result(),
         None => match end.automatic_draw() {
             Some(reason) => Outcome::Draw(reason).result(),
-            None => "*",
+            None => syntax::GameResult::Unfinished.as_str(),
         },
     }
 }
@@ -398,7 +394,9 @@ pub fn to_app(game: &Game) -> Result<ToApp, Box<Diagnostic>> {
         dropped.push("annotations");
     }
     // A result the position does not decide (a resignation, an agreed draw) is not the app's.
-    if game.result().is_some_and(|r| r.as_str() != "*" && r.as_str() != decided_result(&board)) {
+    if game.result().is_some_and(|r| {
+        r != syntax::GameResult::Unfinished && r.as_str() != decided_result(&board)
+    }) {
         dropped.push("result");
     }
     let carried = |name: &str| matches!(name, "Variant" | "PDTL" | "Result");

@@ -1,7 +1,7 @@
 //! Converting games between letter tables: standard letters, any `[Redefine "..."]` set, and FAN.
 //!
 //! The `[Redefine]` tag changes what the piece letters of the moves and of the `PDTL` tag mean
-//! (decisions.md 7), so a conversion rewrites all of them: the piece letters of every move (main
+//! (docs/DECISIONS.md 7), so a conversion rewrites all of them: the piece letters of every move (main
 //! line and variations), the piece references `~X` inside comments, the `PDTL` value (read with the
 //! game's letters and written again with the new ones) and the `[Redefine]` tag itself, which is
 //! added, changed or removed and placed where the spec wants it: just before `PDTL`, else last.
@@ -19,16 +19,9 @@ use ctl_an::syntax::{
     Reference, Tag,
 };
 
-/// A `[Redefine]` value that names no letter table: the game is left unconverted.
-pub const BAD_REDEFINE: &str = "E0701";
-/// A piece letter that names no piece under the game's letters: the game is left as written.
-pub const UNKNOWN_LETTER: &str = "E0702";
-/// A `PDTL` value whose pieces cannot be read with the game's letters: the game is left as
-/// written.
-pub const BAD_PDTL: &str = "E0703";
-/// A `~X` reference in a comment whose letter names no piece under the game's letters: left as
-/// written (a warning: comments do not change the game).
-pub const UNKNOWN_REFERENCE: &str = "W0701";
+pub use cescacs_board::codes::convert::{
+    BAD_PDTL, BAD_REDEFINE, UNKNOWN_LETTER, UNKNOWN_REFERENCE,
+};
 
 /// A converted (or filtered) file, and the problems that left parts of it as they were written.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -1,4 +1,4 @@
-//! Turning bytes into text for the parsers without losing a byte offset (decisions.md 8).
+//! Turning bytes into text for the parsers without losing a byte offset (docs/DECISIONS.md 8).
 //!
 //! The text handed to the parsers has exactly as many bytes as the input, so every span is an
 //! offset into the bytes as they are on disk:
@@ -12,18 +12,9 @@
 
 use cescacs_board::{Diagnostic, Span};
 
-/// Invalid UTF-8.
-pub const INVALID_UTF8: &str = "E0001";
-
-/// Not a game file: bytes that are not text.
-pub const NOT_TEXT: &str = "E0002";
-
-/// Prose around games: lines of words before the first game or after a game's result.
-pub const PROSE: &str = "W0001";
-
-/// No game: an empty input (a stream of white space ends with an empty piece, see
-/// [`Pieces`](crate::reader::Pieces)).
-pub const EMPTY: &str = "W0002";
+/// The codes of this module (and, for `EMPTY`, of an empty input: a stream of white space ends
+/// with an empty piece, see [`Pieces`](crate::reader::Pieces)).
+pub use cescacs_board::codes::files::{EMPTY, INVALID_UTF8, NOT_TEXT, PROSE};
 
 /// How many bytes at the start of an input decide whether it is text (as `git` and `grep` do).
 pub const SNIFF_BYTES: usize = 8 << 10;

@@ -174,7 +174,7 @@ fn verbatim(tag: &TagRef<'_>, source: &str) -> bool {
 
 /// The letters of a `Redefine` tag. The spec's own examples close the quotes too early
 /// (`[Redefine "A@J, T@R", C@N"]`); the syntax error is reported by the parser and the meaning
-/// intended, the whole text between the brackets, is used (decisions.md 7).
+/// intended, the whole text between the brackets, is used (docs/DECISIONS.md 7).
 fn redefine(tag: &TagRef<'_>, source: &str, out: &mut Vec<Diagnostic>) -> Option<Letters> {
     let after = source.get(tag.value_span.end..tag.span.end).unwrap_or("");
     let misplaced = after.trim_end_matches(']').trim().len() > 1;
@@ -232,7 +232,7 @@ fn start_position(
 }
 
 /// A PDTL whose only errors are castling rights the board contradicts is still replayed, reading
-/// those rights as void (rules.md 6.1: "treat a right as void if the piece is not on its home
+/// those rights as void (docs/RULES.md 6.1: "treat a right as void if the piece is not on its home
 /// hex"), so that the moves after it are checked too. A PDTL written in the official app's
 /// dialect (`E0125`) is replayed from the position it means there (docs/APP.md).
 pub(crate) fn defensive(value: &str, letters: &Letters, read: &pdtl::Read) -> Option<Position> {

@@ -1,6 +1,6 @@
 //! Splitting a stream of CTL-PGN bytes into games, one at a time, with bounded memory.
 //!
-//! A game starts at a `[Variant` tag (decisions.md 8). The splitter only needs to know where
+//! A game starts at a `[Variant` tag (docs/DECISIONS.md 8). The splitter only needs to know where
 //! comments (`{...}`) and tag values (`"..."`) are, so that a `[Variant` written inside them does not
 //! start a game; everything else is left to the parser. It follows the rule of
 //! [`ctl_an::boundary`], which the parser follows too: a tag value ends with its line, and a comment

@@ -1,4 +1,4 @@
-//! Tag linting: the first tag, tag order and the value formats of the spec's tags (decisions.md 4).
+//! Tag linting: the first tag, tag order and the value formats of the spec's tags (docs/DECISIONS.md 4).
 //!
 //! The order rules are the spec's ("Labels"): a registered game has its game record (`Event`,
 //! `Site`, `Date`, `Round`, `White`/`WhiteNA`, `WhiteAlias`, `Black`/`BlackNA`, `BlackAlias`,
@@ -8,8 +8,9 @@
 //! just before `PDTL`, else last (`W0303`); `PDTL` is last (`W0304`).
 //!
 //! Only a wrong `[Variant "C'escacs"]` value is an error; every other finding is a warning, because
-//! the spec's own examples bend the order rules and a reader must stay forgiving (decisions.md 2).
+//! the spec's own examples bend the order rules and a reader must stay forgiving (docs/DECISIONS.md 2).
 
+use cescacs_board::codes::tags as codes;
 use cescacs_board::{Diagnostic, Span};
 
 /// One tag as written: its name and its (unescaped) value, with spans into the file.
@@ -135,13 +136,19 @@ fn check_variant(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
     let Some(first) = tags.first().filter(|t| t.name == "Variant") else { return };
     if first.value == "Grand C'escacs" {
         out.push(
-            Diagnostic::error("E0303", first.value_span, "Grand C'escacs is not supported")
-                .with_note("Grand C'escacs is an experimental variant on a larger board; this game is skipped"),
+            Diagnostic::error(
+                codes::GRAND_CESCACS,
+                first.value_span,
+                "Grand C'escacs is not supported",
+            )
+            .with_note(
+                "Grand C'escacs is an experimental variant on a larger board; this game is skipped",
+            ),
         );
     } else if first.value != VARIANT {
         out.push(
             Diagnostic::error(
-                "E0302",
+                codes::WRONG_VARIANT,
                 first.value_span,
                 format!("expected the variant `C'escacs`, found `{}`", first.value),
             )
@@ -180,7 +187,7 @@ fn check_roster_order(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
                 moved.push(i);
                 out.push(
                     Diagnostic::warning(
-                        "W0301",
+                        codes::TAG_ORDER,
                         tag.span,
                         format!(
                             "tag `{}` is out of order: it belongs before `{}`",
@@ -203,7 +210,7 @@ fn check_roster_order(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
             if !players.contains(&before.name) {
                 out.push(
                     Diagnostic::warning(
-                        "W0301",
+                        codes::TAG_ORDER,
                         tag.span,
                         format!(
                             "tag `{}` is out of order: it comes right after `{}`",
@@ -249,7 +256,7 @@ fn check_record_first(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
     }
     out.push(
         Diagnostic::warning(
-            "W0307",
+            codes::GAME_RECORD_LATE,
             late.span,
             format!(
                 "tag `{}` is out of order: the game record's tags come right after `Variant`, \
@@ -276,7 +283,7 @@ fn check_minimalist(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
     if variant_first && id_at != 1 {
         out.push(
             Diagnostic::warning(
-                "W0308",
+                codes::MINIMALIST_ORDER,
                 id.span,
                 format!(
                     "tag `Id` is out of order: a record identified by `Id` has it second, right \
@@ -290,7 +297,7 @@ fn check_minimalist(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
     match tags.iter().position(|t| t.name == "Annotator") {
         None => {
             let mut d = Diagnostic::warning(
-                "W0319",
+                codes::NO_ANNOTATOR,
                 id.span,
                 "expected an `Annotator` tag naming the publisher of this `Id`, found none",
             )
@@ -308,7 +315,7 @@ fn check_minimalist(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
             if let Some(intruder) = between.iter().find(|t| !matches!(t.name, "Date" | "Result")) {
                 out.push(
                     Diagnostic::warning(
-                        "W0308",
+                        codes::MINIMALIST_ORDER,
                         tags[annotator_at].span,
                         format!(
                             "tag `Annotator` is out of order: in a record identified by `Id` it \
@@ -338,7 +345,7 @@ fn check_title_after_lang(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
     if title < lang {
         out.push(
             Diagnostic::warning(
-                "W0309",
+                codes::TITLE_BEFORE_LANG,
                 tags[title].span,
                 "tag `Title` is out of order: it belongs after `Lang`",
             )
@@ -355,9 +362,13 @@ fn check_repeats(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
         }
         if let Some(first) = tags[..i].iter().find(|t| t.name == tag.name) {
             out.push(
-                Diagnostic::warning("W0305", tag.span, format!("tag `{}` is repeated", tag.name))
-                    .with_label(first.span, "first given here")
-                    .with_note("only `Annotator` and `Example` may be repeated"),
+                Diagnostic::warning(
+                    codes::REPEATED_TAG,
+                    tag.span,
+                    format!("tag `{}` is repeated", tag.name),
+                )
+                .with_label(first.span, "first given here")
+                .with_note("only `Annotator` and `Example` may be repeated"),
             );
         }
     }
@@ -372,7 +383,7 @@ fn check_consecutive(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
             if pair[1] != pair[0] + 1 {
                 out.push(
                     Diagnostic::warning(
-                        "W0302",
+                        codes::REPEATS_APART,
                         tags[pair[1]].span,
                         format!("`{name}` tags are not consecutive"),
                     )
@@ -390,8 +401,12 @@ fn check_redefine_and_pdtl(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
     if let Some(i) = tags.iter().position(is_pdtl) {
         if i + 1 != tags.len() {
             out.push(
-                Diagnostic::warning("W0304", tags[i].span, "the `PDTL` tag must be the last tag")
-                    .with_label(tags[i + 1].span, "this tag follows it"),
+                Diagnostic::warning(
+                    codes::PDTL_NOT_LAST,
+                    tags[i].span,
+                    "the `PDTL` tag must be the last tag",
+                )
+                .with_label(tags[i + 1].span, "this tag follows it"),
             );
         }
     }
@@ -405,7 +420,7 @@ fn check_redefine_and_pdtl(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
         if !well_placed {
             let d = match pdtl {
                 Some(pdtl) => Diagnostic::warning(
-                    "W0303",
+                    codes::REDEFINE_PLACE,
                     tags[i].span,
                     "the `Redefine` tag must come just before the `PDTL` tag",
                 )
@@ -414,7 +429,7 @@ fn check_redefine_and_pdtl(tags: &[TagRef<'_>], out: &mut Vec<Diagnostic>) {
                     "the letters of `Redefine` also apply to the PDTL value that follows it",
                 ),
                 None => Diagnostic::warning(
-                    "W0303",
+                    codes::REDEFINE_PLACE,
                     tags[i].span,
                     "the `Redefine` tag must be the last tag",
                 )
@@ -432,7 +447,7 @@ fn check_name(tag: &TagRef<'_>, out: &mut Vec<Diagnostic>) {
     if let Some(known) = KNOWN.iter().find(|k| k.eq_ignore_ascii_case(tag.name)) {
         out.push(
             Diagnostic::warning(
-                "W0306",
+                codes::TAG_NAME_CASE,
                 tag.name_span,
                 format!("unknown tag `{}`; tag names are case-sensitive", tag.name),
             )
@@ -474,15 +489,15 @@ fn check_value(tag: &TagRef<'_>, out: &mut Vec<Diagnostic>) {
     };
     if !ok {
         let code = match tag.name {
-            "Date" | "EventDate" | "MatchDate" => "W0310",
-            "Round" => "W0311",
-            "Result" => "W0312",
-            "Id" => "W0313",
-            "Lang" => "W0314",
-            "TimeControl" => "W0315",
-            "Mode" => "W0316",
-            "Termination" => "W0317",
-            _ => "W0318",
+            "Date" | "EventDate" | "MatchDate" => codes::BAD_DATE,
+            "Round" => codes::BAD_ROUND,
+            "Result" => codes::BAD_RESULT_TAG,
+            "Id" => codes::BAD_ID,
+            "Lang" => codes::BAD_LANG,
+            "TimeControl" => codes::BAD_TIME_CONTROL,
+            "Mode" => codes::BAD_MODE,
+            "Termination" => codes::BAD_TERMINATION,
+            _ => codes::BAD_PLAYER_TYPE,
         };
         out.push(Diagnostic::warning(
             code,

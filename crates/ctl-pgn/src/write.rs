@@ -1,6 +1,6 @@
 //! The canonical writer: whole files in the export layout of `docs/FORMAT.md`.
 //!
-//! Reading is forgiving and writing is canonical (decisions.md 2): a tree read from any accepted
+//! Reading is forgiving and writing is canonical (docs/DECISIONS.md 2): a tree read from any accepted
 //! spelling is written in one fixed layout, and reading that text back gives the same tree (spans
 //! aside). Comment text, unknown tags and the tag order are kept as they were read.
 

@@ -1,6 +1,7 @@
 //! Every diagnostic code of the workspace, three ways:
-//! - `docs/diagnostics.md` lists exactly the codes the sources emit (a code string literal under
-//!   `crates/*/src`), so the documentation cannot drift;
+//! - `docs/diagnostics.md` lists exactly the registry `cescacs_board::codes` (code, family, page,
+//!   summary), whose constants are the only way the sources name a code (`xtask/tests/tidy.rs`),
+//!   so the documentation cannot drift;
 //! - every code listed there has a golden: the validation codes in `golden/validate-ariadne.txt`
 //!   (`validate_codes.rs`), all the others here, from one input each, with the exact span
 //!   asserted, rendered as plain ariadne text (`golden/codes-ariadne.txt`) and as LSP-native
@@ -13,6 +14,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use cescacs_board::codes::{self, Severity};
 use cescacs_board::{Diagnostic, Letters};
 use ctl_an::Limits;
 use ctl_an::syntax::{MoveKind, Ply, PromotionTarget};
@@ -27,78 +29,67 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Whether `s` is a code: `E` or `W`, `0`, three digits.
-fn is_code(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 5
-        && matches!(b[0], b'E' | b'W')
-        && b[1] == b'0'
-        && b[2..].iter().all(u8::is_ascii_digit)
-}
-
-/// The code string literals (`"E0203"`) of the Rust files below `dir`, comments left out.
-fn literals_below(dir: &Path, out: &mut BTreeSet<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.map(|e| e.expect("directory entry")) {
-        let path = entry.path();
-        if path.is_dir() {
-            literals_below(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).expect("UTF-8 source");
-            for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-                for (i, _) in line.match_indices('"') {
-                    if let Some(code) = line.get(i + 1..i + 6) {
-                        if is_code(code) && line[i + 6..].starts_with('"') {
-                            out.insert(code.to_string());
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Every code emitted by the workspace's sources.
-fn emitted() -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
-        literals_below(&entry.expect("crate").path().join("src"), &mut out);
-    }
-    out
-}
-
 /// Every code of the index `docs/diagnostics.md` (the first column of its tables).
 fn documented() -> BTreeSet<String> {
-    let index = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("the index");
-    index
-        .lines()
-        .filter_map(|l| l.strip_prefix("| [`"))
-        .filter_map(|l| l.get(..5))
-        .filter(|c| is_code(c))
-        .map(str::to_string)
-        .collect()
+    codes::ALL.iter().map(|c| c.code.to_string()).collect()
 }
 
-#[test]
-fn the_index_lists_exactly_the_codes_the_sources_emit() {
-    let emitted = emitted();
-    let documented = documented();
-    assert!(emitted.len() > 100, "the scan found only {} codes", emitted.len());
-    let missing: Vec<&String> = emitted.difference(&documented).collect();
-    let stale: Vec<&String> = documented.difference(&emitted).collect();
-    assert!(missing.is_empty(), "emitted but not in docs/diagnostics.md: {missing:?}");
-    assert!(stale.is_empty(), "in docs/diagnostics.md but never emitted: {stale:?}");
+/// The rows `| [`CODE`](PAGE) | SUMMARY |` of `docs/diagnostics.md`, section by section.
+fn index_rows() -> Vec<(String, String, String, String)> {
+    let index = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("the index");
+    let mut section = String::new();
+    let mut rows = Vec::new();
+    for line in index.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            section = title.split(" (").next().unwrap_or(title).to_string();
+        } else if let Some(rest) = line.strip_prefix("| [`") {
+            let (code, rest) = rest.split_once("`](").expect("a linked code");
+            let (page, rest) = rest.split_once(") | ").expect("a link, then the summary");
+            let summary = rest.strip_suffix(" |").expect("a table row");
+            rows.push((section.clone(), code.to_string(), page.to_string(), summary.to_string()));
+        }
+    }
+    rows
 }
 
+/// The index lists exactly the registry, in its order, each code in its family's section with
+/// the registry's page and summary; the letter of each code is its severity.
 #[test]
-fn every_link_of_the_index_reaches_a_page_that_names_the_code() {
-    let index = std::fs::read_to_string(root().join("docs/diagnostics.md")).expect("the index");
-    for line in index.lines().filter(|l| l.starts_with("| [`")) {
-        let code = &line[4..9];
-        let page = line.split("](").nth(1).and_then(|l| l.split(')').next()).expect("a link");
-        let text = std::fs::read_to_string(root().join("docs").join(page))
-            .unwrap_or_else(|e| panic!("{code}: {page}: {e}"));
-        assert!(text.contains(&format!("`{code}`")), "{page} does not describe {code}");
+fn the_index_is_the_registry() {
+    let rows = index_rows();
+    let registry: Vec<(String, String, String, String)> = codes::ALL
+        .iter()
+        .map(|c| {
+            let (family, page) = (c.family.title().to_string(), c.page().to_string());
+            (family, c.code.to_string(), page, c.summary.to_string())
+        })
+        .collect();
+    for (row, entry) in rows.iter().zip(&registry) {
+        assert_eq!(row, entry, "docs/diagnostics.md differs from the registry");
+    }
+    assert_eq!(rows.len(), registry.len(), "docs/diagnostics.md lists another number of codes");
+    for c in codes::ALL {
+        let letter = match c.severity {
+            Severity::Error => 'E',
+            Severity::Warning => 'W',
+        };
+        assert!(c.code.starts_with(letter) && c.code.len() == 5, "{c:?}");
+        assert_eq!(codes::lookup(c.code), Some(c), "{} is registered twice", c.code);
+    }
+}
+
+/// Every registry entry has its page, and the page names the code.
+#[test]
+fn every_code_has_its_page() {
+    for c in codes::ALL {
+        let page = root().join("docs").join(c.page());
+        let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", c.code));
+        assert!(
+            text.contains(&format!("`{}`", c.code)),
+            "{} does not describe {}",
+            c.page(),
+            c.code
+        );
     }
 }
 

@@ -37,7 +37,7 @@ fn count(items: &mut Items, item: String) {
 
 fn comments(items: &mut Items, comments: &[Comment]) {
     for c in comments {
-        // The writer ends comment lines with LF (decisions.md 2): line ends are not content.
+        // The writer ends comment lines with LF (docs/DECISIONS.md 2): line ends are not content.
         count(items, format!("comment {:?}", ctl_an::syntax::comment_text_with_lf(&c.text)));
     }
 }

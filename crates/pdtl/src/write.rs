@@ -1,4 +1,4 @@
-//! Writing PDTL: one canonical string per position (decisions.md 9).
+//! Writing PDTL: one canonical string per position (docs/DECISIONS.md 9).
 
 use core::fmt::Write as _;
 

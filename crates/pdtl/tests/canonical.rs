@@ -1,9 +1,9 @@
-//! Canonical strings of the spec and of rules.md section 9 read without any diagnostic and are
+//! Canonical strings of the spec and of docs/RULES.md 9 read without any diagnostic and are
 //! written back byte-identical.
 
 use cescacs_board::{Letters, Position};
 
-/// Every canonical PDTL of rules.md 2, 9.2 and 9.3.
+/// Every canonical PDTL of docs/RULES.md 2, 9.2 and 9.3.
 pub const RULES_PDTL: &[&str] = &[
     "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1",
     "/27:1k/25:r2r/23:p5/17:5p2/11:5P2/5:P5/3:R2R/1:1K/ w RKRrkr - 0 1",
@@ -45,7 +45,7 @@ fn letters(name: &str) -> Letters {
     if name == "standard" { Letters::standard() } else { Letters::from_redefine(name).unwrap() }
 }
 
-/// The field in full form (decisions.md 9): rules.md writes a lone `-` when both Kings have
+/// The field in full form (docs/DECISIONS.md 9): the rules reference writes a lone `-` when both Kings have
 /// moved and leaves out a part that is `-`; the canonical writer always writes both parts.
 fn in_full(s: &str) -> String {
     let mut fields: Vec<&str> = s.split(' ').collect();
@@ -100,7 +100,7 @@ fn a_table_does_not_read_another_tables_string() {
 }
 
 /// The spec's `[DPTL "..."]` fragment: five fields (W0101) and the engine's castling bug `KR`
-/// after the King's Rook left I3 (an error, decisions.md 3: `E0115`, which becomes `E0125`
+/// after the King's Rook left I3 (an error, docs/DECISIONS.md 3: `E0115`, which becomes `E0125`
 /// because the string is the official app's dialect, with the conversion in its help).
 #[test]
 fn the_spec_s_dptl_fragment_is_rejected_for_its_castling_field_only() {

@@ -187,8 +187,8 @@ fn e0115_castling_contradicts_the_board() {
     assert_eq!(diags("/27:1k/3:3R/1:1K/ w RK- - 0 1"), one("E0115", "R"));
     // A Black Rook on C3 is not White's Queen's Rook.
     assert_eq!(diags("/27:1k/3:r2R/1:1K/ w RKR- - 0 1"), one("E0115", "R"));
-    // The DPTL fragment of the spec: `KR` after the King's Rook left I3 (decisions.md 3) is how
-    // the official app writes `RK`: E0125 names the conversion.
+    // The DPTL fragment of the spec: `KR` after the King's Rook left I3 (docs/DECISIONS.md 3) is
+    // how the official app writes `RK`: E0125 names the conversion.
     assert_eq!(diags("/27:1k/25:r2r/3:R3/2:2R/1:1K/ w KRrkr - 0 1"), one("E0125", "KRrkr"));
     assert_eq!(diags("/27:1k/25:r2r/2:2R/1:1K/ w KRrkr - 0 1"), one("E0115", "R"));
 }

@@ -13,7 +13,7 @@ fn at(c: i32, l: i32) -> Option<Hex> {
     Hex::from_coords(c, l)
 }
 
-/// Whether a side may add one more piece of a kind on `h` (rules.md 6.4 limits).
+/// Whether a side may add one more piece of a kind on `h` (docs/RULES.md 6.4 limits).
 fn may_add(p: &Position, piece: Piece, h: Hex) -> bool {
     let same = p.pieces().filter(|&(_, q)| q == piece);
     if piece.kind == PieceKind::Bishop {
@@ -70,7 +70,7 @@ fn position() -> impl Strategy<Value = Position> {
                         }
                     }
                 }
-                // rules.md 6.4: the side that just moved is not in check. Take off the pieces
+                // docs/RULES.md 6.4: the side that just moved is not in check. Take off the pieces
                 // that give check (adjacent Kings are left to the filter below).
                 while let Some(&h) = p.checkers(!turn).first() {
                     if p.piece_at(h).is_some_and(|x| x.kind == PieceKind::King) {

@@ -160,7 +160,7 @@ impl Walker<'_> {
 /// `pdtl::read(pdtl::write(p)) == p`, with no diagnostic, and writing is stable.
 ///
 /// One warning is allowed: `W0110`, a scornful pawn that two enemy pawns face. PDTL cannot say
-/// which of them was scorned (rules.md 6.2; the position played knows, the PDTL read does not),
+/// which of them was scorned (docs/RULES.md 6.2; the position played knows, the PDTL read does not),
 /// and the reader rightly says so; the position is still equal, as equality leaves that hint out.
 pub fn pdtl_round_trip(p: &Position, letters: &Letters) -> Result<(), String> {
     let text = pdtl::write(p, letters);

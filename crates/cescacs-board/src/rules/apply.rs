@@ -1,5 +1,5 @@
 //! Playing a move on the generator's board: pieces, castling rights, en-passant / scornful field,
-//! halfmove clock, move number (rules.md 6 and 7 step 4).
+//! halfmove clock, move number (docs/RULES.md 6 and 7 step 4).
 
 use crate::hex::Line;
 use crate::piece::PieceKind;

@@ -1,4 +1,4 @@
-//! Attacks (rules.md 5.1): which hexes a side attacks, who gives check, which pieces are pinned.
+//! Attacks (docs/RULES.md 5.1): which hexes a side attacks, who gives check, which pieces are pinned.
 
 use crate::hex::Hex;
 use crate::piece::{Colour, PieceKind};
@@ -59,7 +59,7 @@ struct Attackers {
     roles: [HexSet; 3],
 }
 
-/// Calls `found` with the hex of each piece of `by` that attacks `target` (rules.md 5.1), until
+/// Calls `found` with the hex of each piece of `by` that attacks `target` (docs/RULES.md 5.1), until
 /// it returns true; returns whether it did. `at` gives the hex contents that `sets` describe.
 ///
 /// The same attacks as a walk of the 12 rays from the target (where the first piece met
@@ -142,7 +142,7 @@ impl Board {
         }
     }
 
-    /// Whether `by` attacks hex `target` (its pieces' capture targets, rules.md 5.1). The unmoved
+    /// Whether `by` attacks hex `target` (its pieces' capture targets, docs/RULES.md 5.1). The unmoved
     /// King's leap is not included (see [`Board::leap_attacks`]).
     pub(crate) fn attacked(&self, target: u8, by: Colour) -> bool {
         let sets = self.attack_sets(by);
@@ -318,7 +318,7 @@ impl Board {
         }
     }
 
-    /// Whether `by`'s unmoved King, not in check, could leap onto `target` (rules.md 5.1 item 8):
+    /// Whether `by`'s unmoved King, not in check, could leap onto `target` (docs/RULES.md 5.1 item 8):
     /// the enemy King may not step there. It is never a check.
     pub(crate) fn leap_attacks(&self, target: u8, by: Colour) -> bool {
         self.king_at_home_unmoved(by)

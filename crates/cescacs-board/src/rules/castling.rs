@@ -1,4 +1,4 @@
-//! The 24 castlings of rules.md 4.3: their strings and the hexes of King and Rooks.
+//! The 24 castlings of docs/RULES.md 4.3: their strings and the hexes of King and Rooks.
 
 use core::fmt;
 use core::str::FromStr;
@@ -100,7 +100,7 @@ fn hex_for(colour: Colour, (c, l): (i32, i32)) -> Hex {
 }
 
 impl Castling {
-    /// The 24 castlings in the order of rules.md 4.3.
+    /// The 24 castlings in the order of docs/RULES.md 4.3.
     pub const ALL: [Castling; 24] = [
         Castling::KrkIi,
         Castling::KrkIk,
@@ -180,7 +180,7 @@ impl Castling {
         k.into_iter().chain(q)
     }
 
-    /// Every hex that must be empty before castling (rules.md 4.2 (d), (e)): the King's target and
+    /// Every hex that must be empty before castling (docs/RULES.md 4.2 (d), (e)): the King's target and
     /// each Rook's path from its home (exclusive) to its target (inclusive). Sorted, no repeats.
     ///
     /// ```

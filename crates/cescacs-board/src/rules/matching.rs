@@ -72,7 +72,7 @@ pub enum MoveSpec {
     },
 }
 
-/// The castling conditions of rules.md 4.2.
+/// The castling conditions of docs/RULES.md 4.2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CastlingCondition {
     /// (a) the King has never moved.
@@ -210,7 +210,7 @@ pub enum MoveError {
         /// The hex written.
         hex: Hex,
     },
-    /// A promotion in place while in check: it waits until the King is safe (rules.md 3.9.6).
+    /// A promotion in place while in check: it waits until the King is safe (docs/RULES.md 3.9.6).
     PromotionInPlaceInCheck {
         /// The hex written.
         hex: Hex,
@@ -420,7 +420,7 @@ fn passant_sign(m: &Move) -> Option<&'static str> {
 }
 
 impl Position {
-    /// The legal move `spec` describes, or why there is none (rules.md 3-7).
+    /// The legal move `spec` describes, or why there is none (docs/RULES.md 3-7).
     ///
     /// ```
     /// use cescacs_board::{MoveError, MoveSpec, PieceKind, Position, SpecCapture};

@@ -1,4 +1,4 @@
-//! The rules of C'escacs (rules.md 3-7): legal moves, playing them, check, mate, stalemate, draws,
+//! The rules of C'escacs (docs/RULES.md 3-7): legal moves, playing them, check, mate, stalemate, draws,
 //! matching a written move against the position, and perft.
 //!
 //! Everything is reached through methods of [`Position`]:
@@ -99,7 +99,7 @@ impl Board {
     ///
     /// ```
     /// use cescacs_board::{Board, CheckKind, MoveSpec, PieceKind, SpecCapture};
-    /// // rules.md 8.3 item 21: the Elephant's step to F10 checks the King on F14 over F12.
+    /// // docs/RULES.md 8.3 item 21: the Elephant's step to F10 checks the King on F14 over F12.
     /// let mut board = Board::new(&pdtl::parse("/14:3k3/8:3E3/1:1K/ w - - 0 1")?);
     /// let spec = MoveSpec::Move {
     ///     piece: PieceKind::Elephant,
@@ -135,9 +135,9 @@ impl Board {
 }
 
 impl Position {
-    /// Every legal move of the side to move (rules.md 7), in generation order.
+    /// Every legal move of the side to move (docs/RULES.md 7), in generation order.
     ///
-    /// When a forced promotion is pending (rules.md 3.9.6) the list holds only the promotions in
+    /// When a forced promotion is pending (docs/RULES.md 3.9.6) the list holds only the promotions in
     /// place. An empty list means checkmate or stalemate ([`Position::outcome`]).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(96);
@@ -165,7 +165,7 @@ impl Position {
     }
 
     /// Plays a legal move: the next position, with castling status, en-passant / scornful field,
-    /// halfmove clock and move number updated (rules.md 6).
+    /// halfmove clock and move number updated (docs/RULES.md 6).
     pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
         if self.is_legal(m) {
             Ok(self.play_unchecked(m))
@@ -215,7 +215,7 @@ impl Position {
         s
     }
 
-    /// Whether the side to move must promote a pawn in place this turn (rules.md 3.9.6).
+    /// Whether the side to move must promote a pawn in place this turn (docs/RULES.md 3.9.6).
     pub fn forced_promotion_pending(&self) -> bool {
         Board::from_position(self).forced_promotion_pending()
     }

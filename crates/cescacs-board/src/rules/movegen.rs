@@ -1,4 +1,4 @@
-//! Legal-move generation (rules.md 7): pseudo-legal moves per piece, then a legality filter that
+//! Legal-move generation (docs/RULES.md 7): pseudo-legal moves per piece, then a legality filter that
 //! only replays the moves that could expose the King.
 
 use std::sync::LazyLock;
@@ -57,7 +57,7 @@ fn hex(i: u8) -> Hex {
 /// Which moves the generator produces.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Filter {
-    /// Legal moves only (rules.md 7, with the forced-promotion rule).
+    /// Legal moves only (docs/RULES.md 7, with the forced-promotion rule).
     Legal,
     /// Every move the pieces' rules allow, ignoring the safety of the mover's King, castling
     /// conditions (c), (d), (g) and forced promotion: what a coherence-level reader replays.
@@ -266,7 +266,7 @@ impl Board {
         false
     }
 
-    /// Whether the side to move must promote a pawn in place this turn (rules.md 3.9.6). Cheap
+    /// Whether the side to move must promote a pawn in place this turn (docs/RULES.md 3.9.6). Cheap
     /// when no pawn awaits promotion.
     #[inline]
     pub fn forced_promotion_pending(&self) -> bool {
@@ -303,7 +303,7 @@ impl Board {
             .any(|i| self.sq[i as usize] == pawn)
     }
 
-    /// Whether `m`, played by the side to move, leaves its King safe (rules.md 5.1, including the
+    /// Whether `m`, played by the side to move, leaves its King safe (docs/RULES.md 5.1, including the
     /// unmoved enemy King's leap targets for King moves). The King is tested on the board as it
     /// would be after the move (the origin and an en-passant victim emptied, the destination
     /// taken) without making it; castlings, which move two or three pieces, are made on a copy.
@@ -779,7 +779,7 @@ fn pool_table(b: &Board, side: Colour) -> [([PieceKind; 6], u8); 3] {
 }
 
 impl Board {
-    /// Castling conditions (a), (b), (d), (e) of rules.md 4.2 for the side to move; with
+    /// Castling conditions (a), (b), (d), (e) of docs/RULES.md 4.2 for the side to move; with
     /// `check_attacks` false, (d) only asks for an empty target. The King is known to be unmoved
     /// on its home hex and (for legal generation) not in check.
     pub(crate) fn castling_prepared(&self, data: &CastleData, check_attacks: bool) -> bool {

@@ -35,7 +35,7 @@ pub enum MoveKind {
     DoubleStep,
     /// A pawn's triple step from one of the eight triple-step hexes (leaves two en-passant hexes).
     TripleStep,
-    /// A pawn's oblique step away from an enemy pawn that faced it (rules.md 3.9.5).
+    /// A pawn's oblique step away from an enemy pawn that faced it (docs/RULES.md 3.9.5).
     Scornful,
     /// An en-passant capture: the mover goes to `to`, the piece on `victim` is removed.
     EnPassant {

@@ -1,4 +1,4 @@
-//! The repetition draw (rules.md 5.5): the key of what "the same position" means, and a counter
+//! The repetition draw (docs/RULES.md 5.5): the key of what "the same position" means, and a counter
 //! of the positions of one line of play.
 
 use crate::hex::{Hex, Line};
@@ -11,7 +11,7 @@ use super::moves::{Move, MoveKind};
 use super::tables::{CAPTURE, NO, OBLIQUE, OPPOSITE, STEP};
 use super::zobrist;
 
-/// How many times a position must have occurred for a player to claim a draw (rules.md 5.5).
+/// How many times a position must have occurred for a player to claim a draw (docs/RULES.md 5.5).
 pub const REPETITION_CLAIM: u32 = 3;
 /// How many times a position must have occurred for the game to be drawn without a claim.
 pub const REPETITION_DRAW: u32 = 5;
@@ -64,7 +64,7 @@ impl Board {
         let passant =
             |m: &&Move| matches!(m.kind, MoveKind::EnPassant { .. } | MoveKind::ScornfulCapture);
         let mut candidates = moves.iter().filter(passant).peekable();
-        // A pending forced promotion leaves no other move legal (rules.md 3.9.6).
+        // A pending forced promotion leaves no other move legal (docs/RULES.md 3.9.6).
         if candidates.peek().is_none() || self.forced_promotion_pending() {
             return false;
         }
@@ -73,9 +73,9 @@ impl Board {
 }
 
 impl Position {
-    /// A 64-bit key of what the repetition rule compares (rules.md 5.5): the pieces on their
+    /// A 64-bit key of what the repetition rule compares (docs/RULES.md 5.5): the pieces on their
     /// hexes, the side to move, the castling status, and the en-passant or scornful field only
-    /// when a capture it allows is legal (rules.md 11.10). Two positions that are the same for
+    /// when a capture it allows is legal (docs/RULES.md, choice 10). Two positions that are the same for
     /// the rule have the same key; different ones differ with overwhelming probability. The
     /// halfmove clock and the move number are not part of it.
     ///
@@ -95,7 +95,7 @@ impl Position {
 }
 
 /// Counts how often the positions of one line of play occur, for the repetition draw
-/// (rules.md 5.5): a player may claim a draw when a position occurs for the third time
+/// (docs/RULES.md 5.5): a player may claim a draw when a position occurs for the third time
 /// ([`REPETITION_CLAIM`]), and the game is drawn when it occurs for the fifth
 /// ([`REPETITION_DRAW`]).
 ///

@@ -1,4 +1,4 @@
-//! Check kinds and the end of the game (rules.md 5.2-5.5, decisions.md 5).
+//! Check kinds and the end of the game (docs/RULES.md 5.2-5.5, docs/DECISIONS.md 5).
 
 use core::fmt;
 
@@ -8,7 +8,7 @@ use crate::position::Position;
 use super::board::{Board, code, kind_of};
 use super::tables::{NO, is_jump, is_neighbour};
 
-/// The kind of a check (rules.md 5.2).
+/// The kind of a check (docs/RULES.md 5.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CheckKind {
     /// One checking piece, adjacent to the King or checking by a knight jump: `+^`.
@@ -224,7 +224,7 @@ impl Position {
         out
     }
 
-    /// Whether `by` attacks `hex` (rules.md 5.1; the unmoved King's leap not included).
+    /// Whether `by` attacks `hex` (docs/RULES.md 5.1; the unmoved King's leap not included).
     pub fn is_attacked(&self, hex: crate::Hex, by: Colour) -> bool {
         Board::from_position(self).attacked(hex.0, by)
     }
@@ -258,7 +258,7 @@ impl Position {
         Board::from_position(self).automatic_draw()
     }
 
-    /// Whether the material left cannot give mate by the website's narrow rule (rules.md 5.5):
+    /// Whether the material left cannot give mate by the website's narrow rule (docs/RULES.md 5.5):
     /// no pawns, one side a lone King, the other a lone King or a King with one Bishop, Knight or
     /// Elephant.
     ///

@@ -95,7 +95,7 @@ pub(crate) static PROMOTION_SET: [HexSet; 2] = {
     out
 };
 
-/// `TRIPLE[side][hex]`: whether a pawn of that side may triple-step from `hex` (rules.md 3.9.1).
+/// `TRIPLE[side][hex]`: whether a pawn of that side may triple-step from `hex` (docs/RULES.md 3.9.1).
 pub(crate) static TRIPLE: [[bool; HEX_COUNT]; 2] = {
     const WHITE: [(i32, i32); 8] =
         [(3, 4), (4, 5), (5, 6), (6, 7), (8, 7), (9, 6), (10, 5), (11, 4)];

@@ -58,7 +58,7 @@ impl Board {
         (!legal || self.pseudo_move_is_legal(&m)).then_some(m)
     }
 
-    /// The legal castling `c`, tested as the generator tests it (conditions (a)-(g) of rules.md
+    /// The legal castling `c`, tested as the generator tests it (conditions (a)-(g) of docs/RULES.md
     /// 4.2, no pending forced promotion) without generating the other moves; `None` when it is
     /// not legal (the precise path says why) or the side has more than one King.
     fn quick_castling(&self, c: Castling) -> Option<Move> {

@@ -1,4 +1,4 @@
-//! Zobrist keys: a 64-bit fingerprint of what the repetition rule compares (rules.md 5.5), kept
+//! Zobrist keys: a 64-bit fingerprint of what the repetition rule compares (docs/RULES.md 5.5), kept
 //! up to date by the board as pieces are put and taken, so that a line of play can count
 //! repetitions without comparing whole positions.
 //!
@@ -38,7 +38,7 @@ pub(crate) const fn castling(side: usize, rights: CastlingRights) -> u64 {
 }
 
 /// The key of an en-passant or scornful field, for a position where a capture it allows is
-/// legal (rules.md 11.10: an opportunity nobody can use does not make a position different).
+/// legal (docs/RULES.md, choice 10: an opportunity nobody can use does not make a position different).
 pub(crate) fn en_passant(field: EnPassant) -> u64 {
     let (tag, pawn, a, b) = match field {
         EnPassant::None => return 0,

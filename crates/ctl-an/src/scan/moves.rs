@@ -9,15 +9,12 @@ use cescacs_board::{Column, Hex, PieceKind, Span};
 
 use super::{Fallback, Scanner};
 use crate::syntax::{
-    Castling, CastlingRooks, CheckMark, ForcedPromotion, Move, MoveKind, OrdinaryMove, PieceLetter,
-    Promotion, PromotionTarget, Rating, Separator, Spanned,
+    Castling, CastlingRooks, CheckMark, ForcedPromotion, GameIndicator, Move, MoveKind,
+    OrdinaryMove, PieceLetter, Promotion, PromotionTarget, Rating, Separator, Spanned,
 };
 
-/// `‐` (U+2010), `×` (U+00D7), `∞` (U+221E), `◇` (U+25C7) in UTF-8.
-const HYPHEN: &[u8] = "\u{2010}".as_bytes();
-const TIMES: &[u8] = "\u{d7}".as_bytes();
-const INFINITY: &[u8] = "\u{221e}".as_bytes();
-const FORCED: &[u8] = "\u{25c7}".as_bytes();
+/// `◇`, the one rating that starts with a byte above ASCII.
+const FORCED: &[u8] = Rating::Forced.as_str().as_bytes();
 
 /// A separator the scanner reads: its bytes (little-endian, as many as `mask` keeps).
 #[derive(Clone, Copy)]
@@ -40,12 +37,21 @@ static SEPARATORS: [Option<SeparatorForm>; 256] = {
         let mask = u32::MAX >> (8 * (4 - text.len()));
         Some(SeparatorForm { separator, len: text.len() as u8, mask, bytes })
     }
+    // `@@` is read as `@` and a second `@`.
+    let read = [
+        Separator::HyphenMinus,
+        Separator::Asterisk,
+        Separator::At,
+        Separator::Hyphen,
+        Separator::Times,
+    ];
     let mut table = [None; 256];
-    table[b'-' as usize] = form(Separator::HyphenMinus, b"-");
-    table[b'*' as usize] = form(Separator::Asterisk, b"*");
-    table[b'@' as usize] = form(Separator::At, b"@");
-    table[HYPHEN[0] as usize] = form(Separator::Hyphen, HYPHEN);
-    table[TIMES[0] as usize] = form(Separator::Times, TIMES);
+    let mut i = 0;
+    while i < read.len() {
+        let text = read[i].as_str().as_bytes();
+        table[text[0] as usize] = form(read[i], text);
+        i += 1;
+    }
     table
 };
 
@@ -104,12 +110,12 @@ impl<V> Scanner<'_, '_, V> {
             self.skip_blanks();
             let at = self.at;
             match self.peek() {
-                c @ (b'?' | b'!') if stage < Stage::Rating => {
-                    rating = Some(self.rating(c));
+                b'?' | b'!' if stage < Stage::Rating => {
+                    rating = Some(self.rating()?);
                     stage = Stage::Rating;
                 }
                 0xE2 if stage < Stage::Rating && self.at_bytes(FORCED) => {
-                    rating = Some(self.rating(0xE2));
+                    rating = Some(self.rating()?);
                     stage = Stage::Rating;
                 }
                 b'$' if stage <= Stage::Nags && self.byte(at + 1).is_ascii_digit() => {
@@ -117,7 +123,9 @@ impl<V> Scanner<'_, '_, V> {
                     self.scratch.nags.push(nag);
                     stage = Stage::Nags;
                 }
-                b'(' if stage < Stage::DrawOffer && self.at_str("(=)") => {
+                b'(' if stage < Stage::DrawOffer
+                    && self.at_str(GameIndicator::DrawOffer.as_str()) =>
+                {
                     self.at += 3;
                     draw_offer = Some(Span::new(at, self.at));
                     stage = Stage::DrawOffer;
@@ -210,15 +218,14 @@ impl<V> Scanner<'_, '_, V> {
         let start = self.at;
         let prefix = &self.text[start..start + 3];
         self.at += 3;
-        let separator = if self.peek() == b'-' {
-            self.at += 1;
-            Separator::HyphenMinus
-        } else if self.at_bytes(HYPHEN) {
-            self.at += HYPHEN.len();
-            Separator::Hyphen
-        } else {
+        let separator = match Separator::read_prefix(self.bytes.get(self.at..).unwrap_or_default())
+        {
+            Some((s @ (Separator::HyphenMinus | Separator::Hyphen), len)) => {
+                self.at += len;
+                s
+            }
             // The en dash is warned; anything else is no castling.
-            return Err(Fallback);
+            _ => return Err(Fallback),
         };
         let columns = self.at;
         while self.peek().is_ascii_uppercase() {
@@ -274,37 +281,18 @@ impl<V> Scanner<'_, '_, V> {
     #[inline(always)]
     fn check_mark(&mut self) -> Option<Spanned<CheckMark>> {
         let start = self.at;
-        let (mark, len) = match self.peek() {
-            b'#' => (CheckMark::Mate, 1),
-            b'+' => match self.byte(start + 1) {
-                b'^' => (CheckMark::Adjoining, 2),
-                b'+' => (CheckMark::Double, 2),
-                _ if self.bytes[start + 1..].starts_with(INFINITY) => {
-                    (CheckMark::Far, 1 + INFINITY.len())
-                }
-                _ => (CheckMark::Check, 1),
-            },
-            _ => return None,
-        };
+        let (mark, len) = CheckMark::read_prefix(self.bytes.get(start..)?)?;
         self.at += len;
         Some(Spanned::new(mark, Span::new(start, self.at)))
     }
 
-    /// The rating at the cursor, whose first byte is `c` (`?`, `!` or the first of `◇`).
-    fn rating(&mut self, c: u8) -> Spanned<Rating> {
+    /// The rating at the cursor.
+    fn rating(&mut self) -> Result<Spanned<Rating>, Fallback> {
         let start = self.at;
-        let next = self.byte(start + 1);
-        let (rating, len) = match (c, next) {
-            (b'?', b'?') => (Rating::Blunder, 2),
-            (b'?', b'!') => (Rating::Dubious, 2),
-            (b'?', _) => (Rating::Mistake, 1),
-            (b'!', b'!') => (Rating::Brilliant, 2),
-            (b'!', b'?') => (Rating::Interesting, 2),
-            (b'!', _) => (Rating::Good, 1),
-            _ => (Rating::Forced, FORCED.len()),
-        };
+        let rest = self.bytes.get(start..).unwrap_or_default();
+        let (rating, len) = Rating::read_prefix(rest).ok_or(Fallback)?;
         self.at += len;
-        Spanned::new(rating, Span::new(start, self.at))
+        Ok(Spanned::new(rating, Span::new(start, self.at)))
     }
 
     /// `$n` at the cursor (a digit follows the `$`); read as the builder reads it.
@@ -412,7 +400,7 @@ fn hex_into(
     }
     let tens = u8::from(two);
     let line = (d1 - b'0') * (1 + 9 * tens) + tens * d2.wrapping_sub(b'0');
-    hex.value = crate::build::hex_at(column, line).ok_or(Fallback)?;
+    hex.value = Hex::from_ascii_parts(column, line).ok_or(Fallback)?;
     let end = start + 2 + usize::from(tens);
     hex.span = Span::new(start, end);
     *at = end;

@@ -7,11 +7,11 @@ use cescacs_board::Span;
 
 use super::{Fallback, Scanner, Visitor, go_on};
 use crate::file::MAX_NESTING;
-use crate::syntax::{GameResult, MoveNumber, Spanned};
+use crate::syntax::{GameIndicator, GameResult, MoveNumber, Separator, Spanned};
 
 /// `…` (U+2026) and `‐` (U+2010) in UTF-8.
 const ELLIPSIS: &[u8] = "\u{2026}".as_bytes();
-const HYPHEN: &[u8] = "\u{2010}".as_bytes();
+const HYPHEN: &[u8] = Separator::Hyphen.as_str().as_bytes();
 
 /// What the main line has seen so far.
 #[derive(Default)]
@@ -109,7 +109,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                     if !levels.has_pair[depth]
                         || main.result
                         || depth >= nesting
-                        || self.at_str("(=)")
+                        || self.at_str(GameIndicator::DrawOffer.as_str())
                     {
                         return Err(Fallback);
                     }
@@ -141,12 +141,10 @@ impl<V: Visitor> Scanner<'_, '_, V> {
 
     fn result(&mut self) -> Result<(), Fallback> {
         let start = self.at;
-        let dash = if self.byte(start + 1) == b'-' { 1 } else { HYPHEN.len() };
-        let last = self.byte(start + 1 + dash);
-        let text = [self.byte(start), b'-', last];
-        let value = std::str::from_utf8(&text).ok().and_then(GameResult::from_text);
-        let value = value.ok_or(Fallback)?;
-        self.at = start + 2 + dash;
+        let rest = self.bytes.get(start..).unwrap_or_default();
+        // `result_ahead` saw `-` or `‐`: the en dash, which is warned, is not read here.
+        let (value, len) = GameResult::read_prefix(rest).ok_or(Fallback)?;
+        self.at = start + len;
         go_on(self.visitor.result(Spanned::new(value, Span::new(start, self.at))))
     }
 

@@ -65,7 +65,7 @@ pub struct Args {
     pub paths: Vec<PathBuf>,
 }
 
-/// How deep `check` looks (decisions.md 6), shallowest first.
+/// How deep `check` looks (docs/DECISIONS.md 6), shallowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
 pub enum Level {
     /// Tokens and grammar.

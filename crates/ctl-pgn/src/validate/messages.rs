@@ -59,7 +59,7 @@ pub(crate) fn draw_reason_text(reason: DrawReason) -> &'static str {
     }
 }
 
-/// What the draw rule says (rules.md 5.5), for a note.
+/// What the draw rule says (docs/RULES.md 5.5), for a note.
 pub(crate) fn draw_reason_note(reason: DrawReason) -> &'static str {
     match reason {
         DrawReason::Repetition => {
@@ -74,7 +74,7 @@ pub(crate) fn draw_reason_note(reason: DrawReason) -> &'static str {
     }
 }
 
-/// A move written after the game was drawn automatically (rules.md 5.5).
+/// A move written after the game was drawn automatically (docs/RULES.md 5.5).
 pub(crate) fn move_after_draw(reason: DrawReason, by: Option<Span>, m: &Move) -> Diagnostic {
     let mut d = Diagnostic::error(
         codes::MOVE_AFTER_DRAW,
@@ -259,12 +259,12 @@ pub(crate) fn core_span(m: &Move) -> Span {
     Span::new(m.span.start, end.min(m.span.end).max(m.span.start))
 }
 
-/// The check mark the move deserves against the one written (decisions.md 4).
+/// The check mark the move deserves against the one written (docs/DECISIONS.md 4).
 pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
     let kind = after.check_kind();
     // Mate is looked for only when the move gives check; the search stops at the first answer.
     let mate = kind.is_some() && !after.has_legal_move();
-    let deserved = if mate { Some("#") } else { kind.map(|k| k.indicator()) };
+    let deserved = if mate { Some(CheckMark::Mate.as_str()) } else { kind.map(|k| k.indicator()) };
     let written: Option<Spanned<CheckMark>> = m.check;
     let insert_at = Span::new(core_span(m).end, core_span(m).end);
     match (written, deserved) {

@@ -1,4 +1,4 @@
-//! Validation of games at the levels of decisions.md 6: `syntax` (tokens, grammar and tags),
+//! Validation of games at the levels of docs/DECISIONS.md 6: `syntax` (tokens, grammar and tags),
 //! `coherence` (the spec's minimal reader: every move of every line replayed for algebraic
 //! coherence, setup tags read, references in comments checked) and `rules` (full legality, check
 //! marks, forced promotions, the result against the final position).
@@ -36,7 +36,7 @@ pub enum Level {
     Syntax,
     /// The spec's minimal reader: every move replayed for algebraic coherence.
     Coherence,
-    /// Full legality per rules.md, check marks and results verified.
+    /// Full legality per docs/RULES.md, check marks and results verified.
     Rules,
 }
 

@@ -137,7 +137,7 @@ pub trait Observer {
 
 impl Observer for () {}
 
-/// An automatic draw reached in a line (rules.md 5.5): no move may follow it.
+/// An automatic draw reached in a line (docs/RULES.md 5.5): no move may follow it.
 #[derive(Clone, Copy)]
 struct Draw {
     reason: DrawReason,
@@ -694,7 +694,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             refs.result(&mut self.out);
             self.after_references(before);
         }
-        // The result line and the `Result` tag must say the same (decisions.md 3).
+        // The result line and the `Result` tag must say the same (docs/DECISIONS.md 3).
         let tag = self.result_tag.map(|i| &self.tags[i]);
         if let Some(tag) = tag.filter(|_| self.options.level >= Level::Coherence) {
             if let Some(tagged) = GameResult::from_text(&tag.value).filter(|&t| t != result.value) {
@@ -738,7 +738,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         Replayed { clean: diagnostics.is_empty() && !self.failed, diagnostics, plies: self.plies }
     }
 
-    /// Mate, stalemate and automatic draws decide the result (rules.md 5.3-5.5).
+    /// Mate, stalemate and automatic draws decide the result (docs/RULES.md 5.3-5.5).
     fn result_against_end(&mut self) -> Option<Diagnostic> {
         let Some(Slot::Line(main)) = self.lines.first() else { return None };
         let outcome = match main.drawn {

@@ -1,4 +1,4 @@
-//! Checks of the fields against each other and against what a side can own (rules.md 6.4).
+//! Checks of the fields against each other and against what a side can own (docs/RULES.md 6.4).
 
 use cescacs_board::{
     Colour, Column, Diagnostic, EnPassant, Hex, HexColour, Piece, PieceKind, Position, Span,
@@ -146,7 +146,7 @@ pub(crate) fn home(colour: Colour, column: Column, white_line: u8) -> Hex {
     })
 }
 
-/// Whatever the castling field says is unmoved must stand on its home hex (rules.md 6.1, 6.4).
+/// Whatever the castling field says is unmoved must stand on its home hex (docs/RULES.md 6.1, 6.4).
 pub(crate) fn castling(cx: &mut Cx<'_>, position: &Position, field: &Castling) {
     for (colour, part) in field.parts.iter() {
         let colour = *colour;
@@ -399,12 +399,12 @@ fn scornful(
                     faced[0], faced[1]
                 ),
             )
-            .with_note("PDTL cannot say which pawn was faced (rules.md 11.3)"),
+            .with_note("PDTL cannot say which pawn was faced (docs/RULES.md, choice 3)"),
         ),
     }
 }
 
-/// The side that just moved may not have left its King in check (rules.md 6.4): with the other
+/// The side that just moved may not have left its King in check (docs/RULES.md 6.4): with the other
 /// side to move, that King could be taken. Needs exactly one King per side.
 pub(crate) fn not_to_move_in_check(cx: &mut Cx<'_>, position: &Position, placement: &Placement) {
     let turn = position.turn();

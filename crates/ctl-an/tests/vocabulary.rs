@@ -1,0 +1,117 @@
+//! Each vocabulary type of the notation (rating, check mark, separator, game indicator, result)
+//! prints itself and reads itself back, over all its values, and the other readers agree with
+//! it: the lexer's literals, the lexer's mapping from tokens to values, the messages that quote a
+//! token, the tree reader and the fast scanner. A spelling changed in one of them fails here.
+
+use std::collections::BTreeSet;
+use std::fmt::Display;
+use std::str::FromStr;
+
+use ctl_an::lexer::{Lexer, TokenKind};
+use ctl_an::syntax::{
+    CheckMark, GameIndicator, GameResult, Move, MoveKind, Rating, Separator, UnknownSpelling,
+};
+
+/// `value` prints as `spelling`, reads back from it (also with text after it), and no other
+/// value of its type has that spelling.
+fn round_trip<T>(
+    all: &[T],
+    spelling: impl Fn(T) -> &'static str,
+    read: impl Fn(&[u8]) -> Option<(T, usize)>,
+) where
+    T: Copy + PartialEq + std::fmt::Debug + Display + FromStr<Err = UnknownSpelling>,
+{
+    let mut seen = BTreeSet::new();
+    for &value in all {
+        let text = spelling(value);
+        assert!(seen.insert(text), "{text:?} spells two values");
+        assert_eq!(value.to_string(), text);
+        assert_eq!(text.parse::<T>(), Ok(value), "{text:?}");
+        assert_eq!(read(text.as_bytes()), Some((value, text.len())), "{text:?}");
+        let followed = format!("{text} E7");
+        assert_eq!(read(followed.as_bytes()), Some((value, text.len())), "{followed:?}");
+        assert!(format!("{text}x").parse::<T>().is_err() || text.ends_with('x'), "{text:?}");
+    }
+    assert!("".parse::<T>().is_err() && "x".parse::<T>().is_err());
+}
+
+/// The one token the lexer makes of `text`.
+fn token(text: &str) -> TokenKind {
+    let tokens: Vec<_> = Lexer::new(text).collect();
+    assert_eq!(tokens.len(), 1, "{text:?} lexes as {tokens:?}");
+    assert_eq!(tokens[0].span.len(), text.len(), "{text:?}");
+    tokens[0].kind
+}
+
+#[test]
+fn ratings() {
+    round_trip(&Rating::ALL, Rating::as_str, Rating::read_prefix);
+    for r in Rating::ALL {
+        let kind = token(r.as_str());
+        assert_eq!(kind.rating(), Some(r));
+        assert_eq!(kind.describe(), format!("`{r}`"));
+        assert_eq!(Rating::from_nag(r.nag()), Some(r));
+        let m: Move = format!("E7-E13 {r}").parse().expect("a move with a rating");
+        assert_eq!(m.rating.map(|s| s.value), Some(r));
+    }
+}
+
+#[test]
+fn check_marks() {
+    round_trip(&CheckMark::ALL, CheckMark::as_str, CheckMark::read_prefix);
+    for c in CheckMark::ALL {
+        let kind = token(c.as_str());
+        assert_eq!(kind.check_mark(), Some(c));
+        assert_eq!(kind.describe(), format!("`{c}`"));
+        let m: Move = format!("E7-E13{c}").parse().expect("a move with a check mark");
+        assert_eq!(m.check.map(|s| s.value), Some(c));
+    }
+    for kind in [cescacs_board::CheckKind::Adjoining, cescacs_board::CheckKind::Afar] {
+        assert_eq!(CheckMark::of_kind(kind).as_str(), kind.indicator());
+    }
+}
+
+#[test]
+fn separators() {
+    round_trip(&Separator::ALL, Separator::as_str, Separator::read_prefix);
+    for s in Separator::ALL {
+        assert_eq!(token(s.as_str()).separator(), Some(s));
+        let (text, want) = match s {
+            Separator::At | Separator::DoubleAt => (format!("F12{s}G9"), s),
+            _ => (format!("E7{s}E13"), s),
+        };
+        let m: Move = text.parse().expect("a move");
+        let MoveKind::Ordinary(o) = m.kind else { panic!("{text}: an ordinary move") };
+        assert_eq!(o.separator.value, want, "{text}");
+        let canonical = s.canonical(false);
+        assert_eq!(canonical.parse::<Separator>().map(|c| c.is_capture()), Ok(s.is_capture()));
+    }
+    assert_eq!(token("×").describe(), format!("`{}`", Separator::Times));
+    assert_eq!(token("@@").describe(), format!("`{}`", Separator::DoubleAt));
+}
+
+#[test]
+fn game_indicators() {
+    round_trip(&GameIndicator::ALL, GameIndicator::as_str, GameIndicator::read_prefix);
+    for g in GameIndicator::ALL {
+        let kind = token(g.as_str());
+        assert_eq!(kind.game_indicator(), Some(g));
+        assert_eq!(kind.describe(), format!("`{g}`"));
+    }
+    let m: Move = "E7-E13 (=):".parse().expect("a move with both indicators");
+    assert!(m.draw_offer.is_some() && m.end.is_some());
+    assert_eq!(m.to_string(), format!("E7-E13 {}{}", GameIndicator::DrawOffer, GameIndicator::End));
+}
+
+#[test]
+fn results() {
+    round_trip(&GameResult::ALL, GameResult::as_str, GameResult::read_prefix);
+    for r in GameResult::ALL {
+        let text = format!("[Variant \"C'escacs\"] 1. E7-E13:\n{r}\n");
+        let out = ctl_an::parse_file(&text);
+        assert!(out.diagnostics.is_empty(), "{text:?}: {:?}", out.diagnostics);
+        assert_eq!(out.file.games[0].movetext.result.map(|s| s.value), Some(r));
+        let hyphen = r.as_str().replace('-', Separator::Hyphen.as_str());
+        assert_eq!(GameResult::read_prefix(hyphen.as_bytes()), Some((r, hyphen.len())));
+    }
+}
