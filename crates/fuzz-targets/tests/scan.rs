@@ -117,6 +117,8 @@ fn the_forms_read() {
         ". 1. E7-E13, E21-E15: .(1. F8-F12 ()) ..{ c }\n* .",
         "...\n1. E7-E13: *\n. ..",
         "1. E7-E13:\n1\u{2010}1",
+        // A pair of `…` alone, before the next pair, a variation, a comment or a closing `)`.
+        "1. E7-E13, E21-E15 2. \u{2026} 3. EE5-E11 (3. \u{2026}) 4. ... {c} 4. F8-F12:\n*",
         // Blanks the lexer skips: form feed, byte-order mark.
         "1. E7-E13\x0c!,\x0cE21-E15\x0c$3:\x0c\u{feff}*\u{feff}\n",
     ];

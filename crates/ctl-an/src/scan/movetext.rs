@@ -185,7 +185,9 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             ended = self.ply()?;
             plies += 1;
         }
-        // Black's move after one comma (`,,` is another token); after `…` it is required.
+        // Black's move after one comma (`,,` is another token). A pair of `…` alone is read
+        // by the full reader without a diagnostic when the next pair, a variation or a comment
+        // follows it (`2. … 3. EE5-E9`); anything else after `…` is left to it.
         let before = self.at;
         self.skip_blanks();
         if self.peek() == b',' && self.byte(self.at + 1) != b',' {
@@ -193,7 +195,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             self.skip_blanks();
             ended = self.ply()?;
             plies += 1;
-        } else if omitted.is_some() {
+        } else if omitted.is_some() && !matches!(self.peek(), b'0'..=b'9' | b'(' | b')' | b'{') {
             return Err(Fallback);
         } else {
             self.at = before;
