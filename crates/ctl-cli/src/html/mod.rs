@@ -80,6 +80,19 @@ mod tests {
         assert!(html.contains("href=\"#g1-m6b\""));
         assert!(html.contains("data-hex=\"L5\""));
         assert!(html.len() < 300_000, "{}", html.len());
+        // Each position also in the app's dialect (`docs/APP.md`), the spec's PDTL written again.
+        let data = html.split("id=\"data\">").nth(1).and_then(|d| d.split("</script>").next());
+        let data: serde_json::Value = serde_json::from_str(data.expect("the data")).expect("JSON");
+        let mut differ = 0;
+        for node in data[0]["nodes"].as_array().expect("nodes") {
+            let (spec, app) = (node[3].as_str().expect("PDTL"), node[10].as_str().expect("app"));
+            let position = pdtl::parse(spec).expect("the page's PDTL reads");
+            let letters = pdtl::Letters::standard();
+            assert_eq!(app, pdtl::write_in(&position, &letters, pdtl::Dialect::App));
+            differ += usize::from(app != spec);
+        }
+        assert!(differ > 0, "the app's dialect differs once the King has moved (`6. KG1-H4`)");
+        assert!(html.contains("id=\"app-pdtl\""));
     }
 
     #[test]

@@ -43,6 +43,9 @@ pub(crate) struct Node {
     pub pieces: String,
     /// The position as PDTL, with the game's letters.
     pub pdtl: String,
+    /// The position as the official web app writes its PDTL (`docs/APP.md`): what its "Load
+    /// new" reads.
+    pub app_pdtl: String,
     /// The origin and destination of the move that led here.
     pub marked: Option<(Hex, Hex)>,
     /// The position before.
@@ -223,6 +226,7 @@ impl Builder<'_> {
             label,
             pieces,
             pdtl: pdtl::write(p, self.game.letters()),
+            app_pdtl: pdtl::write_in(p, &pdtl::Letters::standard(), pdtl::Dialect::App),
             marked,
             prev,
             next: None,

@@ -4,11 +4,12 @@
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
   const games = JSON.parse(document.getElementById("data").textContent);
-  // A node: [id, label, pieces, pdtl, from, to, prev, next, alts, up].
-  const ID = 0, LABEL = 1, PIECES = 2, PDTL = 3, FROM = 4, TO = 5, PREV = 6, NEXT = 7, ALTS = 8, UP = 9;
+  // A node: [id, label, pieces, pdtl, from, to, prev, next, alts, up, app pdtl].
+  const ID = 0, LABEL = 1, PIECES = 2, PDTL = 3, FROM = 4, TO = 5, PREV = 6, NEXT = 7, ALTS = 8, UP = 9, APP_PDTL = 10;
   const boards = Array.from(document.querySelectorAll(".board svg"));
   const picker = document.getElementById("picker");
   const pdtl = document.getElementById("pdtl");
+  const appPdtl = document.getElementById("app-pdtl");
   const now = document.getElementById("now");
   const sections = Array.from(document.querySelectorAll("section.game"));
   const byId = new Map();
@@ -97,6 +98,7 @@
       }
     }
     pdtl.value = node ? node[PDTL] : "";
+    appPdtl.value = node ? node[APP_PDTL] : "";
     now.textContent = node ? (node[LABEL] ? "After " + node[LABEL] : "Start position") : "No position";
     if (node && location.hash !== "#" + node[ID]) {
       history.replaceState(null, "", "#" + node[ID]);
@@ -212,19 +214,23 @@
   if (picker) {
     picker.addEventListener("change", function () { show(Number(picker.value), 0, false); });
   }
-  const copy = document.getElementById("copy");
-  copy.addEventListener("click", function () {
-    pdtl.select();
-    const done = function () { copy.textContent = "Copied"; setTimeout(function () { copy.textContent = "Copy"; }, 1500); };
-    const fallback = function () {
-      try { if (document.execCommand("copy")) done(); } catch (err) { /* the text stays selected */ }
-    };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(pdtl.value).then(done, fallback);
-    } else {
-      fallback();
-    }
-  });
+  // Each Copy button copies the field before it.
+  function copier(button, field) {
+    button.addEventListener("click", function () {
+      field.select();
+      const done = function () { button.textContent = "Copied"; setTimeout(function () { button.textContent = "Copy"; }, 1500); };
+      const fallback = function () {
+        try { if (document.execCommand("copy")) done(); } catch (err) { /* the text stays selected */ }
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(done, fallback);
+      } else {
+        fallback();
+      }
+    });
+  }
+  copier(document.getElementById("copy"), pdtl);
+  copier(document.getElementById("copy-app"), appPdtl);
   // Printing: one diagram of the position before each run of comments.
   window.addEventListener("beforeprint", function () {
     const svg = boards[0];

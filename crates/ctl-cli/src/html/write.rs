@@ -116,6 +116,9 @@ fn board(out: &mut String) {
 </div>\n<p class=\"now\" aria-live=\"polite\" id=\"now\"></p>\n\
 <div class=\"pdtl\"><label for=\"pdtl\">PDTL</label><input id=\"pdtl\" readonly spellcheck=\"false\">\
 <button type=\"button\" id=\"copy\">Copy</button></div>\n\
+<div class=\"pdtl\"><label for=\"app-pdtl\" title=\"The PDTL of the official web app (its Load new button)\">App</label>\
+<input id=\"app-pdtl\" readonly spellcheck=\"false\">\
+<button type=\"button\" id=\"copy-app\">Copy</button></div>\n\
 <p class=\"keys\">Keys: → next, ← previous, Home start, End end of line, ↓ into a variation, ↑ out of it.</p>\n\
 </section>\n",
     );
@@ -266,7 +269,9 @@ fn game_data(g: &GamePage) -> serde_json::Value {
             let (from, to) = n
                 .marked
                 .map_or((String::new(), String::new()), |(f, t)| (f.to_string(), t.to_string()));
-            json!([n.id, n.label, n.pieces, n.pdtl, from, to, n.prev, n.next, n.alts, n.up])
+            json!([
+                n.id, n.label, n.pieces, n.pdtl, from, to, n.prev, n.next, n.alts, n.up, n.app_pdtl
+            ])
         })
         .collect();
     let pieces: serde_json::Map<String, serde_json::Value> =

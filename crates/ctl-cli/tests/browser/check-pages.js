@@ -185,6 +185,12 @@ async function annotated(context, entry) {
     .catch(() => fail(name, "the Copy button did not say it copied"));
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   if (copied !== (await page.inputValue("#pdtl"))) fail(name, `Copy put ${JSON.stringify(copied)} on the clipboard`);
+  // The app's PDTL of the same position, copied with its own button.
+  await page.click("#copy-app");
+  await page.waitForFunction(() => document.getElementById("copy-app").textContent === "Copied", null, { timeout: 5000 })
+    .catch(() => fail(name, "the app PDTL's Copy button did not say it copied"));
+  const copiedApp = await page.evaluate(() => navigator.clipboard.readText());
+  if (copiedApp !== (await page.inputValue("#app-pdtl")) || copiedApp === "") fail(name, `Copy put ${JSON.stringify(copiedApp)} on the clipboard, not the app PDTL`);
   // Flip keeps the pieces, on the other picture.
   const upright = await pieces(page);
   await page.click('button[data-go="flip"]');
