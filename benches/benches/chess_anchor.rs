@@ -22,23 +22,7 @@ use std::time::Instant;
 
 use pgn_reader::{Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Color, KnownOutcome, Outcome, Position};
-
-/// SplitMix64: a small reproducible source of random numbers.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use xtask::generate::Rng;
 
 /// A generated PGN and what it holds.
 pub(crate) struct Generated {

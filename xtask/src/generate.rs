@@ -21,10 +21,20 @@ use cescacs_board::{Colour, HexColour, Letters, Move, MoveNumber, Piece, PieceKi
 use ctl_an::syntax::{MoveKind, PieceLetter, PromotionTarget, Rating};
 
 /// SplitMix64: tiny, fast and the same on every platform, which is all reproducibility needs.
-struct Rng(u64);
+/// The one random source of the generators (the benches' chess anchor uses it too).
+///
+/// ```
+/// use xtask::generate::Rng;
+/// let (mut a, mut b) = (Rng(7), Rng(7));
+/// assert_eq!(a.next(), b.next());
+/// assert!(a.below(10) < 10);
+/// ```
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -33,12 +43,12 @@ impl Rng {
     }
 
     /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 
     /// True with probability `percent` / 100.
-    fn chance(&mut self, percent: u64) -> bool {
+    pub fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
 }
