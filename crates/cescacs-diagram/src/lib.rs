@@ -28,7 +28,7 @@ mod text;
 use cescacs_board::{Hex, Letters, Piece, Position};
 
 pub use geometry::{Layout, Point};
-pub use svg::{PALETTE, Palette};
+pub use svg::{PALETTE, Palette, escape};
 
 /// How pieces are drawn in the SVG.
 ///

@@ -225,8 +225,13 @@ fn draw_piece(
     );
 }
 
-/// Escapes text for an SVG element or attribute.
-fn escape(text: &str) -> String {
+/// Escapes text for XML or HTML content and double-quoted attribute values (SVG here, and the
+/// pages of `cescacs html`, which embed these pictures).
+///
+/// ```
+/// assert_eq!(cescacs_diagram::escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+/// ```
+pub fn escape(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {

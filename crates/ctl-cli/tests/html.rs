@@ -38,7 +38,7 @@ fn without_output_the_page_is_written_beside_the_file() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let html = std::fs::read_to_string(dir.join("fools.html")).expect("fools.html");
     assert_self_contained(&html);
-    assert!(html.contains("<title>Fool&#39;s mate</title>"));
+    assert!(html.contains("<title>Fool's mate</title>"));
     // The move list: numbers, ratings and check marks, comments with their references.
     assert!(html.contains(">GL5-H6#</a>"));
     assert!(html.contains(">EH4-H8 ??</a>"));

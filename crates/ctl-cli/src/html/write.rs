@@ -5,7 +5,7 @@
 use core::fmt::Write as _;
 
 use cescacs_board::{Diagnostic, Position};
-use cescacs_diagram::Diagram;
+use cescacs_diagram::{Diagram, escape};
 use ctl_an::syntax::CommentKind;
 use serde_json::json;
 
@@ -277,20 +277,4 @@ fn game_data(g: &GamePage) -> serde_json::Value {
     let pieces: serde_json::Map<String, serde_json::Value> =
         g.pieces.iter().map(|(l, svg)| (l.to_string(), json!(svg))).collect();
     json!({ "nodes": nodes, "pieces": pieces })
-}
-
-/// Escapes text for HTML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut s = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&#39;"),
-            _ => s.push(ch),
-        }
-    }
-    s
 }
