@@ -1,23 +1,10 @@
 //! The official web app's formats on the command line: `cescacs pdtl --from app` / `--to app`,
 //! `cescacs convert --from app` / `--to app` (docs/APP.md).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("stdin takes input");
-    child.wait_with_output().expect("the binary finishes")
-}
+mod common;
+use common::run;
 
 fn out(o: &Output) -> (&str, &str) {
     (std::str::from_utf8(&o.stdout).expect("UTF-8"), std::str::from_utf8(&o.stderr).expect("UTF-8"))

@@ -1,25 +1,11 @@
 //! `cescacs fmt`, `filter` and `convert`: canonical rewriting in place, `--check`, standard
 //! input, files with syntax errors left untouched, and exit codes.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A command that stops at a usage error closes its input early: a broken pipe is no failure.
-    let _ = child.stdin.take().expect("piped").write_all(stdin);
-    child.wait_with_output().expect("the binary finishes")
-}
+mod common;
+use common::run;
 
 fn out(o: &Output) -> &str {
     std::str::from_utf8(&o.stdout).expect("UTF-8 output")

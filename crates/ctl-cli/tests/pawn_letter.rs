@@ -1,23 +1,8 @@
 //! A pawn move written with the Pawn's letter is a warning that `fmt` fixes; a promotion to the
 //! King or to a Pawn is an error found at `--level syntax`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
-
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::run;
 
 #[test]
 fn the_pawn_letter_is_warned_and_fmt_drops_it() {

@@ -1,22 +1,9 @@
 //! `cescacs pdtl`: canonical output, one line per input line, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("stdin takes input");
-    child.wait_with_output().expect("the binary finishes")
-}
+mod common;
+use common::run;
 
 fn stdout(o: &Output) -> &str {
     std::str::from_utf8(&o.stdout).expect("UTF-8 output")
@@ -152,7 +139,7 @@ const INITIAL: &[(&str, &str)] = &[
 #[test]
 fn the_spec_s_four_initial_setups_come_back_byte_identical() {
     for &(letters, s) in INITIAL {
-        let o = run(&["pdtl", "--letters", letters, "--canonical", "-"], &format!("{s}\n"));
+        let o = run(&["pdtl", "--letters", letters, "--canonical", "-"], format!("{s}\n"));
         assert_eq!(stdout(&o), format!("{s}\n"), "{letters}");
         assert_eq!(o.status.code(), Some(0));
         // And as an argument.
