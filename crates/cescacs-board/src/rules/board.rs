@@ -392,7 +392,7 @@ impl Board {
     }
 
     /// Empties a hex, returning its code.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take(&mut self, i: u8) -> u8 {
         let c = self.sq[i as usize];
         if c != 0 {
@@ -414,7 +414,7 @@ impl Board {
 
     /// Moves the piece on `from` to the empty hex `to` (`from` holds a piece, `to` is another
     /// hex): what `take` then `put` do, without touching the counts.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn shift(&mut self, from: u8, to: u8) {
         let c = self.sq[from as usize];
         self.sq[from as usize] = 0;
