@@ -14,8 +14,9 @@ use super::board::{
 use super::castling::{Castling, rook_path};
 use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{
-    CAPTURE, FORWARD, HOME, JUMP, JUMP_SET, LINES, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES,
-    PROMOTION_SET, RAY_DIR, RAYS, RIDE, STEEP, STEP, TRIPLE, first_on_ray, is_jump,
+    CAPTURE, FORWARD, HOME, JUMP, JUMP_SET, LINES, NO, OBLIQUE, OPPOSITE, PROMOTION,
+    PROMOTION_HEXES, PROMOTION_SET, RAY_DIR, RAYS, RIDE, STEEP, STEP, TRIPLE, first_on_ray,
+    is_jump,
 };
 
 /// A castling's hexes as bytes, per side.
@@ -381,6 +382,16 @@ impl Board {
             return false;
         }
         let d = d as usize;
+        let them = !self.turn;
+        // Only a slider of the line's kind can stand behind `from` (and an Elephant, whose
+        // forward 2 a piece on its forward 1 shields, on the one direction it attacks along):
+        // without one on the ray, nothing is uncovered.
+        let role = if d < 6 { ORTHOGONAL_SLIDER } else { DIAGONAL_SLIDER };
+        if d != OPPOSITE[FORWARD[them.index()]]
+            && RAYS[king as usize][d].intersection(self.roles[them.index()][role]).is_empty()
+        {
+            return false;
+        }
         let occupied = self.occ[0].union(self.occ[1]);
         // A piece between them, or the mover landing between them, still shields the King.
         let shield = first_on_ray(RAYS[king as usize][d], d, occupied.union(HexSet::single(to)));
