@@ -365,40 +365,37 @@ impl Board {
         if king == NO {
             return set;
         }
+        let k = king as usize;
         let by = !colour;
-        for (d, &first) in STEP[king as usize].iter().enumerate() {
-            let mut h = first;
-            let mut dist = 1;
-            let mut shield = NO;
-            while h != NO {
-                let c = self.sq[h as usize];
-                if c != 0 {
-                    if shield == NO {
-                        if !is_side(c, colour) {
-                            break;
-                        }
-                        shield = h;
-                    } else {
-                        if is_side(c, by) {
-                            let kind = kind_of(c);
-                            let slider = match kind {
-                                PieceKind::Queen => true,
-                                PieceKind::Rook | PieceKind::Wyvern => d < 6,
-                                PieceKind::Bishop | PieceKind::Pegasus => d >= 6,
-                                PieceKind::Elephant => {
-                                    dist == 2 && OPPOSITE[FORWARD[by.index()]] == d
-                                }
-                                _ => false,
-                            };
-                            if slider {
-                                set.insert(shield);
-                            }
-                        }
-                        break;
-                    }
+        let occupied = self.occ[0].union(self.occ[1]);
+        let own = self.occ[colour.index()];
+        // The one direction (from the King) along which an enemy Elephant attacks over a hex.
+        let elephant_dir = OPPOSITE[FORWARD[by.index()]];
+        let elephant = code(by, PieceKind::Elephant);
+        for (role, dirs) in [(ORTHOGONAL_SLIDER, 0..6), (DIAGONAL_SLIDER, 6..12)] {
+            let sliders = self.roles[by.index()][role];
+            let lines = !LINES[k][role].intersection(sliders).is_empty();
+            for d in dirs {
+                let ray = RAYS[k][d];
+                // Only a ray holding an enemy slider of its kind (or the Elephant's) can pin.
+                if d != elephant_dir && !(lines && !ray.intersection(sliders).is_empty()) {
+                    continue;
                 }
-                h = STEP[h as usize][d];
-                dist += 1;
+                let shield = first_on_ray(ray, d, occupied);
+                if shield == NO || !own.contains(shield) {
+                    continue;
+                }
+                let h = first_on_ray(RAYS[shield as usize][d], d, occupied);
+                if h == NO {
+                    continue;
+                }
+                let pins = sliders.contains(h)
+                    || (d == elephant_dir
+                        && self.sq[h as usize] == elephant
+                        && ray_distance(king, d, h) == 2);
+                if pins {
+                    set.insert(shield);
+                }
             }
         }
         set
@@ -473,16 +470,69 @@ mod tests {
         }
     }
 
+    /// The shield set as a plain walk of the 12 rays from the King: what `pinned` must agree
+    /// with.
+    fn pinned_by_walk(b: &Board, colour: Colour) -> HexSet {
+        let mut set = HexSet::default();
+        let king = b.king[colour.index()];
+        if king == NO {
+            return set;
+        }
+        let by = !colour;
+        for (d, &first) in STEP[king as usize].iter().enumerate() {
+            let mut h = first;
+            let mut dist = 1;
+            let mut shield = NO;
+            while h != NO {
+                let c = b.sq[h as usize];
+                if c != 0 {
+                    if shield == NO {
+                        if !is_side(c, colour) {
+                            break;
+                        }
+                        shield = h;
+                    } else {
+                        if is_side(c, by) {
+                            let kind = kind_of(c);
+                            let slider = match kind {
+                                PieceKind::Queen => true,
+                                PieceKind::Rook | PieceKind::Wyvern => d < 6,
+                                PieceKind::Bishop | PieceKind::Pegasus => d >= 6,
+                                PieceKind::Elephant => {
+                                    dist == 2 && OPPOSITE[FORWARD[by.index()]] == d
+                                }
+                                _ => false,
+                            };
+                            if slider {
+                                set.insert(shield);
+                            }
+                        }
+                        break;
+                    }
+                }
+                h = STEP[h as usize][d];
+                dist += 1;
+            }
+        }
+        set
+    }
+
     #[test]
     fn set_based_attacks_equal_the_ray_walk_on_random_games() {
         let mut rng = Rng(0x5eed_2026);
         let mut moves = Vec::new();
         let mut positions = 0;
         let mut checks = 0;
+        let mut pins = 0;
         for _ in 0..60 {
             let mut b = Board::from_position(&Position::initial());
             for _ in 0..rng.below(200) + 10 {
                 assert_eq!(recomputed_sets(&b), (b.occ, b.roles));
+                for colour in Colour::ALL {
+                    let pinned = b.pinned(colour);
+                    assert_eq!(pinned, pinned_by_walk(&b, colour), "{colour:?}");
+                    pins += usize::from(!pinned.is_empty());
+                }
                 for by in Colour::ALL {
                     for target in 0..crate::hex::HEX_COUNT as u8 {
                         assert_eq!(
@@ -548,6 +598,6 @@ mod tests {
                 b.apply(&m);
             }
         }
-        assert!(positions > 1000 && checks > 50, "{positions} {checks}");
+        assert!(positions > 1000 && checks > 50 && pins > 100, "{positions} {checks} {pins}");
     }
 }
