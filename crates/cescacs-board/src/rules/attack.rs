@@ -191,6 +191,17 @@ impl Board {
         attackers_in(target, by, &sets, at, |_| true)
     }
 
+    /// Whether `by` would attack `to` once the other side's King has stepped or leapt there
+    /// from `from`: [`Board::attacked_after`] for a King's move, with only `from` emptied. What
+    /// stands on `to` (a piece the King takes) neither attacks its own hex nor stands on a line
+    /// to it, so it need not be lifted.
+    pub(crate) fn attacked_after_king_step(&self, from: u8, to: u8, by: Colour) -> bool {
+        let mut sets = self.attack_sets(by);
+        sets.occupied.remove(from);
+        let at = |h: u8| if h == from { 0 } else { self.sq[h as usize] };
+        attackers_in(to, by, &sets, at, |_| true)
+    }
+
     /// Whether the King of the side to move has a step (not a leap) that leaves it safe: the
     /// King's moves in check. The same test as [`Board::is_safe_after`] for each step, with the
     /// board seen without the King built once.
@@ -378,7 +389,7 @@ impl Board {
             for d in dirs {
                 let ray = RAYS[k][d];
                 // Only a ray holding an enemy slider of its kind (or the Elephant's) can pin.
-                if d != elephant_dir && !(lines && !ray.intersection(sliders).is_empty()) {
+                if d != elephant_dir && (!lines || ray.intersection(sliders).is_empty()) {
                     continue;
                 }
                 let shield = first_on_ray(ray, d, occupied);
@@ -575,6 +586,13 @@ mod tests {
                         Some(Promotion::To(k)) => code(b.turn, k),
                         _ => b.sq[m.from.index()],
                     };
+                    if m.piece == PieceKind::King {
+                        assert_eq!(
+                            b.attacked_after_king_step(m.from.0, m.to.0, !b.turn),
+                            attacked_by_walk(&after, m.to.0, !b.turn),
+                            "{m}"
+                        );
+                    }
                     for target in [after.king[0], after.king[1], m.to.0, m.from.0] {
                         assert_eq!(
                             b.attacked_after(target, !b.turn, [m.from.0, victim], (m.to.0, placed)),

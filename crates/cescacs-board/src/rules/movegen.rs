@@ -325,7 +325,7 @@ impl Board {
             if self.king_at_home_unmoved(them) && is_jump(self.king[them.index()], to) {
                 return self.is_safe_after_copy(m);
             }
-            return !self.attacked_after(to, them, [from, NO], (to, placed));
+            return !self.attacked_after_king_step(from, to, them);
         }
         let victim = match m.kind {
             MoveKind::EnPassant { victim } => victim.0,
