@@ -306,6 +306,10 @@ impl Board {
                 continue;
             }
             let d = d as usize;
+            // Leaving `from` uncovers a check only from a piece that attacks from afar.
+            if line_through == from && !self.may_attack_from_afar(king, d, by) {
+                continue;
+            }
             // The first piece on that line from the King attacks it, or nothing does.
             let h = first_on_ray(RAYS[king as usize][d], d, occupied);
             if h == NO {
@@ -317,6 +321,17 @@ impl Board {
             }
         }
         found
+    }
+
+    /// Whether a piece of `by` may attack `king` along its ray `d` from two or more hexes away
+    /// (what a piece leaving that ray can uncover): a slider of the ray's kind stands on it, or
+    /// `d` is the one direction along which `by`'s Elephants attack over a hex. When false, no
+    /// piece moving off the ray uncovers a check.
+    #[inline]
+    pub(crate) fn may_attack_from_afar(&self, king: u8, d: usize, by: Colour) -> bool {
+        let role = if d < 6 { ORTHOGONAL_SLIDER } else { DIAGONAL_SLIDER };
+        d == OPPOSITE[FORWARD[by.index()]]
+            || !RAYS[king as usize][d].intersection(self.roles[by.index()][role]).is_empty()
     }
 
     /// Whether `colour`'s King is attacked (false when it has no King).

@@ -14,9 +14,8 @@ use super::board::{
 use super::castling::{Castling, rook_path};
 use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{
-    CAPTURE, FORWARD, HOME, JUMP, JUMP_SET, LINES, NO, OBLIQUE, OPPOSITE, PROMOTION,
-    PROMOTION_HEXES, PROMOTION_SET, RAY_DIR, RAYS, RIDE, STEEP, STEP, TRIPLE, first_on_ray,
-    is_jump,
+    CAPTURE, FORWARD, HOME, JUMP, JUMP_SET, LINES, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES,
+    PROMOTION_SET, RAY_DIR, RAYS, RIDE, STEEP, STEP, TRIPLE, first_on_ray, is_jump,
 };
 
 /// A castling's hexes as bytes, per side.
@@ -298,10 +297,8 @@ impl Board {
     #[inline]
     pub(crate) fn awaiting_pawn(&self, side: Colour) -> bool {
         let pawn = code(side, PieceKind::Pawn);
-        self.occ[side.index()]
-            .intersection(PROMOTION_SET[side.index()])
-            .iter()
-            .any(|i| self.sq[i as usize] == pawn)
+        let on_promotion = self.occ[side.index()].intersection(PROMOTION_SET[side.index()]);
+        !on_promotion.is_empty() && on_promotion.iter().any(|i| self.sq[i as usize] == pawn)
     }
 
     /// Whether `m`, played by the side to move, leaves its King safe (docs/RULES.md 5.1, including the
@@ -382,14 +379,7 @@ impl Board {
             return false;
         }
         let d = d as usize;
-        let them = !self.turn;
-        // Only a slider of the line's kind can stand behind `from` (and an Elephant, whose
-        // forward 2 a piece on its forward 1 shields, on the one direction it attacks along):
-        // without one on the ray, nothing is uncovered.
-        let role = if d < 6 { ORTHOGONAL_SLIDER } else { DIAGONAL_SLIDER };
-        if d != OPPOSITE[FORWARD[them.index()]]
-            && RAYS[king as usize][d].intersection(self.roles[them.index()][role]).is_empty()
-        {
+        if !self.may_attack_from_afar(king, d, !self.turn) {
             return false;
         }
         let occupied = self.occ[0].union(self.occ[1]);
