@@ -392,8 +392,15 @@ impl Board {
             let colour = colour_of(c);
             self.totals[colour.index()] = self.totals[colour.index()].wrapping_sub(1);
             self.occ[colour.index()].remove(i);
-            for set in &mut self.roles[colour.index()] {
-                set.remove(i);
+            // A piece stands in the role sets of its own roles only (Pawns, Elephants and
+            // Kings in none).
+            let roles = ROLES[(c & 15) as usize];
+            if roles != 0 {
+                for (role, set) in self.roles[colour.index()].iter_mut().enumerate() {
+                    if (roles >> role) & 1 != 0 {
+                        set.remove(i);
+                    }
+                }
             }
             if self.king[colour.index()] == i {
                 self.king[colour.index()] = NO;
@@ -414,9 +421,13 @@ impl Board {
         self.occ[side].remove(from);
         self.occ[side].insert(to);
         let roles = ROLES[(c & 15) as usize];
-        for (role, set) in self.roles[side].iter_mut().enumerate() {
-            set.remove(from);
-            set.insert_if(to, (roles >> role) & 1 != 0);
+        if roles != 0 {
+            for (role, set) in self.roles[side].iter_mut().enumerate() {
+                if (roles >> role) & 1 != 0 {
+                    set.remove(from);
+                    set.insert(to);
+                }
+            }
         }
         if self.king[side] == from {
             self.king[side] = to;
