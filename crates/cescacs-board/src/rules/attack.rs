@@ -203,8 +203,7 @@ impl Board {
     }
 
     /// Whether the King of the side to move has a step (not a leap) that leaves it safe: the
-    /// King's moves in check. The same test as [`Board::is_safe_after`] for each step, with the
-    /// board seen without the King built once.
+    /// King's moves in check. The same test as [`Board::is_safe_after`] for each step.
     pub(crate) fn king_has_safe_step(&self) -> bool {
         let us = self.turn;
         let them = !us;
@@ -212,10 +211,7 @@ impl Board {
         if king == NO {
             return false;
         }
-        let king_code = code(us, PieceKind::King);
         let enemy_may_leap = self.king_at_home_unmoved(them);
-        let without_king = HexSet::single(king);
-        let board = self.attack_sets(them);
         for t in NEIGHBOURS[king as usize].without(self.occ[us.index()]).iter() {
             if enemy_may_leap && is_jump(self.king[them.index()], t) {
                 // Whether that leap covers `t` depends on the board after the move.
@@ -233,22 +229,7 @@ impl Board {
                 }
                 continue;
             }
-            let here = HexSet::single(t);
-            let sets = Attackers {
-                occupied: board.occupied.without(without_king).union(here),
-                pieces: board.pieces.without(here),
-                roles: board.roles.map(|set| set.without(here)),
-            };
-            let at = |h: u8| {
-                if h == t {
-                    king_code
-                } else if h == king {
-                    0
-                } else {
-                    self.sq[h as usize]
-                }
-            };
-            if !attackers_in(t, them, &sets, at, |_| true) {
+            if !self.attacked_after_king_step(king, t, them) {
                 return true;
             }
         }
