@@ -195,8 +195,9 @@ impl Board {
         out
     }
 
-    /// Whether the side to move has a legal move. The search stops at the first one and tries
-    /// the King's moves first (the likeliest answer to a check).
+    /// Whether the side to move has a legal move. The search stops at the first one; in check
+    /// it tries the King's steps first (the likeliest answer), out of check the King last (each
+    /// of its moves needs an attack test, most other moves none).
     pub fn has_legal_move(&self) -> bool {
         let mut out = Few::default();
         let mut g = self.generator(Filter::Legal, &mut out);
@@ -211,9 +212,8 @@ impl Board {
         if g.in_check && (self.king_has_safe_step() || self.slider_or_jumper_answers_check()) {
             return true;
         }
-        if king != NO && !g.in_check {
-            g.piece(king);
-        }
+        // The other pieces first: out of check, the first move of a piece that shields
+        // nothing is legal as generated, while every King move needs an attack test.
         for from in self.occ[self.turn.index()].iter() {
             if g.out.len() > 0 {
                 return true;
@@ -221,6 +221,9 @@ impl Board {
             if from != king {
                 g.piece(from);
             }
+        }
+        if king != NO && !g.in_check && g.out.len() == 0 {
+            g.piece(king);
         }
         g.out.len() > 0
     }
