@@ -245,6 +245,22 @@ pub struct Variation {
     pub closed: bool,
 }
 
+impl Variation {
+    /// Whether the variation replaces Black's move of its pair (`(N. …, MOVE)`) rather than
+    /// White's: it then branches after White's move, and a reader hangs it there.
+    ///
+    /// ```
+    /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12): *\n";
+    /// let file = ctl_an::parse_file(text).file;
+    /// let variations = &file.games[0].movetext.pairs[0].variations;
+    /// assert!(variations[0].starts_with_black());
+    /// assert!(!variations[1].starts_with_black());
+    /// ```
+    pub fn starts_with_black(&self) -> bool {
+        self.pairs.first().is_some_and(|p| matches!(p.white, Ply::Omitted(_)))
+    }
+}
+
 /// A move with its marks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
