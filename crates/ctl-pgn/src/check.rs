@@ -145,7 +145,8 @@ impl Checked {
 }
 
 /// Sorts diagnostics the one way every report shows them: by where they start, then where they
-/// end, then by code, so that the order does not depend on which check found each first.
+/// end, then by code, so that the order does not depend on which check found each first
+/// ([`Diagnostic::sort`], here for the callers of the check).
 ///
 /// ```
 /// use cescacs_board::{Diagnostic, Span};
@@ -159,9 +160,7 @@ impl Checked {
 /// assert_eq!(codes, ["W0401", "E0410", "E0508"]);
 /// ```
 pub fn sort(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by(|a, b| {
-        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
-    });
+    Diagnostic::sort(diagnostics);
 }
 
 impl Check {

@@ -134,7 +134,7 @@ pub fn lint_tags(tags: &[TagRef<'_>]) -> Vec<Diagnostic> {
         check_name(tag, &mut out);
         check_value(tag, &mut out);
     }
-    out.sort_by_key(|d| (d.span.start, d.span.end));
+    Diagnostic::sort(&mut out);
     out
 }
 
