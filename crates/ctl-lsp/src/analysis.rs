@@ -1,92 +1,423 @@
 //! Checking a document: the diagnostics of `cescacs check` at its default level, each with the
-//! game and ply it is about, and the games read, for the other requests.
+//! game and ply it is about, what is published of them, the outline and the canonical text.
+//!
+//! A document is checked game by game, the way `cescacs check` reads a stream: the text is cut
+//! into pieces ([`GameSplitter`], the limits of `ctl_an`), each piece read the full way
+//! ([`Check`], the trees are needed) and its trees dropped once its diagnostics, symbols and
+//! canonical text are taken. Memory is bounded by the largest game, not by the document (a
+//! 22 MB document used to keep every tree, 1.8 GB). Between pieces the analysis stops when it is
+//! cancelled (a newer version of the document came) or when its time budget has run out.
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use cescacs_board::Diagnostic;
 use ctl_pgn::check::Check;
 use ctl_pgn::game::Game;
-use ctl_pgn::render::{Context, Locator};
+use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, Locator, PositionEncoding};
+use ctl_pgn::split::{GameSplitter, RawGame};
 use ctl_pgn::validate::Level;
+use ctl_pgn::write::{WriteOptions, write_game};
+use lsp_types::{DiagnosticSeverity, DocumentSymbol};
+
+use cescacs_board::terminal::terminal_safe;
+
+use crate::document::Ranges;
+use crate::symbols;
 
 /// The level `cescacs check` uses by default: the deepest one.
 pub(crate) const LEVEL: Level = Level::Rules;
 
+/// Diagnostics published per document at most: an editor is not sent a flood (100 KB of `[`
+/// gives 100,000 errors); past it, one information diagnostic says how many more there are.
+pub(crate) const MAX_PUBLISHED: usize = 1_000;
+
+/// How far an analysis may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Bounds {
+    /// The columns of the published ranges.
+    pub encoding: PositionEncoding,
+    /// The time after which no further game is checked.
+    pub time: Duration,
+    /// The largest document checked, in bytes.
+    pub bytes: usize,
+}
+
 /// What checking a document found.
 #[derive(Debug)]
 pub(crate) struct Analysis {
-    /// Every diagnostic, sorted by position then code, with its game and ply.
+    /// Every diagnostic, sorted by position then code, with its game and ply; spans are offsets
+    /// into the document.
     pub diagnostics: Vec<(Diagnostic, Context)>,
-    /// The games of the document in order (records with neither tags nor moves are left out,
-    /// as `check` leaves them out).
-    pub games: Vec<Game>,
+    /// What the editor is sent: at most [`MAX_PUBLISHED`] diagnostics (errors first), then the
+    /// notes (how many more there are, where the check stopped and why).
+    pub published: Vec<lsp_types::Diagnostic>,
+    /// Where each piece read starts, in order (the document's games: see [`games_at`]).
+    pub pieces: Vec<usize>,
+    /// The outline: one symbol per game, with its variations.
+    pub symbols: Vec<DocumentSymbol>,
+    /// The canonical text (`cescacs fmt`), when the whole document was read without a syntax
+    /// error.
+    pub canonical: Option<String>,
     /// Whether the encoding or the syntax has an error: such a document is never formatted.
     pub syntax_errors: bool,
+    /// Whether every piece of the document was read (false: too large, out of time, a game
+    /// larger than `ctl_an::GAME_BYTES`).
+    pub complete: bool,
+    /// Why the check failed, when it panicked (logged by the server).
+    pub failure: Option<String>,
 }
 
 impl Analysis {
-    /// Checks `text` game by game, as `cescacs check` does ([`Check::text`], every game read
-    /// the full way: the other requests need their trees).
-    pub fn new(text: &str) -> Analysis {
-        let source = parser_text(text);
-        let source = source.as_deref().unwrap_or(text);
-        let checked = Check { fast: false, ..Check::new(LEVEL) }.text(source);
-        let mut locator = Locator::default();
-        for game in &checked.read {
-            locator.push(game.syntax());
+    /// Checks `text`, stopping between games when `cancel` is set (then `None`) and when the time
+    /// budget has run out. `uri` is the document's, for the related information of diagnostics.
+    pub fn new(text: &str, uri: &str, bounds: Bounds, cancel: &AtomicBool) -> Option<Analysis> {
+        let started = Instant::now();
+        let index = LineIndex::new(text);
+        let ranges = Ranges::new(text, bounds.encoding);
+        let mut analysis = Analysis {
+            diagnostics: Vec::new(),
+            published: Vec::new(),
+            pieces: Vec::new(),
+            symbols: Vec::new(),
+            canonical: Some(String::new()),
+            syntax_errors: false,
+            complete: true,
+            failure: None,
+        };
+        let mut notes = Vec::new();
+        if text.len() > bounds.bytes {
+            analysis.complete = false;
+            analysis.canonical = None;
+            notes.push(note(
+                DiagnosticSeverity::ERROR,
+                ranges.range(cescacs_board::Span::new(0, 0)),
+                format!(
+                    "this document is not checked: it holds {} bytes, more than {} MiB, the most \
+                     the server checks (`cescacs check` reads any size, game by game)",
+                    text.len(),
+                    bounds.bytes >> 20
+                ),
+            ));
+            analysis.published = notes;
+            return Some(analysis);
         }
-        let diagnostics = checked
-            .diagnostics
-            .into_iter()
-            .map(|d| {
+        let check = Check { fast: false, ..Check::new(LEVEL) };
+        let mut games = 0;
+        for raw in GameSplitter::new(text.as_bytes()) {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let RawGame { offset, bytes } = match raw {
+                Ok(raw) => raw,
+                Err(e) => {
+                    // A game larger than `ctl_an::GAME_BYTES`: the splitter gives nothing more.
+                    let at = analysis.pieces.last().copied().unwrap_or(0);
+                    notes.push(note(
+                        DiagnosticSeverity::ERROR,
+                        ranges.range(cescacs_board::Span::new(at, at)),
+                        format!("the rest of this document is not checked: {e}"),
+                    ));
+                    analysis.complete = false;
+                    break;
+                }
+            };
+            let start = usize::try_from(offset).unwrap_or(usize::MAX);
+            let end = start.saturating_add(bytes.len());
+            drop(bytes);
+            if started.elapsed() > bounds.time {
+                notes.push(note(
+                    DiagnosticSeverity::INFORMATION,
+                    ranges.range(cescacs_board::Span::new(start, start)),
+                    format!(
+                        "the check stopped here, after {} s (its time budget) and {games} games: \
+                         the rest of the document is not checked (`cescacs check` checks it all)",
+                        bounds.time.as_secs_f32()
+                    ),
+                ));
+                analysis.complete = false;
+                break;
+            }
+            let Some(piece) = piece_text(text, start, end) else { continue };
+            analysis.pieces.push(start);
+            let checked = check.text(&piece);
+            let mut locator = Locator::default();
+            for game in &checked.read {
+                locator.push(game.syntax());
+            }
+            for d in checked.diagnostics {
                 let context = locator.context(d.span);
-                (d, context)
-            })
-            .collect();
-        Analysis { diagnostics, games: checked.read, syntax_errors: checked.syntax_errors }
+                let context = Context { game: context.game.map(|g| g + games), ..context };
+                analysis.diagnostics.push((d.shifted(start), context));
+            }
+            analysis.symbols.extend(symbols::symbols(
+                &checked.read,
+                games,
+                &piece,
+                &ranges.shifted(start),
+            ));
+            games += checked.read.len();
+            analysis.syntax_errors |= checked.syntax_errors;
+            if checked.syntax_errors {
+                analysis.canonical = None;
+            }
+            if let Some(out) = &mut analysis.canonical {
+                for game in &checked.read {
+                    if !out.is_empty() {
+                        out.push('\n');
+                    }
+                    out.push_str(&write_game(game.syntax(), WriteOptions::default()));
+                }
+            }
+        }
+        if !analysis.complete {
+            analysis.canonical = None;
+        }
+        analysis.published = published(&analysis.diagnostics, uri, &index, bounds.encoding);
+        analysis.published.extend(notes);
+        Some(analysis)
     }
 
     /// What is known of a document whose check failed: nothing, and never to be formatted.
-    pub fn failed() -> Analysis {
-        Analysis { diagnostics: Vec::new(), games: Vec::new(), syntax_errors: true }
-    }
-
-    /// The game whose text holds byte `offset`, with its index.
-    pub fn game_at(&self, offset: usize) -> Option<(usize, &Game)> {
-        let i = self.games.partition_point(|g| g.span().start <= offset).checked_sub(1)?;
-        let game = &self.games[i];
-        (offset <= game.span().end).then_some((i, game))
+    pub fn failed(why: String) -> Analysis {
+        Analysis {
+            diagnostics: Vec::new(),
+            published: Vec::new(),
+            pieces: Vec::new(),
+            symbols: Vec::new(),
+            canonical: None,
+            syntax_errors: true,
+            complete: false,
+            failure: Some(why),
+        }
     }
 }
 
-/// The text the parsers read: a byte order mark becomes three spaces (`ctl_pgn::decode`), so
-/// that offsets stay the editor's. `None` when the text is read as it is.
-pub(crate) fn parser_text(text: &str) -> Option<String> {
-    let rest = text.strip_prefix('\u{feff}')?;
-    Some(format!("   {rest}"))
+/// The text of one piece as the parsers read it: a byte order mark at the start of the
+/// document becomes three spaces (`ctl_pgn::decode`), so that offsets stay the editor's.
+fn piece_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
+    let piece = text.get(start..end)?;
+    Some(match piece.strip_prefix('\u{feff}') {
+        Some(rest) if start == 0 => Cow::Owned(format!("   {rest}")),
+        _ => Cow::Borrowed(piece),
+    })
+}
+
+/// The games of the piece of `text` that holds byte `offset`, read now (not validated): what a
+/// hover or a definition needs, in time bounded by the size of that game. `pieces` are the
+/// starts of the pieces when known (a finished analysis of this very text).
+pub(crate) fn games_at<'a>(
+    text: &'a str,
+    pieces: Option<&[usize]>,
+    offset: usize,
+) -> Option<Piece<'a>> {
+    let (start, end) = match pieces {
+        Some(starts) => {
+            let i = starts.partition_point(|&s| s <= offset).checked_sub(1)?;
+            (starts[i], starts.get(i + 1).copied().unwrap_or(text.len()))
+        }
+        None => GameSplitter::new(text.as_bytes())
+            .map_while(Result::ok)
+            .map(|raw| {
+                let start = usize::try_from(raw.offset).unwrap_or(usize::MAX);
+                (start, start.saturating_add(raw.bytes.len()))
+            })
+            .find(|&(_, end)| offset < end || end == text.len())?,
+    };
+    let source = piece_text(text, start, end)?;
+    let mut games = Vec::new();
+    for out in ctl_an::games(&source) {
+        if !ctl_pgn::check::is_empty(&out.game) {
+            let mut game = Game::new(out.game, &source);
+            game.set_syntax_errors(&out.diagnostics);
+            games.push(game);
+        }
+    }
+    Some(Piece { start, source, games })
+}
+
+/// The games of one piece of a document, spans relative to the piece.
+pub(crate) struct Piece<'a> {
+    /// Where the piece starts in the document.
+    pub start: usize,
+    /// Its text as the parsers read it.
+    pub source: Cow<'a, str>,
+    /// Its games in order.
+    pub games: Vec<Game>,
+}
+
+impl Piece<'_> {
+    /// The game whose text holds piece offset `offset`.
+    pub fn game_at(&self, offset: usize) -> Option<&Game> {
+        let i = self.games.partition_point(|g| g.span().start <= offset).checked_sub(1)?;
+        let game = &self.games[i];
+        (offset <= game.span().end).then_some(game)
+    }
+}
+
+/// The LSP form of a diagnostic: the JSON of `cescacs check --format json` (`ctl_pgn::render`)
+/// read as `lsp_types`, its messages made terminal-safe (editors such as Neovim draw them on a
+/// terminal).
+pub(crate) fn to_lsp(
+    d: &Diagnostic,
+    context: Context,
+    uri: &str,
+    index: &LineIndex<'_>,
+    encoding: PositionEncoding,
+) -> Option<lsp_types::Diagnostic> {
+    let json = JsonDiagnostic::new(d, context, uri, index, encoding);
+    let mut lsp: lsp_types::Diagnostic =
+        serde_json::to_value(&json).ok().and_then(|v| serde_json::from_value(v).ok())?;
+    lsp.message = terminal_safe(&lsp.message).into_owned();
+    for related in lsp.related_information.iter_mut().flatten() {
+        related.message = terminal_safe(&related.message).into_owned();
+    }
+    Some(lsp)
+}
+
+/// The diagnostics sent to the editor: the first [`MAX_PUBLISHED`] (errors first, in document
+/// order within a severity, so that no error hides behind warnings), then one information that
+/// counts the others. Only those sent are converted.
+fn published(
+    diagnostics: &[(Diagnostic, Context)],
+    uri: &str,
+    index: &LineIndex<'_>,
+    encoding: PositionEncoding,
+) -> Vec<lsp_types::Diagnostic> {
+    let mut order: Vec<usize> = (0..diagnostics.len()).collect();
+    if diagnostics.len() > MAX_PUBLISHED {
+        order.sort_by_key(|&i| severity_rank(&diagnostics[i].0));
+        order.truncate(MAX_PUBLISHED);
+    }
+    let mut out: Vec<lsp_types::Diagnostic> = order
+        .iter()
+        .filter_map(|&i| {
+            let (d, context) = &diagnostics[i];
+            to_lsp(d, *context, uri, index, encoding)
+        })
+        .collect();
+    if diagnostics.len() > MAX_PUBLISHED {
+        let more = diagnostics.len() - MAX_PUBLISHED;
+        let range = out.last().map(|d| d.range).unwrap_or_default();
+        out.push(note(
+            DiagnosticSeverity::INFORMATION,
+            range,
+            format!(
+                "{more} more problems not shown (at most {MAX_PUBLISHED} per document); \
+                 `cescacs check` lists them all"
+            ),
+        ));
+    }
+    out
+}
+
+fn severity_rank(d: &Diagnostic) -> u8 {
+    if d.is_error() { 0 } else { 1 }
+}
+
+/// A diagnostic of the server itself (no code).
+fn note(
+    severity: DiagnosticSeverity,
+    range: lsp_types::Range,
+    message: String,
+) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range,
+        severity: Some(severity),
+        source: Some("cescacs".to_string()),
+        message,
+        ..lsp_types::Diagnostic::default()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const BOUNDS: Bounds = Bounds {
+        encoding: PositionEncoding::Utf16,
+        time: Duration::from_secs(3600),
+        bytes: ctl_an::FILE_BYTES as usize,
+    };
+
+    fn analyse(text: &str, bounds: Bounds) -> Analysis {
+        Analysis::new(text, "file:///t.ctl-pgn", bounds, &AtomicBool::new(false)).expect("done")
+    }
+
     #[test]
     fn codes_games_and_plies() {
         let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n[Variant \"C'escacs\"]\n1. E7xE13: *\n";
-        let a = Analysis::new(text);
-        assert_eq!(a.games.len(), 2);
+        let a = analyse(text, BOUNDS);
+        assert_eq!(a.symbols.len(), 2);
+        assert_eq!(a.pieces, [0, text.rfind("[Variant").unwrap()]);
         let found: Vec<(&str, Context)> = a.diagnostics.iter().map(|(d, c)| (d.code, *c)).collect();
         assert_eq!(
             found,
             [("E0501", Context::game(1).with_ply(3)), ("E0206", Context::game(2).with_ply(1))]
         );
-        assert!(a.syntax_errors);
-        assert_eq!(a.game_at(text.find("EE5").unwrap()).map(|(i, _)| i), Some(0));
-        assert_eq!(a.game_at(text.rfind("E7").unwrap()).map(|(i, _)| i), Some(1));
+        assert!(a.syntax_errors && a.complete && a.canonical.is_none());
+        let piece = games_at(text, None, text.find("EE5").unwrap()).expect("a piece");
+        assert_eq!((piece.start, piece.games.len()), (0, 1));
+        let at = text.rfind("E7").unwrap();
+        let piece = games_at(text, Some(&a.pieces), at).expect("a piece");
+        assert_eq!(piece.start, a.pieces[1]);
+        assert!(piece.game_at(at - piece.start).is_some());
     }
 
     #[test]
     fn a_byte_order_mark_keeps_offsets() {
-        let a = Analysis::new("\u{feff}[Variant \"C'escacs\"]\n1. E7-E99: *\n");
+        let text = "\u{feff}[Variant \"C'escacs\"]\n1. E7-E99: *\n";
+        let a = analyse(text, BOUNDS);
         let (d, _) = &a.diagnostics[0];
         assert_eq!(d.span.start, "\u{feff}[Variant \"C'escacs\"]\n1. E7-".len());
+        assert_eq!(a.published[0].range.start.character, "1. E7-".len() as u32);
+    }
+
+    #[test]
+    fn the_canonical_text_is_that_of_fmt() {
+        let text = "[Variant \"C'escacs\"] [Lang \"en\"]\n1. E7‐E13, E21*E15: *\n{between}\n[Variant \"C'escacs\"]\n1. F8-F12 2. E7-E13: *";
+        let a = analyse(text, BOUNDS);
+        let fmt =
+            ctl_pgn::write::write_file(&ctl_an::parse_file(text).file, WriteOptions::default());
+        assert_eq!(a.canonical.as_deref(), Some(fmt.as_str()));
+    }
+
+    #[test]
+    fn a_flood_of_diagnostics_is_capped_with_a_count() {
+        let text = format!("[Variant \"C'escacs\"]\n{}", "1. E7-E99: *\n".repeat(3));
+        let flood = "[".repeat(MAX_PUBLISHED + 5);
+        let a = analyse(&format!("{text}{flood}"), BOUNDS);
+        assert!(a.diagnostics.len() > MAX_PUBLISHED);
+        assert_eq!(a.published.len(), MAX_PUBLISHED + 1);
+        let last = &a.published[MAX_PUBLISHED];
+        let more = a.diagnostics.len() - MAX_PUBLISHED;
+        assert!(last.message.starts_with(&format!("{more} more problems not shown")), "{last:?}");
+        // Errors first: the warnings of the first game are among those not shown.
+        assert!(
+            a.published[..MAX_PUBLISHED]
+                .iter()
+                .all(|d| d.severity == Some(DiagnosticSeverity::ERROR))
+        );
+    }
+
+    #[test]
+    fn a_document_past_the_size_bound_gets_one_diagnostic() {
+        let text = "[Variant \"C'escacs\"]\n1. E7xE13: *\n";
+        let a = analyse(text, Bounds { bytes: 16, ..BOUNDS });
+        assert!(a.diagnostics.is_empty() && a.symbols.is_empty() && !a.complete);
+        assert_eq!(a.published.len(), 1);
+        assert!(a.published[0].message.starts_with("this document is not checked"));
+    }
+
+    #[test]
+    fn an_analysis_stops_when_cancelled_or_out_of_time() {
+        let game = "[Variant \"C'escacs\"]\n1. E7-E13: *\n";
+        let text = game.repeat(3);
+        let cancelled = Analysis::new(&text, "file:///t", BOUNDS, &AtomicBool::new(true));
+        assert!(cancelled.is_none());
+        let a = analyse(&text, Bounds { time: Duration::ZERO, ..BOUNDS });
+        assert!(!a.complete && a.pieces.is_empty() && a.canonical.is_none());
+        assert!(a.published[0].message.starts_with("the check stopped here"), "{:?}", a.published);
     }
 }
