@@ -204,9 +204,15 @@ fn piece_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
     })
 }
 
+/// The largest piece read on demand for a hover or a definition: reading a larger one (a
+/// hostile game, up to `ctl_an::GAME_BYTES`) would hold up every other answer, so such a game
+/// gets none. Real games are a few kilobytes.
+pub(crate) const ON_DEMAND_BYTES: usize = 1 << 20;
+
 /// The games of the piece of `text` that holds byte `offset`, read now (not validated): what a
-/// hover or a definition needs, in time bounded by the size of that game. `pieces` are the
-/// starts of the pieces when known (a finished analysis of this very text).
+/// hover or a definition needs, in time bounded by the size of that game, at most
+/// [`ON_DEMAND_BYTES`]. `pieces` are the starts of the pieces when known (a finished analysis
+/// of this very text).
 pub(crate) fn games_at<'a>(
     text: &'a str,
     pieces: Option<&[usize]>,
@@ -225,6 +231,9 @@ pub(crate) fn games_at<'a>(
             })
             .find(|&(_, end)| offset < end || end == text.len())?,
     };
+    if end - start > ON_DEMAND_BYTES {
+        return None;
+    }
     let source = piece_text(text, start, end)?;
     let mut games = Vec::new();
     for out in ctl_an::games(&source) {
@@ -363,6 +372,15 @@ mod tests {
         let piece = games_at(text, Some(&a.pieces), at).expect("a piece");
         assert_eq!(piece.start, a.pieces[1]);
         assert!(piece.game_at(at - piece.start).is_some());
+    }
+
+    #[test]
+    fn a_game_too_large_is_not_read_on_demand() {
+        let big = format!("[Variant \"C'escacs\"]\n{{{}}}\n", "x".repeat(ON_DEMAND_BYTES));
+        let text = format!("{big}[Variant \"C'escacs\"]\n1. E7-E13: *\n");
+        assert!(games_at(&text, None, 30).is_none());
+        let piece = games_at(&text, None, text.rfind("E7").unwrap()).expect("the small game");
+        assert_eq!(piece.games.len(), 1);
     }
 
     #[test]
