@@ -33,6 +33,9 @@ pub(crate) const LEVEL: Level = Level::Rules;
 /// gives 100,000 errors); past it, one information diagnostic says how many more there are.
 pub(crate) const MAX_PUBLISHED: usize = 1_000;
 
+/// Diagnostics with a fix kept per document at most, for the code actions.
+pub(crate) const MAX_FIXABLE: usize = 10_000;
+
 /// How far an analysis may go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Bounds {
@@ -47,9 +50,12 @@ pub(crate) struct Bounds {
 /// What checking a document found.
 #[derive(Debug)]
 pub(crate) struct Analysis {
-    /// Every diagnostic, sorted by position then code, with its game and ply; spans are offsets
-    /// into the document.
-    pub diagnostics: Vec<(Diagnostic, Context)>,
+    /// The diagnostics that carry a fix (the first [`MAX_FIXABLE`]), sorted by position then
+    /// code, with their game and ply; spans are offsets into the document. The others are
+    /// dropped once published: memory does not grow with the number of problems.
+    pub fixable: Vec<(Diagnostic, Context)>,
+    /// How many diagnostics the document has.
+    pub count: usize,
     /// What the editor is sent: at most [`MAX_PUBLISHED`] diagnostics (errors first), then the
     /// notes (how many more there are, where the check stopped and why).
     pub published: Vec<lsp_types::Diagnostic>,
@@ -77,7 +83,8 @@ impl Analysis {
         let index = LineIndex::new(text);
         let ranges = Ranges::new(text, bounds.encoding);
         let mut analysis = Analysis {
-            diagnostics: Vec::new(),
+            fixable: Vec::new(),
+            count: 0,
             published: Vec::new(),
             pieces: Vec::new(),
             symbols: Vec::new(),
@@ -105,6 +112,7 @@ impl Analysis {
         }
         let check = Check { fast: false, ..Check::new(LEVEL) };
         let mut games = 0;
+        let mut shown = Shown::default();
         for raw in GameSplitter::new(text.as_bytes()) {
             if cancel.load(Ordering::Relaxed) {
                 return None;
@@ -149,7 +157,12 @@ impl Analysis {
             for d in checked.diagnostics {
                 let context = locator.context(d.span);
                 let context = Context { game: context.game.map(|g| g + games), ..context };
-                analysis.diagnostics.push((d.shifted(start), context));
+                let d = d.shifted(start);
+                analysis.count += 1;
+                if !d.fixes.is_empty() && analysis.fixable.len() < MAX_FIXABLE {
+                    analysis.fixable.push((d.clone(), context));
+                }
+                shown.push(d, context);
             }
             analysis.symbols.extend(symbols::symbols(
                 &checked.read,
@@ -174,7 +187,7 @@ impl Analysis {
         if !analysis.complete {
             analysis.canonical = None;
         }
-        analysis.published = published(&analysis.diagnostics, uri, &index, bounds.encoding);
+        analysis.published = shown.published(uri, &index, bounds.encoding);
         analysis.published.extend(notes);
         Some(analysis)
     }
@@ -182,7 +195,8 @@ impl Analysis {
     /// What is known of a document whose check failed: nothing, and never to be formatted.
     pub fn failed(why: String) -> Analysis {
         Analysis {
-            diagnostics: Vec::new(),
+            fixable: Vec::new(),
+            count: 0,
             published: Vec::new(),
             pieces: Vec::new(),
             symbols: Vec::new(),
@@ -285,44 +299,57 @@ pub(crate) fn to_lsp(
     Some(lsp)
 }
 
-/// The diagnostics sent to the editor: the first [`MAX_PUBLISHED`] (errors first, in document
-/// order within a severity, so that no error hides behind warnings), then one information that
-/// counts the others. Only those sent are converted.
-fn published(
-    diagnostics: &[(Diagnostic, Context)],
-    uri: &str,
-    index: &LineIndex<'_>,
-    encoding: PositionEncoding,
-) -> Vec<lsp_types::Diagnostic> {
-    let mut order: Vec<usize> = (0..diagnostics.len()).collect();
-    if diagnostics.len() > MAX_PUBLISHED {
-        order.sort_by_key(|&i| severity_rank(&diagnostics[i].0));
-        order.truncate(MAX_PUBLISHED);
-    }
-    let mut out: Vec<lsp_types::Diagnostic> = order
-        .iter()
-        .filter_map(|&i| {
-            let (d, context) = &diagnostics[i];
-            to_lsp(d, *context, uri, index, encoding)
-        })
-        .collect();
-    if diagnostics.len() > MAX_PUBLISHED {
-        let more = diagnostics.len() - MAX_PUBLISHED;
-        let range = out.last().map(|d| d.range).unwrap_or_default();
-        out.push(note(
-            DiagnosticSeverity::INFORMATION,
-            range,
-            format!(
-                "{more} more problems not shown (at most {MAX_PUBLISHED} per document); \
-                 `cescacs check` lists them all"
-            ),
-        ));
-    }
-    out
+/// The diagnostics sent to the editor, gathered as they come: the first [`MAX_PUBLISHED`]
+/// errors and the first [`MAX_PUBLISHED`] warnings, in document order, and how many there are.
+#[derive(Debug, Default)]
+struct Shown {
+    kept: Vec<(Diagnostic, Context)>,
+    errors: usize,
+    warnings: usize,
 }
 
-fn severity_rank(d: &Diagnostic) -> u8 {
-    if d.is_error() { 0 } else { 1 }
+impl Shown {
+    fn push(&mut self, d: Diagnostic, context: Context) {
+        let seen = if d.is_error() { &mut self.errors } else { &mut self.warnings };
+        *seen += 1;
+        if *seen <= MAX_PUBLISHED {
+            self.kept.push((d, context));
+        }
+    }
+
+    /// All of them when there are at most [`MAX_PUBLISHED`]; else the first [`MAX_PUBLISHED`]
+    /// errors first (in document order within a severity, so that no error hides behind
+    /// warnings), then one information that counts the others. Only those sent are converted.
+    fn published(
+        mut self,
+        uri: &str,
+        index: &LineIndex<'_>,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp_types::Diagnostic> {
+        let total = self.errors + self.warnings;
+        if total > MAX_PUBLISHED {
+            self.kept.sort_by_key(|(d, _)| !d.is_error());
+            self.kept.truncate(MAX_PUBLISHED);
+        }
+        let mut out: Vec<lsp_types::Diagnostic> = self
+            .kept
+            .iter()
+            .filter_map(|(d, context)| to_lsp(d, *context, uri, index, encoding))
+            .collect();
+        if total > MAX_PUBLISHED {
+            let more = total - MAX_PUBLISHED;
+            let range = out.last().map(|d| d.range).unwrap_or_default();
+            out.push(note(
+                DiagnosticSeverity::INFORMATION,
+                range,
+                format!(
+                    "{more} more problems not shown (at most {MAX_PUBLISHED} per document); \
+                     `cescacs check` lists them all"
+                ),
+            ));
+        }
+        out
+    }
 }
 
 /// A diagnostic of the server itself (no code).
@@ -360,11 +387,13 @@ mod tests {
         let a = analyse(text, BOUNDS);
         assert_eq!(a.symbols.len(), 2);
         assert_eq!(a.pieces, [0, text.rfind("[Variant").unwrap()]);
-        let found: Vec<(&str, Context)> = a.diagnostics.iter().map(|(d, c)| (d.code, *c)).collect();
-        assert_eq!(
-            found,
-            [("E0501", Context::game(1).with_ply(3)), ("E0206", Context::game(2).with_ply(1))]
-        );
+        let code = |c: &str| Some(lsp_types::NumberOrString::String(c.to_string()));
+        let codes: Vec<_> = a.published.iter().map(|d| d.code.clone()).collect();
+        assert_eq!(codes, [code("E0501"), code("E0206")]);
+        assert_eq!(a.count, 2);
+        // The capture `x` has a fix: kept for the code actions, with its game and ply.
+        let fixable: Vec<(&str, Context)> = a.fixable.iter().map(|(d, c)| (d.code, *c)).collect();
+        assert_eq!(fixable, [("E0206", Context::game(2).with_ply(1))]);
         assert!(a.syntax_errors && a.complete && a.canonical.is_none());
         let piece = games_at(text, None, text.find("EE5").unwrap()).expect("a piece");
         assert_eq!((piece.start, piece.games.len()), (0, 1));
@@ -387,8 +416,7 @@ mod tests {
     fn a_byte_order_mark_keeps_offsets() {
         let text = "\u{feff}[Variant \"C'escacs\"]\n1. E7-E99: *\n";
         let a = analyse(text, BOUNDS);
-        let (d, _) = &a.diagnostics[0];
-        assert_eq!(d.span.start, "\u{feff}[Variant \"C'escacs\"]\n1. E7-".len());
+        assert_eq!(a.published[0].range.start.line, 1);
         assert_eq!(a.published[0].range.start.character, "1. E7-".len() as u32);
     }
 
@@ -406,10 +434,10 @@ mod tests {
         let text = format!("[Variant \"C'escacs\"]\n{}", "1. E7-E99: *\n".repeat(3));
         let flood = "[".repeat(MAX_PUBLISHED + 5);
         let a = analyse(&format!("{text}{flood}"), BOUNDS);
-        assert!(a.diagnostics.len() > MAX_PUBLISHED);
+        assert!(a.count > MAX_PUBLISHED);
         assert_eq!(a.published.len(), MAX_PUBLISHED + 1);
         let last = &a.published[MAX_PUBLISHED];
-        let more = a.diagnostics.len() - MAX_PUBLISHED;
+        let more = a.count - MAX_PUBLISHED;
         assert!(last.message.starts_with(&format!("{more} more problems not shown")), "{last:?}");
         // Errors first: the warnings of the first game are among those not shown.
         assert!(
@@ -423,7 +451,7 @@ mod tests {
     fn a_document_past_the_size_bound_gets_one_diagnostic() {
         let text = "[Variant \"C'escacs\"]\n1. E7xE13: *\n";
         let a = analyse(text, Bounds { bytes: 16, ..BOUNDS });
-        assert!(a.diagnostics.is_empty() && a.symbols.is_empty() && !a.complete);
+        assert!(a.count == 0 && a.symbols.is_empty() && !a.complete);
         assert_eq!(a.published.len(), 1);
         assert!(a.published[0].message.starts_with("this document is not checked"));
     }

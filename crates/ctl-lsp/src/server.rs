@@ -542,7 +542,7 @@ impl Server {
         to_value(actions::actions(
             &uri,
             &doc.text,
-            &analysis.diagnostics,
+            &analysis.fixable,
             to_lsp,
             wanted,
             only,

@@ -251,39 +251,45 @@ fn decode(body: &[u8], answers: &Sender<Message>) -> Vec<Message> {
         let _ = answers.send(answer.into());
         Vec::new()
     };
-    let whole: &RawValue = match serde_json::from_slice(body) {
-        Ok(raw) => raw,
+    let value: Value = match serde_json::from_slice(body) {
+        Ok(value) => value,
         Err(e) => return parse_error(e),
     };
-    if !whole.get().starts_with('[') {
-        return decode_one(whole, answers).into_iter().collect();
+    match value {
+        Value::Array(members) => {
+            if members.is_empty() {
+                invalid(answers, "null", "an empty batch");
+                return Vec::new();
+            }
+            // The members' texts, for ids that must be answered as written.
+            let raw: Vec<&RawValue> = serde_json::from_slice(body).unwrap_or_default();
+            members
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, m)| decode_one(m, raw.get(i).map(|r| r.get()), answers))
+                .collect()
+        }
+        value => decode_one(value, std::str::from_utf8(body).ok(), answers).into_iter().collect(),
     }
-    let members: Vec<&RawValue> = match serde_json::from_str(whole.get()) {
-        Ok(members) => members,
-        Err(e) => return parse_error(e),
-    };
-    if members.is_empty() {
-        invalid(answers, "null", "an empty batch");
-        return Vec::new();
-    }
-    members.into_iter().filter_map(|member| decode_one(member, answers)).collect()
 }
 
-/// One message, checked against JSON-RPC 2.0.
-fn decode_one(raw: &RawValue, answers: &Sender<Message>) -> Option<Message> {
-    let Ok(Value::Object(mut object)) = serde_json::from_str::<Value>(raw.get()) else {
+/// One message, checked against JSON-RPC 2.0; `raw` is its text.
+fn decode_one(value: Value, raw: Option<&str>, answers: &Sender<Message>) -> Option<Message> {
+    let Value::Object(mut object) = value else {
         invalid(answers, "null", "a JSON-RPC message is a JSON object");
         return None;
     };
-    // The id as the client wrote it (`1.50`, `123456789012345678901234567890`...).
+    // The id as the client wrote it (`1.50`, `123456789012345678901234567890`...): read again
+    // from the text only for an id that lsp-server cannot hold.
     let raw_id = match object.get("id") {
         None => None,
-        Some(Value::String(_) | Value::Number(_) | Value::Null) => Some(
-            serde_json::from_str::<WithId<'_>>(raw.get())
-                .ok()
+        Some(id) if held_as_is(id) => Some(id.to_string()),
+        Some(Value::Number(n)) => Some(
+            raw.and_then(|raw| serde_json::from_str::<WithId<'_>>(raw).ok())
                 .and_then(|w| w.id)
-                .map_or_else(|| "null".to_string(), |id| id.get().to_string()),
+                .map_or_else(|| n.to_string(), |id| id.get().to_string()),
         ),
+        Some(id @ (Value::String(_) | Value::Null)) => Some(id.to_string()),
         Some(_) => {
             invalid(answers, "null", "an `id` is a string, a number or `null`");
             return None;
