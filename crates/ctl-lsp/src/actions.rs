@@ -140,4 +140,34 @@ mod tests {
         let got: Vec<&str> = fixes.iter().map(|f| f.replacement.as_str()).collect();
         assert_eq!(got, ["2", "×"]);
     }
+
+    /// The fixes taken are those of the plain rule (each fix compared with every one taken
+    /// before it), over many small spans, empty ones among them.
+    #[test]
+    fn fix_all_agrees_with_comparing_every_pair() {
+        let mut seed: u64 = 7;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) % n) as usize
+        };
+        let diagnostics: Vec<Diagnostic> = (0..400)
+            .map(|_| {
+                let start = next(60);
+                let span = Span::new(start, start + next(3));
+                Diagnostic::error("E1", span, "m").with_fix(span, "x")
+            })
+            .collect();
+        let mut plain: Vec<Fix> = Vec::new();
+        for d in &diagnostics {
+            let f = &d.fixes[0];
+            let clashes = plain.iter().any(|t| {
+                f.span.start < t.span.end && t.span.start < f.span.end || f.span == t.span
+            });
+            if !clashes {
+                plain.push(f.clone());
+            }
+        }
+        plain.sort_by_key(|f| (f.span.start, f.span.end));
+        assert_eq!(compatible_fixes(diagnostics.iter()), plain);
+    }
 }
