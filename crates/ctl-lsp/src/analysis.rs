@@ -54,8 +54,6 @@ pub(crate) struct Analysis {
     /// code, with their game and ply; spans are offsets into the document. The others are
     /// dropped once published: memory does not grow with the number of problems.
     pub fixable: Vec<(Diagnostic, Context)>,
-    /// How many diagnostics the document has.
-    pub count: usize,
     /// What the editor is sent: at most [`MAX_PUBLISHED`] diagnostics (errors first), then the
     /// notes (how many more there are, where the check stopped and why).
     pub published: Vec<lsp_types::Diagnostic>,
@@ -66,8 +64,6 @@ pub(crate) struct Analysis {
     /// The canonical text (`cescacs fmt`), when the whole document was read without a syntax
     /// error.
     pub canonical: Option<String>,
-    /// Whether the encoding or the syntax has an error: such a document is never formatted.
-    pub syntax_errors: bool,
     /// Whether every piece of the document was read (false: too large, out of time, a game
     /// larger than `ctl_an::GAME_BYTES`).
     pub complete: bool,
@@ -80,16 +76,13 @@ impl Analysis {
     /// budget has run out. `uri` is the document's, for the related information of diagnostics.
     pub fn new(text: &str, uri: &str, bounds: Bounds, cancel: &AtomicBool) -> Option<Analysis> {
         let started = Instant::now();
-        let index = LineIndex::new(text);
         let ranges = Ranges::new(text, bounds.encoding);
         let mut analysis = Analysis {
             fixable: Vec::new(),
-            count: 0,
             published: Vec::new(),
             pieces: Vec::new(),
             symbols: Vec::new(),
             canonical: Some(String::new()),
-            syntax_errors: false,
             complete: true,
             failure: None,
         };
@@ -112,6 +105,8 @@ impl Analysis {
         }
         let check = Check { fast: false, ..Check::new(LEVEL) };
         let mut games = 0;
+        // Where the pieces read so far end.
+        let mut read_to = 0;
         let mut shown = Shown::default();
         for raw in GameSplitter::new(text.as_bytes()) {
             if cancel.load(Ordering::Relaxed) {
@@ -121,10 +116,9 @@ impl Analysis {
                 Ok(raw) => raw,
                 Err(e) => {
                     // A game larger than `ctl_an::GAME_BYTES`: the splitter gives nothing more.
-                    let at = analysis.pieces.last().copied().unwrap_or(0);
                     notes.push(note(
                         DiagnosticSeverity::ERROR,
-                        ranges.range(cescacs_board::Span::new(at, at)),
+                        ranges.range(cescacs_board::Span::new(read_to, read_to)),
                         format!("the rest of this document is not checked: {e}"),
                     ));
                     analysis.complete = false;
@@ -149,6 +143,7 @@ impl Analysis {
             }
             let Some(piece) = piece_text(text, start, end) else { continue };
             analysis.pieces.push(start);
+            read_to = end;
             let checked = check.text(&piece);
             let mut locator = Locator::default();
             for game in &checked.read {
@@ -158,7 +153,6 @@ impl Analysis {
                 let context = locator.context(d.span);
                 let context = Context { game: context.game.map(|g| g + games), ..context };
                 let d = d.shifted(start);
-                analysis.count += 1;
                 if !d.fixes.is_empty() && analysis.fixable.len() < MAX_FIXABLE {
                     analysis.fixable.push((d.clone(), context));
                 }
@@ -171,7 +165,6 @@ impl Analysis {
                 &ranges.shifted(start),
             ));
             games += checked.read.len();
-            analysis.syntax_errors |= checked.syntax_errors;
             if checked.syntax_errors {
                 analysis.canonical = None;
             }
@@ -187,7 +180,7 @@ impl Analysis {
         if !analysis.complete {
             analysis.canonical = None;
         }
-        analysis.published = shown.published(uri, &index, bounds.encoding);
+        analysis.published = shown.published(uri, ranges.index(), bounds.encoding);
         analysis.published.extend(notes);
         Some(analysis)
     }
@@ -196,12 +189,10 @@ impl Analysis {
     pub fn failed(why: String) -> Analysis {
         Analysis {
             fixable: Vec::new(),
-            count: 0,
             published: Vec::new(),
             pieces: Vec::new(),
             symbols: Vec::new(),
             canonical: None,
-            syntax_errors: true,
             complete: false,
             failure: Some(why),
         }
@@ -390,11 +381,10 @@ mod tests {
         let code = |c: &str| Some(lsp_types::NumberOrString::String(c.to_string()));
         let codes: Vec<_> = a.published.iter().map(|d| d.code.clone()).collect();
         assert_eq!(codes, [code("E0501"), code("E0206")]);
-        assert_eq!(a.count, 2);
         // The capture `x` has a fix: kept for the code actions, with its game and ply.
         let fixable: Vec<(&str, Context)> = a.fixable.iter().map(|(d, c)| (d.code, *c)).collect();
         assert_eq!(fixable, [("E0206", Context::game(2).with_ply(1))]);
-        assert!(a.syntax_errors && a.complete && a.canonical.is_none());
+        assert!(a.complete && a.canonical.is_none());
         let piece = games_at(text, None, text.find("EE5").unwrap()).expect("a piece");
         assert_eq!((piece.start, piece.games.len()), (0, 1));
         let at = text.rfind("E7").unwrap();
@@ -433,11 +423,12 @@ mod tests {
     fn a_flood_of_diagnostics_is_capped_with_a_count() {
         let text = format!("[Variant \"C'escacs\"]\n{}", "1. E7-E99: *\n".repeat(3));
         let flood = "[".repeat(MAX_PUBLISHED + 5);
-        let a = analyse(&format!("{text}{flood}"), BOUNDS);
-        assert!(a.count > MAX_PUBLISHED);
+        let text = format!("{text}{flood}");
+        let a = analyse(&text, BOUNDS);
         assert_eq!(a.published.len(), MAX_PUBLISHED + 1);
         let last = &a.published[MAX_PUBLISHED];
-        let more = a.count - MAX_PUBLISHED;
+        // The count is that of `cescacs check`.
+        let more = Check::new(LEVEL).text(&text).diagnostics.len() - MAX_PUBLISHED;
         assert!(last.message.starts_with(&format!("{more} more problems not shown")), "{last:?}");
         // Errors first: the warnings of the first game are among those not shown.
         assert!(
@@ -451,7 +442,7 @@ mod tests {
     fn a_document_past_the_size_bound_gets_one_diagnostic() {
         let text = "[Variant \"C'escacs\"]\n1. E7xE13: *\n";
         let a = analyse(text, Bounds { bytes: 16, ..BOUNDS });
-        assert!(a.count == 0 && a.symbols.is_empty() && !a.complete);
+        assert!(a.fixable.is_empty() && a.symbols.is_empty() && !a.complete);
         assert_eq!(a.published.len(), 1);
         assert!(a.published[0].message.starts_with("this document is not checked"));
     }

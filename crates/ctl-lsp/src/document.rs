@@ -175,6 +175,11 @@ impl<'a> Ranges<'a> {
         Ranges { index: std::borrow::Cow::Borrowed(&*self.index), encoding: self.encoding, base }
     }
 
+    /// The line index of the whole text.
+    pub fn index(&self) -> &LineIndex<'a> {
+        &self.index
+    }
+
     pub fn position(&self, offset: usize) -> Position {
         let p = self.index.position(self.base + offset, self.encoding);
         Position { line: p.line, character: p.character }
