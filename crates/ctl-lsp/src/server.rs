@@ -116,12 +116,13 @@ impl Server {
             Done(Done),
             Due,
             Closed,
+            WorkerGone,
         }
         loop {
             let timer = self.due.values().min().map_or_else(never, |deadline| at(*deadline));
             let event = select! {
                 recv(self.connection.receiver) -> m => m.map_or(Event::Closed, Event::Message),
-                recv(self.worker.done) -> d => d.map_or(Event::Closed, Event::Done),
+                recv(self.worker.done) -> d => d.map_or(Event::WorkerGone, Event::Done),
                 recv(timer) -> _ => Event::Due,
             };
             let message = match event {
@@ -135,6 +136,12 @@ impl Server {
                     continue;
                 }
                 Event::Closed => return Ok(()),
+                Event::WorkerGone => {
+                    // Cannot happen short of a failed thread start (already logged): the
+                    // server goes on answering what needs no check.
+                    self.worker.done = never();
+                    continue;
+                }
             };
             match message {
                 Message::Request(request) => self.on_request(request),
