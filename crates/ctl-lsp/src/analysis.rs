@@ -1,11 +1,10 @@
 //! Checking a document: the diagnostics of `cescacs check` at its default level, each with the
 //! game and ply it is about, what is published of them, the outline and the canonical text.
 //!
-//! A document is checked game by game, the way `cescacs check` reads a stream: the text is cut
-//! into pieces ([`GameSplitter`], the limits of `ctl_an`), each piece read the full way
-//! ([`Check`], the trees are needed) and its trees dropped once its diagnostics, symbols and
+//! A document is checked game by game ([`Check::games`], every game read the full way: the
+//! trees are needed), and each game's tree is dropped once its diagnostics, outline entry and
 //! canonical text are taken. Memory is bounded by the largest game, not by the document (a
-//! 22 MB document used to keep every tree, 1.8 GB). Between pieces the analysis stops when it is
+//! 22 MB document used to keep every tree). Between games the analysis stops when it is
 //! cancelled (a newer version of the document came) or when its time budget has run out.
 
 use std::borrow::Cow;
@@ -16,7 +15,7 @@ use cescacs_board::Diagnostic;
 use ctl_pgn::check::Check;
 use ctl_pgn::game::Game;
 use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, Locator, PositionEncoding};
-use ctl_pgn::split::{GameSplitter, RawGame};
+use ctl_pgn::split::GameSplitter;
 use ctl_pgn::validate::Level;
 use ctl_pgn::write::{WriteOptions, write_game};
 use lsp_types::{DiagnosticSeverity, DocumentSymbol};
@@ -103,35 +102,51 @@ impl Analysis {
             analysis.published = notes;
             return Some(analysis);
         }
-        let check = Check { fast: false, ..Check::new(LEVEL) };
+        let source = parser_text(text);
+        let source = source.as_deref().unwrap_or(text);
         let mut games = 0;
-        // Where the pieces read so far end.
-        let mut read_to = 0;
         let mut shown = Shown::default();
-        for raw in GameSplitter::new(text.as_bytes()) {
+        let mut records = Check { fast: false, ..Check::new(LEVEL) }.games(source);
+        loop {
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            let RawGame { offset, bytes } = match raw {
-                Ok(raw) => raw,
-                Err(e) => {
-                    // A game larger than `ctl_an::GAME_BYTES`: the splitter gives nothing more.
-                    notes.push(note(
-                        DiagnosticSeverity::ERROR,
-                        ranges.range(cescacs_board::Span::new(read_to, read_to)),
-                        format!("the rest of this document is not checked: {e}"),
-                    ));
-                    analysis.complete = false;
-                    break;
+            let Some(record) = records.next() else { break };
+            let end = record.span.end;
+            let mut locator = Locator::default();
+            if let Some(game) = &record.game {
+                locator.push(game.syntax());
+            }
+            for d in record.diagnostics {
+                let context = locator.context(d.span);
+                let context = Context { game: context.game.map(|g| g + games), ..context };
+                if !d.fixes.is_empty() && analysis.fixable.len() < MAX_FIXABLE {
+                    analysis.fixable.push((d.clone(), context));
                 }
-            };
-            let start = usize::try_from(offset).unwrap_or(usize::MAX);
-            let end = start.saturating_add(bytes.len());
-            drop(bytes);
+                shown.push(d, context);
+            }
+            if record.syntax_errors {
+                analysis.canonical = None;
+            }
+            if let Some(game) = &record.game {
+                analysis.symbols.extend(symbols::symbols(
+                    std::slice::from_ref(game),
+                    games,
+                    source,
+                    &ranges,
+                ));
+                if let Some(out) = &mut analysis.canonical {
+                    if !out.is_empty() {
+                        out.push('\n');
+                    }
+                    out.push_str(&write_game(game.syntax(), WriteOptions::default()));
+                }
+                games += 1;
+            }
             if started.elapsed() > bounds.time {
                 notes.push(note(
                     DiagnosticSeverity::INFORMATION,
-                    ranges.range(cescacs_board::Span::new(start, start)),
+                    ranges.range(cescacs_board::Span::new(end, end)),
                     format!(
                         "the check stopped here, after {} s (its time budget) and {games} games: \
                          the rest of the document is not checked (`cescacs check` checks it all)",
@@ -141,42 +156,12 @@ impl Analysis {
                 analysis.complete = false;
                 break;
             }
-            let Some(piece) = piece_text(text, start, end) else { continue };
-            analysis.pieces.push(start);
-            read_to = end;
-            let checked = check.text(&piece);
-            let mut locator = Locator::default();
-            for game in &checked.read {
-                locator.push(game.syntax());
-            }
-            for d in checked.diagnostics {
-                let context = locator.context(d.span);
-                let context = Context { game: context.game.map(|g| g + games), ..context };
-                let d = d.shifted(start);
-                if !d.fixes.is_empty() && analysis.fixable.len() < MAX_FIXABLE {
-                    analysis.fixable.push((d.clone(), context));
-                }
-                shown.push(d, context);
-            }
-            analysis.symbols.extend(symbols::symbols(
-                &checked.read,
-                games,
-                &piece,
-                &ranges.shifted(start),
-            ));
-            games += checked.read.len();
-            if checked.syntax_errors {
-                analysis.canonical = None;
-            }
-            if let Some(out) = &mut analysis.canonical {
-                for game in &checked.read {
-                    if !out.is_empty() {
-                        out.push('\n');
-                    }
-                    out.push_str(&write_game(game.syntax(), WriteOptions::default()));
-                }
-            }
         }
+        // Where the games are, for the hovers (a scan for game boundaries, no parsing).
+        analysis.pieces = GameSplitter::new(text.as_bytes())
+            .map_while(Result::ok)
+            .map(|raw| usize::try_from(raw.offset).unwrap_or(usize::MAX))
+            .collect();
         if !analysis.complete {
             analysis.canonical = None;
         }
@@ -199,8 +184,14 @@ impl Analysis {
     }
 }
 
-/// The text of one piece as the parsers read it: a byte order mark at the start of the
-/// document becomes three spaces (`ctl_pgn::decode`), so that offsets stay the editor's.
+/// The text the parsers read: a byte order mark becomes three spaces (`ctl_pgn::decode`), so
+/// that offsets stay the editor's. `None` when the text is read as it is.
+fn parser_text(text: &str) -> Option<String> {
+    let rest = text.strip_prefix('\u{feff}')?;
+    Some(format!("   {rest}"))
+}
+
+/// The text of one piece as the parsers read it (see [`parser_text`]).
 fn piece_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
     let piece = text.get(start..end)?;
     Some(match piece.strip_prefix('\u{feff}') {
@@ -454,7 +445,8 @@ mod tests {
         let cancelled = Analysis::new(&text, "file:///t", BOUNDS, &AtomicBool::new(true));
         assert!(cancelled.is_none());
         let a = analyse(&text, Bounds { time: Duration::ZERO, ..BOUNDS });
-        assert!(!a.complete && a.pieces.is_empty() && a.canonical.is_none());
+        // One game read, then the budget is found spent.
+        assert!(!a.complete && a.symbols.len() == 1 && a.canonical.is_none());
         assert!(a.published[0].message.starts_with("the check stopped here"), "{:?}", a.published);
     }
 }
