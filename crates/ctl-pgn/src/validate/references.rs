@@ -66,6 +66,15 @@ fn checked(r: &Spanned<Reference>) -> bool {
 }
 
 impl References {
+    /// Forgets the game, keeping the storage for the next one.
+    pub(crate) fn clear(&mut self) {
+        self.lines.clear();
+        self.chain.clear();
+        self.labels.clear();
+        self.by_label.clear();
+        self.closed = false;
+    }
+
     #[inline]
     fn line(&mut self) -> &mut Line {
         if self.lines.is_empty() {
@@ -183,10 +192,14 @@ impl References {
     /// The comments after the last pair of the current line are placed after it.
     #[inline]
     fn close_pair_comments(&mut self, out: &mut Vec<Diagnostic>) {
-        let line = self.line();
-        if line.after.is_empty() {
-            return;
+        if self.lines.last().is_some_and(|line| !line.after.is_empty()) {
+            self.place_after(out);
         }
+    }
+
+    #[inline(never)]
+    fn place_after(&mut self, out: &mut Vec<Diagnostic>) {
+        let line = self.line();
         let at = line.pair;
         let mut after = std::mem::take(&mut line.after);
         for r in &after {
