@@ -72,7 +72,11 @@ impl Visitor for Replay<'_> {
         Replay::comment(self, comment)
     }
 
+    #[inline(always)]
     fn number(&mut self, number: MoveNumber) -> Flow {
+        if self.only_counts() {
+            return self.flow();
+        }
         Replay::number(self, number)
     }
 
@@ -80,8 +84,11 @@ impl Visitor for Replay<'_> {
         Replay::omitted(self, span)
     }
 
-    #[inline]
+    #[inline(always)]
     fn mv(&mut self, m: &Move) -> Flow {
+        if self.only_counts() {
+            return self.count_ply();
+        }
         Replay::mv(self, m, true)
     }
 

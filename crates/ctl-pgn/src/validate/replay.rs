@@ -424,7 +424,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     #[inline]
-    fn flow(&self) -> Flow {
+    pub(crate) fn flow(&self) -> Flow {
         if self.failed { Flow::Fallback } else { Flow::Continue }
     }
 
@@ -454,8 +454,10 @@ impl<'t, O: Observer> Replay<'t, O> {
         value_span: Span,
         span: Span,
     ) -> Flow {
+        // The scanner passes slices of the text itself: the same address says it without a
+        // comparison of the bytes.
         let keep = |s: &str, at: Span| match self.text.get(at.range()) {
-            Some(written) if written == s => Cow::Borrowed(written),
+            Some(written) if std::ptr::eq(written, s) || written == s => Cow::Borrowed(written),
             _ => Cow::Owned(s.to_string()),
         };
         let tag = Tag {
@@ -550,8 +552,24 @@ impl<'t, O: Observer> Replay<'t, O> {
         self.depth
     }
 
+    /// Whether the events past the tags are only counted (the syntax level): the scanner's
+    /// visitor then answers a move or a number without a call.
+    #[inline(always)]
+    pub(crate) fn only_counts(&self) -> bool {
+        self.started && !self.busy
+    }
+
+    /// A ply counted, nothing more (see [`Replay::only_counts`]).
+    #[inline(always)]
+    pub(crate) fn count_ply(&mut self) -> Flow {
+        if self.depth == 0 {
+            self.plies += 1;
+        }
+        self.flow()
+    }
+
     /// A pair begins with its number.
-    #[inline]
+    #[inline(never)]
     pub fn number(&mut self, number: MoveNumber) -> Flow {
         self.start();
         self.observer.pair(self.depth, number);
