@@ -34,7 +34,7 @@ use crate::tags::{TagRef, lint_tags};
 
 /// A line copies its board at most this often (in plies); a variation starts from the last
 /// copy and plays the moves since.
-const CHECKPOINT_PLIES: usize = 8;
+const CHECKPOINT_PLIES: usize = 4;
 
 /// Plies between two occurrences of a position: a side cannot undo its move in one ply, so a
 /// position comes back at the earliest four plies later.
