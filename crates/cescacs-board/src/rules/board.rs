@@ -295,11 +295,8 @@ impl Board {
             (p, b)
         });
         let (initial, board) = &*INITIAL;
-        // The cheap fields first: a PDTL start with Black to move is no initial position, and
-        // comparing the 169 hexes costs thousands of instructions.
         if p.move_number() == initial.move_number()
             && p.halfmove_clock() == initial.halfmove_clock()
-            && p.turn() == initial.turn()
             && p.scornful_origin().is_none()
             && p == initial
         {

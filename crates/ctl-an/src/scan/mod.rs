@@ -241,7 +241,9 @@ fn within_bounds(text: &str, limits: &Limits) -> bool {
 /// [`bom_len`].
 #[inline]
 fn is_blank(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\t' | b'\r' | 0x0c)
+    // One test of a bit set over the bytes up to the space.
+    const BLANKS: u64 = 1 << b' ' | 1 << b'\n' | 1 << b'\t' | 1 << b'\r' | 1 << 0x0c;
+    b <= b' ' && BLANKS >> b & 1 == 1
 }
 
 /// The byte-order mark U+FEFF in UTF-8, which the lexer skips as a blank anywhere.
@@ -335,11 +337,16 @@ impl<V> Scanner<'_, '_, V> {
     /// Skips the blanks the lexer skips between tokens.
     #[inline]
     fn skip_blanks(&mut self) {
-        let rest = self.bytes.get(self.at..).unwrap_or_default();
-        let blanks = rest.iter().take_while(|&&b| is_blank(b)).count();
-        self.at += blanks;
-        if rest.get(blanks) == Some(&BOM[0]) {
-            self.skip_marks();
+        // A byte at a time: usually one blank, and the loop inlines where the counting of a
+        // slice did not.
+        while let Some(&b) = self.bytes.get(self.at) {
+            if !is_blank(b) {
+                if b == BOM[0] {
+                    self.skip_marks();
+                }
+                return;
+            }
+            self.at += 1;
         }
     }
 

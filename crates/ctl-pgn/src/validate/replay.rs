@@ -14,7 +14,9 @@
 //!
 //! What it costs per ply beyond the board's own work: no allocation and no board copy. A line
 //! keeps a copy of its board every [`CHECKPOINT_PLIES`] plies and the moves played since; a
-//! variation (rare) rebuilds its start from them. Repetition keys are kept only since the last
+//! variation rebuilds its start from them, in the storage of a line that is no longer used (the
+//! fast path keeps those lines, the line stack and the reference bookkeeping from game to game:
+//! once warmed up it allocates nothing). Repetition keys are kept only since the last
 //! irreversible move, and counted only once enough plies have passed for a fifth occurrence;
 //! the automatic draws are looked for only when the material changed or the move clock reached
 //! its limit.
