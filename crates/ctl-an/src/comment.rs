@@ -30,7 +30,13 @@ pub(crate) fn read_into(source: &str, span: Span, diags: &mut Vec<Diagnostic>, o
 }
 
 fn kind(inner: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> CommentKind {
-    let trimmed = inner.trim_start();
+    // ASCII blanks are skipped by byte; a non-ASCII byte after them goes through `trim_start`,
+    // which also knows the other Unicode blanks.
+    let ascii = inner.bytes().take_while(u8::is_ascii_whitespace).count();
+    let trimmed = match inner.as_bytes().get(ascii) {
+        Some(c) if !c.is_ascii() => inner.trim_start(),
+        _ => &inner[ascii..],
+    };
     let at = offset + (inner.len() - trimmed.len());
     let b = trimmed.as_bytes();
     if b.first() == Some(&b':') {
@@ -60,11 +66,25 @@ fn kind(inner: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> CommentKind 
     CommentKind::Plain
 }
 
-const PIECE_LETTERS: &[u8] = b"PEJNGRVDKABFLCSTWQ";
+/// The ASCII piece letters, both cases, a reference may name after `~`.
+const PIECE_BYTES: [bool; 128] = {
+    let letters = b"PEJNGRVDKABFLCSTWQ";
+    let mut table = [false; 128];
+    let mut i = 0;
+    while i < letters.len() {
+        table[letters[i] as usize] = true;
+        table[letters[i].to_ascii_lowercase() as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 fn is_piece_char(c: char) -> bool {
-    (c.is_ascii_alphabetic() && PIECE_LETTERS.contains(&(c.to_ascii_uppercase() as u8)))
-        || cescacs_board::PieceKind::from_fan(c).is_some()
+    if c.is_ascii() {
+        PIECE_BYTES[c as usize]
+    } else {
+        cescacs_board::PieceKind::from_fan(c).is_some()
+    }
 }
 
 /// Length of the hex written at the start of `s` (column letter and digits), 0 if none.
@@ -92,24 +112,36 @@ fn warn(diags: &mut Vec<Diagnostic>, span: Span, message: String) {
 }
 
 /// The bytes that may start a reference.
-const STARTS: [bool; 256] = {
-    let mut starts = [false; 256];
-    starts[b'@' as usize] = true;
-    starts[b'~' as usize] = true;
-    starts[b'#' as usize] = true;
-    starts[b'$' as usize] = true;
-    starts
-};
+const STARTS: [u8; 4] = [b'@', b'~', b'#', b'$'];
+
+/// The index of the first byte of `b` from `from` on that may start a reference.
+///
+/// Eight bytes are tested at once, each word against the four start bytes with the classic
+/// "has a zero byte" test (exact for the lowest zero byte, which is the one taken); the tail
+/// shorter than a word goes byte by byte.
+fn next_start(b: &[u8], from: usize) -> Option<usize> {
+    const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
+    let mut i = from;
+    while let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let w = u64::from_le_bytes(*word);
+        let hits = STARTS.iter().fold(0, |acc, &c| acc | zero(w ^ (LOW * u64::from(c))));
+        if hits != 0 {
+            return Some(i + hits.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+    }
+    b.get(i..)?.iter().position(|c| matches!(c, b'@' | b'~' | b'#' | b'$')).map(|k| i + k)
+}
 
 fn scan(text: &str, offset: usize, out: &mut Vec<Spanned<Reference>>, diags: &mut Vec<Diagnostic>) {
     let b = text.as_bytes();
     let mut i = 0;
-    // Only `@`, `~`, `#` and `$` start a reference: the bytes between are skipped with one
-    // load and test each (comments are short: a vector search costs more to set up).
-    while let Some(k) =
-        b.get(i..).and_then(|rest| rest.iter().position(|&c| STARTS[usize::from(c)]))
-    {
-        i += k;
+    // Only `@`, `~`, `#` and `$` start a reference: the bytes between are skipped a word at a
+    // time (comments are short: a vector search costs more to set up).
+    while let Some(k) = next_start(b, i) {
+        i = k;
         let start = i;
         match b[i] {
             b'@' if matches!(b.get(i + 1), Some(b'W' | b'B'))
@@ -322,6 +354,32 @@ mod tests {
             ]
         );
         assert_eq!(r[4].span, Span::new(20, 24));
+    }
+
+    #[test]
+    fn word_search_finds_the_first_start_byte_like_a_byte_walk() {
+        let text = "plain words ~♝[c] then #12.2, é@W and $4; ~ at the tail #";
+        let b = text.as_bytes();
+        for from in 0..=b.len() {
+            let walk = b[from..]
+                .iter()
+                .position(|c| matches!(c, b'@' | b'~' | b'#' | b'$'))
+                .map(|k| from + k);
+            assert_eq!(next_start(b, from), walk, "from {from}");
+        }
+        assert_eq!(next_start(b"", 0), None);
+        assert_eq!(next_start(b"no reference in sixteen+ bytes", 0), None);
+    }
+
+    #[test]
+    fn unicode_blanks_before_the_player_mark() {
+        let mut d = Vec::new();
+        let src = "{\u{a0} @W: a non-breaking space first}";
+        let c = read(src, Span::new(0, src.len()), &mut d);
+        assert_eq!(c.kind, CommentKind::Player { colour: Colour::White, colon: true });
+        let src = "{ \t:\u{2003}auto}";
+        assert_eq!(read(src, Span::new(0, src.len()), &mut d).kind, CommentKind::Automatic);
+        assert!(d.is_empty());
     }
 
     #[test]
