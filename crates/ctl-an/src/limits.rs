@@ -16,6 +16,8 @@
 /// | [`line_bytes`](Limits::line_bytes) | 1 MiB | `E0223`, the rest of the line is skipped |
 /// | [`tags`](Limits::tags) | 1,000 | `E0224`, the tags after the 1,000th are skipped |
 /// | [`plies`](Limits::plies) | 10,000 | `E0225`, the main line is read up to its last whole pair within the bound, the rest only counted |
+/// | [`pairs`](Limits::pairs) | 10,000 | `E0227`, the main line is read up to the pair before, the rest only counted; in a variation, the rest of the variation is skipped |
+/// | [`variations`](Limits::variations) | 1,000 | `E0228`, the variations after the 1,000th after one pair are skipped |
 ///
 /// ```
 /// use ctl_an::Limits;
@@ -40,6 +42,13 @@ pub struct Limits {
     /// no more of the game than this: the rest of the main line is read a chunk at a time, only
     /// to count its plies (for the message) and find where the game ends.
     pub plies: usize,
+    /// The most move pairs (move numbers) one line may hold, the main line or a variation,
+    /// whether or not they hold plies (`1. …` a million times holds none). Past it the main
+    /// line is read as past [`plies`](Limits::plies), and the rest of a variation is skipped.
+    pub pairs: usize,
+    /// The most variations after one move pair (siblings: alternatives to the same moves, with
+    /// only comments between them). Each one past it is skipped.
+    pub variations: usize,
 }
 
 impl Limits {
@@ -50,6 +59,8 @@ impl Limits {
         line_bytes: 1 << 20,
         tags: 1_000,
         plies: 10_000,
+        pairs: 10_000,
+        variations: 1_000,
     };
 }
 
