@@ -1,16 +1,18 @@
 //! `cescacs convert`: rewrite a file's piece letters (standard, a Redefine set, or FAN).
 
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cescacs_board::Letters;
+use ctl_an::Limits;
 use ctl_an::syntax::File;
 use ctl_pgn::convert::{Converted, convert};
-use ctl_pgn::write::{WriteOptions, write_file};
+use ctl_pgn::write::WriteOptions;
 
-use super::fmt::{load, report};
-use crate::input::Input;
+use crate::games;
+use crate::input::{self, Input};
 use crate::output;
 
 const EXAMPLES: &str = "\
@@ -44,9 +46,12 @@ pub struct Args {
     #[command(flatten)]
     pub max_errors: output::MaxErrors,
 
-    /// The file, or `-` for standard input.
-    #[arg(value_name = "FILE|-", default_value = "-")]
+    /// The file, a folder (searched for `*.ctl-pgn`), or `-` for standard input.
+    #[arg(value_name = "PATH", default_value = "-")]
     pub file: PathBuf,
+
+    #[command(flatten)]
+    pub to: Destination,
 
     #[command(flatten)]
     pub app: super::convert_app::AppArgs,
@@ -69,37 +74,92 @@ pub fn run(args: Args) -> ExitCode {
         output::error("`--letters`, `--from app` or `--to app` is needed");
         return output::exit_code(0, true);
     };
-    print(&args.file, args.ascii, args.max_errors, |file| convert(file, &to))
+    let paths: Vec<PathBuf> = std::iter::once(args.file).chain(args.app.more).collect();
+    print(&paths, &args.to, args.ascii, args.max_errors, |file| convert(&file, &to))
 }
 
-/// Reads one input, transforms its tree and prints it in the canonical layout: the shared body
-/// of `convert` and `filter`.
+/// Where `filter` and `convert` write: standard output (one input), or one file per input in a
+/// folder (`-o DIR`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct Destination {
+    /// Write one file per input into this folder (created if needed), under the input's path
+    /// below the folder it was found in (a file given by name: its name; `-`: `stdin.ctl-pgn`).
+    /// Without it, the one input is printed on standard output.
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: Option<PathBuf>,
+}
+
+/// Reads every input named by `paths` piece by piece, transforms the games of each piece and
+/// writes them in the canonical layout, one output per input: the shared body of `convert` and
+/// `filter`. An input with syntax errors gets nothing written.
 pub(super) fn print(
-    path: &Path,
+    paths: &[PathBuf],
+    to: &Destination,
     ascii: bool,
     max_errors: output::MaxErrors,
-    transform: impl Fn(&File) -> Converted,
+    transform: impl Fn(File) -> Converted,
 ) -> ExitCode {
-    let input =
-        if path.as_os_str() == "-" { Input::Stdin } else { Input::File(path.to_path_buf()) };
-    let loaded = match load(&input, max_errors.cap()) {
-        Ok(l) => l,
-        Err(e) => {
-            output::error(output::cannot_read(input.display(), e));
-            return output::exit_code(0, true);
-        }
-    };
-    let Some(file) = loaded.file else {
-        eprintln!("{}: not converted: syntax errors", output::safe(&input.display()));
-        return output::exit_code(1, false);
-    };
-    let out = transform(&file);
-    let text = String::from_utf8_lossy(&loaded.bytes);
-    report(&input.display(), &text, &out.diagnostics, max_errors.cap());
-    let written = write_file(&out.file, WriteOptions { ascii });
-    let mut stdout = io::stdout().lock();
-    if let Err(e) = stdout.write_all(written.as_bytes()).and_then(|()| stdout.flush()) {
-        return output::write_failed(output::STDOUT, &e);
+    let (inputs, path_errors) = input::collect(paths);
+    let mut io_failure = false;
+    for e in &path_errors {
+        output::error(output::cannot_read(e.path.display(), &e.error));
+        io_failure = true;
     }
-    output::exit_code(out.diagnostics.iter().filter(|d| d.is_error()).count(), false)
+    if to.output.is_none() && inputs.len() + path_errors.len() > 1 {
+        output::error(format!(
+            "{} inputs and one standard output: give `-o DIR` to write one file per input",
+            inputs.len() + path_errors.len()
+        ));
+        return ExitCode::from(output::FAILURE);
+    }
+    let mut errors = 0;
+    let mut stdout = io::stdout().lock();
+    for input in &inputs {
+        let mut cap = max_errors.cap();
+        let name = input.display();
+        let done =
+            games::rewrite(input, Limits::DEFAULT, WriteOptions { ascii }, &mut cap, &transform);
+        games::report_omitted(&name, &cap);
+        let done = match done {
+            Ok(done) => done,
+            Err(e) => {
+                output::error(output::cannot_read(&name, e));
+                io_failure = true;
+                continue;
+            }
+        };
+        if done.broken {
+            eprintln!("{}: not converted: syntax errors", output::safe(&name));
+            errors += 1;
+            continue;
+        }
+        errors += done.errors;
+        let Some(dir) = &to.output else {
+            if let Err(e) = done.spool.copy_to(&mut stdout).and_then(|()| stdout.flush()) {
+                return output::write_failed(output::STDOUT, &e);
+            }
+            continue;
+        };
+        let target = dir.join(input::relative_name(input, paths));
+        if let Err(e) = write_new(&target, input, done.spool) {
+            output::error(output::cannot_write(target.display(), e));
+            io_failure = true;
+        }
+    }
+    output::exit_code(errors, io_failure)
+}
+
+/// Writes `content` to `target`, creating its folder, never over the input it was made from.
+fn write_new(target: &Path, from: &Input, content: games::Spool) -> io::Result<()> {
+    if let (Input::File(source), Ok(existing)) = (from, target.canonicalize()) {
+        if source.canonicalize().is_ok_and(|s| s == existing) {
+            return Err(io::Error::other("it is the input itself"));
+        }
+    }
+    if let Some(parent) = target.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    let mut file = fs::File::create(target)?;
+    content.copy_to(&mut file)?;
+    file.flush()
 }

@@ -38,8 +38,8 @@ pub struct AppArgs {
     #[arg(long, value_name = "N", requires = "to")]
     pub game: Option<usize>,
 
-    /// With `--to app`: more files.
-    #[arg(value_name = "MORE", requires = "to")]
+    /// More files or folders (with `--letters`, or `--to app`).
+    #[arg(value_name = "MORE")]
     pub more: Vec<PathBuf>,
 }
 

@@ -5,11 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::Diagnostic;
+use ctl_an::Limits;
 use ctl_pgn::game::Game;
-use ctl_pgn::render::render_text;
+use ctl_pgn::render::TextRenderer;
 use ctl_pgn::validate::{self, Level};
 
-use crate::input::{self, Input};
+use crate::games::{self, ReadPiece};
+use crate::input::Input;
 use crate::output::{self, ColorChoice};
 
 const EXAMPLES: &str = "\
@@ -62,20 +64,21 @@ pub enum ReplayLevel {
 /// Runs the command (see [`Args`] for the exit status).
 pub fn run(args: Args) -> ExitCode {
     let input = if args.file.as_os_str() == "-" { Input::Stdin } else { Input::File(args.file) };
-    let bytes = match input.read() {
-        Ok(b) => b,
+    let wanted = args.game as usize;
+    let Some(piece) = (match find_game(&input, wanted) {
+        Ok(found) => found,
         Err(e) => {
             output::error(output::cannot_read(input.display(), e));
             return ExitCode::from(output::FAILURE);
         }
-    };
-    let decoded = input::decode(bytes);
-    let Some(found) = ctl_an::games(&decoded.text).nth(args.game as usize - 1) else {
-        let count = ctl_an::games(&decoded.text).count();
-        output::error(format!("`{}` has {count} game(s), no game {}", input.display(), args.game));
+    }) else {
         return ExitCode::from(output::FAILURE);
     };
-    let mut game = Game::new(found.game, &decoded.text);
+    let Some((_, found)) = piece.games().find(|(n, _)| *n == wanted) else {
+        return ExitCode::from(output::FAILURE);
+    };
+    let decoded = &piece.decoded;
+    let mut game = Game::new(found.game.clone(), &decoded.text);
     game.set_syntax_errors(&found.diagnostics);
     let level = match args.level {
         ReplayLevel::Coherence => Level::Coherence,
@@ -105,9 +108,15 @@ pub fn run(args: Args) -> ExitCode {
         let color = args.color.enabled(&io::stderr());
         let mut cap = args.max_errors.cap();
         errors.retain(|d| cap.admit(d.severity));
-        eprint!("{}", render_text(&errors, &input.display(), decoded.shown(), color));
-        if let Some(line) = cap.omitted_line(&input.display()) {
-            eprint!("{line}");
+        let name = input.display();
+        let renderer = TextRenderer::at(&name, decoded.shown(), piece.start, color);
+        let mut stderr = io::stderr().lock();
+        for d in errors.iter() {
+            let _ = stderr
+                .write_all(renderer.render(&d.clone().shifted(piece.start.offset)).as_bytes());
+        }
+        if let Some(line) = cap.omitted_line(&name) {
+            let _ = stderr.write_all(line.as_bytes());
         }
     }
     match written {
@@ -115,6 +124,21 @@ pub fn run(args: Args) -> ExitCode {
         _ if errors.is_empty() => ExitCode::SUCCESS,
         _ => ExitCode::from(output::ERRORS),
     }
+}
+
+/// The piece of `input` that holds game `wanted`, read game by game (memory bounded by the
+/// largest game); `None`, said on standard error, when the input has fewer games.
+fn find_game(input: &Input, wanted: usize) -> io::Result<Option<ReadPiece>> {
+    let mut count = 0;
+    for piece in games::pieces(input, Limits::DEFAULT)? {
+        let piece = piece?;
+        count += piece.game_count();
+        if count >= wanted {
+            return Ok(Some(piece));
+        }
+    }
+    output::error(format!("`{}` has {count} game(s), no game {wanted}", input.display()));
+    Ok(None)
 }
 
 fn print_positions(positions: &[cescacs_board::Position]) -> io::Result<()> {
