@@ -59,6 +59,13 @@ fn a_messy_file_is_rewritten_in_place_and_check_lists_it_before() {
     let o = run(&["fmt", p], b"");
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), MESSY_CANONICAL);
+    // It says what it rewrote, and what besides the layout.
+    assert_eq!(
+        out(&o),
+        format!("reformatted: {p} (CR line ends changed to LF, byte-order mark dropped)\n")
+    );
+    let o = run(&["fmt", p], b"");
+    assert_eq!(out(&o), "", "nothing to rewrite the second time");
 
     let o = run(&["fmt", "--check", dir.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
@@ -190,4 +197,38 @@ fn convert_of_the_spec_dptl_fragment_reads_back_the_same() {
             .collect()
     };
     assert_eq!(codes(&o.stdout), codes(&original));
+}
+
+#[test]
+fn filter_and_convert_write_one_file_per_input_into_a_folder() {
+    let dir = scratch("many");
+    let (a, b) = (dir.join("in/a.ctl-pgn"), dir.join("in/sub/b.ctl-pgn"));
+    std::fs::create_dir_all(b.parent().unwrap()).unwrap();
+    std::fs::write(&a, MESSY).unwrap();
+    std::fs::copy(canonical_corpus_file(), &b).unwrap();
+    let input = dir.join("in");
+    let (i, o_dir) = (input.to_str().unwrap(), dir.join("out"));
+    // Two inputs and one standard output: refused before anything is read.
+    let o = run(&["filter", a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("give `-o DIR`"), "{}", err(&o));
+    for args in [&["filter"][..], &["convert", "--letters", "fan"]] {
+        let _ = std::fs::remove_dir_all(&o_dir);
+        let mut all = args.to_vec();
+        all.extend(["-o", o_dir.to_str().unwrap(), i]);
+        let o = run(&all, b"");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        // Each output is what the command prints for that input alone.
+        for (input, output) in [(&a, "a.ctl-pgn"), (&b, "sub/b.ctl-pgn")] {
+            let mut alone = args.to_vec();
+            alone.push(input.to_str().unwrap());
+            let want = run(&alone, b"").stdout;
+            assert_eq!(std::fs::read(o_dir.join(output)).unwrap(), want, "{args:?} {output}");
+        }
+    }
+    // Never over its input.
+    let o = run(&["filter", "-o", i, i], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("it is the input itself"), "{}", err(&o));
+    assert_eq!(std::fs::read(&a).unwrap(), MESSY);
 }

@@ -20,6 +20,7 @@ Examples:
   cescacs convert --letters fan game.ctl-pgn             Unicode piece symbols
   cescacs convert --letters 'B@J, Q@D, W@V' game.ctl-pgn English letters
   cescacs convert --letters standard game.ctl-pgn        back to P E J N G R V D K
+  cescacs convert --letters fan -o fan/ corpus/          one converted file per input, under fan/
 
   cescacs convert --from app moves.txt                   an app game (\"Show mvs\") as CTL-PGN
   cescacs convert --to app game.ctl-pgn                  a game for the app's \"Load mvs\"
@@ -67,6 +68,10 @@ fn parse_letters(spec: &str) -> Result<Letters, String> {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
+    if args.app.from.is_some() && (!args.app.more.is_empty() || args.to.output.is_some()) {
+        output::error("`--from app` reads one file and prints it");
+        return ExitCode::from(output::FAILURE);
+    }
     if args.app.from.is_some() || args.app.to.is_some() {
         return super::convert_app::run(&args.app, &args.file);
     }

@@ -86,12 +86,14 @@ pub fn run(args: Args) -> ExitCode {
     };
     let line = validate::replay_main_line(&game, level);
     // The game's own errors (encoding, syntax, setup tags); the move error is the replay's.
+    // The reader gives each record its own syntax errors, wherever they are (a line skipped
+    // for its length may start after the last move kept).
     let game_span = game.span();
     let mut errors: Vec<Diagnostic> = decoded
         .diagnostics
         .iter()
-        .chain(&found.diagnostics)
         .filter(|d| d.span.start >= game_span.start && d.span.start <= game_span.end)
+        .chain(&found.diagnostics)
         .chain(validate::validate(&game, Level::Syntax).iter())
         .filter(|d| d.is_error())
         .cloned()
