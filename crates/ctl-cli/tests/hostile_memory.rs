@@ -157,7 +157,7 @@ fn verdicts(path: &Path) -> Vec<(String, bool)> {
     COMMANDS
         .iter()
         .map(|args| {
-            let r = run_on(args, &path);
+            let r = run_on(args, path);
             assert!(matches!(r.code, Some(0..=2)), "{args:?}: {}", r.stderr);
             (args.join(" "), r.code == Some(0))
         })
