@@ -9,15 +9,17 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::process::Command;
+
+use xtask::hostile::measure;
 
 const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
 
-/// What one run gave: exit status, bytes of standard output and error, peak RSS in KB.
+/// What one run gave: exit status, output bytes, standard error, peak RSS in KB (0 when it
+/// cannot be read).
 struct Run {
     code: Option<i32>,
-    stdout: usize,
+    output: u64,
     stderr: String,
     peak_kb: u64,
 }
@@ -27,47 +29,11 @@ fn measurable() -> bool {
     Path::new("/proc/self/status").exists()
 }
 
-fn vm_hwm_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// Runs `cescacs ARGS`, reading its output on threads and its peak memory until it exits.
+/// Runs `cescacs ARGS`, its outputs counted and its peak memory sampled until it exits
+/// (`xtask::hostile::measure`).
 fn run(args: &[&str]) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut out = child.stdout.take().expect("piped");
-    let mut err = child.stderr.take().expect("piped");
-    let out =
-        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()).unwrap_or(0));
-    let err = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = std::io::copy(&mut err, &mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
-    let mut peak_kb = 0;
-    let status = loop {
-        if let Some(kb) = vm_hwm_kb(child.id()) {
-            peak_kb = peak_kb.max(kb);
-        }
-        if let Some(status) = child.try_wait().expect("waits") {
-            break status;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Run {
-        code: status.code(),
-        stdout: out.join().expect("stdout") as usize,
-        stderr: err.join().expect("stderr"),
-        peak_kb,
-    }
+    let m = measure(Command::new(BIN).args(args).env("NO_COLOR", "1")).expect("the binary runs");
+    Run { code: m.code, output: m.output, stderr: m.stderr, peak_kb: m.peak_kb.unwrap_or(0) }
 }
 
 /// Runs `cescacs ARGS PATH`.
@@ -105,7 +71,7 @@ fn fmt_memory_does_not_grow_with_the_file() {
     let small = run(&["fmt", "--stdout", small.to_str().unwrap()]);
     let big = run(&["fmt", "--stdout", big.to_str().unwrap()]);
     assert_eq!((small.code, big.code), (Some(0), Some(0)), "{}{}", small.stderr, big.stderr);
-    assert!(big.stdout > 4 * small.stdout - 1000, "the whole file is written");
+    assert!(big.output > 4 * small.output - 1000, "the whole file is written");
     // Four times the file, the same memory (but for the spool's 8 MiB in memory before it
     // goes to a temporary file, and noise).
     assert!(
@@ -147,7 +113,7 @@ fn sibling_variations_and_brackets_stay_small_in_every_command() {
             assert!(matches!(r.code, Some(1 | 2)), "{name} {args:?}: {}", r.stderr);
             assert!(r.peak_kb < 60_000, "{name} {args:?}: {} KB", r.peak_kb);
             // A bounded report: at most the default cap's worth.
-            assert!(r.stdout + r.stderr.len() < 100_000, "{name} {args:?}");
+            assert!(r.output < 100_000, "{name} {args:?}");
         }
     }
 }
