@@ -23,6 +23,64 @@ use ctl_pgn::write::write_game;
 use crate::input::{self, Input};
 use crate::output;
 
+/// Which games of each input a command reads: `--game N` and `--where TAG=GLOB`, in the
+/// spirit of pgn-extract's selection (every condition must hold). The same options, read the
+/// same way, in every command that reads games through this module.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Selection {
+    /// Only game N of each file (from 1, in file order).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Option<u32>,
+
+    /// Only the games whose tag TAG has a value matching GLOB (`*` any characters, `?` one,
+    /// case-sensitive), such as `--where 'White=Puig*'`; given more than once, every one must
+    /// match.
+    #[arg(long = "where", value_name = "TAG=GLOB", value_parser = TagFilter::parse)]
+    pub filters: Vec<TagFilter>,
+}
+
+/// One `--where TAG=GLOB`.
+#[derive(Debug, Clone)]
+pub struct TagFilter {
+    /// The tag's name.
+    pub tag: String,
+    /// The pattern its value must match.
+    pub glob: wildmatch::WildMatch,
+}
+
+impl TagFilter {
+    /// Reads `TAG=GLOB`.
+    pub fn parse(text: &str) -> Result<TagFilter, String> {
+        match text.split_once('=') {
+            Some((tag, glob)) if !tag.trim().is_empty() => {
+                Ok(TagFilter { tag: tag.trim().to_string(), glob: wildmatch::WildMatch::new(glob) })
+            }
+            _ => Err(format!("expected TAG=GLOB, such as `White=Puig*`, found `{text}`")),
+        }
+    }
+}
+
+impl Selection {
+    /// Whether every game is selected.
+    pub fn is_all(&self) -> bool {
+        self.game.is_none() && self.filters.is_empty()
+    }
+
+    /// Whether game `number` (from 1) of its input, `game`, is selected.
+    pub fn selects(&self, number: usize, game: &ctl_an::syntax::Game) -> bool {
+        self.game.is_none_or(|n| n as usize == number)
+            && self
+                .filters
+                .iter()
+                .all(|f| game.tag(&f.tag).is_some_and(|t| f.glob.matches(&t.value)))
+    }
+
+    /// Whether no game after game `number` can be selected (reading may stop).
+    pub fn done_after(&self, number: usize) -> bool {
+        self.game.is_some_and(|n| number >= n as usize)
+    }
+}
+
 /// One piece of an input, read the full way: its bytes as read, its text, and its records.
 pub struct ReadPiece {
     /// Where the piece starts in its input.
@@ -102,7 +160,7 @@ pub struct Rewritten {
 }
 
 /// Reads `input` piece by piece within `limits`, reports what keeps a piece from being
-/// written (within `cap`), and writes the games of every piece, transformed by `transform`,
+/// written (within `cap`), and writes the games of every piece that `selection` selects, transformed by `transform`,
 /// in the canonical layout (one blank line between games) to a [`Spool`]. The
 /// transformation's diagnostics (spans into the piece's text) are reported too. After a broken
 /// piece nothing more is written, but the rest is still read and reported.
@@ -110,6 +168,7 @@ pub fn rewrite(
     input: &Input,
     limits: Limits,
     options: WriteOptions,
+    selection: &Selection,
     cap: &mut ErrorCap,
     transform: impl Fn(File) -> Converted,
 ) -> io::Result<Rewritten> {
@@ -137,7 +196,8 @@ pub fn rewrite(
         same.left(&piece.bytes);
         done.crlf |= piece.bytes.contains(&b'\r');
         done.bom |= piece.start.offset == 0 && piece.bytes.starts_with(BOM);
-        let file = File { games: piece.games().map(|(_, g)| g.game.clone()).collect() };
+        let chosen = piece.games().filter(|(n, g)| selection.selects(*n, &g.game));
+        let file = File { games: chosen.map(|(_, g)| g.game.clone()).collect() };
         let converted = transform(file);
         report(&name, &piece, &converted.diagnostics, cap);
         done.errors += converted.diagnostics.iter().filter(|d| d.is_error()).count();
@@ -285,5 +345,29 @@ mod tests {
         same.right(b"ax");
         same.right(b"");
         assert!(same.differ());
+    }
+}
+
+#[cfg(test)]
+mod selection_tests {
+    use super::*;
+
+    #[test]
+    fn games_are_selected_by_number_and_by_every_tag_filter() {
+        let text = "[Variant \"C'escacs\"] [White \"Puig, Anna\"] [Round \"3\"] 1. E7-E13: *";
+        let game = &ctl_an::parse_file(text).file.games[0];
+        let select = |game_n: Option<u32>, filters: &[&str]| Selection {
+            game: game_n,
+            filters: filters.iter().map(|f| TagFilter::parse(f).unwrap()).collect(),
+        };
+        assert!(select(None, &[]).selects(7, game));
+        assert!(select(Some(2), &[]).selects(2, game) && !select(Some(2), &[]).selects(1, game));
+        assert!(select(None, &["White=Puig*"]).selects(1, game));
+        assert!(select(None, &["White=Puig*", "Round=?"]).selects(1, game));
+        assert!(!select(None, &["White=Puig*", "Round=4"]).selects(1, game), "all must match");
+        assert!(!select(None, &["White=puig*"]).selects(1, game), "case-sensitive");
+        assert!(!select(None, &["Black=*"]).selects(1, game), "a missing tag matches nothing");
+        assert!(TagFilter::parse("=x").is_err() && TagFilter::parse("White").is_err());
+        assert!(select(Some(3), &[]).done_after(3) && !select(None, &["Round=3"]).done_after(9));
     }
 }

@@ -232,3 +232,44 @@ fn filter_and_convert_write_one_file_per_input_into_a_folder() {
     assert!(err(&o).contains("it is the input itself"), "{}", err(&o));
     assert_eq!(std::fs::read(&a).unwrap(), MESSY);
 }
+
+/// Three games, two by a Puig with White.
+const THREE: &str = "[Variant \"C'escacs\"]\n[White \"Puig, Anna\"]\n[Round \"1\"]\n\n1. E7-E13, E21-E15 :\n*\n\n\
+[Variant \"C'escacs\"]\n[White \"Ros, Xus\"]\n[Round \"2\"]\n\n1. F8-F12 :\n*\n\n\
+[Variant \"C'escacs\"]\n[White \"Puig, Pere\"]\n[Round \"3\"]\n\n1. D8-D12 :\n*\n";
+
+#[test]
+fn games_are_selected_the_same_way_in_every_command() {
+    let games: Vec<&str> = THREE.split("\n\n[Variant").collect();
+    let nth = |n: usize| {
+        let g = if n == 0 { games[0].to_string() } else { format!("[Variant{}", games[n]) };
+        if g.ends_with('\n') { g } else { format!("{g}\n") }
+    };
+    let cases: [(&[&str], String); 5] = [
+        (&["--game", "2"], nth(1)),
+        (&["--where", "White=Puig*"], format!("{}\n{}", nth(0), nth(2))),
+        (&["--where", "White=Puig*", "--where", "Round=3"], nth(2)),
+        (&["--where", "White=Puig*", "--game", "2"], String::new()),
+        (&["--where", "Black=*"], String::new()),
+    ];
+    for (select, want) in &cases {
+        let mut args = vec!["fmt", "--stdout"];
+        args.extend(*select);
+        args.push("-");
+        let o = run(&args, THREE);
+        assert_eq!(o.status.code(), Some(0), "{select:?}: {}", err(&o));
+        assert_eq!(out(&o), want.as_str(), "{select:?}");
+        // filter and convert select the same games (these games print the same filtered).
+        for command in [&["filter"][..], &["convert", "--letters", "standard"]] {
+            let mut args = command.to_vec();
+            args.extend(*select);
+            let o = run(&args, THREE);
+            assert_eq!(out(&o), want.as_str(), "{command:?} {select:?}");
+        }
+    }
+    // Selecting games to rewrite a file in place would drop the others: refused.
+    let o = run(&["fmt", "--game", "1", "-"], THREE);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["fmt", "--where", "White", "-"], THREE);
+    assert_eq!(o.status.code(), Some(2), "TAG=GLOB is checked");
+}

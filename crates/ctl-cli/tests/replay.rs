@@ -74,3 +74,26 @@ fn game_numbers_are_checked() {
     assert_eq!(replay(&["--game", "1", &file]).status.code(), Some(0));
     assert_eq!(replay(&["no-such-file.ctl-pgn"]).status.code(), Some(2));
 }
+
+#[test]
+fn the_game_replayed_is_the_first_one_selected() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-select");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.ctl-pgn");
+    std::fs::write(
+        &file,
+        "[Variant \"C'escacs\"]\n[White \"Puig\"]\n1. E7-E13: *\n\n\
+         [Variant \"C'escacs\"]\n[White \"Ros\"]\n1. F8-F12, F20-F16: *\n\n\
+         [Variant \"C'escacs\"]\n[White \"Ros\"]\n1. E7-E13: *\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let ros = replay(&["--where", "White=R?s", file]);
+    assert_eq!(ros.status.code(), Some(0), "{}", stderr(&ros));
+    assert_eq!(lines(&ros).len(), 3, "the second game: the start and two plies");
+    assert_eq!(lines(&replay(&["--game", "2", file])), lines(&ros));
+    assert_eq!(lines(&replay(&["--where", "White=Ros", "--game", "3", file])).len(), 2);
+    let none = replay(&["--where", "White=Vila", file]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(stderr(&none).contains("is selected"), "{}", stderr(&none));
+}

@@ -55,6 +55,9 @@ pub struct Args {
     pub to: Destination,
 
     #[command(flatten)]
+    pub selection: games::Selection,
+
+    #[command(flatten)]
     pub app: super::convert_app::AppArgs,
 }
 
@@ -73,14 +76,25 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(output::FAILURE);
     }
     if args.app.from.is_some() || args.app.to.is_some() {
-        return super::convert_app::run(&args.app, &args.file);
+        if !args.selection.filters.is_empty() {
+            output::error("`--where` does not select app games: use `--game N`");
+            return ExitCode::from(output::FAILURE);
+        }
+        let game = args.selection.game.map(|n| n as usize);
+        return super::convert_app::run(&args.app, &args.file, game);
     }
     let Some(to) = args.letters else {
         output::error("`--letters`, `--from app` or `--to app` is needed");
         return output::exit_code(0, true);
     };
     let paths: Vec<PathBuf> = std::iter::once(args.file).chain(args.app.more).collect();
-    print(&paths, &args.to, args.ascii, args.max_errors, |file| convert(&file, &to))
+    let how = How {
+        to: &args.to,
+        ascii: args.ascii,
+        max_errors: args.max_errors,
+        selection: &args.selection,
+    };
+    print(&paths, &how, |file| convert(&file, &to))
 }
 
 /// Where `filter` and `convert` write: standard output (one input), or one file per input in a
@@ -97,13 +111,24 @@ pub struct Destination {
 /// Reads every input named by `paths` piece by piece, transforms the games of each piece and
 /// writes them in the canonical layout, one output per input: the shared body of `convert` and
 /// `filter`. An input with syntax errors gets nothing written.
+/// How `filter` and `convert` write, besides what they do to a game.
+pub(super) struct How<'a> {
+    /// Where.
+    pub to: &'a Destination,
+    /// Keyboard characters only.
+    pub ascii: bool,
+    /// Diagnostics shown per file.
+    pub max_errors: output::MaxErrors,
+    /// Which games.
+    pub selection: &'a games::Selection,
+}
+
 pub(super) fn print(
     paths: &[PathBuf],
-    to: &Destination,
-    ascii: bool,
-    max_errors: output::MaxErrors,
+    how: &How<'_>,
     transform: impl Fn(File) -> Converted,
 ) -> ExitCode {
+    let (to, ascii, max_errors) = (how.to, how.ascii, how.max_errors);
     let (inputs, path_errors) = input::collect(paths);
     let mut io_failure = false;
     for e in &path_errors {
@@ -122,8 +147,14 @@ pub(super) fn print(
     for input in &inputs {
         let mut cap = max_errors.cap();
         let name = input.display();
-        let done =
-            games::rewrite(input, Limits::DEFAULT, WriteOptions { ascii }, &mut cap, &transform);
+        let done = games::rewrite(
+            input,
+            Limits::DEFAULT,
+            WriteOptions { ascii },
+            how.selection,
+            &mut cap,
+            &transform,
+        );
         games::report_omitted(&name, &cap);
         let done = match done {
             Ok(done) => done,

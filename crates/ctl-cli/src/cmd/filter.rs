@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::convert::{Destination, print};
+use super::convert::{Destination, How, print};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -32,6 +32,9 @@ pub struct Args {
     #[command(flatten)]
     pub to: Destination,
 
+    #[command(flatten)]
+    pub selection: crate::games::Selection,
+
     /// Files, folders (searched for `*.ctl-pgn`), or `-` for standard input.
     #[arg(value_name = "PATH", default_value = "-")]
     pub paths: Vec<PathBuf>,
@@ -39,5 +42,11 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    print(&args.paths, &args.to, args.ascii, args.max_errors, |file| ctl_pgn::filter::filter(&file))
+    let how = How {
+        to: &args.to,
+        ascii: args.ascii,
+        max_errors: args.max_errors,
+        selection: &args.selection,
+    };
+    print(&args.paths, &how, |file| ctl_pgn::filter::filter(&file))
 }

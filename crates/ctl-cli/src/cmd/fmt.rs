@@ -22,6 +22,7 @@ Examples:
   cescacs fmt corpus/                 every *.ctl-pgn file below corpus/
   cescacs fmt --check corpus/         list the files that are not canonical (exit 1 if any)
   cat game.ctl-pgn | cescacs fmt -    print the canonical text
+  cescacs fmt --stdout --where 'White=Puig*' games.ctl-pgn   the games White played by a Puig
 
 Exit status: 0 done (or all canonical with --check), 1 syntax errors found (those files are left
 untouched) or, with --check, files that would change, 2 bad usage or I/O failure.";
@@ -45,6 +46,9 @@ pub struct Args {
     #[command(flatten)]
     pub max_errors: output::MaxErrors,
 
+    #[command(flatten)]
+    pub selection: games::Selection,
+
     /// Files, directories (searched for `*.ctl-pgn`), or `-` for standard input (printed).
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
@@ -53,6 +57,10 @@ pub struct Args {
 /// Runs the command (see [`Args`] and the exit status in the examples).
 pub fn run(args: Args) -> ExitCode {
     let options = WriteOptions { ascii: args.ascii };
+    if !args.selection.is_all() && !args.stdout {
+        output::error("`--game` and `--where` select games to print: add `--stdout`");
+        return ExitCode::from(output::FAILURE);
+    }
     let (inputs, path_errors) = input::collect(&args.paths);
     let mut io_failure = false;
     for e in &path_errors {
@@ -63,10 +71,10 @@ pub fn run(args: Args) -> ExitCode {
     let mut stdout = io::stdout().lock();
     for input in &inputs {
         let mut cap = args.max_errors.cap();
-        let done = games::rewrite(input, Limits::DEFAULT, options, &mut cap, |file| Converted {
-            file,
-            diagnostics: Vec::new(),
-        });
+        let done =
+            games::rewrite(input, Limits::DEFAULT, options, &args.selection, &mut cap, |file| {
+                Converted { file, diagnostics: Vec::new() }
+            });
         games::report_omitted(&input.display(), &cap);
         let done = match done {
             Ok(done) => done,

@@ -18,6 +18,7 @@ const EXAMPLES: &str = "\
 Examples:
   cescacs replay game.ctl-pgn                 the positions of the first game
   cescacs replay --game 3 games.ctl-pgn       of the third game of the file
+  cescacs replay --where 'Black=Ros*' g.ctl-pgn   of the first game Black played by a Ros
   cescacs replay --level coherence g.ctl-pgn  replay what is only algebraically coherent
   cescacs replay g.ctl-pgn | tail -n 1        the final position
 
@@ -32,9 +33,10 @@ positions up to it are printed, the diagnostics go to standard error), 2 bad usa
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Which game of the file, from 1.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    pub game: u32,
+    /// Which game: the first one selected (`--game N`, `--where TAG=GLOB`), the first of the
+    /// file by default.
+    #[command(flatten)]
+    pub selection: games::Selection,
 
     /// How strictly each move is checked before it is played.
     #[arg(long, value_enum, default_value_t = ReplayLevel::Rules)]
@@ -64,8 +66,7 @@ pub enum ReplayLevel {
 /// Runs the command (see [`Args`] for the exit status).
 pub fn run(args: Args) -> ExitCode {
     let input = if args.file.as_os_str() == "-" { Input::Stdin } else { Input::File(args.file) };
-    let wanted = args.game as usize;
-    let Some(piece) = (match find_game(&input, wanted) {
+    let Some((piece, wanted)) = (match find_game(&input, &args.selection) {
         Ok(found) => found,
         Err(e) => {
             output::error(output::cannot_read(input.display(), e));
@@ -128,18 +129,32 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// The piece of `input` that holds game `wanted`, read game by game (memory bounded by the
-/// largest game); `None`, said on standard error, when the input has fewer games.
-fn find_game(input: &Input, wanted: usize) -> io::Result<Option<ReadPiece>> {
+/// The piece of `input` that holds the first game `selection` selects, and that game's
+/// number, read game by game (memory bounded by the largest game); `None`, said on standard
+/// error, when no game is selected.
+fn find_game(
+    input: &Input,
+    selection: &games::Selection,
+) -> io::Result<Option<(ReadPiece, usize)>> {
     let mut count = 0;
     for piece in games::pieces(input, Limits::DEFAULT)? {
         let piece = piece?;
         count += piece.game_count();
-        if count >= wanted {
-            return Ok(Some(piece));
+        let found = piece.games().find(|(n, g)| selection.selects(*n, &g.game)).map(|(n, _)| n);
+        if let Some(n) = found {
+            return Ok(Some((piece, n)));
+        }
+        if selection.done_after(count) {
+            break;
         }
     }
-    output::error(format!("`{}` has {count} game(s), no game {wanted}", input.display()));
+    let name = input.display();
+    match selection.game {
+        Some(n) if count < n as usize => {
+            output::error(format!("`{name}` has {count} game(s), no game {n}"))
+        }
+        _ => output::error(format!("no game of `{name}` ({count} in all) is selected")),
+    }
     Ok(None)
 }
 
