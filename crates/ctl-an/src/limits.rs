@@ -76,8 +76,9 @@ impl Default for Limits {
 /// being gathered until memory runs out (`ctl_pgn::split::GameSplitter::with_max_game`).
 pub const GAME_BYTES: usize = 64 << 20;
 
-/// The most bytes of a file that the commands reading a whole file (`fmt`, `filter`, `convert`,
-/// `replay`, `board`) read, by default: 256 MiB. Past it the file is not read, with one error.
+/// The most bytes of a file that the commands reading a whole file (`html`, `convert --from app`
+/// and `--to app`) read, by default: 256 MiB. Past it the file is not read, with one error. The
+/// other commands read games one at a time, each game bounded by [`GAME_BYTES`].
 pub const FILE_BYTES: u64 = 256 << 20;
 
 /// `n` with a comma every three digits, as messages write counts (`50,000,004`).

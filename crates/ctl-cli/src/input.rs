@@ -67,7 +67,7 @@ impl Input {
                 io::ErrorKind::InvalidData,
                 format!(
                     "larger than {} MiB, the most this command reads at once \
-                     (`cescacs check` reads any size, game by game)",
+                     (`check`, `fmt`, `filter`, `convert` and `replay` read any size, game by game)",
                     limit >> 20
                 ),
             ));

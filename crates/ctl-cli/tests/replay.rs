@@ -97,3 +97,20 @@ fn the_game_replayed_is_the_first_one_selected() {
     assert_eq!(none.status.code(), Some(2));
     assert!(stderr(&none).contains("is selected"), "{}", stderr(&none));
 }
+
+#[test]
+fn moves_are_printed_beside_the_positions_they_lead_to() {
+    let file = corpus("valid/spec-fools-mate-X01-en.ctl-pgn");
+    let plain = lines(&replay(&[&file]));
+    let with = replay(&["--moves", &file]);
+    assert_eq!(with.status.code(), Some(0), "{}", stderr(&with));
+    let with = lines(&with);
+    assert_eq!(with.len(), plain.len());
+    let split: Vec<(&str, &str)> =
+        with.iter().map(|l| l.split_once('\t').expect("a tab")).collect();
+    assert_eq!(split.iter().map(|(_, p)| p.to_string()).collect::<Vec<_>>(), plain);
+    assert_eq!(split[0].0, "start");
+    assert!(split[1].0.starts_with("1. H6-H12"), "{}", split[1].0);
+    assert!(split[2].0.starts_with("1. \u{2026}, I23-I19"), "{}", split[2].0);
+    assert!(split[12].0.starts_with("6. \u{2026}, "), "{}", split[12].0);
+}

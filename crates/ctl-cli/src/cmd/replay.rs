@@ -21,6 +21,7 @@ Examples:
   cescacs replay --where 'Black=Ros*' g.ctl-pgn   of the first game Black played by a Ros
   cescacs replay --level coherence g.ctl-pgn  replay what is only algebraically coherent
   cescacs replay g.ctl-pgn | tail -n 1        the final position
+  cescacs replay --moves g.ctl-pgn            each move beside the position it leads to
 
 Exit status: 0 the whole main line was replayed and the game has no error, 1 an error (the
 positions up to it are printed, the diagnostics go to standard error), 2 bad usage or I/O failure.";
@@ -41,6 +42,11 @@ pub struct Args {
     /// How strictly each move is checked before it is played.
     #[arg(long, value_enum, default_value_t = ReplayLevel::Rules)]
     pub level: ReplayLevel,
+
+    /// Print each move beside the position it leads to: `MOVE<tab>PDTL` (`1. E7-E13`,
+    /// `1. …, E21-E15`), the start position as `start<tab>PDTL`.
+    #[arg(long)]
+    pub moves: bool,
 
     /// Colour the diagnostics on standard error.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -106,7 +112,8 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(output::ERRORS);
     }
     errors.sort_by_key(|d| (d.span.start, d.span.end));
-    let written = print_positions(&line.positions);
+    let moves = args.moves.then(|| main_line_moves(&game, &decoded.text));
+    let written = print_positions(&line.positions, moves.as_deref());
     if !errors.is_empty() {
         let color = args.color.enabled(&io::stderr());
         let mut cap = args.max_errors.cap();
@@ -158,9 +165,38 @@ fn find_game(
     Ok(None)
 }
 
-fn print_positions(positions: &[cescacs_board::Position]) -> io::Result<()> {
+/// The plies of the main line as people read them, `1. E7-E13` or `1. …, E21-E15`, as written
+/// (made terminal-safe), in the order of the positions they lead to.
+fn main_line_moves(game: &Game, text: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    for pair in &game.movetext().pairs {
+        let number =
+            format!("{}{}", pair.number.value, if pair.number.unknown { "?" } else { "." });
+        let written = |ply: &ctl_an::syntax::Ply| {
+            output::safe(text.get(ply.span().range()).unwrap_or_default()).into_owned()
+        };
+        if !matches!(pair.white, ctl_an::syntax::Ply::Omitted(_)) {
+            moves.push(format!("{number} {}", written(&pair.white)));
+        }
+        if let Some(black) = &pair.black {
+            moves.push(format!("{number} \u{2026}, {}", written(black)));
+        }
+    }
+    moves
+}
+
+/// One canonical PDTL a line; with `moves`, each after the move that leads to it.
+fn print_positions(
+    positions: &[cescacs_board::Position],
+    moves: Option<&[String]>,
+) -> io::Result<()> {
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for p in positions {
+    for (i, p) in positions.iter().enumerate() {
+        if let Some(moves) = moves {
+            let played =
+                if i == 0 { "start" } else { moves.get(i - 1).map_or("?", String::as_str) };
+            write!(out, "{played}\t")?;
+        }
         writeln!(out, "{}", pdtl::to_string(p))?;
     }
     out.flush()
