@@ -306,6 +306,8 @@ registry! {
         TOO_MANY_PAIRS = "E0227", Error, "more move pairs in one line than the reading limit (10,000)";
         /// More variations after one move pair than [`crate::Limits::variations`].
         TOO_MANY_VARIATIONS = "E0228", Error, "more variations after one move pair than the reading limit (1,000)";
+        /// More stray `)` in one game than [`crate::Limits::strays`].
+        TOO_MANY_STRAYS = "E0229", Error, "more stray `)` in a game than the reading limit (1,000)";
         /// The en dash U+2013 as a separator.
         EN_DASH = "W0201", Warning, "en dash `–` as move separator";
         /// The tag name `DPTL`.

@@ -69,6 +69,8 @@ pub(crate) struct TokenStream<'s> {
     /// [`Limits::variations`]: the tokens are dropped until the `)` that brings the depth back
     /// below this one (that `)` too when the whole variation is skipped).
     skip_variation: Option<(usize, bool)>,
+    /// Stray `)` read since the last `[` ([`Limits::strays`]).
+    strays: usize,
 }
 
 impl<'s> TokenStream<'s> {
@@ -90,6 +92,7 @@ impl<'s> TokenStream<'s> {
             pairs: [0; MAX_NESTING + 1],
             siblings: [0; MAX_NESTING + 1],
             skip_variation: None,
+            strays: 0,
         }
     }
 
@@ -124,6 +127,16 @@ impl<'s> TokenStream<'s> {
             TokenKind::LBracket => {
                 self.pairs[0] = 0;
                 self.siblings[0] = 0;
+                self.strays = 0;
+            }
+            TokenKind::RParen if self.depth == 0 => {
+                self.strays += 1;
+                if self.strays > self.limits.strays {
+                    if self.strays == self.limits.strays + 1 {
+                        diags.push(too_many_strays(t.span, self.limits.strays));
+                    }
+                    return true;
+                }
             }
             TokenKind::Comment | TokenKind::UnterminatedComment | TokenKind::RParen => {}
             TokenKind::LParen if depth < MAX_NESTING => {
@@ -328,6 +341,20 @@ fn too_many_variations(open: Span, limit: usize) -> Diagnostic {
     )
     .with_help(format!(
         "this variation and the ones after it are skipped; raise `Limits::variations` ({}) when reading with `ctl_an::games_with`",
+        grouped(limit)
+    ))
+}
+
+/// `E0229` for the stray `)` at `at`, the first past `limit` in its game: it and the ones after
+/// it are skipped.
+fn too_many_strays(at: Span, limit: usize) -> Diagnostic {
+    Diagnostic::error(
+        diag::TOO_MANY_STRAYS,
+        at,
+        format!("expected at most {} stray `)` in a game, found more", grouped(limit)),
+    )
+    .with_help(format!(
+        "this `)` and the stray ones after it in the game are skipped; remove them, or raise `Limits::strays` ({}) when reading with `ctl_an::games_with`",
         grouped(limit)
     ))
 }

@@ -322,6 +322,19 @@ fn sibling_variations_past_the_limit_are_skipped() {
 }
 
 #[test]
+fn stray_closes_past_the_limit_are_skipped() {
+    let text = format!("{V}1. E7-E13, E21-E15: * {}\n{NEXT}", ")".repeat(5_000));
+    let out = parse_file(&text);
+    let stray = |code| out.diagnostics.iter().filter(|d| d.code == code).count();
+    assert_eq!((stray("E0212"), stray("E0229")), (1_000, 1));
+    let e = out.diagnostics.iter().find(|d| d.code == "E0229").unwrap();
+    assert_eq!(e.span.start, text.find(')').unwrap() + 1_000);
+    assert_eq!(out.file.games.len(), 2, "the next game is read");
+    let raised = Limits { strays: 5_000, ..Limits::default() };
+    assert!(parse_file_with(&text, &raised).diagnostics.iter().all(|d| d.code != "E0229"));
+}
+
+#[test]
 fn malformed_tags_count_toward_the_tag_limit() {
     // A flood of `[`: one error past the limit, not one per bracket.
     let text = format!("{}\n{NEXT}", "[".repeat(5_000));

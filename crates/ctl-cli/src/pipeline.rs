@@ -143,7 +143,7 @@ impl Producer<'_> {
                         self.current = Some((index, Pieces::new(reader)));
                     }
                     Err(e) => {
-                        items.push(Item::Failed(format!("cannot read `{}`: {e}", input.display())))
+                        items.push(Item::Failed(crate::output::cannot_read(input.display(), e)))
                     }
                 }
                 continue;
@@ -156,7 +156,7 @@ impl Producer<'_> {
                 }
                 Some(Err(e)) => {
                     let name = self.inputs[index].display();
-                    items.push(Item::Failed(format!("cannot read `{name}`: {e}")));
+                    items.push(Item::Failed(crate::output::cannot_read(name, e)));
                     items.push(Item::End);
                     self.current = None;
                 }

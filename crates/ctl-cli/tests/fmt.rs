@@ -109,9 +109,28 @@ fn a_file_with_a_syntax_error_is_left_untouched() {
 }
 
 #[test]
-fn missing_files_are_io_failures() {
-    let o = run(&["fmt", "/nonexistent/h6/x.ctl-pgn"], b"");
-    assert_eq!(o.status.code(), Some(2));
+fn missing_files_are_io_failures_in_the_same_words_everywhere() {
+    let missing = "/nonexistent/h6/x.ctl-pgn";
+    let commands: [&[&str]; 6] = [
+        &["check"],
+        &["fmt"],
+        &["filter"],
+        &["convert", "--letters", "fan"],
+        &["replay"],
+        &["html"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.push(missing);
+        let o = run(&args, b"");
+        assert_eq!(o.status.code(), Some(2), "{command:?}");
+        let first = err(&o).lines().next().unwrap_or_default().to_string();
+        assert!(
+            first.starts_with(&format!("error: cannot read `{missing}`: ")),
+            "{command:?}: {}",
+            err(&o)
+        );
+    }
 }
 
 #[test]

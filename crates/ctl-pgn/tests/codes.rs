@@ -256,6 +256,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
             v("1. E7-E13 (1. F8-F12) (1. G7-G11) 1. …, E21-E15: *\n"),
             "(",
         ),
+        ("E0229", within(Limits { strays: 0, ..Limits::default() }), v("1. E7-E13: * )\n"), ")"),
         // Tags.
         ("E0302", Check(s), b"[Variant \"Chess\"]\n1. E7-E13: *\n".to_vec(), "Chess"),
         (

@@ -251,6 +251,7 @@ pub fn scan(data: &[u8]) {
         plies: 3,
         pairs: 3,
         variations: 1,
+        strays: 1,
     };
     scan_text(&text, &tight);
 }

@@ -385,6 +385,6 @@ proptest! {
         }
         // The property: read exactly when the full reader reads it cleanly.
         scan_complete(&text, &Limits::DEFAULT);
-        scan_text(&text, &Limits { nesting: 1, comment_bytes: 30, line_bytes: 60, tags: 3, plies: 8, pairs: 6, variations: 2 });
+        scan_text(&text, &Limits { nesting: 1, comment_bytes: 30, line_bytes: 60, tags: 3, plies: 8, pairs: 6, variations: 2, strays: 2 });
     }
 }
