@@ -114,15 +114,16 @@ impl ReadPiece {
     /// The problems that keep a piece from being rewritten: the errors of its encoding and
     /// syntax, and prose around its games (`W0001`: it is in no tree, writing the tree would
     /// drop it). Piece offsets, sorted.
-    pub fn unwritable(&self) -> Vec<&Diagnostic> {
-        let mut found: Vec<&Diagnostic> = self
+    pub fn unwritable(&self) -> Vec<Diagnostic> {
+        let mut found: Vec<Diagnostic> = self
             .decoded
             .diagnostics
             .iter()
             .chain(self.records.iter().flat_map(|r| &r.diagnostics))
             .filter(|d| d.is_error() || d.code == ctl_pgn::decode::PROSE)
+            .cloned()
             .collect();
-        found.sort_by_key(|d| (d.span.start, d.span.end, d.code));
+        Diagnostic::sort(&mut found);
         found
     }
 }
@@ -188,7 +189,7 @@ pub fn rewrite(
         let unwritable = piece.unwritable();
         if !unwritable.is_empty() {
             done.broken = true;
-            report(&name, &piece, unwritable, cap);
+            report(&name, &piece, &unwritable, cap);
         }
         if done.broken {
             continue;

@@ -111,7 +111,7 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: the game's start position cannot be read");
         return ExitCode::from(output::ERRORS);
     }
-    errors.sort_by_key(|d| (d.span.start, d.span.end));
+    Diagnostic::sort(&mut errors);
     let moves = args.moves.then(|| main_line_moves(&game, &decoded.text));
     let written = print_positions(&line.positions, moves.as_deref());
     if !errors.is_empty() {
