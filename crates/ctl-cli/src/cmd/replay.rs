@@ -160,6 +160,7 @@ fn find_game(
         Some(n) if count < n as usize => {
             output::error(format!("`{name}` has {count} game(s), no game {n}"))
         }
+        None if selection.filters.is_empty() => output::error(format!("`{name}` has no game")),
         _ => output::error(format!("no game of `{name}` ({count} in all) is selected")),
     }
     Ok(None)
