@@ -381,7 +381,7 @@ mod tests {
         let trickled: Vec<Piece> =
             Pieces::new(Trickle(&text, 0)).collect::<io::Result<_>>().unwrap();
         assert_eq!(trickled, whole);
-        assert_eq!(whole.len(), 40, "the BOM is on the first game's line");
+        assert_eq!(whole.len(), 41, "the BOM is a piece of its own");
         let mut at = 0;
         for piece in &whole {
             assert_eq!(piece.start.offset, at);
@@ -390,7 +390,7 @@ mod tests {
         }
         assert_eq!(at, text.len());
         // Four line breaks a game (one a lone `\r`), and one after each long run of `x`.
-        assert_eq!(whole[39].start.line, 39 * 4 + 4);
+        assert_eq!(whole[40].start.line, 39 * 4 + 4);
     }
 
     #[test]

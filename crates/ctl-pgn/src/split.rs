@@ -276,12 +276,19 @@ fn scan(state: &mut State, game: &[u8], from: usize, eof: bool) -> Scan {
 /// not the first of the piece. Pieces then always end with a line break (or the stream), so
 /// that no line of the file is split between pieces and every reader measures the same lines
 /// ([`ctl_an::Limits::line_bytes`] is a bound on a line of the file, whatever the pieces): a
-/// line holding several games is one piece.
+/// line holding several games is one piece. One exception: a byte-order mark that starts a
+/// piece (the file's) is a piece of its own, as it always was, so that the game after it is
+/// plain text for the fast path of `check` (the mark is a blank: its line is measured 3 bytes
+/// short).
 fn line_start_before(game: &[u8], at: usize) -> Option<usize> {
     let blanks = game[..at].iter().rev().take_while(|b| matches!(b, b' ' | b'\t')).count();
     let start = at - blanks;
-    (start > 0 && matches!(game[start - 1], b'\n' | b'\r')).then_some(start)
+    let after_bom = start == BOM.len() && game.starts_with(BOM);
+    (after_bom || start > 0 && matches!(game[start - 1], b'\n' | b'\r')).then_some(start)
 }
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Where the next byte that matters in the text outside comments and tag values is (`[`, `{`
 /// or `"`). In tags they come every few bytes, in movetext seldom: a plain look at the next few
@@ -473,8 +480,12 @@ mod tests {
                 (State::Text, b'"') => State::TagValue,
                 (State::Text, b'[') => {
                     if variant_tag_at(&text[i..]) == Some(true) {
-                        // The tag's line starts a piece when only blanks come before the tag.
+                        // The tag's line starts a piece when only blanks come before the tag
+                        // (or the file's byte-order mark, a piece of its own).
                         let line = text[..i].iter().rposition(|b| !matches!(b, b' ' | b'\t'));
+                        if line == Some(2) && text.starts_with(BOM) && starts.last() == Some(&0) {
+                            starts.push(3);
+                        }
                         match line {
                             Some(end) if matches!(text[end], b'\n' | b'\r') => {
                                 let at = end as u64 + 1;
@@ -576,8 +587,8 @@ mod tests {
     fn invalid_utf8_and_a_bom_pass_through_unchanged() {
         let text = b"\xEF\xBB\xBF[Variant \"\xC3\"] {\xE2\x88\n[Variant \"x\xFF\"] \xE2\x88\x9E";
         let expected = split(text, 1 << 16);
-        // The BOM and the tag after it are on one line: one piece.
-        assert_eq!(expected.iter().map(|g| g.0).collect::<Vec<_>>(), [0, 21]);
+        // The BOM is a piece of its own (a game starts at the tag after it), as the parser sees it.
+        assert_eq!(expected.iter().map(|g| g.0).collect::<Vec<_>>(), [0, 3, 21]);
         for capacity in 1..8 {
             assert_eq!(split(text, capacity), expected, "reads of at most {capacity} bytes");
         }
