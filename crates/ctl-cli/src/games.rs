@@ -144,6 +144,33 @@ pub fn pieces(
     }))
 }
 
+/// The piece of `input` that holds the first game `selection` selects, and that game's
+/// number, read game by game (memory bounded by the largest game); `None`, said on standard
+/// error, when no game is selected.
+pub fn find_game(input: &Input, selection: &Selection) -> io::Result<Option<(ReadPiece, usize)>> {
+    let mut count = 0;
+    for piece in pieces(input, Limits::DEFAULT)? {
+        let piece = piece?;
+        count += piece.game_count();
+        let found = piece.games().find(|(n, g)| selection.selects(*n, &g.game)).map(|(n, _)| n);
+        if let Some(n) = found {
+            return Ok(Some((piece, n)));
+        }
+        if selection.done_after(count) {
+            break;
+        }
+    }
+    let name = input.display();
+    match selection.game {
+        Some(n) if count < n as usize => {
+            output::error(format!("`{name}` has {count} game(s), no game {n}"))
+        }
+        None if selection.filters.is_empty() => output::error(format!("`{name}` has no game")),
+        _ => output::error(format!("no game of `{name}` ({count} in all) is selected")),
+    }
+    Ok(None)
+}
+
 /// What [`rewrite`] made of one input.
 pub struct Rewritten {
     /// The text written, to be copied where it goes when the input is not `broken`.
