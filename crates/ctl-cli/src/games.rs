@@ -75,6 +75,15 @@ impl Selection {
                 .all(|f| game.tag(&f.tag).is_some_and(|t| f.glob.matches(&t.value)))
     }
 
+    /// What to say when no game of the input `name`, holding `count` games, is selected.
+    pub fn none_selected(&self, name: &str, count: usize) -> String {
+        match self.game {
+            Some(n) if count < n as usize => format!("`{name}` has {count} game(s), no game {n}"),
+            None if self.filters.is_empty() => format!("`{name}` has no game"),
+            _ => format!("no game of `{name}` ({count} in all) is selected"),
+        }
+    }
+
     /// Whether no game after game `number` can be selected (reading may stop).
     pub fn done_after(&self, number: usize) -> bool {
         self.game.is_some_and(|n| number >= n as usize)
@@ -160,14 +169,7 @@ pub fn find_game(input: &Input, selection: &Selection) -> io::Result<Option<(Rea
             break;
         }
     }
-    let name = input.display();
-    match selection.game {
-        Some(n) if count < n as usize => {
-            output::error(format!("`{name}` has {count} game(s), no game {n}"))
-        }
-        None if selection.filters.is_empty() => output::error(format!("`{name}` has no game")),
-        _ => output::error(format!("no game of `{name}` ({count} in all) is selected")),
-    }
+    output::error(selection.none_selected(&input.display(), count));
     Ok(None)
 }
 
