@@ -30,7 +30,7 @@ use crate::decode::{Decoded, as_plain_text, decode};
 use crate::game::Game;
 use crate::reader::{Piece, Pieces};
 use crate::split::{GameSplitter, RawGame};
-use crate::validate::{Level, fast, validate};
+use crate::validate::{Level, fast, validate_parsed};
 
 /// How to check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,11 +236,15 @@ impl Check {
     fn full(&self, text: &str) -> Checked {
         let started = Instant::now();
         let mut checked = Checked::default();
-        for out in ctl_an::games_with(text, &self.limits) {
+        for mut out in ctl_an::games_with(text, &self.limits) {
             if !is_empty(&out.game) {
                 let mut game = Game::new(out.game, text);
                 game.set_syntax_errors(&out.diagnostics);
-                checked.diagnostics.extend(validate(&game, self.level));
+                checked.diagnostics.extend(validate_parsed(
+                    &game,
+                    self.level,
+                    &mut out.diagnostics,
+                ));
                 checked.games += 1;
                 checked.plies += game.movetext().ply_count();
                 checked.read.push(game);

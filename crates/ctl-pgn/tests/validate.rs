@@ -413,3 +413,54 @@ fn stalemate_decides_the_result() {
     assert!(codes(&format!("{black}: 1-2\n"), Level::Rules).is_empty());
     assert_eq!(codes(&format!("{black}: 2-1\n"), Level::Rules), ["E0508"]);
 }
+
+/// The note of the diagnostic `code` that says what its line left unchecked.
+fn unchecked_note(found: &[Diagnostic], code: &str) -> Option<String> {
+    let d = found.iter().find(|d| d.code == code)?;
+    d.notes.iter().find(|n| n.starts_with("the line stops here")).cloned()
+}
+
+#[test]
+fn a_line_that_cannot_go_on_says_how_much_was_not_checked() {
+    // Black's E23 holds an Elephant, not a pawn: the main line stops there. The variation on the
+    // failing move branches from the position before it, still known, and is checked (its
+    // E0501); the one on the next pair branches from an unknown position and is not.
+    let found = rules(
+        "1. E7-E13, E21-E15 2. F8-F12, E23-E17 (2. …, G21-G15 3. F12-F18) \
+         3. G7-G13, G21-G15 (3. D6-D16) 4. I5-I11, F20-F16 5. K4-K10: *",
+    );
+    let got: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert_eq!(got, ["E0404", "E0501"]);
+    let note = unchecked_note(&found, "E0404").expect("the stop says what was left");
+    assert!(note.contains("its 5 later moves and 1 variation were not checked"), "{note}");
+    // A line that stops at its last move leaves nothing unchecked, and says nothing.
+    let last = rules("1. E7-E13, E23-E17: *");
+    assert_eq!(last[0].code, "E0404");
+    assert_eq!(unchecked_note(&last, "E0404"), None);
+}
+
+#[test]
+fn a_variation_branching_before_the_stop_is_checked_from_its_own_branch() {
+    // White's second move fails; the variation on it (White's alternative) starts from the
+    // position before it and is checked to its end, its own error included; Black's
+    // alternative (`2. …`) needs the position after the failing move and is not replayed.
+    let found = rules(
+        "1. E7-E13, E21-E15 2. E7-E11, E23-E17 (2. F8-F12, F20-F16 3. F12-F18) (2. …, G21-G15) 3. G7-G13: *",
+    );
+    let got: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert_eq!(got, ["E0404", "E0501"]);
+    let note = unchecked_note(&found, "E0404").unwrap();
+    assert!(note.contains("its 2 later moves and 1 variation were not checked"), "{note}");
+    // A variation nested in a stopped variation: the note belongs to the variation's stop.
+    let nested = rules("1. E7-E13, E21-E15 (1. …, E23-E17 2. F8-F12, F20-F16) 2. F8-F12: *");
+    let note = unchecked_note(&nested, "E0404").unwrap();
+    assert!(note.contains("its 2 later moves were not checked"), "{note}");
+}
+
+#[test]
+fn a_move_with_a_hex_that_does_not_exist_notes_what_its_line_left_on_the_syntax_error() {
+    let found = rules("1. E7-E13, E21-E15 2. EZ5-E11, E23-E17 3. G7-G13: *");
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0204"]);
+    let note = unchecked_note(&found, "E0204").unwrap();
+    assert!(note.contains("its 2 later moves were not checked"), "{note}");
+}

@@ -28,6 +28,7 @@ use ctl_an::scan::Flow;
 use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
 
 use super::references::References;
+use super::unchecked::{self, Skipped, Unchecked};
 use super::{Level, codes, messages};
 use crate::game::Setup;
 use crate::tags::{TagRef, lint_tags};
@@ -198,6 +199,8 @@ struct Line {
     /// The checkpoint: a copy of the board, and the moves played on it since.
     base: Board,
     moves: Vec<cescacs_board::Move>,
+    /// Once the line stopped: where, and what it left unchecked since.
+    skipped: Option<Skipped>,
 }
 
 impl Line {
@@ -214,7 +217,15 @@ impl Line {
             expected: None,
             pair: None,
             moves: Vec::with_capacity(CHECKPOINT_PLIES + 2),
+            skipped: None,
         }
+    }
+
+    /// The line stops at `at`; `diagnostic`: the index of the replay's diagnostic saying why.
+    #[cold]
+    fn stop(&mut self, at: Span, diagnostic: Option<usize>) {
+        self.status = Status::Stopped;
+        self.skipped = Some(Skipped::new(at, diagnostic));
     }
 
     #[inline]
@@ -305,6 +316,8 @@ pub struct Replay<'t, O = ()> {
     plies: usize,
     /// Variations open around the next event.
     depth: usize,
+    /// Lines stopped by a syntax error, with what they left unchecked.
+    unchecked: Vec<Unchecked>,
 }
 
 /// What a replay found.
@@ -317,6 +330,9 @@ pub struct Replayed {
     pub plies: usize,
     /// Nothing to report.
     pub clean: bool,
+    /// Lines stopped by a move the parser reported (a syntax error inside it), with the note
+    /// saying what they left unchecked: for the parser's diagnostic.
+    pub unchecked: Vec<Unchecked>,
 }
 
 impl<'t, O: Observer> Replay<'t, O> {
@@ -339,6 +355,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             result_tag: None,
             plies: 0,
             depth: 0,
+            unchecked: Vec::new(),
         }
     }
 
@@ -511,13 +528,13 @@ impl<'t, O: Observer> Replay<'t, O> {
         pair.plies += 1;
         if pair.plies > 1 {
             // `…` in Black's place: the tree holds it only with a syntax error.
-            line.status = Status::Stopped;
+            line.stop(span, None);
             return self.flow();
         }
         let number = pair.number;
         if line.board.turn() != Colour::Black {
             let d = messages::wrong_turn(line.board.turn(), Colour::Black, span, number);
-            line.status = Status::Stopped;
+            line.stop(span, Some(self.out.len()));
             self.observer.stopped(depth, &d);
             self.report(d);
             return self.flow();
@@ -531,13 +548,15 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A ply that could not be read as a move (the tree's [`ctl_an::syntax::Ply::Invalid`]):
     /// its line stops there.
-    pub fn invalid(&mut self, _span: Span) -> Flow {
+    pub fn invalid(&mut self, span: Span) -> Flow {
         if self.depth() == 0 {
             self.plies += 1;
         }
         self.ply_event(false);
-        if let Some(line) = self.live_line() {
-            line.status = Status::Stopped;
+        match self.lines.last_mut() {
+            Some(Slot::Line(line)) if line.status == Status::Live => line.stop(span, None),
+            Some(Slot::Line(line)) => unchecked::skip_move(&mut line.skipped),
+            _ => {}
         }
         self.flow()
     }
@@ -554,6 +573,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         let full = self.options.full;
         let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
         if line.status != Status::Live {
+            unchecked::skip_move(&mut line.skipped);
             return self.flow();
         }
         let Some(pair) = line.pair.as_mut() else { return self.flow() };
@@ -561,7 +581,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         let side = if pair.plies == 1 { Colour::White } else { Colour::Black };
         let number = pair.number;
         if pair.plies > 2 {
-            line.status = Status::Stopped;
+            line.stop(m.span, None);
             return self.flow();
         }
         if pair.plies == 1 {
@@ -569,18 +589,18 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         if line.board.turn() != side {
             let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
-            line.status = Status::Stopped;
+            line.stop(m.span, Some(self.out.len()));
             self.observer.stopped(depth, &d);
             self.report(d);
             return self.flow();
         }
         if !readable {
-            line.status = Status::Stopped;
+            line.stop(m.span, None);
             return self.flow();
         }
         match play(line, m, &self.letters, full) {
             Played::Stop(d) => {
-                line.status = Status::Stopped;
+                line.stop(m.span, d.as_ref().map(|_| self.out.len()));
                 if let Some(d) = d {
                     let d = messages::in_pair(*d, side, number);
                     self.observer.stopped(depth, &d);
@@ -630,6 +650,9 @@ impl<'t, O: Observer> Replay<'t, O> {
         let from = if omitted { pair.before_black } else { Some(pair.before_white) };
         let Some(mark) = from else {
             self.lines[n - 1] = Slot::Off;
+            if let Slot::Line(parent) = &mut self.lines[n - 2] {
+                unchecked::skip_variation(&mut parent.skipped);
+            }
             return;
         };
         let board = parent.board_at(mark);
@@ -644,10 +667,6 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
     }
 
-    fn live_line(&mut self) -> Option<&mut Line> {
-        live(&mut self.lines)
-    }
-
     /// A variation opens after the last pair of the current line.
     pub fn begin_variation(&mut self, label: Option<Spanned<u32>>) -> Flow {
         self.start();
@@ -660,6 +679,9 @@ impl<'t, O: Observer> Replay<'t, O> {
         self.observer.begin_variation(self.depth);
         let replayed = self.options.variations
             && matches!(self.lines.last(), Some(Slot::Line(l)) if l.status != Status::Dead);
+        if let Some(Slot::Line(l)) = self.lines.last_mut().filter(|_| !replayed) {
+            unchecked::skip_variation(&mut l.skipped);
+        }
         if self.replaying {
             self.lines.push(if replayed {
                 Slot::Pending(Pending { number: None })
@@ -680,7 +702,9 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.after_references(before);
         }
         if self.lines.len() > 1 {
-            self.lines.pop();
+            if let Some(Slot::Line(line)) = self.lines.pop() {
+                self.close(*line);
+            }
         }
         self.flow()
     }
@@ -733,9 +757,26 @@ impl<'t, O: Observer> Replay<'t, O> {
                 self.report(d);
             }
         }
+        for slot in std::mem::take(&mut self.lines) {
+            if let Slot::Line(line) = slot {
+                self.close(*line);
+            }
+        }
         let mut diagnostics = std::mem::take(&mut self.out);
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        Replayed { clean: diagnostics.is_empty() && !self.failed, diagnostics, plies: self.plies }
+        Replayed {
+            clean: diagnostics.is_empty() && !self.failed,
+            diagnostics,
+            plies: self.plies,
+            unchecked: std::mem::take(&mut self.unchecked),
+        }
+    }
+
+    /// A line is over: what it left unchecked after it stopped is noted.
+    fn close(&mut self, line: Line) {
+        if let (Some(skipped), Report::All) = (line.skipped, self.options.report) {
+            unchecked::close(skipped, &mut self.out, &mut self.unchecked);
+        }
     }
 
     /// Mate, stalemate and automatic draws decide the result (docs/RULES.md 5.3-5.5).
