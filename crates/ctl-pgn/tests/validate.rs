@@ -464,3 +464,57 @@ fn a_move_with_a_hex_that_does_not_exist_notes_what_its_line_left_on_the_syntax_
     let note = unchecked_note(&found, "E0204").unwrap();
     assert!(note.contains("its 2 later moves were not checked"), "{note}");
 }
+
+/// The text with the fixes of `d` applied.
+fn fixed(text: &str, d: &Diagnostic) -> String {
+    let mut out = text.to_string();
+    let mut fixes = d.fixes.clone();
+    fixes.sort_by_key(|f| std::cmp::Reverse(f.span.start));
+    for f in fixes {
+        out.replace_range(f.span.range(), &f.replacement);
+    }
+    out
+}
+
+#[test]
+fn did_you_mean_the_letter_of_the_piece_on_the_origin() {
+    let cases = [
+        // The Elephant on E5 written as a Knight.
+        ("1. E7-E13, E21-E15 2. NE5-D8: *", "found an Elephant on E5: did you mean `EE5-D8`?"),
+        // A pawn written with a piece's letter: the fix drops it.
+        ("1. EE7-E13: *", "found a Pawn on E7: did you mean `E7-E13`?"),
+        // A piece written without its letter: the fix inserts it.
+        ("1. E7-E13, E21-E15 2. E5-D8: *", "found an Elephant on E5: did you mean `EE5-D8`?"),
+    ];
+    for (movetext, help) in cases {
+        let text = format!("{V}{movetext}\n");
+        let found = check_text(&text, Level::Rules);
+        assert_eq!(found.len(), 1, "{movetext}: {found:?}");
+        assert_eq!(found[0].help, [help], "{movetext}");
+        // The fix gives a game without an error.
+        let again = fixed(&text, &found[0]);
+        assert_eq!(codes(&again, Level::Rules), Vec::<&str>::new(), "{again}");
+    }
+    // The letter of the piece found gives no legal move either: no help.
+    let found = rules("1. E7-E13, E21-E15 2. NE5-E11: *");
+    assert_eq!(found[0].code, "E0404");
+    assert!(found[0].help.iter().all(|h| !h.contains("did you mean")), "{:?}", found[0].help);
+    assert!(found[0].fixes.is_empty());
+}
+
+#[test]
+fn did_you_mean_an_origin_one_key_away() {
+    // E15 for E25, where Black's Knight stands: `1` and `2` are neighbouring keys.
+    let text = format!("{V}1. E7-E13, NE15-C21: *\n");
+    let found = check_text(&text, Level::Rules);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].help,
+        ["Black's Knight stands on E25, one key away: did you mean `NE25-C21`?"]
+    );
+    assert_eq!(codes(&fixed(&text, &found[0]), Level::Rules), Vec::<&str>::new());
+    // No hex one key away from E9 holds a White Knight that can go to C7: no guess.
+    let found = rules("1. NE9-C7: *");
+    assert_eq!(found[0].code, "E0404");
+    assert!(found[0].fixes.is_empty(), "{:?}", found[0]);
+}

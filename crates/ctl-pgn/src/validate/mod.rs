@@ -19,6 +19,7 @@ pub mod lines;
 pub(crate) mod messages;
 mod references;
 pub mod replay;
+mod suggest;
 pub mod tree;
 mod unchecked;
 

@@ -28,6 +28,7 @@ use ctl_an::scan::Flow;
 use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
 
 use super::references::References;
+use super::suggest;
 use super::unchecked::{self, Skipped, Unchecked};
 use super::{Level, codes, messages};
 use crate::game::Setup;
@@ -888,12 +889,23 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         _ => {
             let coherent = match line.board.match_move_algebraic(&spec) {
                 Ok(mv) => mv,
-                Err(e) => return Played::Stop(Some(Box::new(messages::coherence_error(&e, m)))),
+                Err(e) => {
+                    let d = messages::coherence_error(&e, m);
+                    let d = suggest::did_you_mean(d, &e, &line.board, &spec, m, letters);
+                    return Played::Stop(Some(Box::new(d)));
+                }
             };
             if rules {
                 let d = match (&legal, line.drawn) {
                     (_, Some(draw)) => messages::move_after_draw(draw.reason, draw.by, m),
-                    (Some(Err(e)), None) => messages::rules_error(e, m),
+                    (Some(Err(e)), None) => suggest::did_you_mean(
+                        messages::rules_error(e, m),
+                        e,
+                        &line.board,
+                        &spec,
+                        m,
+                        letters,
+                    ),
                     _ => unreachable!("a legal move is played above"),
                 };
                 if !full {
