@@ -252,6 +252,7 @@ impl Check {
             checked.syntax_errors |= out.diagnostics.iter().any(Diagnostic::is_error);
             checked.diagnostics.extend(out.diagnostics);
         }
+        crate::fixes::combine(&mut checked.diagnostics);
         sort(&mut checked.diagnostics);
         checked.stats.full_path_games = checked.games;
         checked.stats.full_time = started.elapsed();

@@ -518,3 +518,25 @@ fn did_you_mean_an_origin_one_key_away() {
     assert_eq!(found[0].code, "E0404");
     assert!(found[0].fixes.is_empty(), "{:?}", found[0]);
 }
+
+#[test]
+fn a_missing_mate_mark_and_final_colon_get_one_combined_fix() {
+    // The mate written without `#` nor `:`: the parser's W0203 and the replay's W0503 both
+    // fix the same place, with the same text: `#`, which also ends the game.
+    let text = format!("{V}{FOOL}GL5-H6 0-3\n");
+    let found = check_text(&text, Level::Rules);
+    let by = |code: &str| found.iter().find(|d| d.code == code).unwrap().clone();
+    let (no_final, unmarked) = (by("W0203"), by("W0503"));
+    assert_eq!(no_final.fixes, unmarked.fixes);
+    assert_eq!(unmarked.fixes[0].replacement, "#");
+    // Every fix applied once (what "fix all" does) gives a clean game.
+    let again = fixed(&text, &unmarked);
+    assert_eq!(codes(&again, Level::Rules), Vec::<&str>::new(), "{again}");
+    // A check without its mark on the last move: `+^:`.
+    let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, GZ11-L5 5. K4-K10, GL5-H6 *";
+    let text = format!("{V}{check}\n");
+    let found = check_text(&text, Level::Rules);
+    let w0501 = found.iter().find(|d| d.code == "W0501").unwrap();
+    assert_eq!(w0501.fixes[0].replacement, "+^:");
+    assert_eq!(codes(&fixed(&text, w0501), Level::Rules), Vec::<&str>::new());
+}
