@@ -704,7 +704,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         if self.lines.len() > 1 {
             if let Some(Slot::Line(line)) = self.lines.pop() {
-                self.close(*line);
+                self.close(line.skipped);
             }
         }
         self.flow()
@@ -760,7 +760,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         for slot in std::mem::take(&mut self.lines) {
             if let Slot::Line(line) = slot {
-                self.close(*line);
+                self.close(line.skipped);
             }
         }
         let mut diagnostics = std::mem::take(&mut self.out);
@@ -774,8 +774,9 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// A line is over: what it left unchecked after it stopped is noted.
-    fn close(&mut self, line: Line) {
-        if let (Some(skipped), Report::All) = (line.skipped, self.options.report) {
+    #[inline]
+    fn close(&mut self, skipped: Option<Skipped>) {
+        if let (Some(skipped), Report::All) = (skipped, self.options.report) {
             unchecked::close(skipped, &mut self.out, &mut self.unchecked);
         }
     }
