@@ -540,3 +540,17 @@ fn a_missing_mate_mark_and_final_colon_get_one_combined_fix() {
     assert_eq!(w0501.fixes[0].replacement, "+^:");
     assert_eq!(codes(&fixed(&text, w0501), Level::Rules), Vec::<&str>::new());
 }
+
+#[test]
+fn the_first_rules_error_of_a_line_says_the_rest_is_checked_for_coherence_only() {
+    // 2. EE5-E11 is illegal: the line goes on at the coherence level, where 3. G7-E13 is
+    // still found; the rules are not looked at again, and the first error says so.
+    let found = rules("1. E7-E13, E21-E15 2. EE5-E11, G21-G15 3. G7-E13: *");
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0501", "E0405"]);
+    assert!(
+        found[0].notes.iter().any(|n| n.contains("checked for coherence only")),
+        "{:?}",
+        found[0]
+    );
+    assert!(found[1].notes.iter().all(|n| !n.contains("checked for coherence only")));
+}

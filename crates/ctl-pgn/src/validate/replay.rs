@@ -912,7 +912,7 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
                 if !full {
                     return Played::Stop(Some(Box::new(d)));
                 }
-                found = Some(Box::new(d));
+                found = Some(Box::new(messages::coherence_only(d)));
                 line.level = Level::Coherence;
             }
             line.board.play_unchecked(&coherent);
