@@ -17,8 +17,10 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use cescacs_board::{Colour, HexColour, Letters, Move, MoveNumber, Piece, PieceKind, Position};
-use ctl_an::syntax::{MoveKind, PieceLetter, PromotionTarget, Rating};
+use cescacs_board::{
+    Colour, HexColour, Letters, Move, MoveNumber, Piece, PieceKind, Position, notation,
+};
+use ctl_an::syntax::{MoveKind, PieceLetter, PromotionTarget, Rating, Separator};
 
 /// SplitMix64: tiny, fast and the same on every platform, which is all reproducibility needs.
 /// The one random source of the generators (the benches' chess anchor uses it too).
@@ -376,8 +378,8 @@ fn game(
     max_plies: usize,
 ) -> GeneratedGame {
     let mut style = Style {
-        hyphen: if rng.chance(50) { "-" } else { "\u{2010}" },
-        cross: if rng.chance(70) { "×" } else { "*" },
+        hyphen: if rng.chance(50) { notation::MOVE } else { Separator::Hyphen.as_str() },
+        cross: if rng.chance(70) { notation::CAPTURE } else { Separator::Asterisk.as_str() },
         ellipsis: if rng.chance(60) { "…" } else { "..." },
         one_line: rng.chance(30),
     };
@@ -697,8 +699,16 @@ fn pick(rng: &mut Rng, p: &Position, moves: &[Move]) -> Move {
 fn write_move(p: &Position, m: &Move, style: &Style, letters: &Letters) -> String {
     let text = p.move_text_with_check(m);
     let text = if letters.is_standard() { text } else { relabel(&text, letters) };
-    let text = if style.hyphen == "-" { text } else { text.replacen('-', style.hyphen, 1) };
-    if style.cross == "×" { text } else { text.replacen('×', style.cross, 1) }
+    let text = if style.hyphen == notation::MOVE {
+        text
+    } else {
+        text.replacen(notation::MOVE, style.hyphen, 1)
+    };
+    if style.cross == notation::CAPTURE {
+        text
+    } else {
+        text.replacen(notation::CAPTURE, style.cross, 1)
+    }
 }
 
 /// A move written with the standard letters, written again with `letters` (the reader's

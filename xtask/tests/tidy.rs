@@ -150,6 +150,40 @@ fn diagnostic_codes_are_spelled_only_in_the_registry() {
     assert!(found.is_empty(), "code literals outside the registry:\n{}", found.join("\n"));
 }
 
+/// The fast/full decision lives in one place, `ctl_pgn::check` (`Check::text`, `Check::games`,
+/// `Check::piece`): no other non-test code tries the fast path and falls back itself. Allowed:
+/// the fast path's own module, and the fuzz targets that compare the two paths.
+#[test]
+fn only_the_check_entry_point_tries_the_fast_path() {
+    let allowed = [
+        "crates/ctl-pgn/src/check.rs",
+        "crates/ctl-pgn/src/validate/fast.rs",
+        "crates/fuzz-targets/src/lib.rs",
+        "crates/fuzz-targets/src/scan.rs",
+    ]
+    .map(|p| root().join(p));
+    let mut files = Vec::new();
+    for entry in fs::read_dir(root().join("crates")).expect("crates/ exists") {
+        rust_files(&entry.expect("readable crates/").path().join("src"), &mut files);
+    }
+    rust_files(&root().join("xtask/src"), &mut files);
+    assert!(files.contains(&allowed[0]), "the walk found {} files", files.len());
+    let mut found = Vec::new();
+    for path in files.iter().filter(|p| !allowed.contains(p)) {
+        let text = fs::read_to_string(path).expect("UTF-8 source");
+        for (n, line) in non_test_code(&text) {
+            if line.contains("check_fast(") || line.contains("scan::game(") {
+                found.push(format!("{}:{n}: {}", path.display(), line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the fast path tried outside `ctl_pgn::check`:\n{}",
+        found.join("\n")
+    );
+}
+
 #[test]
 fn the_code_scan_sees_code_and_skips_comments_and_tests() {
     let text = "const A: &str = \"E0203\";\n/// \"E0204\"\n#[cfg(test)]\nmod tests {\n    \

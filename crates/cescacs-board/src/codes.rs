@@ -52,6 +52,24 @@ impl Family {
         }
     }
 
+    /// The layer of the toolkit that finds the family's codes, as the LSP `source` field of a
+    /// diagnostic names it: `ctl-pgn` (files, tags, coherence, conversion), `pdtl`, `ctl-an`
+    /// (syntax) or `rules`.
+    ///
+    /// ```
+    /// use cescacs_board::codes::{Family, lookup};
+    /// assert_eq!(Family::Syntax.source(), "ctl-an");
+    /// assert_eq!(lookup("E0508").map(|c| c.family.source()), Some("rules"));
+    /// ```
+    pub const fn source(self) -> &'static str {
+        match self {
+            Family::Files | Family::Tags | Family::Coherence | Family::Conversion => "ctl-pgn",
+            Family::Pdtl => "pdtl",
+            Family::Syntax => "ctl-an",
+            Family::Rules => "rules",
+        }
+    }
+
     /// The usual page of the family's codes, relative to `docs/` (a code may have its own).
     pub const fn page(self) -> &'static str {
         match self {
@@ -89,7 +107,10 @@ impl Code {
 
 /// The code's registry entry, if it is one.
 pub fn lookup(code: &str) -> Option<&'static Code> {
-    ALL.iter().find(|c| c.code == code)
+    // Renderers look up every diagnostic they write: an index, built once, not a scan of `ALL`.
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<&str, &Code>> =
+        std::sync::OnceLock::new();
+    INDEX.get_or_init(|| ALL.iter().map(|c| (c.code, c)).collect()).get(code).copied()
 }
 
 /// A code's page: its own when given, else its family's.
@@ -447,5 +468,31 @@ registry! {
         /// A `~X` reference in a comment whose letter names no piece under the game's letters: left as
         /// written (a warning: comments do not change the game).
         UNKNOWN_REFERENCE = "W0701", Warning, "`~X` comment reference whose letter names no piece (left as written)";
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every code is found by [`lookup`], and its family gives the source its number range
+    /// has always had in the JSON output (`docs/JSON.md`): the registry is the one place that
+    /// knows a code's layer.
+    #[test]
+    fn every_code_is_found_and_has_the_source_of_its_range() {
+        for code in ALL {
+            assert_eq!(lookup(code.code), Some(code));
+            let source = match &code.code[1..3] {
+                "00" | "03" | "04" | "07" => "ctl-pgn",
+                "01" => "pdtl",
+                "02" => "ctl-an",
+                "05" => "rules",
+                range => panic!("{}: no layer has the range {range}", code.code),
+            };
+            assert_eq!(code.family.source(), source, "{}", code.code);
+            let letter = if code.severity == Severity::Error { 'E' } else { 'W' };
+            assert!(code.code.starts_with(letter), "{}", code.code);
+        }
+        assert_eq!(lookup("E9999"), None);
     }
 }

@@ -169,6 +169,27 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// Sorts diagnostics the one way every report shows them: by where they start, then where
+    /// they end, then by code, so that the order does not depend on which check found each
+    /// first.
+    ///
+    /// ```
+    /// use cescacs_board::{Diagnostic, Span};
+    /// let mut found = vec![
+    ///     Diagnostic::error("E0508", Span::new(4, 7), "b"),
+    ///     Diagnostic::error("E0410", Span::new(4, 7), "a"),
+    ///     Diagnostic::warning("W0401", Span::new(0, 2), "c"),
+    /// ];
+    /// Diagnostic::sort(&mut found);
+    /// let codes: Vec<_> = found.iter().map(|d| d.code).collect();
+    /// assert_eq!(codes, ["W0401", "E0410", "E0508"]);
+    /// ```
+    pub fn sort(diagnostics: &mut [Diagnostic]) {
+        diagnostics.sort_by(|a, b| {
+            (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+        });
+    }
+
     /// A diagnostic with no labels, help, notes or fixes.
     pub fn new(
         code: &'static str,

@@ -18,6 +18,7 @@ mod diagnostic;
 mod direction;
 mod hex;
 mod letters;
+pub mod notation;
 mod piece;
 mod position;
 mod regainable;

@@ -403,7 +403,7 @@ impl<'s> Builder<'s> {
                         "expected `×` or `*` for the capture, found `x`",
                     )
                     .with_help("captures are written `×` or `*`, never `x`")
-                    .with_fix(x, "×"),
+                    .with_fix(x, Separator::Times.as_str()),
                 );
                 let rest = (
                     if s.len() > 2 && self.src.as_bytes()[s.start + 2].is_ascii_uppercase() {
@@ -447,7 +447,7 @@ impl<'s> Builder<'s> {
                 )
                 .with_label(c.span, "the captured piece")
                 .with_help("a capture is written with `×` (or `*`); a plain move has no piece letter before its destination")
-                .with_fix(separator.span, "×"),
+                .with_fix(separator.span, Separator::Times.as_str()),
             );
         }
         Some(MoveKind::Ordinary(OrdinaryMove { piece, from, separator, captured, to, promotion }))

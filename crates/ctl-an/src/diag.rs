@@ -183,7 +183,7 @@ pub(crate) fn from_rich(e: &RichError<'_>, source: &str) -> Diagnostic {
     {
         d = d
             .with_help("captures are written `×` or `*`, never `x`")
-            .with_fix(Span::new(at.start, at.start + 1), "×");
+            .with_fix(Span::new(at.start, at.start + 1), crate::syntax::Separator::Times.as_str());
     } else if text.starts_with("..") {
         d = d.with_help(
             "a line that starts with Black's move is written `1. …, MOVE` (or `1. ..., MOVE`)",

@@ -300,7 +300,7 @@ fn unexpected(source: &str, s: Span) -> Diagnostic {
 }
 
 fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    Diagnostic::sort(&mut diags);
     diags
 }
 

@@ -84,7 +84,8 @@ fn tok<'a, Er: GrammarError<'a>>(
     one_of(kinds).map_with(|k, e| (k, e.span()))
 }
 
-/// Tokens that end a ply that could not be read: what may follow a ply.
+/// Tokens that end a ply that could not be read: what may follow a ply (a comma, or what may
+/// start an item: [`ITEM_START`]).
 const AFTER_PLY: &[TokenKind] = &[
     Comma,
     Commas,
@@ -100,19 +101,8 @@ const AFTER_PLY: &[TokenKind] = &[
     ThreeDots,
 ];
 
-/// Tokens that may start a movetext item (or end a variation).
-const ITEM_START: &[TokenKind] = &[
-    NumberDot,
-    NumberQuestion,
-    LParen,
-    RParen,
-    Comment,
-    UnterminatedComment,
-    Result,
-    Star,
-    Dots,
-    ThreeDots,
-];
+/// Tokens that may start a movetext item (or end a variation): [`AFTER_PLY`] but the commas.
+const ITEM_START: &[TokenKind] = AFTER_PLY.split_at(2).1;
 
 /// One move: castling, ordinary move, or forced promotion, with its marks; outputs its span.
 pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()

@@ -10,7 +10,9 @@ use core::str::FromStr;
 use chumsky::Parser as _;
 use chumsky::span::SimpleSpan;
 
-use cescacs_board::{CheckKind, Colour, Column, Diagnostic, Hex, Letters, PieceKind, Span};
+use cescacs_board::{
+    CheckKind, Colour, Column, Diagnostic, Hex, Letters, PieceKind, Span, notation,
+};
 
 use crate::build::Builder;
 use crate::lexer::{Lexer, TokenKind};
@@ -245,6 +247,22 @@ pub struct Variation {
     pub closed: bool,
 }
 
+impl Variation {
+    /// Whether the variation replaces Black's move of its pair (`(N. …, MOVE)`) rather than
+    /// White's: it then branches after White's move, and a reader hangs it there.
+    ///
+    /// ```
+    /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12): *\n";
+    /// let file = ctl_an::parse_file(text).file;
+    /// let variations = &file.games[0].movetext.pairs[0].variations;
+    /// assert!(variations[0].starts_with_black());
+    /// assert!(!variations[1].starts_with_black());
+    /// ```
+    pub fn starts_with_black(&self) -> bool {
+        self.pairs.first().is_some_and(|p| matches!(p.white, Ply::Omitted(_)))
+    }
+}
+
 /// A move with its marks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
@@ -429,12 +447,12 @@ impl Separator {
     pub const fn as_str(self) -> &'static str {
         match self {
             Separator::Hyphen => "\u{2010}",
-            Separator::HyphenMinus => "-",
+            Separator::HyphenMinus => notation::MOVE,
             Separator::EnDash => "\u{2013}",
-            Separator::Times => "\u{d7}",
+            Separator::Times => notation::CAPTURE,
             Separator::Asterisk => "*",
-            Separator::At => "@",
-            Separator::DoubleAt => "@@",
+            Separator::At => notation::EN_PASSANT,
+            Separator::DoubleAt => notation::EN_PASSANT_FAR,
         }
     }
 
@@ -452,11 +470,14 @@ impl Separator {
         const HYPHEN: &[u8] = Separator::Hyphen.as_str().as_bytes();
         const EN_DASH: &[u8] = Separator::EnDash.as_str().as_bytes();
         const TIMES: &[u8] = Separator::Times.as_str().as_bytes();
+        const MINUS: u8 = Separator::HyphenMinus.as_str().as_bytes()[0];
+        const STAR: u8 = Separator::Asterisk.as_str().as_bytes()[0];
+        const AT: u8 = Separator::At.as_str().as_bytes()[0];
         Some(match *text {
-            [b'-', ..] => (Separator::HyphenMinus, 1),
-            [b'*', ..] => (Separator::Asterisk, 1),
-            [b'@', b'@', ..] => (Separator::DoubleAt, 2),
-            [b'@', ..] => (Separator::At, 1),
+            [MINUS, ..] => (Separator::HyphenMinus, 1),
+            [STAR, ..] => (Separator::Asterisk, 1),
+            [AT, AT, ..] => (Separator::DoubleAt, 2),
+            [AT, ..] => (Separator::At, 1),
             _ if text.starts_with(TIMES) => (Separator::Times, TIMES.len()),
             _ if text.starts_with(HYPHEN) => (Separator::Hyphen, HYPHEN.len()),
             _ if text.starts_with(EN_DASH) => (Separator::EnDash, EN_DASH.len()),
@@ -647,7 +668,7 @@ impl CheckMark {
             CheckMark::Adjoining => CheckKind::Adjoining.indicator(),
             CheckMark::Far => CheckKind::Afar.indicator(),
             CheckMark::Double => CheckKind::Double.indicator(),
-            CheckMark::Mate => "#",
+            CheckMark::Mate => notation::MATE,
         }
     }
 
@@ -672,9 +693,10 @@ impl CheckMark {
     #[inline(always)]
     pub fn read_prefix(text: &[u8]) -> Option<(CheckMark, usize)> {
         const FAR: &[u8] = CheckMark::Far.as_str().as_bytes();
+        const MATE: u8 = CheckMark::Mate.as_str().as_bytes()[0];
         // Most moves carry no mark: one comparison of the first byte says so.
         match *text {
-            [b'#', ..] => Some((CheckMark::Mate, 1)),
+            [MATE, ..] => Some((CheckMark::Mate, 1)),
             [b'+', second, ..] => Some(match second {
                 b'^' => (CheckMark::Adjoining, 2),
                 b'+' => (CheckMark::Double, 2),
@@ -844,11 +866,11 @@ impl GameResult {
     /// The text of the result (`3-0`, `*`).
     pub const fn as_str(self) -> &'static str {
         match self {
-            GameResult::WhiteWins => "3-0",
-            GameResult::WhiteStalemates => "2-1",
-            GameResult::BlackWins => "0-3",
-            GameResult::BlackStalemates => "1-2",
-            GameResult::Draw => "1-1",
+            GameResult::WhiteWins => notation::WHITE_MATES,
+            GameResult::WhiteStalemates => notation::WHITE_STALEMATES,
+            GameResult::BlackWins => notation::BLACK_MATES,
+            GameResult::BlackStalemates => notation::BLACK_STALEMATES,
+            GameResult::Draw => notation::DRAW,
             GameResult::Unfinished => "*",
         }
     }

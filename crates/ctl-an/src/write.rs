@@ -2,6 +2,8 @@
 
 use core::fmt::{self, Write as _};
 
+use cescacs_board::notation::{AWAITING, PROMOTION};
+
 use crate::syntax::{
     Comment, GameIndicator, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Separator,
     Variation,
@@ -66,8 +68,8 @@ impl Move {
 
 fn write_promotion(out: &mut impl fmt::Write, t: PromotionTarget) -> fmt::Result {
     match t {
-        PromotionTarget::Piece(p) => write!(out, "={}", p.letter),
-        PromotionTarget::Awaiting => out.write_str("=&"),
+        PromotionTarget::Piece(p) => write!(out, "{PROMOTION}{}", p.letter),
+        PromotionTarget::Awaiting => write!(out, "{PROMOTION}{AWAITING}"),
     }
 }
 

@@ -115,3 +115,43 @@ fn results() {
         assert_eq!(GameResult::read_prefix(hyphen.as_bytes()), Some((r, hyphen.len())));
     }
 }
+
+/// The marks the board writes itself (`cescacs_board::notation`) are the ones the lexer, the
+/// vocabulary types and the writer know: a move the board writes reads back and is written
+/// again to the same text, over every legal move along a few long walks from the start, and
+/// every result the board gives is a result of the notation.
+#[test]
+fn the_board_writes_what_the_notation_reads() {
+    use cescacs_board::{Colour, DrawReason, Outcome, Position, notation};
+    assert_eq!(token(notation::PROMOTION), TokenKind::Equals);
+    assert_eq!(token(notation::AWAITING), TokenKind::Ampersand);
+    assert_eq!(token(notation::MATE).check_mark(), Some(CheckMark::Mate));
+    assert_eq!(token(notation::MOVE).separator(), Some(Separator::HyphenMinus));
+    assert_eq!(token(notation::CAPTURE).separator(), Some(Separator::Times));
+    assert_eq!(token(notation::EN_PASSANT).separator(), Some(Separator::At));
+    assert_eq!(token(notation::EN_PASSANT_FAR).separator(), Some(Separator::DoubleAt));
+    let mut written = 0;
+    for seed in [1usize, 7, 31, 97] {
+        let mut p = Position::initial();
+        for ply in 0..400 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for m in &moves {
+                let text = p.move_text_with_check(m);
+                let read: Move = text.parse().unwrap_or_else(|e| panic!("{text}: {e:?}"));
+                assert_eq!(read.to_string(), text);
+                written += 1;
+            }
+            p = p.play_unchecked(&moves[(ply * seed * 7919 + seed) % moves.len()]);
+        }
+    }
+    assert!(written > 10_000, "{written} moves");
+    for winner in [Colour::White, Colour::Black] {
+        for o in [Outcome::Checkmate { winner }, Outcome::Stalemate { winner }] {
+            assert!(o.result().parse::<GameResult>().is_ok(), "{o}");
+        }
+    }
+    assert_eq!(Outcome::Draw(DrawReason::Repetition).result(), GameResult::Draw.as_str());
+}

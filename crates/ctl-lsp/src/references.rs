@@ -8,9 +8,9 @@
 //!   innermost first (`#16[#14.1#12.2]`); `#12.2` is that whole variation.
 
 use cescacs_board::{Colour, Span};
-use ctl_an::syntax::{Movetext, Ply, VariationId};
+use ctl_an::syntax::{Movetext, Ply, Variation, VariationId};
 
-use crate::walk::{CommentAt, MoveAt, Step, pairs_of, starts_with_black, variation_of};
+use crate::walk::{CommentAt, MoveAt, Step, pairs_of, variation_of};
 
 /// What a reference names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,7 +61,7 @@ pub(crate) fn resolve_move(
         // In the parent line, the pairs before the branch; and the branch pair's White move when
         // the variation replaces only Black's.
         let shares_white = variation_of(movetext, &[line.as_slice(), &[step]].concat())
-            .is_some_and(starts_with_black);
+            .is_some_and(Variation::starts_with_black);
         if shares_white && player != Some(Colour::Black) {
             let pair = pairs_of(movetext, &line)?.get(step.pair)?;
             if pair.number.value == number && matches!(pair.white, Ply::Move(_)) {

@@ -114,11 +114,6 @@ pub(crate) fn variation_of<'g>(movetext: &'g Movetext, line: &[Step]) -> Option<
     pairs_of(movetext, parent)?.get(last.pair)?.variations.get(last.variation)
 }
 
-/// Whether a variation opens with Black's move (`N. …, MOVE`).
-pub(crate) fn starts_with_black(variation: &Variation) -> bool {
-    variation.pairs.first().is_some_and(|p| matches!(p.white, Ply::Omitted(_)))
-}
-
 /// Why a position cannot be given: the move where replaying stopped, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Stopped {

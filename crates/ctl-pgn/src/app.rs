@@ -24,7 +24,7 @@
 
 use cescacs_board::{
     Board, Colour, Diagnostic, Letters, Move, MoveNumber, MoveSpec, Outcome, PieceKind, Position,
-    Promotion, Span,
+    Promotion, Span, notation,
 };
 use ctl_an::syntax::{self, Ply};
 use pdtl::Dialect;
@@ -304,7 +304,7 @@ impl ToApp {
 /// The app's text of a move: canonical CTL-AN without check mark, `=&` left out.
 fn app_move(m: &Move) -> String {
     let text = m.to_string();
-    match text.strip_suffix("=&") {
+    match text.strip_suffix(notation::AWAITING).and_then(|t| t.strip_suffix(notation::PROMOTION)) {
         Some(t) => t.to_string(),
         None => text,
     }

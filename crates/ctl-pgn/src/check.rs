@@ -6,7 +6,8 @@
 //! replay, no tree), which answers only "clean"; a game it cannot call clean is read the full
 //! way (lexer, parser, tree, [`crate::validate::validate`]), which is the authority and gives
 //! every message. Both feed the same replay, so the two can only differ in what the scanner
-//! reads, never in a rule. [`Stats`] tells how many games each path read.
+//! reads, never in a rule. [`Stats`] tells how many games each path read. [`Check::games`]
+//! gives the same, game by game ([`CheckedGame`]); [`Check::text`] adds them up.
 //!
 //! ```
 //! use ctl_pgn::check::Check;
@@ -23,8 +24,8 @@
 use std::io::{self, Read};
 use std::time::{Duration, Instant};
 
-use cescacs_board::Diagnostic;
-use ctl_an::Limits;
+use cescacs_board::{Diagnostic, Span};
+use ctl_an::{GameOutput, Limits};
 
 use crate::decode::{Decoded, as_plain_text, decode};
 use crate::game::Game;
@@ -97,8 +98,55 @@ pub struct CheckedPiece {
     pub checked: Checked,
 }
 
+/// Which way a game was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Path {
+    /// The fast path: the scanner feeding the replay, no tree. Such a game is clean.
+    Fast,
+    /// The full way: lexer, parser, tree and [`validate`], which explains every problem.
+    Full,
+}
+
+/// One record of a text, checked: a game, or text around games that has something to report
+/// (a record with neither tags nor moves, as prose before the first game). What
+/// [`Check::games`] gives, one at a time.
+#[derive(Debug, Clone)]
+pub struct CheckedGame {
+    /// Where it lies in the text checked: for a game, from its first tag to the end of its
+    /// movetext (whichever path read it).
+    pub span: Span,
+    /// Which path read it.
+    pub path: Path,
+    /// Its diagnostics, sorted by [`sort`], spans into the text checked (the reader's notes
+    /// about it may lie just outside [`span`](CheckedGame::span)). Empty when the fast path
+    /// read it.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether it is a game; `false` for text around games, which is given only when it has
+    /// diagnostics.
+    pub is_game: bool,
+    /// Half-moves of its main line.
+    pub plies: usize,
+    /// Whether the reader reported an error in it (of the syntax).
+    pub syntax_errors: bool,
+    /// The game read, when [`Check::fast`] is off (spans into the text checked); `None`
+    /// otherwise, and for text that is not a game.
+    pub game: Option<Game>,
+}
+
+impl Checked {
+    /// Adds one record to the sums (its diagnostics unsorted among the others).
+    fn add(&mut self, record: CheckedGame) {
+        self.diagnostics.extend(record.diagnostics);
+        self.games += usize::from(record.is_game);
+        self.plies += record.plies;
+        self.syntax_errors |= record.syntax_errors;
+        self.read.extend(record.game);
+    }
+}
+
 /// Sorts diagnostics the one way every report shows them: by where they start, then where they
-/// end, then by code, so that the order does not depend on which check found each first.
+/// end, then by code, so that the order does not depend on which check found each first
+/// ([`Diagnostic::sort`], here for the callers of the check).
 ///
 /// ```
 /// use cescacs_board::{Diagnostic, Span};
@@ -112,9 +160,7 @@ pub struct CheckedPiece {
 /// assert_eq!(codes, ["W0401", "E0410", "E0508"]);
 /// ```
 pub fn sort(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by(|a, b| {
-        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
-    });
+    Diagnostic::sort(diagnostics);
 }
 
 impl Check {
@@ -133,24 +179,49 @@ impl Check {
     /// assert_eq!(found.diagnostics[0].code, "E0222");
     /// ```
     pub fn text(&self, text: &str) -> Checked {
-        if !self.fast {
-            // Read whole, so that the games kept have offsets into the whole text.
-            return self.full(text);
-        }
+        let mut games = self.games(text);
         let mut all = Checked::default();
-        // Reading from memory cannot fail.
-        for RawGame { offset, bytes } in GameSplitter::new(text.as_bytes()).filter_map(Result::ok) {
-            let start = usize::try_from(offset).unwrap_or(usize::MAX);
-            let Some(piece) = text.get(start..start + bytes.len()) else { continue };
-            let mut checked = self.piece_text(piece);
-            all.diagnostics.extend(checked.diagnostics.drain(..).map(|d| d.shifted(start)));
-            all.games += checked.games;
-            all.syntax_errors |= checked.syntax_errors;
-            all.plies += checked.plies;
-            all.stats.absorb(checked.stats);
+        for record in games.by_ref() {
+            all.add(record);
         }
+        all.stats = games.stats();
         sort(&mut all.diagnostics);
         all
+    }
+
+    /// Checks a whole text game by game: each game (and each stretch of text around games that
+    /// has something to report) with its diagnostics and the path that read it, in text order.
+    /// [`Check::text`] is the sum of these.
+    ///
+    /// ```
+    /// use ctl_pgn::check::{Check, Path};
+    /// use ctl_pgn::validate::Level;
+    /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n\
+    ///             [Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+    /// let games: Vec<_> = Check::new(Level::Rules).games(text).collect();
+    /// assert_eq!(games.len(), 2);
+    /// assert_eq!((games[0].path, games[0].plies), (Path::Fast, 2));
+    /// assert!(games[0].diagnostics.is_empty());
+    /// // The second game goes the full way, to be explained; spans are offsets into `text`.
+    /// assert_eq!(games[1].path, Path::Full);
+    /// assert_eq!(games[1].diagnostics[0].code, "E0501");
+    /// assert_eq!(&text[games[1].span.range()], "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *");
+    /// // With the fast path off, every game is read the full way and kept.
+    /// let full = Check { fast: false, ..Check::new(Level::Rules) };
+    /// let game = full.games(text).next().unwrap().game.unwrap();
+    /// assert_eq!(game.movetext().ply_count(), 2);
+    /// ```
+    pub fn games<'t>(&self, text: &'t str) -> Games<'t> {
+        let (pieces, reading) = if self.fast {
+            (Some(GameSplitter::new(text.as_bytes())), None)
+        } else {
+            // Read whole, so that the games kept have offsets into the whole text.
+            (
+                None,
+                Some(Reading { records: ctl_an::games_with(text, &self.limits), text, offset: 0 }),
+            )
+        };
+        Games { check: *self, text, pieces, reading, stats: Stats::default() }
     }
 
     /// Checks one piece of a stream as [`Pieces`] cuts it: bytes, decoded here (`E0001` for
@@ -205,16 +276,6 @@ impl Check {
         })
     }
 
-    /// A piece of text (one game as the splitter cuts it): the fast try, then the full way.
-    fn piece_text(&self, text: &str) -> Checked {
-        let (clean, fast_time) = self.fast(text);
-        clean.unwrap_or_else(|| {
-            let mut checked = self.full(text);
-            checked.stats.fast_time = fast_time;
-            checked
-        })
-    }
-
     /// The fast path: `Some` only for a clean game; the time it took either way.
     fn fast(&self, text: &str) -> (Option<Checked>, Duration) {
         if !self.fast {
@@ -234,29 +295,114 @@ impl Check {
 
     /// The full way: every game parsed and validated, the parser's diagnostics with them.
     fn full(&self, text: &str) -> Checked {
-        let started = Instant::now();
-        let mut checked = Checked::default();
-        for mut out in ctl_an::games_with(text, &self.limits) {
-            if !is_empty(&out.game) {
-                let mut game = Game::new(out.game, text);
-                game.set_syntax_errors(&out.diagnostics);
-                checked.diagnostics.extend(validate_parsed(
-                    &game,
-                    self.level,
-                    &mut out.diagnostics,
-                ));
-                checked.games += 1;
-                checked.plies += game.movetext().ply_count();
-                checked.read.push(game);
-            }
-            checked.syntax_errors |= out.diagnostics.iter().any(Diagnostic::is_error);
-            checked.diagnostics.extend(out.diagnostics);
+        Check { fast: false, ..*self }.text(text)
+    }
+
+    /// One record read the full way from `source`, which starts at `offset` of the text
+    /// checked; `None` for text around games with nothing to report.
+    fn record(&self, out: GameOutput, source: &str, offset: usize) -> Option<CheckedGame> {
+        let GameOutput { game, mut diagnostics } = out;
+        let syntax_errors = diagnostics.iter().any(Diagnostic::is_error);
+        let span = Span::new(game.span.start + offset, game.span.end + offset);
+        let is_game = !is_empty(&game);
+        let (plies, game) = if is_game {
+            let mut game = Game::new(game, source);
+            game.set_syntax_errors(&diagnostics);
+            let found = validate_parsed(&game, self.level, &mut diagnostics);
+            diagnostics.extend(found);
+            (game.movetext().ply_count(), Some(game).filter(|_| !self.fast))
+        } else if diagnostics.is_empty() {
+            return None;
+        } else {
+            (0, None)
+        };
+        if offset != 0 {
+            diagnostics = diagnostics.into_iter().map(|d| d.shifted(offset)).collect();
         }
-        crate::fixes::combine(&mut checked.diagnostics);
-        sort(&mut checked.diagnostics);
-        checked.stats.full_path_games = checked.games;
-        checked.stats.full_time = started.elapsed();
-        checked
+        crate::fixes::combine(&mut diagnostics);
+        sort(&mut diagnostics);
+        Some(CheckedGame {
+            span,
+            path: Path::Full,
+            diagnostics,
+            is_game,
+            plies,
+            syntax_errors,
+            game,
+        })
+    }
+}
+
+/// The games of a text being checked: see [`Check::games`].
+#[derive(Debug)]
+pub struct Games<'t> {
+    check: Check,
+    text: &'t str,
+    /// The pieces not yet tried, with the fast path on.
+    pieces: Option<GameSplitter<&'t [u8]>>,
+    /// The text being read the full way (a piece, or the whole text with the fast path off).
+    reading: Option<Reading<'t>>,
+    stats: Stats,
+}
+
+/// A text read the full way, record by record.
+#[derive(Debug)]
+struct Reading<'t> {
+    records: ctl_an::Games<'t>,
+    /// The text read, and where it starts in the text checked.
+    text: &'t str,
+    offset: usize,
+}
+
+impl Games<'_> {
+    /// How many games each path has read so far, and the time each took.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = CheckedGame;
+
+    fn next(&mut self) -> Option<CheckedGame> {
+        loop {
+            if let Some(reading) = &mut self.reading {
+                let started = Instant::now();
+                let Some(out) = reading.records.next() else {
+                    self.reading = None;
+                    continue;
+                };
+                let record = self.check.record(out, reading.text, reading.offset);
+                self.stats.full_time += started.elapsed();
+                let Some(record) = record else { continue };
+                self.stats.full_path_games += usize::from(record.is_game);
+                return Some(record);
+            }
+            // Reading from memory cannot fail.
+            let Ok(RawGame { offset, bytes }) = self.pieces.as_mut()?.next()? else { continue };
+            let start = usize::try_from(offset).unwrap_or(usize::MAX);
+            let Some(piece) = self.text.get(start..start.saturating_add(bytes.len())) else {
+                continue;
+            };
+            let (clean, fast_time) = self.check.fast(piece);
+            self.stats.fast_time += fast_time;
+            if let Some(clean) = clean {
+                self.stats.fast_path_games += 1;
+                // A clean piece is one game and the blanks after it.
+                let end = start + piece.trim_ascii_end().len();
+                return Some(CheckedGame {
+                    span: Span::new(start, end),
+                    path: Path::Fast,
+                    diagnostics: Vec::new(),
+                    is_game: true,
+                    plies: clean.plies,
+                    syntax_errors: false,
+                    game: None,
+                });
+            }
+            let records = ctl_an::games_with(piece, &self.check.limits);
+            self.reading = Some(Reading { records, text: piece, offset: start });
+        }
     }
 }
 

@@ -257,7 +257,7 @@ fn skip_prose(decoded: &mut Decoded) {
     }
     decoded.text = String::from_utf8(bytes).unwrap_or_default();
     decoded.diagnostics.extend(found);
-    decoded.diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    Diagnostic::sort(&mut decoded.diagnostics);
 }
 
 /// How many words a line of prose has, 0 when it is not prose: a line that does not start like a

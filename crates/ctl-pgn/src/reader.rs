@@ -119,7 +119,7 @@ impl ReadGame {
     pub fn check(&self, level: Level) -> Vec<Diagnostic> {
         let mut all = self.diagnostics.clone();
         all.extend(validate(&self.game, level).into_iter().map(|d| d.shifted(self.offset)));
-        all.sort_by_key(|d| (d.span.start, d.span.end));
+        crate::check::sort(&mut all);
         all
     }
 }
@@ -317,7 +317,7 @@ pub fn read_piece_with(piece: Piece, limits: &Limits) -> Vec<ReadGame> {
         while let Some(d) = encoding.next_if(|d| i + 1 == n || d.span.start <= end) {
             diagnostics.push(d);
         }
-        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        crate::check::sort(&mut diagnostics);
         out.push(ReadGame { offset, start, text: text.clone(), game, diagnostics });
     }
     if out.is_empty() {

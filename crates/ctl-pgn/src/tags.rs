@@ -12,6 +12,7 @@
 
 use cescacs_board::codes::tags as codes;
 use cescacs_board::{Diagnostic, Span};
+use ctl_an::syntax::GameResult;
 
 /// One tag as written: its name and its (unescaped) value, with spans into the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +94,14 @@ const KNOWN: [&str; 30] = [
 const REPEATABLE: [&str; 2] = ["Annotator", "Example"];
 
 /// The results a `Result` tag may hold.
-pub const RESULTS: [&str; 6] = ["3-0", "0-3", "1-1", "2-1", "1-2", "*"];
+pub const RESULTS: [&str; 6] = [
+    GameResult::WhiteWins.as_str(),
+    GameResult::BlackWins.as_str(),
+    GameResult::Draw.as_str(),
+    GameResult::WhiteStalemates.as_str(),
+    GameResult::BlackStalemates.as_str(),
+    GameResult::Unfinished.as_str(),
+];
 
 /// Lints the tags of one game, in file order.
 ///
@@ -126,7 +134,7 @@ pub fn lint_tags(tags: &[TagRef<'_>]) -> Vec<Diagnostic> {
         check_name(tag, &mut out);
         check_value(tag, &mut out);
     }
-    out.sort_by_key(|d| (d.span.start, d.span.end));
+    Diagnostic::sort(&mut out);
     out
 }
 

@@ -4,6 +4,7 @@
 use core::fmt;
 
 use crate::hex::{Hex, HexColour};
+use crate::notation::{EN_PASSANT, EN_PASSANT_FAR};
 use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
 
@@ -400,7 +401,7 @@ fn capture_matches(capture: SpecCapture, m: &Move) -> bool {
             passant_sign(m).is_none() && letter_matches(letter, m.captured)
         }
         SpecCapture::Passant { double, captured } => {
-            passant_sign(m) == Some(if double { "@@" } else { "@" })
+            passant_sign(m) == Some(if double { EN_PASSANT_FAR } else { EN_PASSANT })
                 && letter_matches(captured, m.captured)
         }
     }
@@ -412,9 +413,9 @@ fn passant_sign(m: &Move) -> Option<&'static str> {
     match m.kind {
         MoveKind::EnPassant { victim } => {
             let far = victim.line().number().abs_diff(m.to.line().number()) == 4;
-            Some(if far { "@@" } else { "@" })
+            Some(if far { EN_PASSANT_FAR } else { EN_PASSANT })
         }
-        MoveKind::ScornfulCapture => Some("@"),
+        MoveKind::ScornfulCapture => Some(EN_PASSANT),
         _ => None,
     }
 }
@@ -586,7 +587,7 @@ fn capture_error(capture: SpecCapture, to: Hex, there: &[Move]) -> Option<MoveEr
         }
         (SpecCapture::Passant { .. }, _, None) => MoveError::NotEnPassant { to },
         (SpecCapture::Passant { double, .. }, _, Some(sign))
-            if sign != if double { "@@" } else { "@" } =>
+            if sign != if double { EN_PASSANT_FAR } else { EN_PASSANT } =>
         {
             MoveError::WrongPassantSign { to, expected: sign }
         }

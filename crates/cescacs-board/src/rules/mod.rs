@@ -202,7 +202,7 @@ impl Position {
         match b.check_kind() {
             None => "",
             Some(kind) => match b.outcome() {
-                Some(Outcome::Checkmate { .. }) => "#",
+                Some(Outcome::Checkmate { .. }) => crate::notation::MATE,
                 _ => kind.indicator(),
             },
         }

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::hex::Hex;
+use crate::notation::{AWAITING, CAPTURE, EN_PASSANT, EN_PASSANT_FAR, MOVE, PROMOTION};
 use crate::piece::PieceKind;
 
 use super::castling::Castling;
@@ -19,8 +20,8 @@ pub enum Promotion {
 impl fmt::Display for Promotion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Promotion::To(kind) => write!(f, "={}", kind.letter()),
-            Promotion::Awaiting => f.write_str("=&"),
+            Promotion::To(kind) => write!(f, "{PROMOTION}{}", kind.letter()),
+            Promotion::Awaiting => write!(f, "{PROMOTION}{AWAITING}"),
         }
     }
 }
@@ -178,11 +179,11 @@ impl fmt::Display for Move {
                 // `@@` when the capture hex is the first of a triple step's two crossed hexes,
                 // i.e. four lines away from the victim.
                 let far = victim.line().number().abs_diff(self.to.line().number()) == 4;
-                f.write_str(if far { "@@" } else { "@" })?;
+                f.write_str(if far { EN_PASSANT_FAR } else { EN_PASSANT })?;
             }
-            MoveKind::ScornfulCapture => f.write_str("@")?,
-            _ if self.captured.is_some() => f.write_str("×")?,
-            _ => f.write_str("-")?,
+            MoveKind::ScornfulCapture => f.write_str(EN_PASSANT)?,
+            _ if self.captured.is_some() => f.write_str(CAPTURE)?,
+            _ => f.write_str(MOVE)?,
         }
         if let Some(c) = victim_letter(self.captured) {
             write!(f, "{c}")?;

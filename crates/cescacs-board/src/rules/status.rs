@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::notation;
 use crate::piece::{Colour, PieceKind};
 use crate::position::Position;
 
@@ -77,11 +78,11 @@ impl Outcome {
     /// ```
     pub const fn result(self) -> &'static str {
         match self {
-            Outcome::Checkmate { winner: Colour::White } => "3-0",
-            Outcome::Checkmate { winner: Colour::Black } => "0-3",
-            Outcome::Stalemate { winner: Colour::White } => "2-1",
-            Outcome::Stalemate { winner: Colour::Black } => "1-2",
-            Outcome::Draw(_) => "1-1",
+            Outcome::Checkmate { winner: Colour::White } => notation::WHITE_MATES,
+            Outcome::Checkmate { winner: Colour::Black } => notation::BLACK_MATES,
+            Outcome::Stalemate { winner: Colour::White } => notation::WHITE_STALEMATES,
+            Outcome::Stalemate { winner: Colour::Black } => notation::BLACK_STALEMATES,
+            Outcome::Draw(_) => notation::DRAW,
         }
     }
 }

@@ -5,13 +5,18 @@
 //! The parts of a move and its check mark touch (a space between them is `W0207`); ratings,
 //! NAGs, the draw offer and `:` may follow blanks, in the grammar's order.
 
-use cescacs_board::{Column, Hex, PieceKind, Span};
+use cescacs_board::{Column, Hex, PieceKind, Span, notation};
 
 use super::{Fallback, Scanner};
 use crate::syntax::{
     Castling, CastlingRooks, CheckMark, ForcedPromotion, GameIndicator, Move, MoveKind,
     OrdinaryMove, PieceLetter, Promotion, PromotionTarget, Rating, Separator, Spanned,
 };
+
+/// The board's spellings (`cescacs_board::notation`) as the bytes compared here.
+const EQUALS: u8 = notation::PROMOTION.as_bytes()[0];
+const AWAITING: u8 = notation::AWAITING.as_bytes()[0];
+const AT: u8 = notation::EN_PASSANT.as_bytes()[0];
 
 /// `◇`, the one rating that starts with a byte above ASCII.
 const FORCED: &[u8] = Rating::Forced.as_str().as_bytes();
@@ -186,7 +191,7 @@ impl<V> Scanner<'_, '_, V> {
         if o.piece.is_some_and(|p| crate::diag::is_pawn_letter(p.letter)) {
             return Err(Fallback);
         }
-        if byte_at(text.as_bytes(), at) == b'=' {
+        if byte_at(text.as_bytes(), at) == EQUALS {
             // A forced promotion is written from the pawn's hex, to a piece (`E27=D`).
             let (pawn, hex) = (o.piece.is_none(), o.from);
             self.at = at;
@@ -204,7 +209,7 @@ impl<V> Scanner<'_, '_, V> {
         }
         o.promotion = None;
         self.at = at;
-        if self.peek() == b'=' {
+        if self.peek() == EQUALS {
             let promotion = self.promotion()?;
             if let MoveKind::Ordinary(o) = &mut self.scratch.kind {
                 o.promotion = Some(promotion);
@@ -244,7 +249,7 @@ impl<V> Scanner<'_, '_, V> {
         let start = self.at;
         self.at += 1;
         let c = self.peek();
-        let target = if c == b'&' {
+        let target = if c == AWAITING {
             self.at += 1;
             PromotionTarget::Awaiting
         } else if c.is_ascii_uppercase() {
@@ -421,7 +426,7 @@ fn separator_into(
     if (word as u32) & form.mask != form.bytes {
         return Err(Fallback);
     }
-    let double = (form.separator == Separator::At) & ((word >> 8) as u8 == b'@');
+    let double = (form.separator == Separator::At) & ((word >> 8) as u8 == AT);
     separator.value = if double { Separator::DoubleAt } else { form.separator };
     let end = start + usize::from(form.len + u8::from(double));
     separator.span = Span::new(start, end);

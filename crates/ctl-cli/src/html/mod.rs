@@ -9,10 +9,8 @@ mod model;
 mod positions;
 mod write;
 
-use cescacs_board::Diagnostic;
-use ctl_an::syntax::Movetext;
-use ctl_pgn::game::Game;
-use ctl_pgn::validate::{self, Level};
+use ctl_pgn::check::Check;
+use ctl_pgn::validate::Level;
 
 /// A page written, with what checking its games found.
 #[derive(Debug)]
@@ -28,33 +26,26 @@ pub(crate) struct Page {
 }
 
 /// The page of a game file: `name` is shown as its title, `bytes` are the file's contents.
+/// Its games are checked as `cescacs check` checks them ([`Check::games`]), each read the full
+/// way: the page draws every game's tree.
 pub(crate) fn page(name: &str, bytes: Vec<u8>) -> Page {
     let decoded = ctl_pgn::decode::decode(bytes);
     let text = decoded.text.as_str();
     let mut games = Vec::new();
-    let mut file_notes: Vec<Diagnostic> = decoded.diagnostics.clone();
-    let (mut errors, mut warnings) = (0, 0);
-    for out in ctl_an::games(text) {
-        let empty = out.game.tags.is_empty()
-            && out.game.movetext
-                == Movetext { span: out.game.movetext.span, ..Movetext::default() };
-        let mut found = out.diagnostics.clone();
-        if empty {
-            file_notes.append(&mut found);
-            continue;
-        }
-        let mut game = Game::new(out.game, text);
-        game.set_syntax_errors(&out.diagnostics);
-        found.extend(validate::validate(&game, Level::Rules));
-        found.sort_by_key(|d| (d.span.start, d.span.end));
-        let e = found.iter().filter(|d| d.is_error()).count();
+    let mut file_notes = decoded.diagnostics.clone();
+    let mut errors = file_notes.iter().filter(|d| d.is_error()).count();
+    let mut warnings = file_notes.len() - errors;
+    for checked in (Check { fast: false, ..Check::new(Level::Rules) }).games(text) {
+        let e = checked.diagnostics.iter().filter(|d| d.is_error()).count();
         errors += e;
-        warnings += found.len() - e;
-        games.push(model::build(&game, text, games.len() + 1, &found));
+        warnings += checked.diagnostics.len() - e;
+        match &checked.game {
+            Some(game) => {
+                games.push(model::build(game, text, games.len() + 1, &checked.diagnostics))
+            }
+            None => file_notes.extend(checked.diagnostics),
+        }
     }
-    let e = file_notes.iter().filter(|d| d.is_error()).count();
-    errors += e;
-    warnings += file_notes.len() - e;
     let html = write::page(name, text, &games, &file_notes);
     Page { html, errors, warnings, games: games.len() }
 }
@@ -93,6 +84,31 @@ mod tests {
         }
         assert!(differ > 0, "the app's dialect differs once the King has moved (`6. KG1-H4`)");
         assert!(html.contains("id=\"app-pdtl\""));
+    }
+
+    /// The page checks its games as `cescacs check` does: the same counts, file by file.
+    #[test]
+    fn the_page_counts_what_check_finds() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        let mut files = 0;
+        for dir in ["valid", "invalid"] {
+            for entry in std::fs::read_dir(root.join(dir)).expect("the corpus") {
+                let path = entry.expect("a corpus entry").path();
+                if path.extension().is_none_or(|e| e != "ctl-pgn") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).expect("readable");
+                let piece = Check::new(Level::Rules).piece(bytes.clone());
+                let found = piece.checked.diagnostics;
+                let errors = found.iter().filter(|d| d.is_error()).count();
+                let page = page("x", bytes);
+                let shown = path.display();
+                assert_eq!((page.errors, page.warnings), (errors, found.len() - errors), "{shown}");
+                assert_eq!(page.games, piece.checked.games, "{shown}");
+                files += 1;
+            }
+        }
+        assert!(files > 40, "{files} files");
     }
 
     #[test]

@@ -330,8 +330,7 @@ impl Builder<'_> {
             for (j, v) in pair.variations.iter().enumerate() {
                 self.variations += 1;
                 let id = self.variations;
-                let from =
-                    if positions::starts_with_black(v) { before_black } else { before_white };
+                let from = if v.starts_with_black() { before_black } else { before_white };
                 let sub = replayed
                     .and_then(|r| r.variations.get(i))
                     .and_then(|vs| vs.get(j))
@@ -339,7 +338,7 @@ impl Builder<'_> {
                 let from = if sub.is_some() { from } else { None };
                 self.lines.push(LineInfo {
                     parent: Some(line),
-                    branch: Some((number, positions::starts_with_black(v))),
+                    branch: Some((number, v.starts_with_black())),
                     ..LineInfo::default()
                 });
                 let sub_line = self.lines.len() - 1;

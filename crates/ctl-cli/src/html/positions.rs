@@ -2,7 +2,6 @@
 //! replay of `ctl-pgn` ([`replay_lines`] at the coherence level, lines stopping at their first
 //! error: what `cescacs board --ply` draws).
 
-use ctl_an::syntax::{Ply, Variation};
 use ctl_pgn::game::Game;
 pub(crate) use ctl_pgn::validate::lines::Line;
 use ctl_pgn::validate::{Level, lines::replay_lines};
@@ -10,12 +9,6 @@ use ctl_pgn::validate::{Level, lines::replay_lines};
 /// Replays every line of `game`. `None` when the start position is unknown.
 pub(crate) fn replay(game: &Game) -> Option<Line> {
     replay_lines(game, Level::Coherence)
-}
-
-/// Whether a variation replaces Black's move of its pair (`N. …, MOVE`) rather than White's:
-/// where the page hangs it (the replay decides its start the same way).
-pub(crate) fn starts_with_black(v: &Variation) -> bool {
-    v.pairs.first().is_some_and(|p| matches!(p.white, Ply::Omitted(_)))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use cescacs_board::{Diagnostic, Severity, Span};
+use cescacs_board::{Diagnostic, Severity, Span, codes};
 use serde::{Deserialize, Serialize};
 
 use super::line_index::{LineIndex, Position, PositionEncoding};
@@ -17,15 +17,9 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The `tool` field.
 pub const TOOL: &str = "cescacs";
 
-/// Which layer of the toolkit a code comes from: the LSP `source` field.
-///
-/// | codes | source |
-/// | --- | --- |
-/// | `E00xx` `W00xx` (files), `E03xx` `W03xx` (tags), `E04xx` `W04xx` (coherence), `E07xx` `W07xx` (conversion) | `ctl-pgn` |
-/// | `E01xx` `W01xx` | `pdtl` |
-/// | `E02xx` `W02xx` | `ctl-an` |
-/// | `E05xx` `W05xx` | `rules` |
-/// | anything else | `cescacs` |
+/// Which layer of the toolkit a code comes from: the LSP `source` field, its family's
+/// ([`Family::source`](cescacs_board::codes::Family::source) in the registry), or [`TOOL`] for
+/// a code that is not in the registry.
 ///
 /// ```
 /// use ctl_pgn::render::source_of;
@@ -34,16 +28,10 @@ pub const TOOL: &str = "cescacs";
 /// assert_eq!(source_of("E0001"), "ctl-pgn");
 /// assert_eq!(source_of("E0508"), "rules");
 /// assert_eq!(source_of("E0703"), "ctl-pgn");
+/// assert_eq!(source_of("E9999"), "cescacs");
 /// ```
 pub fn source_of(code: &str) -> &'static str {
-    let is_code = code.len() == 5 && (code.starts_with('E') || code.starts_with('W'));
-    match code.get(1..3).filter(|_| is_code) {
-        Some("00" | "03" | "04" | "07") => "ctl-pgn",
-        Some("01") => "pdtl",
-        Some("02") => "ctl-an",
-        Some("05") => "rules",
-        _ => TOOL,
-    }
+    codes::lookup(code).map_or(TOOL, |c| c.family.source())
 }
 
 /// The whole output of a run: every file checked, with its diagnostics, and a summary.
