@@ -554,3 +554,17 @@ fn the_first_rules_error_of_a_line_says_the_rest_is_checked_for_coherence_only()
     );
     assert!(found[1].notes.iter().all(|n| !n.contains("checked for coherence only")));
 }
+
+#[test]
+fn no_guess_when_two_origins_one_key_away_fit() {
+    // White Rooks on E25 and E5; `E15` is one key from both (`1` beside `2` and `0`).
+    let game =
+        |mv: &str| format!("{V}[PDTL \"/25:1R2/14:3k3/5:2R3/1:1K/ w -- - 0 1\"]\n1. {mv}: *\n");
+    // Both Rooks reach E13 along the column: which one was meant is not sure.
+    let both = check_text(&game("RE15-E13"), Level::Rules);
+    assert_eq!(both.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0404"]);
+    assert!(both[0].fixes.is_empty(), "{:?}", both[0]);
+    // Only the Rook on E25 reaches F24.
+    let one = check_text(&game("RE15-F24"), Level::Rules);
+    assert_eq!(one[0].help, ["White's Rook stands on E25, one key away: did you mean `RE25-F24`?"]);
+}
