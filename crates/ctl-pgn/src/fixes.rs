@@ -4,11 +4,12 @@
 //! place; applied one after the other they would write `#:` or lose one of them. So both
 //! diagnostics carry one combined fix: the mark followed by `:`, or `#` alone, since the mate
 //! mark ends the game too (the stronger fix). An editor's "fix all" (which skips a fix that
-//! clashes with one it took) then writes the right text whichever it takes first.
+//! clashes with one it took) then writes the right text whichever it takes first. And the fix
+//! that takes a false `#` off the last move writes the `:` that the `#` stood for.
 
 use cescacs_board::codes::{rules, syntax};
 use cescacs_board::{Diagnostic, Fix};
-use ctl_an::syntax::{CheckMark, GameIndicator};
+use ctl_an::syntax::{CheckMark, GameIndicator, Move};
 
 /// The codes whose fix writes a move's check mark, at the end of the move.
 const MARK_FIXES: [&str; 5] = [
@@ -58,6 +59,21 @@ pub fn combine(diagnostics: &mut [Diagnostic]) {
         let fix = Fix { span, replacement: combined };
         diagnostics[mark].fixes = vec![fix.clone()];
         diagnostics[final_at].fixes = vec![fix];
+    }
+}
+
+/// Whether `d`, about the move `m`, takes away the `#` that ended the game (`E0506`, a `#` on
+/// a move that does not mate, written without `:`).
+pub(crate) fn takes_the_end(d: &Diagnostic, m: &Move) -> bool {
+    let mate = m.check.is_some_and(|c| c.value == CheckMark::Mate);
+    d.code == rules::FALSE_MATE && mate && m.end.is_none()
+}
+
+/// The fix of such a diagnostic, on the main line's last move, writes the final `:` in place of
+/// the `#` (after the check mark the move deserves, if any), so the game still ends there.
+pub(crate) fn keep_the_end(d: &mut Diagnostic) {
+    for f in &mut d.fixes {
+        f.replacement.push_str(GameIndicator::End.as_str());
     }
 }
 

@@ -568,3 +568,29 @@ fn no_guess_when_two_origins_one_key_away_fit() {
     let one = check_text(&game("RE15-F24"), Level::Rules);
     assert_eq!(one[0].help, ["White's Rook stands on E25, one key away: did you mean `RE25-F24`?"]);
 }
+
+#[test]
+fn taking_a_false_mate_mark_off_the_last_move_keeps_the_game_ended() {
+    // `#` on a move that gives no check: the fix writes `:` for it.
+    let text = format!("{V}1. E7-E13# 3-0\n");
+    let found = check_text(&text, Level::Rules);
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0506"]);
+    assert_eq!(found[0].fixes[0].replacement, ":");
+    assert_eq!(codes(&fixed(&text, &found[0]), Level::Rules), Vec::<&str>::new());
+    // `#` on a check that does not mate: the check's mark, then `:`.
+    let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, GZ11-L5 5. K4-K10, GL5-H6";
+    let text = format!("{V}{check}# 0-3\n");
+    let found = check_text(&text, Level::Rules);
+    let false_mate = found.iter().find(|d| d.code == "E0506").unwrap();
+    assert_eq!(false_mate.fixes[0].replacement, "+^:");
+    let again = fixed(&text, false_mate);
+    assert_eq!(codes(&again, Level::Rules), Vec::<&str>::new(), "{again}");
+    // In a variation, or before another move of the main line, `#` ends nothing: the fix only
+    // removes it.
+    let found = rules("1. E7-E13, E21-E15 (1. …, E21-E17#) 2. F8-F12: *");
+    assert_eq!(found[0].code, "E0506");
+    assert_eq!(found[0].fixes[0].replacement, "");
+    let found = rules("1. E7-E13#, E21-E15: *");
+    assert_eq!(found[0].code, "E0506");
+    assert_eq!(found[0].fixes[0].replacement, "");
+}

@@ -319,6 +319,9 @@ pub struct Replay<'t, O = ()> {
     depth: usize,
     /// Lines stopped by a syntax error, with what they left unchecked.
     unchecked: Vec<Unchecked>,
+    /// A false `#` on a move of the main line, which ended the game: its diagnostic's index,
+    /// and the main line's plies then (the fix writes `:` for it if no ply followed).
+    false_end: Option<(usize, usize)>,
 }
 
 /// What a replay found.
@@ -357,6 +360,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             plies: 0,
             depth: 0,
             unchecked: Vec::new(),
+            false_end: None,
         }
     }
 
@@ -617,6 +621,9 @@ impl<'t, O: Observer> Replay<'t, O> {
                 }
                 self.observer.played(PlyAt { depth, side }, m, &line.board);
                 if let Some(d) = d {
+                    if depth == 0 && crate::fixes::takes_the_end(&d, m) {
+                        self.false_end = Some((self.out.len(), self.plies));
+                    }
                     self.report(messages::in_pair(*d, side, number));
                 }
             }
@@ -756,6 +763,11 @@ impl<'t, O: Observer> Replay<'t, O> {
         if self.options.level >= Level::Rules && self.options.full {
             if let Some(d) = self.result_against_end() {
                 self.report(d);
+            }
+        }
+        if let Some((i, _)) = self.false_end.filter(|&(_, p)| p == self.plies) {
+            if let Some(d) = self.out.get_mut(i).filter(|_| self.options.report == Report::All) {
+                crate::fixes::keep_the_end(d);
             }
         }
         for slot in std::mem::take(&mut self.lines) {
