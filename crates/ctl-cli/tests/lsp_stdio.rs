@@ -1,5 +1,6 @@
 //! `cescacs lsp` over its real standard input and output: the diagnostics equal those of
-//! `cescacs check --format json` for every corpus file, and malformed messages are survived.
+//! `cescacs check --format json` for every corpus file, malformed messages are survived, and a
+//! hostile document holds up no answer.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -47,6 +48,11 @@ impl Server {
     /// The next message as JSON (lsp-server cannot read every answer: a parse error's id is
     /// `null`).
     fn raw_next(&mut self) -> Value {
+        serde_json::from_str(&self.next_body()).expect("JSON")
+    }
+
+    /// The body of the next message, as written.
+    fn next_body(&mut self) -> String {
         let mut length = 0;
         loop {
             let mut line = String::new();
@@ -62,7 +68,7 @@ impl Server {
         }
         let mut body = vec![0; length];
         std::io::Read::read_exact(&mut self.output, &mut body).expect("a body");
-        serde_json::from_slice(&body).expect("JSON")
+        String::from_utf8(body).expect("UTF-8")
     }
 
     fn next(&mut self) -> Message {
@@ -169,4 +175,51 @@ fn malformed_messages_are_skipped() {
     ));
     assert_eq!(server.response(7).response_result.ok(), Some(Value::Null));
     server.stop();
+}
+
+/// The hostile-input acceptance point over the real standard input and output: while a
+/// document of ten 100 KB floods of `[` is being checked (seconds in a debug build), a hover on
+/// another document, a request whose id no 32-bit integer holds, and shutdown are all answered
+/// before that document's diagnostics; then the server exits at once (status 0).
+#[test]
+fn a_hostile_document_does_not_hold_up_the_answers() {
+    let mut server = Server::start();
+    let small = "file:///small.ctl-pgn";
+    let game = "[Variant \"C'escacs\"]\n\n1. H6-H12, I23-I19\n2. JF6-C15 :\n*\n";
+    let open = |uri: &str, text: &str| {
+        Notification::new(
+            "textDocument/didOpen".into(),
+            json!({ "textDocument": { "uri": uri, "languageId": "ctl-pgn", "version": 1, "text": text } }),
+        )
+    };
+    server.send(open(small, game));
+    assert_eq!(server.diagnostics()["uri"], small);
+    let hostile = "file:///hostile.ctl-pgn";
+    let flood = format!("[Variant \"C'escacs\"]\n{}\n", "[".repeat(100_000));
+    server.send(open(hostile, &flood.repeat(10)));
+    let hover =
+        json!({ "textDocument": { "uri": small }, "position": { "line": 3, "character": 4 } });
+    server.send(Request::new(RequestId::from(1), "textDocument/hover".into(), hover.clone()));
+    let big_id = r#"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"textDocument/hover","params":"#;
+    let body = format!("{big_id}{hover}}}");
+    server.raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    server.send(Request::new(RequestId::from(2), "shutdown".into(), Value::Null));
+    let mut answered = Vec::new();
+    while answered.len() < 3 {
+        let body = server.next_body();
+        let message: Value = serde_json::from_str(&body).expect("JSON");
+        assert_ne!(message["params"]["uri"], hostile, "published before the answers");
+        if message.get("id").is_some() {
+            answered.push((body, message["result"].clone()));
+        }
+    }
+    assert!(answered[0].0.contains(r#""id":1,"#), "{}", answered[0].0);
+    assert!(answered[0].1["contents"]["value"].as_str().is_some_and(|t| t.contains("Bishop")));
+    // The id as written, not rounded to a float.
+    assert!(answered[1].0.contains(r#""id":123456789012345678901234567890,"#), "{}", answered[1].0);
+    assert_eq!(answered[1].1, answered[0].1);
+    assert!(answered[2].0.contains(r#""id":2,"#) && answered[2].1.is_null(), "{}", answered[2].0);
+    server.send(Notification::new("exit".into(), Value::Null));
+    let status = server.child.wait().expect("the server exits");
+    assert!(status.success(), "{status}");
 }

@@ -1,7 +1,7 @@
 //! Code actions: the machine-applicable fixes the diagnostics carry (`Diagnostic::fixes`), one
 //! quick fix per diagnostic, and one action that applies every fix of the document.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use cescacs_board::{Diagnostic, Fix, Span};
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
@@ -9,11 +9,12 @@ use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 use crate::document::Ranges;
 
 /// The actions for the diagnostics that touch `range` (byte span `wanted`); `to_lsp` converts
-/// a diagnostic for the action's `diagnostics` field.
-pub(crate) fn actions(
+/// a diagnostic for the action's `diagnostics` field (only those of the quick fixes are).
+pub(crate) fn actions<C: Copy>(
     uri: &Uri,
     text: &str,
-    diagnostics: &[(Diagnostic, lsp_types::Diagnostic)],
+    diagnostics: &[(Diagnostic, C)],
+    to_lsp: impl Fn(&Diagnostic, C) -> Option<lsp_types::Diagnostic>,
     wanted: Span,
     only: Option<&[CodeActionKind]>,
     ranges: &Ranges<'_>,
@@ -28,14 +29,14 @@ pub(crate) fn actions(
     };
     let mut out = Vec::new();
     if allowed(&CodeActionKind::QUICKFIX) {
-        for (d, lsp) in diagnostics {
+        for (d, context) in diagnostics {
             if d.fixes.is_empty() || !overlaps(d.span, wanted) {
                 continue;
             }
             out.push(CodeAction {
                 title: title(d, text),
                 kind: Some(CodeActionKind::QUICKFIX),
-                diagnostics: Some(vec![lsp.clone()]),
+                diagnostics: to_lsp(d, *context).map(|lsp| vec![lsp]),
                 edit: Some(edit(uri, &d.fixes, ranges)),
                 is_preferred: Some(true),
                 ..CodeAction::default()
@@ -88,20 +89,33 @@ fn title(d: &Diagnostic, text: &str) -> String {
 }
 
 /// The fixes of all diagnostics, without two that touch the same text (the first wins), sorted.
+/// The fixes taken are kept in order, so that each new one is compared only with its
+/// neighbours (a hostile document has a fix per byte: no quadratic time).
 fn compatible_fixes<'d>(diagnostics: impl Iterator<Item = &'d Diagnostic>) -> Vec<Fix> {
-    let mut taken: Vec<Fix> = Vec::new();
+    let mut taken: BTreeMap<(usize, usize), Fix> = BTreeMap::new();
     for d in diagnostics {
         let clashes = d.fixes.iter().any(|f| {
-            taken
-                .iter()
-                .any(|t| f.span.start < t.span.end && t.span.start < f.span.end || f.span == t.span)
+            for (&(start, end), _) in taken.range(..=(f.span.end, usize::MAX)).rev() {
+                if (start, end) == (f.span.start, f.span.end)
+                    || (f.span.start < end && start < f.span.end)
+                {
+                    return true;
+                }
+                // Taken spans that are not empty do not overlap: none before this one reaches
+                // `f`.
+                if end <= f.span.start && start < end {
+                    return false;
+                }
+            }
+            false
         });
         if !clashes {
-            taken.extend(d.fixes.iter().cloned());
+            for f in &d.fixes {
+                taken.insert((f.span.start, f.span.end), f.clone());
+            }
         }
     }
-    taken.sort_by_key(|f| (f.span.start, f.span.end));
-    taken
+    taken.into_values().collect()
 }
 
 #[cfg(test)]
@@ -125,5 +139,35 @@ mod tests {
         let fixes = compatible_fixes([&a, &b, &c].into_iter());
         let got: Vec<&str> = fixes.iter().map(|f| f.replacement.as_str()).collect();
         assert_eq!(got, ["2", "×"]);
+    }
+
+    /// The fixes taken are those of the plain rule (each fix compared with every one taken
+    /// before it), over many small spans, empty ones among them.
+    #[test]
+    fn fix_all_agrees_with_comparing_every_pair() {
+        let mut seed: u64 = 7;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) % n) as usize
+        };
+        let diagnostics: Vec<Diagnostic> = (0..400)
+            .map(|_| {
+                let start = next(60);
+                let span = Span::new(start, start + next(3));
+                Diagnostic::error("E1", span, "m").with_fix(span, "x")
+            })
+            .collect();
+        let mut plain: Vec<Fix> = Vec::new();
+        for d in &diagnostics {
+            let f = &d.fixes[0];
+            let clashes = plain.iter().any(|t| {
+                f.span.start < t.span.end && t.span.start < f.span.end || f.span == t.span
+            });
+            if !clashes {
+                plain.push(f.clone());
+            }
+        }
+        plain.sort_by_key(|f| (f.span.start, f.span.end));
+        assert_eq!(compatible_fixes(diagnostics.iter()), plain);
     }
 }

@@ -1,92 +1,452 @@
 //! Checking a document: the diagnostics of `cescacs check` at its default level, each with the
-//! game and ply it is about, and the games read, for the other requests.
+//! game and ply it is about, what is published of them, the outline and the canonical text.
+//!
+//! A document is checked game by game ([`Check::games`], every game read the full way: the
+//! trees are needed), and each game's tree is dropped once its diagnostics, outline entry and
+//! canonical text are taken. Memory is bounded by the largest game, not by the document (a
+//! 22 MB document used to keep every tree). Between games the analysis stops when it is
+//! cancelled (a newer version of the document came) or when its time budget has run out.
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use cescacs_board::Diagnostic;
 use ctl_pgn::check::Check;
 use ctl_pgn::game::Game;
-use ctl_pgn::render::{Context, Locator};
+use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, Locator, PositionEncoding};
+use ctl_pgn::split::GameSplitter;
 use ctl_pgn::validate::Level;
+use ctl_pgn::write::{WriteOptions, write_game};
+use lsp_types::{DiagnosticSeverity, DocumentSymbol};
+
+use cescacs_board::terminal::terminal_safe;
+
+use crate::document::Ranges;
+use crate::symbols;
 
 /// The level `cescacs check` uses by default: the deepest one.
 pub(crate) const LEVEL: Level = Level::Rules;
 
+/// Diagnostics published per document at most: an editor is not sent a flood (100 KB of `[`
+/// gives 100,000 errors); past it, one information diagnostic says how many more there are.
+pub(crate) const MAX_PUBLISHED: usize = 1_000;
+
+/// Diagnostics with a fix kept per document at most, for the code actions.
+pub(crate) const MAX_FIXABLE: usize = 10_000;
+
+/// How far an analysis may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Bounds {
+    /// The columns of the published ranges.
+    pub encoding: PositionEncoding,
+    /// The time after which no further game is checked.
+    pub time: Duration,
+    /// The largest document checked, in bytes.
+    pub bytes: usize,
+}
+
 /// What checking a document found.
 #[derive(Debug)]
 pub(crate) struct Analysis {
-    /// Every diagnostic, sorted by position then code, with its game and ply.
-    pub diagnostics: Vec<(Diagnostic, Context)>,
-    /// The games of the document in order (records with neither tags nor moves are left out,
-    /// as `check` leaves them out).
-    pub games: Vec<Game>,
-    /// Whether the encoding or the syntax has an error: such a document is never formatted.
-    pub syntax_errors: bool,
+    /// The diagnostics that carry a fix (the first [`MAX_FIXABLE`]), sorted by position then
+    /// code, with their game and ply; spans are offsets into the document. The others are
+    /// dropped once published: memory does not grow with the number of problems.
+    pub fixable: Vec<(Diagnostic, Context)>,
+    /// What the editor is sent: at most [`MAX_PUBLISHED`] diagnostics (errors first), then the
+    /// notes (how many more there are, where the check stopped and why).
+    pub published: Vec<lsp_types::Diagnostic>,
+    /// Where each piece read starts, in order (the document's games: see [`games_at`]).
+    pub pieces: Vec<usize>,
+    /// The outline: one symbol per game, with its variations.
+    pub symbols: Vec<DocumentSymbol>,
+    /// The canonical text (`cescacs fmt`), when the whole document was read without a syntax
+    /// error.
+    pub canonical: Option<String>,
+    /// Whether every piece of the document was read (false: too large, out of time, a game
+    /// larger than `ctl_an::GAME_BYTES`).
+    pub complete: bool,
+    /// Why the check failed, when it panicked (logged by the server).
+    pub failure: Option<String>,
 }
 
 impl Analysis {
-    /// Checks `text` game by game, as `cescacs check` does ([`Check::text`], every game read
-    /// the full way: the other requests need their trees).
-    pub fn new(text: &str) -> Analysis {
+    /// Checks `text`, stopping between games when `cancel` is set (then `None`) and when the time
+    /// budget has run out. `uri` is the document's, for the related information of diagnostics.
+    pub fn new(text: &str, uri: &str, bounds: Bounds, cancel: &AtomicBool) -> Option<Analysis> {
+        let started = Instant::now();
+        let ranges = Ranges::new(text, bounds.encoding);
+        let mut analysis = Analysis {
+            fixable: Vec::new(),
+            published: Vec::new(),
+            pieces: Vec::new(),
+            symbols: Vec::new(),
+            canonical: Some(String::new()),
+            complete: true,
+            failure: None,
+        };
+        let mut notes = Vec::new();
+        if text.len() > bounds.bytes {
+            analysis.complete = false;
+            analysis.canonical = None;
+            notes.push(note(
+                DiagnosticSeverity::ERROR,
+                ranges.range(cescacs_board::Span::new(0, 0)),
+                format!(
+                    "this document is not checked: it holds {} bytes, more than {} MiB, the most \
+                     the server checks (`cescacs check` reads any size, game by game)",
+                    text.len(),
+                    bounds.bytes >> 20
+                ),
+            ));
+            analysis.published = notes;
+            return Some(analysis);
+        }
         let source = parser_text(text);
         let source = source.as_deref().unwrap_or(text);
-        let checked = Check { fast: false, ..Check::new(LEVEL) }.text(source);
-        let mut locator = Locator::default();
-        for game in &checked.read {
-            locator.push(game.syntax());
-        }
-        let diagnostics = checked
-            .diagnostics
-            .into_iter()
-            .map(|d| {
+        let mut games = 0;
+        let mut shown = Shown::default();
+        let mut records = Check { fast: false, ..Check::new(LEVEL) }.games(source);
+        loop {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let Some(record) = records.next() else { break };
+            let end = record.span.end;
+            let mut locator = Locator::default();
+            if let Some(game) = &record.game {
+                locator.push(game.syntax());
+            }
+            for d in record.diagnostics {
                 let context = locator.context(d.span);
-                (d, context)
-            })
+                let context = Context { game: context.game.map(|g| g + games), ..context };
+                if !d.fixes.is_empty() && analysis.fixable.len() < MAX_FIXABLE {
+                    analysis.fixable.push((d.clone(), context));
+                }
+                shown.push(d, context);
+            }
+            if record.syntax_errors {
+                analysis.canonical = None;
+            }
+            if let Some(game) = &record.game {
+                analysis.symbols.extend(symbols::symbols(
+                    std::slice::from_ref(game),
+                    games,
+                    source,
+                    &ranges,
+                ));
+                if let Some(out) = &mut analysis.canonical {
+                    if !out.is_empty() {
+                        out.push('\n');
+                    }
+                    out.push_str(&write_game(game.syntax(), WriteOptions::default()));
+                }
+                games += 1;
+            }
+            if started.elapsed() > bounds.time {
+                notes.push(note(
+                    DiagnosticSeverity::INFORMATION,
+                    ranges.range(cescacs_board::Span::new(end, end)),
+                    format!(
+                        "the check stopped here, after {} s (its time budget) and {games} games: \
+                         the rest of the document is not checked (`cescacs check` checks it all)",
+                        bounds.time.as_secs_f32()
+                    ),
+                ));
+                analysis.complete = false;
+                break;
+            }
+        }
+        // Where the games are, for the hovers (a scan for game boundaries, no parsing).
+        analysis.pieces = GameSplitter::new(text.as_bytes())
+            .map_while(Result::ok)
+            .map(|raw| usize::try_from(raw.offset).unwrap_or(usize::MAX))
             .collect();
-        Analysis { diagnostics, games: checked.read, syntax_errors: checked.syntax_errors }
+        if !analysis.complete {
+            analysis.canonical = None;
+        }
+        analysis.published = shown.published(uri, ranges.index(), bounds.encoding);
+        analysis.published.extend(notes);
+        Some(analysis)
     }
 
     /// What is known of a document whose check failed: nothing, and never to be formatted.
-    pub fn failed() -> Analysis {
-        Analysis { diagnostics: Vec::new(), games: Vec::new(), syntax_errors: true }
-    }
-
-    /// The game whose text holds byte `offset`, with its index.
-    pub fn game_at(&self, offset: usize) -> Option<(usize, &Game)> {
-        let i = self.games.partition_point(|g| g.span().start <= offset).checked_sub(1)?;
-        let game = &self.games[i];
-        (offset <= game.span().end).then_some((i, game))
+    pub fn failed(why: String) -> Analysis {
+        Analysis {
+            fixable: Vec::new(),
+            published: Vec::new(),
+            pieces: Vec::new(),
+            symbols: Vec::new(),
+            canonical: None,
+            complete: false,
+            failure: Some(why),
+        }
     }
 }
 
 /// The text the parsers read: a byte order mark becomes three spaces (`ctl_pgn::decode`), so
 /// that offsets stay the editor's. `None` when the text is read as it is.
-pub(crate) fn parser_text(text: &str) -> Option<String> {
+fn parser_text(text: &str) -> Option<String> {
     let rest = text.strip_prefix('\u{feff}')?;
     Some(format!("   {rest}"))
+}
+
+/// The text of one piece as the parsers read it (see [`parser_text`]).
+fn piece_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
+    let piece = text.get(start..end)?;
+    Some(match piece.strip_prefix('\u{feff}') {
+        Some(rest) if start == 0 => Cow::Owned(format!("   {rest}")),
+        _ => Cow::Borrowed(piece),
+    })
+}
+
+/// The largest piece read on demand for a hover or a definition: reading a larger one (a
+/// hostile game, up to `ctl_an::GAME_BYTES`) would hold up every other answer, so such a game
+/// gets none. Real games are a few kilobytes.
+pub(crate) const ON_DEMAND_BYTES: usize = 1 << 20;
+
+/// The games of the piece of `text` that holds byte `offset`, read now (not validated): what a
+/// hover or a definition needs, in time bounded by the size of that game, at most
+/// [`ON_DEMAND_BYTES`]. `pieces` are the starts of the pieces when known (a finished analysis
+/// of this very text).
+pub(crate) fn games_at<'a>(
+    text: &'a str,
+    pieces: Option<&[usize]>,
+    offset: usize,
+) -> Option<Piece<'a>> {
+    let (start, end) = match pieces {
+        Some(starts) => {
+            let i = starts.partition_point(|&s| s <= offset).checked_sub(1)?;
+            (starts[i], starts.get(i + 1).copied().unwrap_or(text.len()))
+        }
+        None => GameSplitter::new(text.as_bytes())
+            .map_while(Result::ok)
+            .map(|raw| {
+                let start = usize::try_from(raw.offset).unwrap_or(usize::MAX);
+                (start, start.saturating_add(raw.bytes.len()))
+            })
+            .find(|&(_, end)| offset < end || end == text.len())?,
+    };
+    if end - start > ON_DEMAND_BYTES {
+        return None;
+    }
+    let source = piece_text(text, start, end)?;
+    let mut games = Vec::new();
+    for out in ctl_an::games(&source) {
+        if !ctl_pgn::check::is_empty(&out.game) {
+            let mut game = Game::new(out.game, &source);
+            game.set_syntax_errors(&out.diagnostics);
+            games.push(game);
+        }
+    }
+    Some(Piece { start, source, games })
+}
+
+/// The games of one piece of a document, spans relative to the piece.
+pub(crate) struct Piece<'a> {
+    /// Where the piece starts in the document.
+    pub start: usize,
+    /// Its text as the parsers read it.
+    pub source: Cow<'a, str>,
+    /// Its games in order.
+    pub games: Vec<Game>,
+}
+
+impl Piece<'_> {
+    /// The game whose text holds piece offset `offset`.
+    pub fn game_at(&self, offset: usize) -> Option<&Game> {
+        let i = self.games.partition_point(|g| g.span().start <= offset).checked_sub(1)?;
+        let game = &self.games[i];
+        (offset <= game.span().end).then_some(game)
+    }
+}
+
+/// The LSP form of a diagnostic: the JSON of `cescacs check --format json` (`ctl_pgn::render`)
+/// read as `lsp_types`, its messages made terminal-safe (editors such as Neovim draw them on a
+/// terminal).
+pub(crate) fn to_lsp(
+    d: &Diagnostic,
+    context: Context,
+    uri: &str,
+    index: &LineIndex<'_>,
+    encoding: PositionEncoding,
+) -> Option<lsp_types::Diagnostic> {
+    let json = JsonDiagnostic::new(d, context, uri, index, encoding);
+    let mut lsp: lsp_types::Diagnostic =
+        serde_json::to_value(&json).ok().and_then(|v| serde_json::from_value(v).ok())?;
+    lsp.message = terminal_safe(&lsp.message).into_owned();
+    for related in lsp.related_information.iter_mut().flatten() {
+        related.message = terminal_safe(&related.message).into_owned();
+    }
+    Some(lsp)
+}
+
+/// The diagnostics sent to the editor, gathered as they come: the first [`MAX_PUBLISHED`]
+/// errors and the first [`MAX_PUBLISHED`] warnings, in document order, and how many there are.
+#[derive(Debug, Default)]
+struct Shown {
+    kept: Vec<(Diagnostic, Context)>,
+    errors: usize,
+    warnings: usize,
+}
+
+impl Shown {
+    fn push(&mut self, d: Diagnostic, context: Context) {
+        let seen = if d.is_error() { &mut self.errors } else { &mut self.warnings };
+        *seen += 1;
+        if *seen <= MAX_PUBLISHED {
+            self.kept.push((d, context));
+        }
+    }
+
+    /// All of them when there are at most [`MAX_PUBLISHED`]; else the first [`MAX_PUBLISHED`]
+    /// errors first (in document order within a severity, so that no error hides behind
+    /// warnings), then one information that counts the others. Only those sent are converted.
+    fn published(
+        mut self,
+        uri: &str,
+        index: &LineIndex<'_>,
+        encoding: PositionEncoding,
+    ) -> Vec<lsp_types::Diagnostic> {
+        let total = self.errors + self.warnings;
+        if total > MAX_PUBLISHED {
+            self.kept.sort_by_key(|(d, _)| !d.is_error());
+            self.kept.truncate(MAX_PUBLISHED);
+        }
+        let mut out: Vec<lsp_types::Diagnostic> = self
+            .kept
+            .iter()
+            .filter_map(|(d, context)| to_lsp(d, *context, uri, index, encoding))
+            .collect();
+        if total > MAX_PUBLISHED {
+            let more = total - MAX_PUBLISHED;
+            let range = out.last().map(|d| d.range).unwrap_or_default();
+            out.push(note(
+                DiagnosticSeverity::INFORMATION,
+                range,
+                format!(
+                    "{more} more problems not shown (at most {MAX_PUBLISHED} per document); \
+                     `cescacs check` lists them all"
+                ),
+            ));
+        }
+        out
+    }
+}
+
+/// A diagnostic of the server itself (no code).
+fn note(
+    severity: DiagnosticSeverity,
+    range: lsp_types::Range,
+    message: String,
+) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range,
+        severity: Some(severity),
+        source: Some("cescacs".to_string()),
+        message,
+        ..lsp_types::Diagnostic::default()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const BOUNDS: Bounds = Bounds {
+        encoding: PositionEncoding::Utf16,
+        time: Duration::from_secs(3600),
+        bytes: ctl_an::FILE_BYTES as usize,
+    };
+
+    fn analyse(text: &str, bounds: Bounds) -> Analysis {
+        Analysis::new(text, "file:///t.ctl-pgn", bounds, &AtomicBool::new(false)).expect("done")
+    }
+
     #[test]
     fn codes_games_and_plies() {
         let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n[Variant \"C'escacs\"]\n1. E7xE13: *\n";
-        let a = Analysis::new(text);
-        assert_eq!(a.games.len(), 2);
-        let found: Vec<(&str, Context)> = a.diagnostics.iter().map(|(d, c)| (d.code, *c)).collect();
-        assert_eq!(
-            found,
-            [("E0501", Context::game(1).with_ply(3)), ("E0206", Context::game(2).with_ply(1))]
-        );
-        assert!(a.syntax_errors);
-        assert_eq!(a.game_at(text.find("EE5").unwrap()).map(|(i, _)| i), Some(0));
-        assert_eq!(a.game_at(text.rfind("E7").unwrap()).map(|(i, _)| i), Some(1));
+        let a = analyse(text, BOUNDS);
+        assert_eq!(a.symbols.len(), 2);
+        assert_eq!(a.pieces, [0, text.rfind("[Variant").unwrap()]);
+        let code = |c: &str| Some(lsp_types::NumberOrString::String(c.to_string()));
+        let codes: Vec<_> = a.published.iter().map(|d| d.code.clone()).collect();
+        assert_eq!(codes, [code("E0501"), code("E0206")]);
+        // The capture `x` has a fix: kept for the code actions, with its game and ply.
+        let fixable: Vec<(&str, Context)> = a.fixable.iter().map(|(d, c)| (d.code, *c)).collect();
+        assert_eq!(fixable, [("E0206", Context::game(2).with_ply(1))]);
+        assert!(a.complete && a.canonical.is_none());
+        let piece = games_at(text, None, text.find("EE5").unwrap()).expect("a piece");
+        assert_eq!((piece.start, piece.games.len()), (0, 1));
+        let at = text.rfind("E7").unwrap();
+        let piece = games_at(text, Some(&a.pieces), at).expect("a piece");
+        assert_eq!(piece.start, a.pieces[1]);
+        assert!(piece.game_at(at - piece.start).is_some());
+    }
+
+    #[test]
+    fn a_game_too_large_is_not_read_on_demand() {
+        let big = format!("[Variant \"C'escacs\"]\n{{{}}}\n", "x".repeat(ON_DEMAND_BYTES));
+        let text = format!("{big}[Variant \"C'escacs\"]\n1. E7-E13: *\n");
+        assert!(games_at(&text, None, 30).is_none());
+        let piece = games_at(&text, None, text.rfind("E7").unwrap()).expect("the small game");
+        assert_eq!(piece.games.len(), 1);
     }
 
     #[test]
     fn a_byte_order_mark_keeps_offsets() {
-        let a = Analysis::new("\u{feff}[Variant \"C'escacs\"]\n1. E7-E99: *\n");
-        let (d, _) = &a.diagnostics[0];
-        assert_eq!(d.span.start, "\u{feff}[Variant \"C'escacs\"]\n1. E7-".len());
+        let text = "\u{feff}[Variant \"C'escacs\"]\n1. E7-E99: *\n";
+        let a = analyse(text, BOUNDS);
+        assert_eq!(a.published[0].range.start.line, 1);
+        assert_eq!(a.published[0].range.start.character, "1. E7-".len() as u32);
+    }
+
+    #[test]
+    fn the_canonical_text_is_that_of_fmt() {
+        let text = "[Variant \"C'escacs\"] [Lang \"en\"]\n1. E7‐E13, E21*E15: *\n{between}\n[Variant \"C'escacs\"]\n1. F8-F12 2. E7-E13: *";
+        let a = analyse(text, BOUNDS);
+        let fmt =
+            ctl_pgn::write::write_file(&ctl_an::parse_file(text).file, WriteOptions::default());
+        assert_eq!(a.canonical.as_deref(), Some(fmt.as_str()));
+    }
+
+    #[test]
+    fn a_flood_of_diagnostics_is_capped_with_a_count() {
+        let text = format!("[Variant \"C'escacs\"]\n{}", "1. E7-E99: *\n".repeat(3));
+        let flood = "[".repeat(MAX_PUBLISHED + 5);
+        let text = format!("{text}{flood}");
+        let a = analyse(&text, BOUNDS);
+        assert_eq!(a.published.len(), MAX_PUBLISHED + 1);
+        let last = &a.published[MAX_PUBLISHED];
+        // The count is that of `cescacs check`.
+        let more = Check::new(LEVEL).text(&text).diagnostics.len() - MAX_PUBLISHED;
+        assert!(last.message.starts_with(&format!("{more} more problems not shown")), "{last:?}");
+        // Errors first: the warnings of the first game are among those not shown.
+        assert!(
+            a.published[..MAX_PUBLISHED]
+                .iter()
+                .all(|d| d.severity == Some(DiagnosticSeverity::ERROR))
+        );
+    }
+
+    #[test]
+    fn a_document_past_the_size_bound_gets_one_diagnostic() {
+        let text = "[Variant \"C'escacs\"]\n1. E7xE13: *\n";
+        let a = analyse(text, Bounds { bytes: 16, ..BOUNDS });
+        assert!(a.fixable.is_empty() && a.symbols.is_empty() && !a.complete);
+        assert_eq!(a.published.len(), 1);
+        assert!(a.published[0].message.starts_with("this document is not checked"));
+    }
+
+    #[test]
+    fn an_analysis_stops_when_cancelled_or_out_of_time() {
+        let game = "[Variant \"C'escacs\"]\n1. E7-E13: *\n";
+        let text = game.repeat(3);
+        let cancelled = Analysis::new(&text, "file:///t", BOUNDS, &AtomicBool::new(true));
+        assert!(cancelled.is_none());
+        let a = analyse(&text, Bounds { time: Duration::ZERO, ..BOUNDS });
+        // One game read, then the budget is found spent.
+        assert!(!a.complete && a.symbols.len() == 1 && a.canonical.is_none());
+        assert!(a.published[0].message.starts_with("the check stopped here"), "{:?}", a.published);
     }
 }

@@ -5,6 +5,9 @@ use cescacs_board::Span;
 use ctl_pgn::render::{LineIndex, PositionEncoding};
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::analysis::Analysis;
 
 const BOM: &str = "\u{feff}";
@@ -16,8 +19,12 @@ pub(crate) struct Document {
     pub text: String,
     /// The editor's version number of that text.
     pub version: i32,
-    /// What checking the text found; `None` while a change waits for its debounce.
-    pub analysis: Option<Analysis>,
+    /// The server's number of that text (a new one for each change).
+    pub generation: u64,
+    /// The last analysis finished, with the generation of the text it is of.
+    pub analysis: Option<(u64, Analysis)>,
+    /// The analysis under way, with the generation of its text and its cancellation flag.
+    pub running: Option<(u64, Arc<AtomicBool>)>,
     /// Whether the text is the editor's: false from a change whose range lies outside the text
     /// (the editor and the server do not see the same lines, as with lone `\r` line ends that
     /// the editor does not take for line ends) until the editor sends the whole text again.
@@ -44,8 +51,25 @@ impl std::fmt::Display for OutOfSync {
 }
 
 impl Document {
-    pub fn new(text: String, version: i32) -> Document {
-        Document { text, version, analysis: None, in_sync: true }
+    pub fn new(text: String, version: i32, generation: u64) -> Document {
+        Document { text, version, generation, analysis: None, running: None, in_sync: true }
+    }
+
+    /// The last analysis finished, of this text or an older one.
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref().map(|(_, a)| a)
+    }
+
+    /// Whether the last analysis finished is of the latest text.
+    pub fn analysed(&self) -> bool {
+        self.analysis.as_ref().is_some_and(|(g, _)| *g == self.generation)
+    }
+
+    /// Stops the analysis under way at its next game.
+    pub fn cancel(&self) {
+        if let Some((_, cancel)) = &self.running {
+            cancel.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Applies one change of `textDocument/didChange`: a whole new text, or a range replaced.
@@ -58,7 +82,6 @@ impl Document {
         change: TextDocumentContentChangeEvent,
         encoding: PositionEncoding,
     ) -> Result<(), OutOfSync> {
-        self.analysis = None;
         match change.range {
             None => {
                 self.text = change.text;
@@ -133,19 +156,32 @@ pub(crate) fn offset(text: &str, position: Position, encoding: PositionEncoding)
     text.len()
 }
 
-/// Byte spans to LSP ranges, for one text and one encoding.
+/// Byte spans to LSP ranges, for one text and one encoding. The spans may be offsets into a
+/// piece of the text (see [`Ranges::shifted`]).
 pub(crate) struct Ranges<'a> {
-    index: LineIndex<'a>,
+    index: std::borrow::Cow<'a, LineIndex<'a>>,
     encoding: PositionEncoding,
+    /// Where the offsets given start in the text.
+    base: usize,
 }
 
 impl<'a> Ranges<'a> {
     pub fn new(text: &'a str, encoding: PositionEncoding) -> Ranges<'a> {
-        Ranges { index: LineIndex::new(text), encoding }
+        Ranges { index: std::borrow::Cow::Owned(LineIndex::new(text)), encoding, base: 0 }
+    }
+
+    /// The same conversion for offsets into the piece of the text that starts at `base`.
+    pub fn shifted(&self, base: usize) -> Ranges<'_> {
+        Ranges { index: std::borrow::Cow::Borrowed(&*self.index), encoding: self.encoding, base }
+    }
+
+    /// The line index of the whole text.
+    pub fn index(&self) -> &LineIndex<'a> {
+        &self.index
     }
 
     pub fn position(&self, offset: usize) -> Position {
-        let p = self.index.position(offset, self.encoding);
+        let p = self.index.position(self.base + offset, self.encoding);
         Position { line: p.line, character: p.character }
     }
 
@@ -191,7 +227,7 @@ mod tests {
     #[test]
     fn a_change_outside_the_text_is_refused_until_the_whole_text_comes() {
         // The editor reads `a\rb` as one line (`fileformats=unix,dos`), the server as two.
-        let mut doc = Document::new("1. E7-E13\r{note}\n".to_string(), 1);
+        let mut doc = Document::new("1. E7-E13\r{note}\n".to_string(), 1, 1);
         let change = |range: Option<Range>, text: &str| TextDocumentContentChangeEvent {
             range,
             range_length: None,
@@ -218,7 +254,7 @@ mod tests {
 
     #[test]
     fn incremental_changes() {
-        let mut doc = Document::new("1. E7xE13\n".to_string(), 1);
+        let mut doc = Document::new("1. E7xE13\n".to_string(), 1, 1);
         let change = |range: Option<Range>, text: &str| TextDocumentContentChangeEvent {
             range,
             range_length: None,

@@ -15,9 +15,15 @@
 //! - **code actions** for the diagnostics that carry a fix (`x` → `×`, `DPTL` → `PDTL`, a wrong
 //!   check mark → the right one), and one to apply every fix of the document.
 //!
-//! Robustness: a malformed message is logged and skipped, a request with bad parameters gets an
-//! `InvalidParams` error, a message too large to hold is skipped, and a panic inside a handler
-//! is caught and answered as an `InternalError`: the server goes on.
+//! Robustness: a malformed message is logged and skipped (a request is answered with the
+//! JSON-RPC error: `-32700` for a body that is no JSON, `-32600` for one that is no JSON-RPC 2.0
+//! message), a request with bad parameters gets an `InvalidParams` error, a message too large to
+//! hold is skipped, and a panic inside a handler is caught and answered as an `InternalError`:
+//! the server goes on. Documents are checked on a worker thread, game by game, so that no
+//! document, however hostile, delays an answer: a newer version of a document cancels the check
+//! of the older one at its next game, a check stops after [`Options::analysis_time`], memory is
+//! bounded by the largest game (no tree is kept), and a document larger than
+//! [`Options::document_bytes`] gets one diagnostic instead of a check.
 //!
 //! ```no_run
 //! // The `cescacs lsp` command is this:
@@ -55,6 +61,7 @@ mod server;
 mod symbols;
 mod transport;
 mod walk;
+mod worker;
 
 use std::time::Duration;
 
@@ -70,11 +77,23 @@ pub struct Options {
     /// Answer the request `cescacs/panicProbe` by panicking, so that tests can show that a failing
     /// handler is answered with an error and does not stop the server. Off by default.
     pub panic_probe: bool,
+    /// How long the check of one document may run: past it, no further game is checked and a
+    /// diagnostic says where the check stopped. 20 s by default.
+    pub analysis_time: Duration,
+    /// The largest document checked, in bytes: a larger one gets one diagnostic and nothing
+    /// else. By default [`ctl_an::FILE_BYTES`], the most the commands that read a whole file
+    /// read.
+    pub document_bytes: usize,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { debounce: Duration::from_millis(200), panic_probe: false }
+        Options {
+            debounce: Duration::from_millis(200),
+            panic_probe: false,
+            analysis_time: Duration::from_secs(20),
+            document_bytes: usize::try_from(ctl_an::FILE_BYTES).unwrap_or(usize::MAX),
+        }
     }
 }
 

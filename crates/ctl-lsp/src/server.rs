@@ -1,16 +1,24 @@
 //! The message loop: initialization, documents, debounced diagnostics, requests, shutdown.
 //!
-//! Everything runs on one thread, in message order. A request is answered from the document's
-//! latest text: a change still waiting for its debounce is checked first.
+//! Messages are handled on one thread, in order; documents are checked on the analysis worker
+//! ([`crate::worker`]), whose results the loop takes like messages. So no check ever delays an
+//! answer: hover and definition read the game under the cursor themselves (bounded by the size
+//! of that game), shutdown is answered at once, and the requests that need the whole document
+//! checked (symbols, formatting, code actions) are answered from the analysis of its latest
+//! text, waiting for it when it is not finished (a change waiting for its debounce is checked
+//! at once then). A newer version of a document cancels the check of the older one.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use cescacs_board::Span;
 use cescacs_board::terminal::terminal_safe;
-use cescacs_board::{Diagnostic, Span};
-use ctl_pgn::render::{JsonDiagnostic, LineIndex, PositionEncoding};
+use crossbeam_channel::{at, never, select};
+use ctl_pgn::render::{LineIndex, PositionEncoding};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
     CodeActionOptions, CodeActionParams, CodeActionProviderCapability, DidChangeTextDocumentParams,
@@ -23,9 +31,10 @@ use lsp_types::{
 use serde_json::{Value, json};
 
 use crate::Options;
-use crate::analysis::Analysis;
+use crate::analysis::{self, Analysis, Bounds};
 use crate::document::{Document, Ranges, offset};
-use crate::{actions, definition, formatting, hover, symbols, walk};
+use crate::worker::{Done, Job, Worker};
+use crate::{actions, definition, formatting, hover, walk};
 
 /// Why the server stopped abnormally.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,10 +63,18 @@ pub fn run_with(connection: Connection, options: Options) -> Result<(), ServerEr
         encoding: PositionEncoding::Utf16,
         documents: HashMap::new(),
         due: HashMap::new(),
+        waiting: Vec::new(),
+        generations: 0,
+        worker: Worker::start(),
         initialized: false,
         shutting_down: false,
     };
-    server.serve()
+    let served = server.serve();
+    // The worker ends after the job it is on: stop that one at its next game.
+    for doc in server.documents.values() {
+        doc.cancel();
+    }
+    served
 }
 
 /// An error answer to a request.
@@ -83,28 +100,48 @@ struct Server {
     documents: HashMap<String, Document>,
     /// Documents changed and not checked yet, with when to check them.
     due: HashMap<String, Instant>,
+    /// Requests waiting for the analysis of their document's latest text, by URI.
+    waiting: Vec<(String, Request)>,
+    /// Generations given so far (each text of each document gets a new one).
+    generations: u64,
+    worker: Worker,
     initialized: bool,
     shutting_down: bool,
 }
 
 impl Server {
     fn serve(&mut self) -> Result<(), ServerError> {
+        enum Event {
+            Message(Message),
+            Done(Done),
+            Due,
+            Closed,
+            WorkerGone,
+        }
         loop {
-            let next = self.due.values().min().copied();
-            let received = match next {
-                Some(deadline) => match self.connection.receiver.recv_deadline(deadline) {
-                    Ok(message) => Some(message),
-                    Err(e) if e.is_timeout() => None,
-                    Err(_) => return Ok(()),
-                },
-                None => match self.connection.receiver.recv() {
-                    Ok(message) => Some(message),
-                    Err(_) => return Ok(()),
-                },
+            let timer = self.due.values().min().map_or_else(never, |deadline| at(*deadline));
+            let event = select! {
+                recv(self.connection.receiver) -> m => m.map_or(Event::Closed, Event::Message),
+                recv(self.worker.done) -> d => d.map_or(Event::WorkerGone, Event::Done),
+                recv(timer) -> _ => Event::Due,
             };
-            let Some(message) = received else {
-                self.publish_due();
-                continue;
+            let message = match event {
+                Event::Message(message) => message,
+                Event::Done(done) => {
+                    self.finished(done);
+                    continue;
+                }
+                Event::Due => {
+                    self.schedule_due();
+                    continue;
+                }
+                Event::Closed => return Ok(()),
+                Event::WorkerGone => {
+                    // Cannot happen short of a failed thread start (already logged): the
+                    // server goes on answering what needs no check.
+                    self.worker.done = never();
+                    continue;
+                }
             };
             match message {
                 Message::Request(request) => self.on_request(request),
@@ -139,6 +176,14 @@ impl Server {
     fn on_request(&mut self, request: Request) {
         let id = request.id.clone();
         let method = request.method.clone();
+        if self.initialized && !self.shutting_down {
+            if let Some(uri) = self.needs_analysis(&request) {
+                // Answered when the analysis of the document's latest text is done.
+                self.schedule(&uri);
+                self.waiting.push((uri, request));
+                return;
+            }
+        }
         let answer = if !self.initialized && method != "initialize" {
             Err(Failure::new(ErrorCode::ServerNotInitialized, "expected `initialize` first"))
         } else if self.shutting_down {
@@ -165,6 +210,13 @@ impl Server {
             "initialize" => Ok(self.initialize(&params)),
             "shutdown" => {
                 self.shutting_down = true;
+                for doc in self.documents.values() {
+                    doc.cancel();
+                }
+                for (_, waiting) in std::mem::take(&mut self.waiting) {
+                    let failure = Failure::new(ErrorCode::RequestCanceled, "the server shut down");
+                    self.send(respond(waiting.id, Err(failure)));
+                }
                 Ok(Value::Null)
             }
             "textDocument/hover" => self.hover(parse(params)?),
@@ -233,12 +285,13 @@ impl Server {
                     return self.log_error("ignored a malformed `textDocument/didOpen`");
                 };
                 let uri = p.text_document.uri.as_str().to_string();
-                self.documents.insert(
-                    uri.clone(),
-                    Document::new(p.text_document.text, p.text_document.version),
-                );
+                let generation = self.next_generation();
+                let doc = Document::new(p.text_document.text, p.text_document.version, generation);
+                if let Some(old) = self.documents.insert(uri.clone(), doc) {
+                    old.cancel();
+                }
                 self.due.remove(&uri);
-                self.publish(&uri);
+                self.schedule(&uri);
             }
             "textDocument/didChange" => {
                 let Ok(p) = serde_json::from_value::<DidChangeTextDocumentParams>(n.params) else {
@@ -246,7 +299,11 @@ impl Server {
                 };
                 let uri = p.text_document.uri.as_str().to_string();
                 let encoding = self.encoding;
+                let generation = self.next_generation();
                 let Some(doc) = self.documents.get_mut(&uri) else { return };
+                // A newer version: the check of the older one stops at its next game.
+                doc.cancel();
+                doc.generation = generation;
                 let was_in_sync = doc.in_sync;
                 let mut refused = None;
                 for change in p.content_changes {
@@ -264,135 +321,202 @@ impl Server {
                     };
                     self.notify("window/showMessage", params);
                 }
-                self.due.insert(uri, Instant::now() + self.options.debounce);
+                if self.waiting.iter().any(|(waiting, _)| *waiting == uri) {
+                    self.schedule(&uri);
+                } else {
+                    self.due.insert(uri, Instant::now() + self.options.debounce);
+                }
             }
             "textDocument/didClose" => {
                 let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) else {
                     return self.log_error("ignored a malformed `textDocument/didClose`");
                 };
                 let uri = p.text_document.uri;
-                self.documents.remove(uri.as_str());
+                if let Some(doc) = self.documents.remove(uri.as_str()) {
+                    doc.cancel();
+                }
                 self.due.remove(uri.as_str());
-                let params =
-                    PublishDiagnosticsParams { uri, diagnostics: Vec::new(), version: None };
+                let params = PublishDiagnosticsParams {
+                    uri: uri.clone(),
+                    diagnostics: Vec::new(),
+                    version: None,
+                };
                 self.notify("textDocument/publishDiagnostics", params);
+                // Requests waiting for it are answered as for any unknown document.
+                self.answer_waiting(uri.as_str());
             }
             _ => {}
         }
     }
 
-    /// Checks and publishes the documents whose debounce has run out.
-    fn publish_due(&mut self) {
+    fn next_generation(&mut self) -> u64 {
+        self.generations += 1;
+        self.generations
+    }
+
+    /// Starts checking the documents whose debounce has run out.
+    fn schedule_due(&mut self) {
         let now = Instant::now();
         let due: Vec<String> =
             self.due.iter().filter(|(_, at)| **at <= now).map(|(uri, _)| uri.clone()).collect();
         for uri in due {
-            self.due.remove(&uri);
-            let published = catch_unwind(AssertUnwindSafe(|| self.publish(&uri)));
-            if let Err(panic) = published {
-                self.log_error(&format!(
-                    "internal error while checking {uri}: {}",
-                    panic_text(panic.as_ref())
-                ));
-            }
+            self.schedule(&uri);
         }
     }
 
-    /// Checks a document if needed and publishes its diagnostics.
-    fn publish(&mut self, uri: &str) {
-        self.ensure_analysed(uri);
+    /// Queues the check of a document's latest text, unless it is checked or being checked.
+    fn schedule(&mut self, uri: &str) {
+        self.due.remove(uri);
+        let bounds = self.bounds();
+        let Some(doc) = self.documents.get_mut(uri) else { return };
+        if doc.analysed() || doc.running.as_ref().is_some_and(|(g, _)| *g == doc.generation) {
+            return;
+        }
+        doc.cancel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        doc.running = Some((doc.generation, Arc::clone(&cancel)));
+        self.worker.send(Job {
+            uri: uri.to_string(),
+            generation: doc.generation,
+            text: Arc::from(doc.text.as_str()),
+            bounds,
+            cancel,
+        });
+    }
+
+    fn bounds(&self) -> Bounds {
+        Bounds {
+            encoding: self.encoding,
+            time: self.options.analysis_time,
+            bytes: self.options.document_bytes,
+        }
+    }
+
+    /// A check is done: kept and published if it is of the document's latest text, and the
+    /// requests waiting for it answered.
+    fn finished(&mut self, done: Done) {
+        let Some(doc) = self.documents.get_mut(&done.uri) else { return };
+        if done.generation != doc.generation {
+            return;
+        }
+        doc.running = None;
+        if let Some(why) = &done.analysis.failure {
+            let why = why.clone();
+            self.log_error(&why);
+        }
+        let Some(doc) = self.documents.get_mut(&done.uri) else { return };
+        doc.analysis = Some((done.generation, done.analysis));
+        self.publish(&done.uri);
+        self.answer_waiting(&done.uri);
+    }
+
+    /// Answers the requests waiting for a document (they find it checked, or gone).
+    fn answer_waiting(&mut self, uri: &str) {
+        let (now, later): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.waiting).into_iter().partition(|(u, _)| u == uri);
+        self.waiting = later;
+        for (_, request) in now {
+            self.on_request(request);
+        }
+    }
+
+    /// The document a request is about, when the request needs its latest text checked and it
+    /// is not yet: document symbols, formatting, code actions.
+    fn needs_analysis(&self, request: &Request) -> Option<String> {
+        if !matches!(
+            request.method.as_str(),
+            "textDocument/documentSymbol" | "textDocument/formatting" | "textDocument/codeAction"
+        ) {
+            return None;
+        }
+        let uri = request.params.pointer("/textDocument/uri")?.as_str()?;
+        let doc = self.documents.get(uri)?;
+        (!doc.analysed()).then(|| uri.to_string())
+    }
+
+    /// Publishes the diagnostics of a document's latest analysis.
+    fn publish(&self, uri: &str) {
         let Some(doc) = self.documents.get(uri) else { return };
+        let Some(analysis) = doc.analysis() else { return };
         let Ok(lsp_uri) = uri.parse::<Uri>() else { return };
         // Diagnostics of a text the editor does not have would land on the wrong lines.
-        let diagnostics = if doc.in_sync {
-            capped(lsp_diagnostics(uri, doc, self.encoding).into_iter().map(|(_, d)| d).collect())
-        } else {
-            Vec::new()
-        };
+        let diagnostics = if doc.in_sync { analysis.published.clone() } else { Vec::new() };
         let params =
             PublishDiagnosticsParams { uri: lsp_uri, diagnostics, version: Some(doc.version) };
         self.notify("textDocument/publishDiagnostics", params);
     }
 
-    /// Checks a document whose text changed since it was last checked; a change waiting for its
-    /// debounce is published now, so that the editor's diagnostics match what requests see.
-    fn ensure_analysed(&mut self, uri: &str) {
-        let pending = self.due.remove(uri).is_some();
-        let Some(doc) = self.documents.get_mut(uri) else { return };
-        if doc.analysis.is_some() {
-            return;
+    /// The game under `position` in a document, read now from its latest text (the pieces of
+    /// its analysis, when finished, say where its games are), and the offset in that piece.
+    fn piece_at(
+        &self,
+        uri: &Uri,
+        position: lsp_types::Position,
+    ) -> Option<(&Document, analysis::Piece<'_>, usize)> {
+        let doc = self.documents.get(uri.as_str())?;
+        if doc.text.len() > self.options.document_bytes {
+            return None;
         }
-        let text = &doc.text;
-        doc.analysis = Some(match catch_unwind(AssertUnwindSafe(|| Analysis::new(text))) {
-            Ok(analysis) => analysis,
-            Err(panic) => {
-                let message =
-                    format!("internal error while checking {uri}: {}", panic_text(panic.as_ref()));
-                eprintln!("cescacs lsp: {message}");
-                Analysis::failed()
-            }
-        });
-        if pending {
-            self.publish(uri);
-        }
-    }
-
-    /// The document, checked.
-    fn document(&mut self, uri: &Uri) -> Option<&Document> {
-        self.ensure_analysed(uri.as_str());
-        self.documents.get(uri.as_str())
+        let at = offset(&doc.text, position, self.encoding);
+        let pieces = doc.analysis().filter(|a| a.complete).map(|a| a.pieces.as_slice());
+        let piece = analysis::games_at(&doc.text, pieces, at)?;
+        let local = at - piece.start;
+        Some((doc, piece, local))
     }
 
     fn hover(&mut self, p: HoverParams) -> Answer {
-        let encoding = self.encoding;
         let position = p.text_document_position_params;
-        let Some(doc) = self.document(&position.text_document.uri) else { return Ok(Value::Null) };
-        let Some(analysis) = &doc.analysis else { return Ok(Value::Null) };
-        let at = offset(&doc.text, position.position, encoding);
-        let Some((_, game)) = analysis.game_at(at) else { return Ok(Value::Null) };
-        let Some(node) = walk::node_at(game.movetext(), at) else { return Ok(Value::Null) };
-        let Some((markdown, span)) = hover::hover(game, &doc.text, &node) else {
+        let uri = &position.text_document.uri;
+        let Some((doc, piece, at)) = self.piece_at(uri, position.position) else {
             return Ok(Value::Null);
         };
-        let ranges = Ranges::new(&doc.text, encoding);
+        let Some(game) = piece.game_at(at) else { return Ok(Value::Null) };
+        let Some(node) = walk::node_at(game.movetext(), at) else { return Ok(Value::Null) };
+        let Some((markdown, span)) = hover::hover(game, &piece.source, &node) else {
+            return Ok(Value::Null);
+        };
+        let ranges = Ranges::new(&doc.text, self.encoding);
         to_value(Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: MarkupKind::Markdown,
                 value: terminal_safe(&markdown).into_owned(),
             }),
-            range: Some(ranges.range(span)),
+            range: Some(ranges.shifted(piece.start).range(span)),
         })
     }
 
     fn definition(&mut self, p: GotoDefinitionParams) -> Answer {
-        let encoding = self.encoding;
         let position = p.text_document_position_params;
         let uri = position.text_document.uri.clone();
-        let Some(doc) = self.document(&uri) else { return Ok(Value::Null) };
-        let Some(analysis) = &doc.analysis else { return Ok(Value::Null) };
-        let at = offset(&doc.text, position.position, encoding);
-        let Some((_, game)) = analysis.game_at(at) else { return Ok(Value::Null) };
+        let Some((doc, piece, at)) = self.piece_at(&uri, position.position) else {
+            return Ok(Value::Null);
+        };
+        let Some(game) = piece.game_at(at) else { return Ok(Value::Null) };
         let Some(node) = walk::node_at(game.movetext(), at) else { return Ok(Value::Null) };
         let Some(span) = definition::definition(game, &node) else { return Ok(Value::Null) };
-        let range = Ranges::new(&doc.text, encoding).range(span);
+        let range = Ranges::new(&doc.text, self.encoding).shifted(piece.start).range(span);
         to_value(GotoDefinitionResponse::Scalar(Location { uri, range }))
     }
 
+    /// The document and its analysis, once the analysis is of its latest text (requests that
+    /// need it wait for it: see [`Server::needs_analysis`]).
+    fn analysed(&self, uri: &Uri) -> Option<(&Document, &Analysis)> {
+        let doc = self.documents.get(uri.as_str())?;
+        doc.analysed().then_some(())?;
+        Some((doc, doc.analysis()?))
+    }
+
     fn symbols(&mut self, p: DocumentSymbolParams) -> Answer {
-        let encoding = self.encoding;
-        let Some(doc) = self.document(&p.text_document.uri) else { return Ok(Value::Null) };
-        let Some(analysis) = &doc.analysis else { return Ok(Value::Null) };
-        let ranges = Ranges::new(&doc.text, encoding);
-        to_value(DocumentSymbolResponse::Nested(symbols::symbols(
-            &analysis.games,
-            &doc.text,
-            &ranges,
-        )))
+        let Some((_, analysis)) = self.analysed(&p.text_document.uri) else {
+            return Ok(Value::Null);
+        };
+        to_value(DocumentSymbolResponse::Nested(analysis.symbols.clone()))
     }
 
     fn formatting(&mut self, p: DocumentFormattingParams) -> Answer {
-        let encoding = self.encoding;
-        let Some(doc) = self.document(&p.text_document.uri) else { return Ok(Value::Null) };
+        let Some(doc) = self.documents.get(p.text_document.uri.as_str()) else {
+            return Ok(Value::Null);
+        };
         if !doc.in_sync {
             // Edits computed on another text than the editor's would undo the user's edits.
             return Err(Failure::new(
@@ -400,88 +524,37 @@ impl Server {
                 "the document is out of sync with the editor: reopen it (see `fileformats` in docs/EDITORS.md)",
             ));
         }
-        let Some(analysis) = &doc.analysis else { return Ok(Value::Null) };
-        let ranges = Ranges::new(&doc.text, encoding);
-        to_value(formatting::format(&doc.text, analysis.syntax_errors, &ranges))
+        let Some((doc, analysis)) = self.analysed(&p.text_document.uri) else {
+            return Ok(Value::Null);
+        };
+        let ranges = Ranges::new(&doc.text, self.encoding);
+        to_value(formatting::format(&doc.text, analysis.canonical.as_deref(), &ranges))
     }
 
     fn code_actions(&mut self, p: CodeActionParams) -> Answer {
         let encoding = self.encoding;
         let uri = p.text_document.uri.clone();
-        let Some(doc) = self.document(&uri) else { return Ok(Value::Null) };
+        let Some((doc, analysis)) = self.analysed(&uri) else { return Ok(Value::Null) };
         let wanted = Span::new(
             offset(&doc.text, p.range.start, encoding),
             offset(&doc.text, p.range.end, encoding),
         );
         let wanted = Span::new(wanted.start.min(wanted.end), wanted.start.max(wanted.end));
-        let diagnostics = lsp_diagnostics(uri.as_str(), doc, encoding);
+        let index = LineIndex::new(&doc.text);
+        let to_lsp = |d: &cescacs_board::Diagnostic, context| {
+            analysis::to_lsp(d, context, uri.as_str(), &index, encoding)
+        };
         let ranges = Ranges::new(&doc.text, encoding);
         let only = p.context.only.as_deref();
-        to_value(actions::actions(&uri, &doc.text, &diagnostics, wanted, only, &ranges))
-    }
-}
-
-/// The document's diagnostics, each with its LSP form: the JSON of `cescacs check --format json`
-/// (`ctl_pgn::render`) read as `lsp_types`, with its messages made terminal-safe (editors such as
-/// Neovim draw them on a terminal).
-fn lsp_diagnostics(
-    uri: &str,
-    doc: &Document,
-    encoding: PositionEncoding,
-) -> Vec<(Diagnostic, lsp_types::Diagnostic)> {
-    let Some(analysis) = &doc.analysis else { return Vec::new() };
-    let index = LineIndex::new(&doc.text);
-    analysis
-        .diagnostics
-        .iter()
-        .filter_map(|(d, context)| {
-            let json = JsonDiagnostic::new(d, *context, uri, &index, encoding);
-            let mut lsp: lsp_types::Diagnostic =
-                serde_json::to_value(&json).ok().and_then(|v| serde_json::from_value(v).ok())?;
-            // Messages quote the file: an editor may show them on a terminal.
-            lsp.message = terminal_safe(&lsp.message).into_owned();
-            for related in lsp.related_information.iter_mut().flatten() {
-                related.message = terminal_safe(&related.message).into_owned();
-            }
-            Some((d.clone(), lsp))
-        })
-        .collect()
-}
-
-/// Diagnostics published per document at most: an editor is not sent a flood (100 KB of `[`
-/// gives 100,000 errors); past it, one information diagnostic says how many more there are.
-pub(crate) const MAX_PUBLISHED: usize = 1_000;
-
-/// `diagnostics`, the first [`MAX_PUBLISHED`] of them (errors before warnings) and a last one
-/// that counts the others.
-fn capped(mut diagnostics: Vec<lsp_types::Diagnostic>) -> Vec<lsp_types::Diagnostic> {
-    if diagnostics.len() <= MAX_PUBLISHED {
-        return diagnostics;
-    }
-    let more = diagnostics.len() - MAX_PUBLISHED;
-    // Errors first (stable: in document order within a severity), so that no error is hidden
-    // behind warnings.
-    diagnostics.sort_by_key(|d| d.severity.map_or(u8::MAX, severity_rank));
-    diagnostics.truncate(MAX_PUBLISHED);
-    let range = diagnostics.last().map(|d| d.range).unwrap_or_default();
-    diagnostics.push(lsp_types::Diagnostic {
-        range,
-        severity: Some(lsp_types::DiagnosticSeverity::INFORMATION),
-        source: Some("cescacs".to_string()),
-        message: format!(
-            "{more} more problems not shown (at most {MAX_PUBLISHED} per document); \
-             `cescacs check` lists them all"
-        ),
-        ..lsp_types::Diagnostic::default()
-    });
-    diagnostics
-}
-
-fn severity_rank(severity: lsp_types::DiagnosticSeverity) -> u8 {
-    match severity {
-        lsp_types::DiagnosticSeverity::ERROR => 0,
-        lsp_types::DiagnosticSeverity::WARNING => 1,
-        _ => 2,
+        to_value(actions::actions(
+            &uri,
+            &doc.text,
+            &analysis.fixable,
+            to_lsp,
+            wanted,
+            only,
+            &ranges,
+        ))
     }
 }
 
@@ -511,29 +584,10 @@ fn respond(id: RequestId, answer: Answer) -> Response {
     }
 }
 
-fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+pub(crate) fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
     panic
         .downcast_ref::<&str>()
         .map(|s| (*s).to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic".to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_flood_of_diagnostics_is_capped_with_a_count() {
-        let one = lsp_types::Diagnostic { message: "x".into(), ..lsp_types::Diagnostic::default() };
-        let published = capped(vec![one.clone(); MAX_PUBLISHED + 5]);
-        assert_eq!(published.len(), MAX_PUBLISHED + 1);
-        assert!(published[MAX_PUBLISHED].message.starts_with("5 more problems not shown"));
-        assert_eq!(capped(vec![one.clone(); 3]).len(), 3);
-        let mut many = vec![one; MAX_PUBLISHED + 1];
-        many[MAX_PUBLISHED].severity = Some(lsp_types::DiagnosticSeverity::ERROR);
-        many[0].severity = Some(lsp_types::DiagnosticSeverity::WARNING);
-        let published = capped(many);
-        assert_eq!(published[0].severity, Some(lsp_types::DiagnosticSeverity::ERROR));
-    }
 }

@@ -6,8 +6,14 @@ use lsp_types::{DocumentSymbol, SymbolKind};
 
 use crate::document::Ranges;
 
-/// One symbol per game, with its variations as children.
-pub(crate) fn symbols(games: &[Game], source: &str, ranges: &Ranges<'_>) -> Vec<DocumentSymbol> {
+/// One symbol per game, with its variations as children; `before` games come before these in
+/// the document (the first is game `before + 1`).
+pub(crate) fn symbols(
+    games: &[Game],
+    before: usize,
+    source: &str,
+    ranges: &Ranges<'_>,
+) -> Vec<DocumentSymbol> {
     games
         .iter()
         .enumerate()
@@ -15,7 +21,7 @@ pub(crate) fn symbols(games: &[Game], source: &str, ranges: &Ranges<'_>) -> Vec<
             let span = game.span();
             let selection = game.tags().first().map_or(span, |t| t.span);
             symbol(
-                game_name(i + 1, game),
+                game_name(before + i + 1, game),
                 game_detail(game),
                 SymbolKind::MODULE,
                 ranges.range(span),

@@ -4,17 +4,23 @@
 //! malformed message and trusts `Content-Length` enough to allocate whatever it says. This one
 //! skips a malformed or oversized message (logging why on standard error, answering a request
 //! whose id can still be read) and goes on reading. A body that is not JSON is answered with a
-//! parse error (-32700, id `null`), one that is no JSON-RPC message with an invalid request
-//! (-32600); ids of every JSON shape (numbers beyond 32 bits, fractions) are answered with the
-//! id as sent. A body shorter than its `Content-Length` cannot swallow the next message: when
-//! the bytes read are no JSON and hold a `Content-Length` header, the body is cut there and the
-//! rest read again.
+//! parse error (-32700, id `null`), one that is no JSON-RPC 2.0 message with an invalid request
+//! (-32600: not an object, `jsonrpc` missing or not `"2.0"`, no `method` in a request, a
+//! `method` that is no string, `params` neither an object nor an array, an `id` that is neither
+//! a string, a number nor `null`), with its id when it has one, else `null`. A batch (an array)
+//! is read member by member, each answered on its own; an empty one is an invalid request. Ids
+//! of every shape JSON-RPC allows (numbers of any size or with a fraction, strings, `null`) are
+//! answered with the id exactly as written. A body shorter than its `Content-Length` cannot
+//! swallow the next message: when the bytes read are no JSON and hold a `Content-Length`
+//! header, the body is cut there and the rest read again.
 
 use std::io::{self, BufRead, Read, Write};
 use std::thread;
 
 use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 use lsp_server::{Connection, ErrorCode, Message, RequestId, Response};
+use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// The largest message read (a document of tens of megabytes still fits); larger ones are
 /// skipped unread.
@@ -54,28 +60,30 @@ pub fn stdio() -> (Connection, IoThreads) {
 }
 
 /// The start of a string id that stands for an id `lsp-server` cannot hold (a number beyond 32
-/// bits, a fraction, `null` for a message that is no JSON): the rest is the id's JSON, written
-/// back as it came when the response goes out.
+/// bits or with a fraction, `null`, a string that starts like this): the rest is the id's JSON
+/// text as the client wrote it, written back as it came when the response goes out.
 const ID_STAND_IN: &str = "\u{0}cescacs-id:";
 
 fn write_all(outgoing: &Receiver<Message>, mut out: impl Write) -> io::Result<()> {
     for message in outgoing {
         let raw = match &message {
             Message::Response(r) => match serde_json::to_value(&r.id) {
-                Ok(serde_json::Value::String(id)) => {
-                    id.strip_prefix(ID_STAND_IN).map(str::to_owned)
-                }
+                Ok(Value::String(id)) => id.strip_prefix(ID_STAND_IN).map(str::to_owned),
                 _ => None,
             },
             _ => None,
         };
-        match raw.and_then(|id| serde_json::from_str::<serde_json::Value>(&id).ok()) {
-            Some(id) => {
-                let mut value = serde_json::to_value(&message).map_err(io::Error::from)?;
-                value["id"] = id;
-                let body = serde_json::to_vec(&value).map_err(io::Error::from)?;
+        match raw {
+            Some(raw) => {
+                // The id is the first string of the body (`{"jsonrpc":"2.0","id":...`): it is
+                // replaced by the id's text as the client wrote it.
+                let Message::Response(response) = &message else { continue };
+                let body = serde_json::to_string(&Framed { jsonrpc: "2.0", response })
+                    .map_err(io::Error::from)?;
+                let stand_in = serde_json::to_string(&response.id).map_err(io::Error::from)?;
+                let body = body.replacen(&stand_in, &raw, 1);
                 write!(out, "Content-Length: {}\r\n\r\n", body.len())?;
-                out.write_all(&body)?;
+                out.write_all(body.as_bytes())?;
                 out.flush()?;
             }
             None => message.write(&mut out)?,
@@ -84,9 +92,39 @@ fn write_all(outgoing: &Receiver<Message>, mut out: impl Write) -> io::Result<()
     Ok(())
 }
 
-/// A string id standing for `id` (see [`ID_STAND_IN`]).
-fn stand_in(id: &serde_json::Value) -> RequestId {
-    format!("{ID_STAND_IN}{id}").into()
+/// A response as `lsp-server` frames it.
+#[derive(serde::Serialize)]
+struct Framed<'a> {
+    jsonrpc: &'static str,
+    #[serde(flatten)]
+    response: &'a Response,
+}
+
+/// A string id standing for the id written `raw` (see [`ID_STAND_IN`]).
+fn stand_in(raw: &str) -> RequestId {
+    format!("{ID_STAND_IN}{raw}").into()
+}
+
+/// The id written `raw`: itself when `lsp-server` can hold it, else a stand-in.
+fn request_id(raw: &str) -> RequestId {
+    let held = serde_json::from_str::<Value>(raw).ok().filter(held_as_is);
+    match held {
+        Some(Value::String(s)) => s.into(),
+        Some(Value::Number(n)) => {
+            n.as_i64().and_then(|n| i32::try_from(n).ok()).map_or_else(|| stand_in(raw), Into::into)
+        }
+        _ => stand_in(raw),
+    }
+}
+
+/// Whether `lsp-server` holds an id as it is (an `i32` or a string), so that it needs no
+/// stand-in.
+fn held_as_is(id: &Value) -> bool {
+    match id {
+        Value::Number(n) => n.as_i64().is_some_and(|n| i32::try_from(n).is_ok()),
+        Value::String(s) => !s.starts_with(ID_STAND_IN),
+        _ => false,
+    }
 }
 
 /// Reads messages until `exit`, the end of the input, or a read error.
@@ -109,10 +147,11 @@ pub(crate) fn read_all(input: impl BufRead, incoming: &Sender<Message>, answers:
                         input = Box::new(io::Cursor::new(rest).chain(input));
                     }
                 }
-                let Some(message) = decode(&body, answers) else { continue };
-                let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
-                if incoming.send(message).is_err() || exit {
-                    return;
+                for message in decode(&body, answers) {
+                    let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
+                    if incoming.send(message).is_err() || exit {
+                        return;
+                    }
                 }
             }
             Ok(Frame::Skipped(why)) => eprintln!("cescacs lsp: skipped a message: {why}"),
@@ -198,58 +237,122 @@ pub(crate) fn read_frame(input: &mut impl BufRead) -> io::Result<Frame> {
     }
 }
 
-/// The message of a body; a body that is no message is logged and, when it is a request whose
-/// id can be read, answered with an error.
-fn decode(body: &[u8], answers: &Sender<Message>) -> Option<Message> {
-    let value: serde_json::Value = match serde_json::from_slice(body) {
+/// The messages of a body: one, or those of a batch. A body that is no message is logged and
+/// answered with an error (see the module's documentation).
+fn decode(body: &[u8], answers: &Sender<Message>) -> Vec<Message> {
+    let parse_error = |e: serde_json::Error| {
+        eprintln!("cescacs lsp: skipped a message that is not JSON: {e}");
+        // JSON-RPC: a parse error is answered, with a null id.
+        let answer = Response::new_err(
+            stand_in("null"),
+            ErrorCode::ParseError as i32,
+            format!("not JSON: {e}"),
+        );
+        let _ = answers.send(answer.into());
+        Vec::new()
+    };
+    let value: Value = match serde_json::from_slice(body) {
         Ok(value) => value,
-        Err(e) => {
-            eprintln!("cescacs lsp: skipped a message that is not JSON: {e}");
-            // JSON-RPC: a parse error is answered, with a null id.
-            let answer = Response::new_err(
-                stand_in(&serde_json::Value::Null),
-                ErrorCode::ParseError as i32,
-                format!("not JSON: {e}"),
-            );
-            let _ = answers.send(answer.into());
+        Err(e) => return parse_error(e),
+    };
+    match value {
+        Value::Array(members) => {
+            if members.is_empty() {
+                invalid(answers, "null", "an empty batch");
+                return Vec::new();
+            }
+            // The members' texts, for ids that must be answered as written.
+            let raw: Vec<&RawValue> = serde_json::from_slice(body).unwrap_or_default();
+            members
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, m)| decode_one(m, raw.get(i).map(|r| r.get()), answers))
+                .collect()
+        }
+        value => decode_one(value, std::str::from_utf8(body).ok(), answers).into_iter().collect(),
+    }
+}
+
+/// One message, checked against JSON-RPC 2.0; `raw` is its text.
+fn decode_one(value: Value, raw: Option<&str>, answers: &Sender<Message>) -> Option<Message> {
+    let Value::Object(mut object) = value else {
+        invalid(answers, "null", "a JSON-RPC message is a JSON object");
+        return None;
+    };
+    // The id as the client wrote it (`1.50`, `123456789012345678901234567890`...): read again
+    // from the text only for an id that lsp-server cannot hold.
+    let raw_id = match object.get("id") {
+        None => None,
+        Some(id) if held_as_is(id) => Some(id.to_string()),
+        Some(Value::Number(n)) => Some(
+            raw.and_then(|raw| serde_json::from_str::<WithId<'_>>(raw).ok())
+                .and_then(|w| w.id)
+                .map_or_else(|| n.to_string(), |id| id.get().to_string()),
+        ),
+        Some(id @ (Value::String(_) | Value::Null)) => Some(id.to_string()),
+        Some(_) => {
+            invalid(answers, "null", "an `id` is a string, a number or `null`");
             return None;
         }
     };
-    let mut value = value;
-    // An id lsp-server cannot hold (JSON-RPC allows any number) gets a stand-in.
-    if let Some(id) = value
-        .get("id")
-        .filter(|id| id.is_number() && id.as_i64().and_then(|n| i32::try_from(n).ok()).is_none())
-    {
-        let id = stand_in(id);
-        value["id"] = serde_json::to_value(&id).unwrap_or_default();
+    let answer_id = raw_id.as_deref().unwrap_or("null");
+    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        invalid(answers, answer_id, "`jsonrpc` must be \"2.0\"");
+        return None;
     }
-    let id = request_id(&value);
-    match serde_json::from_value::<Message>(value) {
+    match object.get("method") {
+        Some(Value::String(_)) => {
+            if object.get("params").is_some_and(|p| !(p.is_object() || p.is_array() || p.is_null()))
+            {
+                invalid(answers, answer_id, "`params` must be an object or an array");
+                return None;
+            }
+        }
+        Some(_) => {
+            invalid(answers, answer_id, "`method` must be a string");
+            return None;
+        }
+        None => {
+            let response =
+                raw_id.is_some() && (object.contains_key("result") || object.contains_key("error"));
+            if !response {
+                invalid(answers, answer_id, "a request needs a `method`");
+                return None;
+            }
+        }
+    }
+    // An id lsp-server cannot hold gets a stand-in.
+    if let (Some(id), Some(raw_id)) = (object.get("id"), &raw_id) {
+        if !held_as_is(id) {
+            let stand_in = serde_json::to_value(stand_in(raw_id)).unwrap_or_default();
+            object.insert("id".to_string(), stand_in);
+        }
+    }
+    match serde_json::from_value::<Message>(Value::Object(object)) {
         Ok(message) => Some(message),
         Err(e) => {
-            eprintln!("cescacs lsp: skipped a message that is not JSON-RPC: {e}");
-            if let Some(id) = id.or_else(|| Some(stand_in(&serde_json::Value::Null))) {
-                let answer = Response::new_err(
-                    id,
-                    ErrorCode::InvalidRequest as i32,
-                    format!("not a JSON-RPC request: {e}"),
-                );
-                let _ = answers.send(answer.into());
-            }
+            invalid(answers, answer_id, &format!("not a JSON-RPC message: {e}"));
             None
         }
     }
 }
 
-fn request_id(value: &serde_json::Value) -> Option<RequestId> {
-    match value.get("id")? {
-        serde_json::Value::Number(n) => {
-            n.as_i64().and_then(|n| i32::try_from(n).ok()).map(Into::into)
-        }
-        serde_json::Value::String(s) => Some(s.clone().into()),
-        _ => None,
-    }
+/// The id of a message, as written.
+#[derive(serde::Deserialize)]
+struct WithId<'a> {
+    #[serde(borrow)]
+    id: Option<&'a RawValue>,
+}
+
+/// Logs an invalid request and answers it (-32600) with the id written `raw_id`.
+fn invalid(answers: &Sender<Message>, raw_id: &str, why: &str) {
+    eprintln!("cescacs lsp: skipped a message that is not JSON-RPC 2.0: {why}");
+    let answer = Response::new_err(
+        request_id(raw_id),
+        ErrorCode::InvalidRequest as i32,
+        format!("not a JSON-RPC 2.0 request: {why}"),
+    );
+    let _ = answers.send(answer.into());
 }
 
 #[cfg(test)]
@@ -292,7 +395,7 @@ mod tests {
         assert_eq!(frames(b"Content-Length: 10\r\n\r\n{}"), []);
     }
 
-    fn answers_to(input: &[u8]) -> (Vec<Message>, Vec<serde_json::Value>) {
+    fn answers_to(input: &[u8]) -> (Vec<Message>, Vec<(String, serde_json::Value)>) {
         let (answers, answered) = unbounded();
         let (incoming, received) = unbounded();
         read_all(io::BufReader::new(input), &incoming, &answers);
@@ -302,7 +405,8 @@ mod tests {
         let mut out = Vec::new();
         let mut reader = io::BufReader::new(&written[..]);
         while let Ok(Frame::Body(body)) = read_frame(&mut reader) {
-            out.push(serde_json::from_slice(&body).expect("JSON"));
+            let value = serde_json::from_slice(&body).expect("JSON");
+            out.push((String::from_utf8(body).expect("UTF-8"), value));
         }
         (received.try_iter().collect(), out)
     }
@@ -339,6 +443,7 @@ mod tests {
             bodies.iter().map(|b| format!("Content-Length: {}\r\n\r\n{b}", b.len())).collect();
         let (_, written) = answers_to(input.as_bytes());
         assert_eq!(written.len(), 3, "{written:?}");
+        let written: Vec<&Value> = written.iter().map(|(_, v)| v).collect();
         assert_eq!(written[0]["id"], serde_json::Value::Null);
         assert_eq!(written[0]["error"]["code"], -32700);
         assert_eq!(written[1]["id"], serde_json::json!(12345678901u64));
@@ -357,5 +462,108 @@ mod tests {
         let Ok(Message::Response(r)) = answered.try_recv() else { panic!("an answer") };
         assert_eq!(r.id, 7.into());
         assert_eq!(r.response_result.err().map(|e| e.code), Some(ErrorCode::InvalidRequest as i32));
+    }
+
+    /// JSON-RPC 2.0 at the transport: what is answered -32600 or -32700, with which id, and
+    /// which messages reach the server with their ids.
+    #[test]
+    fn invalid_requests_and_ids_of_every_shape() {
+        let bodies = [
+            // Invalid requests, each answered -32600 with its id (or null).
+            r#"{"jsonrpc":"2.0","id":1}"#,
+            r#"{"jsonrpc":"2.0","id":"a","params":{}}"#,
+            r#"{"id":3,"method":"shutdown"}"#,
+            r#"{"jsonrpc":"1.0","id":4,"method":"shutdown"}"#,
+            r#"{"jsonrpc":2,"id":5.25,"method":"shutdown"}"#,
+            r#"{"jsonrpc":"2.0","id":6,"method":7}"#,
+            r#"{"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"}"#,
+            r#"{"jsonrpc":"2.0","id":[8],"method":"shutdown"}"#,
+            r#"{"jsonrpc":"2.0","id":9,"method":"m","params":"bar"}"#,
+            r#"{"jsonrpc":"2.0","method":"initialized","params":3}"#,
+            r#"{"jsonrpc":"2.0"}"#,
+            r#"[]"#,
+            r#"[1,"x",{"jsonrpc":"2.0","id":10,"method":"m"}]"#,
+            r#"42"#,
+            // Requests with ids of every shape: they reach the server.
+            r#"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":-2147483649,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":1.50,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":1e3,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":null,"method":"m","params":[]}"#,
+            r#"{"jsonrpc":"2.0","id":"\u0000cescacs-id:5","method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":"s","method":"m","params":null}"#,
+            r#"{"jsonrpc":"2.0","id":-7,"method":"m"}"#,
+            // A response from the client, a notification: no answer.
+            r#"{"jsonrpc":"2.0","id":11,"result":null}"#,
+            r#"{"jsonrpc":"2.0","method":"initialized"}"#,
+            // Not JSON: -32700.
+            r#"{"jsonrpc":"2.0","id":12,"#,
+        ];
+        let input: String =
+            bodies.iter().map(|b| format!("Content-Length: {}\r\n\r\n{b}", b.len())).collect();
+        let (received, written) = answers_to(input.as_bytes());
+        // Each answer's body as written, to see the ids as they are on the wire.
+        let answers: Vec<(String, i64)> = written
+            .iter()
+            .map(|(raw, value)| {
+                let id = raw.split_once(r#""id":"#).map(|(_, rest)| rest).unwrap_or_default();
+                let id = id.split_once(r#","error""#).map_or(id, |(id, _)| id).to_string();
+                (id, value["error"]["code"].as_i64().unwrap_or_default())
+            })
+            .collect();
+        let expected = [
+            ("1", -32600),
+            (r#""a""#, -32600),
+            ("3", -32600),
+            ("4", -32600),
+            ("5.25", -32600),
+            ("6", -32600),
+            ("null", -32600),
+            ("null", -32600),
+            ("9", -32600),
+            ("null", -32600),
+            ("null", -32600),
+            ("null", -32600),
+            ("null", -32600),
+            ("null", -32600),
+            ("null", -32600),
+            ("null", -32700),
+        ];
+        let expected: Vec<(String, i64)> =
+            expected.iter().map(|(id, code)| (id.to_string(), *code)).collect();
+        assert_eq!(answers, expected);
+        // The batch's valid member and the requests reach the server; answering them gives
+        // the ids back exactly as written.
+        let requests: Vec<&lsp_server::Request> = received
+            .iter()
+            .filter_map(|m| match m {
+                Message::Request(r) => Some(r),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(requests.len(), 9, "{received:?}");
+        let (answers, answered) = unbounded();
+        for r in &requests {
+            answers.send(Response::new_ok(r.id.clone(), 0).into()).expect("sent");
+        }
+        drop(answers);
+        let mut out = Vec::new();
+        write_all(&answered, &mut out).expect("written");
+        let out = String::from_utf8(out).expect("UTF-8");
+        for id in [
+            "10",
+            "123456789012345678901234567890",
+            "-2147483649",
+            "1.50",
+            "1e3",
+            "null",
+            r#""\u0000cescacs-id:5""#,
+            r#""s""#,
+            "-7",
+        ] {
+            assert!(out.contains(&format!(r#""id":{id},"#)), "{id} in {out}");
+        }
+        assert_eq!(received.iter().filter(|m| matches!(m, Message::Notification(_))).count(), 1);
+        assert_eq!(received.iter().filter(|m| matches!(m, Message::Response(_))).count(), 1);
     }
 }

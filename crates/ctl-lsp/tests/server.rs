@@ -1,6 +1,6 @@
 //! The server driven through an in-memory connection, message by message, as an editor would.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::RecvTimeoutError;
 use ctl_lsp::Options;
@@ -513,5 +513,137 @@ fn a_change_outside_the_text_is_never_clamped() {
         json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }),
     );
     assert!(formatting.response_result.is_ok(), "{formatting:?}");
+    c.stop();
+}
+
+const HOSTILE_URI: &str = "file:///games/hostile.ctl-pgn";
+
+/// `pieces` games of 100 KB of `[` each (each gives 100,000 errors), after a game of its own.
+fn hostile(pieces: usize) -> String {
+    let flood = format!("[Variant \"C'escacs\"]\n{}\n", "[".repeat(100_000));
+    format!("{GAME}{}", flood.repeat(pieces))
+}
+
+impl Client {
+    fn open_uri(&self, uri: &str, version: i32, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "ctl-pgn", "version": version, "text": text } }),
+        );
+    }
+
+    /// Whether diagnostics of `uri` were published among the notifications received.
+    fn published(&self, uri: &str) -> Vec<Value> {
+        self.notifications
+            .iter()
+            .filter(|n| n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri)
+            .map(|n| n.params.clone())
+            .collect()
+    }
+}
+
+fn at_uri(uri: &str, line: u32, character: u32) -> Value {
+    json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } })
+}
+
+/// The acceptance point of the hostile-input issue: while a hostile document is being checked,
+/// hovers (on another document, and on a sound game of the hostile one) and shutdown are
+/// answered at once. Measured by order, not only by the clock: every answer comes before the
+/// hostile document's diagnostics, which take seconds to compute; the wall-clock bound (1 s,
+/// for a debug build on a loaded machine) is a generous margin over the milliseconds taken.
+#[test]
+fn a_hostile_document_never_delays_hover_or_shutdown() {
+    let mut c = Client::new();
+    c.open(GAME);
+    c.open_uri(HOSTILE_URI, 1, &hostile(10));
+    let col = utf16_col(GAME, 5, "JF6") + 2;
+    for uri in [URI, HOSTILE_URI] {
+        let asked = Instant::now();
+        let hover = c.result("textDocument/hover", at_uri(uri, 5, col));
+        let took = asked.elapsed();
+        let text = hover["contents"]["value"].as_str().unwrap_or_default();
+        assert!(text.contains("White Bishop from F6 to C15"), "{uri}: {text}");
+        assert!(c.published(HOSTILE_URI).is_empty(), "the hostile document was checked first");
+        assert!(took < Duration::from_secs(1), "hover on {uri} took {took:?}");
+    }
+    let asked = Instant::now();
+    let r = c.request("shutdown", Value::Null);
+    assert!(r.response_result.is_ok());
+    assert!(asked.elapsed() < Duration::from_secs(1), "shutdown took {:?}", asked.elapsed());
+    assert!(c.published(HOSTILE_URI).is_empty());
+    c.notify("exit", Value::Null);
+    let thread = c.thread.take().expect("running");
+    thread.join().expect("no panic").expect("a clean exit");
+}
+
+/// A newer version of a document cancels the check of the older one: the older one's
+/// diagnostics are never published, and the newer one's come without waiting for it (the older
+/// check would take about 20 s in a debug build, 40 games of half a second each; cancelled, it
+/// stops after the game it is on).
+#[test]
+fn a_newer_version_cancels_the_older_check() {
+    let mut c = Client::start(
+        Options {
+            panic_probe: true,
+            analysis_time: Duration::from_secs(600),
+            ..Options::default()
+        },
+        json!({}),
+    );
+    c.open_uri(URI, 1, &hostile(40));
+    // Time for the worker to start on it (a job cancelled before it starts is merely skipped).
+    std::thread::sleep(Duration::from_millis(300));
+    let changed = Instant::now();
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [ { "text": BROKEN } ] }),
+    );
+    let published = c.diagnostics();
+    assert!(changed.elapsed() < Duration::from_secs(10), "{:?}", changed.elapsed());
+    assert_eq!(published["version"], 2);
+    assert_eq!(codes(&published), ["W0202", "E0206"]);
+    // The symbols are the new text's.
+    let symbols =
+        c.result("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+    assert_eq!(symbols.as_array().map(Vec::len), Some(1));
+    assert!(c.published(URI).is_empty(), "{:?}", c.published(URI));
+    c.stop();
+}
+
+/// Past its time budget a check stops between games, says where, and what it read is used:
+/// symbols of the games read, no formatting.
+#[test]
+fn a_check_past_its_time_budget_stops_and_says_where() {
+    let mut c = Client::start(
+        Options { analysis_time: Duration::from_millis(1), ..Options::default() },
+        json!({}),
+    );
+    let published = c.open(&hostile(3));
+    let last = published["diagnostics"].as_array().and_then(|d| d.last()).cloned();
+    let message = last.as_ref().and_then(|d| d["message"].as_str()).unwrap_or_default();
+    assert!(message.starts_with("the check stopped here"), "{published}");
+    let symbols =
+        c.result("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+    assert!(symbols.as_array().is_some_and(|s| s.len() < 4), "{symbols}");
+    let edits = c.result("textDocument/formatting", json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }));
+    assert_eq!(edits, json!([]));
+    c.stop();
+}
+
+/// A document larger than the bound gets one diagnostic, and nothing is read of it.
+#[test]
+fn a_document_past_the_size_bound_gets_one_diagnostic() {
+    let mut c = Client::start(Options { document_bytes: 1024, ..Options::default() }, json!({}));
+    let published = c.open(&hostile(1));
+    let diagnostics = published["diagnostics"].as_array().expect("an array");
+    assert_eq!(diagnostics.len(), 1);
+    assert!(
+        diagnostics[0]["message"].as_str().unwrap().starts_with("this document is not checked"),
+        "{published}"
+    );
+    assert_eq!(c.result("textDocument/hover", c.at(5, 5)), Value::Null);
+    let symbols =
+        c.result("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+    assert_eq!(symbols, json!([]));
     c.stop();
 }
