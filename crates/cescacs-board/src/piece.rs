@@ -334,3 +334,37 @@ impl fmt::Display for Piece {
         write!(f, "{}", self.letter())
     }
 }
+
+/// The byte code of a piece, as `Position` stores it and the rules' mailbox reads it: 0 for no
+/// piece, else `kind + 1` with bit 4 set for Black.
+#[inline]
+pub(crate) const fn code(colour: Colour, kind: PieceKind) -> u8 {
+    (kind as u8 + 1) | ((colour as u8) << 4)
+}
+
+/// The kind of a non-zero piece code.
+#[inline]
+pub(crate) const fn kind_of(code: u8) -> PieceKind {
+    PieceKind::ALL[((code & 15) - 1) as usize]
+}
+
+/// The colour of a non-zero piece code.
+#[inline]
+pub(crate) const fn colour_of(code: u8) -> Colour {
+    if code & 16 == 0 { Colour::White } else { Colour::Black }
+}
+
+/// The piece of a code, `None` for 0.
+#[inline]
+pub(crate) const fn piece_of(code: u8) -> Option<Piece> {
+    if code == 0 { None } else { Some(Piece { colour: colour_of(code), kind: kind_of(code) }) }
+}
+
+/// The code of a piece or of no piece (0).
+#[inline]
+pub(crate) const fn code_of(piece: Option<Piece>) -> u8 {
+    match piece {
+        Some(p) => code(p.colour, p.kind),
+        None => 0,
+    }
+}

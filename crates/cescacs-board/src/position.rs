@@ -3,7 +3,7 @@
 use core::num::NonZeroU32;
 
 use crate::hex::{HEX_COUNT, Hex, Line};
-use crate::piece::{Colour, Piece, PieceKind};
+use crate::piece::{Colour, Piece, PieceKind, code, code_of, piece_of};
 
 /// Castling and King's-leap status of one side (the spec's `RKR`, `KR`, `RK`, `K`, `-`).
 ///
@@ -134,9 +134,10 @@ pub enum EnPassant {
 ///
 /// Equality and hashing compare what PDTL records; the [scornful origin](Position::scornful_origin),
 /// a hint that only playing a move can provide, is left out.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Position {
-    board: [Option<Piece>; HEX_COUNT],
+    /// The piece code of each hex (`piece::code`, 0 for none): compared and copied as bytes.
+    board: [u8; HEX_COUNT],
     turn: Colour,
     castling: [CastlingRights; 2],
     en_passant: EnPassant,
@@ -157,6 +158,26 @@ impl PartialEq for Position {
 }
 
 impl Eq for Position {}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        struct Pieces<'a>(&'a Position);
+        impl core::fmt::Debug for Pieces<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_map().entries(self.0.pieces()).finish()
+            }
+        }
+        f.debug_struct("Position")
+            .field("board", &Pieces(self))
+            .field("turn", &self.turn)
+            .field("castling", &self.castling)
+            .field("en_passant", &self.en_passant)
+            .field("halfmove_clock", &self.halfmove_clock)
+            .field("move_number", &self.move_number)
+            .field("scornful_origin", &self.scornful_origin)
+            .finish()
+    }
+}
 
 impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
@@ -191,7 +212,7 @@ impl Position {
     /// ```
     pub const fn empty() -> Position {
         Position {
-            board: [None; HEX_COUNT],
+            board: [0; HEX_COUNT],
             turn: Colour::White,
             castling: [CastlingRights::NONE; 2],
             en_passant: EnPassant::None,
@@ -237,7 +258,7 @@ impl Position {
     /// The piece on a hex.
     #[inline]
     pub fn piece_at(&self, hex: Hex) -> Option<Piece> {
-        self.board[hex.index()]
+        piece_of(self.board[hex.index()])
     }
 
     /// Puts a piece on a hex (or empties it), returning what was there.
@@ -257,12 +278,12 @@ impl Position {
     /// ```
     #[inline]
     pub fn set_piece(&mut self, hex: Hex, piece: Option<Piece>) -> Option<Piece> {
-        core::mem::replace(&mut self.board[hex.index()], piece)
+        piece_of(core::mem::replace(&mut self.board[hex.index()], code_of(piece)))
     }
 
     /// Every piece with its hex, in hex index order.
     pub fn pieces(&self) -> impl Iterator<Item = (Hex, Piece)> + '_ {
-        Hex::all().filter_map(|h| self.board[h.index()].map(|p| (h, p)))
+        Hex::all().filter_map(|h| piece_of(self.board[h.index()]).map(|p| (h, p)))
     }
 
     /// The side to move.
@@ -340,6 +361,12 @@ impl Position {
         self.move_number = number;
     }
 
+    /// The piece code of every hex, by hex index (`piece::code`, 0 for an empty hex).
+    #[inline]
+    pub(crate) fn codes(&self) -> &[u8; HEX_COUNT] {
+        &self.board
+    }
+
     /// The hex of a side's King (the first one in hex order if the position has several).
     ///
     /// ```
@@ -348,7 +375,7 @@ impl Position {
     /// assert_eq!(Position::empty().king(Colour::White), None);
     /// ```
     pub fn king(&self, colour: Colour) -> Option<Hex> {
-        let king = Some(Piece::new(colour, PieceKind::King));
+        let king = code(colour, PieceKind::King);
         Hex::all().find(|h| self.board[h.index()] == king)
     }
 }

@@ -91,10 +91,25 @@ fn warn(diags: &mut Vec<Diagnostic>, span: Span, message: String) {
     diags.push(Diagnostic::warning(diag::BAD_REFERENCE, span, message));
 }
 
+/// The bytes that may start a reference.
+const STARTS: [bool; 256] = {
+    let mut starts = [false; 256];
+    starts[b'@' as usize] = true;
+    starts[b'~' as usize] = true;
+    starts[b'#' as usize] = true;
+    starts[b'$' as usize] = true;
+    starts
+};
+
 fn scan(text: &str, offset: usize, out: &mut Vec<Spanned<Reference>>, diags: &mut Vec<Diagnostic>) {
     let b = text.as_bytes();
     let mut i = 0;
-    while i < b.len() {
+    // Only `@`, `~`, `#` and `$` start a reference: the bytes between are skipped with one
+    // load and test each (comments are short: a vector search costs more to set up).
+    while let Some(k) =
+        b.get(i..).and_then(|rest| rest.iter().position(|&c| STARTS[usize::from(c)]))
+    {
+        i += k;
         let start = i;
         match b[i] {
             b'@' if matches!(b.get(i + 1), Some(b'W' | b'B'))

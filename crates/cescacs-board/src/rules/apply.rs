@@ -1,7 +1,7 @@
 //! Playing a move on the generator's board: pieces, castling rights, en-passant / scornful field,
 //! halfmove clock, move number (docs/RULES.md 6 and 7 step 4).
 
-use crate::hex::Line;
+use crate::hex::{HEX_COUNT, Line};
 use crate::piece::PieceKind;
 use crate::position::{CastlingRights, EnPassant, MoveNumber};
 
@@ -10,10 +10,79 @@ use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{HOME, NO};
 use super::zobrist;
 
+/// `ROOK_HOME[hex]`: whether `hex` is the home hex of a Rook of either side (C3, I3, C25, I25):
+/// the only hexes where a move that is not the King's can change a castling status.
+static ROOK_HOME: [bool; HEX_COUNT] = {
+    let mut out = [false; HEX_COUNT];
+    let mut side = 0;
+    while side < 2 {
+        out[HOME[side][1] as usize] = true;
+        out[HOME[side][2] as usize] = true;
+        side += 1;
+    }
+    out
+};
+
 impl Board {
     /// Plays `m` for the side to move without any legality test. Never panics: a move that does
     /// not fit the board (no piece at its origin) still moves "its" piece there.
+    ///
+    /// The usual move (one piece from one hex to another, taking what stands there, no
+    /// promotion) takes a short path; anything else, and any move that may change a castling
+    /// status, the general one (`apply_general`), which handles every move.
+    #[inline]
     pub(crate) fn apply(&mut self, m: &Move) {
+        let from = m.from.0;
+        let to = m.to.0;
+        let mover = self.sq[from as usize];
+        if !(m.kind.touches_only_from_and_to() && m.promotion.is_none() && mover != 0 && from != to)
+        {
+            return self.apply_general(m);
+        }
+        let captured = self.sq[to as usize];
+        // A King's move ends its side's castling; a move from or onto a Rook's home may end
+        // one Rook's.
+        let us = self.turn.index();
+        if (kind_of(mover) == PieceKind::King && self.castling[us] != CastlingRights::NONE)
+            || ROOK_HOME[from as usize]
+            || (captured != 0 && ROOK_HOME[to as usize])
+        {
+            return self.apply_general(m);
+        }
+        self.take(to);
+        self.shift(from, to);
+        let en_passant = match m.kind {
+            MoveKind::DoubleStep => crossed(m, 1),
+            MoveKind::TripleStep => crossed(m, 2),
+            MoveKind::Scornful => EnPassant::Scornful(m.to),
+            _ => EnPassant::None,
+        };
+        self.scorn_origin = if m.kind == MoveKind::Scornful { from } else { NO };
+        self.en_passant = en_passant;
+        let reset = captured != 0 || m.piece == PieceKind::Pawn;
+        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        self.finish_turn();
+    }
+
+    /// What every move ends with: the move number, the side to move and its key, the check
+    /// status unknown.
+    #[inline]
+    fn finish_turn(&mut self) {
+        if self.turn == crate::piece::Colour::Black {
+            if let MoveNumber::Known(n) = self.number {
+                self.number = MoveNumber::Known(n.saturating_add(1));
+            }
+        }
+        self.turn = !self.turn;
+        self.key ^= zobrist::BLACK_TO_MOVE;
+        self.checkers_known = false;
+        self.waiting_side_safe = false;
+    }
+
+    /// [`Board::apply`] for any move: castlings, promotions, en passant, moves that change a
+    /// castling status, and moves that do not fit the board.
+    #[inline(never)]
+    fn apply_general(&mut self, m: &Move) {
         let us = self.turn;
         let them = !us;
         let from = m.from.0;
@@ -111,13 +180,6 @@ impl Board {
         self.scorn_origin = if matches!(en_passant, EnPassant::Scornful(_)) { from } else { NO };
         self.en_passant = en_passant;
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
-        if us == crate::piece::Colour::Black {
-            if let MoveNumber::Known(n) = self.number {
-                self.number = MoveNumber::Known(n.saturating_add(1));
-            }
-        }
-        self.turn = them;
-        self.key ^= zobrist::BLACK_TO_MOVE;
         if castling != rights_before {
             for (side, (before, now)) in rights_before.iter().zip(castling).enumerate() {
                 if *before != now {
@@ -126,8 +188,7 @@ impl Board {
             }
             self.castling = castling;
         }
-        self.checkers_known = false;
-        self.waiting_side_safe = false;
+        self.finish_turn();
     }
 }
 

@@ -191,9 +191,19 @@ impl Board {
         attackers_in(target, by, &sets, at, |_| true)
     }
 
+    /// Whether `by` would attack `to` once the other side's King has stepped or leapt there
+    /// from `from`: [`Board::attacked_after`] for a King's move, with only `from` emptied. What
+    /// stands on `to` (a piece the King takes) neither attacks its own hex nor stands on a line
+    /// to it, so it need not be lifted.
+    pub(crate) fn attacked_after_king_step(&self, from: u8, to: u8, by: Colour) -> bool {
+        let mut sets = self.attack_sets(by);
+        sets.occupied.remove(from);
+        let at = |h: u8| if h == from { 0 } else { self.sq[h as usize] };
+        attackers_in(to, by, &sets, at, |_| true)
+    }
+
     /// Whether the King of the side to move has a step (not a leap) that leaves it safe: the
-    /// King's moves in check. The same test as [`Board::is_safe_after`] for each step, with the
-    /// board seen without the King built once.
+    /// King's moves in check. The same test as [`Board::is_safe_after`] for each step.
     pub(crate) fn king_has_safe_step(&self) -> bool {
         let us = self.turn;
         let them = !us;
@@ -201,10 +211,7 @@ impl Board {
         if king == NO {
             return false;
         }
-        let king_code = code(us, PieceKind::King);
         let enemy_may_leap = self.king_at_home_unmoved(them);
-        let without_king = HexSet::single(king);
-        let board = self.attack_sets(them);
         for t in NEIGHBOURS[king as usize].without(self.occ[us.index()]).iter() {
             if enemy_may_leap && is_jump(self.king[them.index()], t) {
                 // Whether that leap covers `t` depends on the board after the move.
@@ -222,22 +229,7 @@ impl Board {
                 }
                 continue;
             }
-            let here = HexSet::single(t);
-            let sets = Attackers {
-                occupied: board.occupied.without(without_king).union(here),
-                pieces: board.pieces.without(here),
-                roles: board.roles.map(|set| set.without(here)),
-            };
-            let at = |h: u8| {
-                if h == t {
-                    king_code
-                } else if h == king {
-                    0
-                } else {
-                    self.sq[h as usize]
-                }
-            };
-            if !attackers_in(t, them, &sets, at, |_| true) {
+            if !self.attacked_after_king_step(king, t, them) {
                 return true;
             }
         }
@@ -295,6 +287,10 @@ impl Board {
                 continue;
             }
             let d = d as usize;
+            // Leaving `from` uncovers a check only from a piece that attacks from afar.
+            if line_through == from && !self.may_attack_from_afar(king, d, by) {
+                continue;
+            }
             // The first piece on that line from the King attacks it, or nothing does.
             let h = first_on_ray(RAYS[king as usize][d], d, occupied);
             if h == NO {
@@ -306,6 +302,17 @@ impl Board {
             }
         }
         found
+    }
+
+    /// Whether a piece of `by` may attack `king` along its ray `d` from two or more hexes away
+    /// (what a piece leaving that ray can uncover): a slider of the ray's kind stands on it, or
+    /// `d` is the one direction along which `by`'s Elephants attack over a hex. When false, no
+    /// piece moving off the ray uncovers a check.
+    #[inline]
+    pub(crate) fn may_attack_from_afar(&self, king: u8, d: usize, by: Colour) -> bool {
+        let role = if d < 6 { ORTHOGONAL_SLIDER } else { DIAGONAL_SLIDER };
+        d == OPPOSITE[FORWARD[by.index()]]
+            || !RAYS[king as usize][d].intersection(self.roles[by.index()][role]).is_empty()
     }
 
     /// Whether `colour`'s King is attacked (false when it has no King).
@@ -365,40 +372,37 @@ impl Board {
         if king == NO {
             return set;
         }
+        let k = king as usize;
         let by = !colour;
-        for (d, &first) in STEP[king as usize].iter().enumerate() {
-            let mut h = first;
-            let mut dist = 1;
-            let mut shield = NO;
-            while h != NO {
-                let c = self.sq[h as usize];
-                if c != 0 {
-                    if shield == NO {
-                        if !is_side(c, colour) {
-                            break;
-                        }
-                        shield = h;
-                    } else {
-                        if is_side(c, by) {
-                            let kind = kind_of(c);
-                            let slider = match kind {
-                                PieceKind::Queen => true,
-                                PieceKind::Rook | PieceKind::Wyvern => d < 6,
-                                PieceKind::Bishop | PieceKind::Pegasus => d >= 6,
-                                PieceKind::Elephant => {
-                                    dist == 2 && OPPOSITE[FORWARD[by.index()]] == d
-                                }
-                                _ => false,
-                            };
-                            if slider {
-                                set.insert(shield);
-                            }
-                        }
-                        break;
-                    }
+        let occupied = self.occ[0].union(self.occ[1]);
+        let own = self.occ[colour.index()];
+        // The one direction (from the King) along which an enemy Elephant attacks over a hex.
+        let elephant_dir = OPPOSITE[FORWARD[by.index()]];
+        let elephant = code(by, PieceKind::Elephant);
+        for (role, dirs) in [(ORTHOGONAL_SLIDER, 0..6), (DIAGONAL_SLIDER, 6..12)] {
+            let sliders = self.roles[by.index()][role];
+            let lines = !LINES[k][role].intersection(sliders).is_empty();
+            for d in dirs {
+                let ray = RAYS[k][d];
+                // Only a ray holding an enemy slider of its kind (or the Elephant's) can pin.
+                if d != elephant_dir && (!lines || ray.intersection(sliders).is_empty()) {
+                    continue;
                 }
-                h = STEP[h as usize][d];
-                dist += 1;
+                let shield = first_on_ray(ray, d, occupied);
+                if shield == NO || !own.contains(shield) {
+                    continue;
+                }
+                let h = first_on_ray(RAYS[shield as usize][d], d, occupied);
+                if h == NO {
+                    continue;
+                }
+                let pins = sliders.contains(h)
+                    || (d == elephant_dir
+                        && self.sq[h as usize] == elephant
+                        && ray_distance(king, d, h) == 2);
+                if pins {
+                    set.insert(shield);
+                }
             }
         }
         set
@@ -473,16 +477,69 @@ mod tests {
         }
     }
 
+    /// The shield set as a plain walk of the 12 rays from the King: what `pinned` must agree
+    /// with.
+    fn pinned_by_walk(b: &Board, colour: Colour) -> HexSet {
+        let mut set = HexSet::default();
+        let king = b.king[colour.index()];
+        if king == NO {
+            return set;
+        }
+        let by = !colour;
+        for (d, &first) in STEP[king as usize].iter().enumerate() {
+            let mut h = first;
+            let mut dist = 1;
+            let mut shield = NO;
+            while h != NO {
+                let c = b.sq[h as usize];
+                if c != 0 {
+                    if shield == NO {
+                        if !is_side(c, colour) {
+                            break;
+                        }
+                        shield = h;
+                    } else {
+                        if is_side(c, by) {
+                            let kind = kind_of(c);
+                            let slider = match kind {
+                                PieceKind::Queen => true,
+                                PieceKind::Rook | PieceKind::Wyvern => d < 6,
+                                PieceKind::Bishop | PieceKind::Pegasus => d >= 6,
+                                PieceKind::Elephant => {
+                                    dist == 2 && OPPOSITE[FORWARD[by.index()]] == d
+                                }
+                                _ => false,
+                            };
+                            if slider {
+                                set.insert(shield);
+                            }
+                        }
+                        break;
+                    }
+                }
+                h = STEP[h as usize][d];
+                dist += 1;
+            }
+        }
+        set
+    }
+
     #[test]
     fn set_based_attacks_equal_the_ray_walk_on_random_games() {
         let mut rng = Rng(0x5eed_2026);
         let mut moves = Vec::new();
         let mut positions = 0;
         let mut checks = 0;
+        let mut pins = 0;
         for _ in 0..60 {
             let mut b = Board::from_position(&Position::initial());
             for _ in 0..rng.below(200) + 10 {
                 assert_eq!(recomputed_sets(&b), (b.occ, b.roles));
+                for colour in Colour::ALL {
+                    let pinned = b.pinned(colour);
+                    assert_eq!(pinned, pinned_by_walk(&b, colour), "{colour:?}");
+                    pins += usize::from(!pinned.is_empty());
+                }
                 for by in Colour::ALL {
                     for target in 0..crate::hex::HEX_COUNT as u8 {
                         assert_eq!(
@@ -525,6 +582,13 @@ mod tests {
                         Some(Promotion::To(k)) => code(b.turn, k),
                         _ => b.sq[m.from.index()],
                     };
+                    if m.piece == PieceKind::King {
+                        assert_eq!(
+                            b.attacked_after_king_step(m.from.0, m.to.0, !b.turn),
+                            attacked_by_walk(&after, m.to.0, !b.turn),
+                            "{m}"
+                        );
+                    }
                     for target in [after.king[0], after.king[1], m.to.0, m.from.0] {
                         assert_eq!(
                             b.attacked_after(target, !b.turn, [m.from.0, victim], (m.to.0, placed)),
@@ -548,6 +612,6 @@ mod tests {
                 b.apply(&m);
             }
         }
-        assert!(positions > 1000 && checks > 50, "{positions} {checks}");
+        assert!(positions > 1000 && checks > 50 && pins > 100, "{positions} {checks} {pins}");
     }
 }

@@ -167,21 +167,9 @@ pub(crate) const fn has_role(code: u8, role: usize) -> bool {
     ROLES[(code & 15) as usize] & (1 << role) != 0
 }
 
-/// Piece code of the mailbox: 0 empty, else `kind + 1` with bit 4 set for Black.
-#[inline]
-pub(crate) const fn code(colour: Colour, kind: PieceKind) -> u8 {
-    (kind as u8 + 1) | ((colour as u8) << 4)
-}
-
-#[inline]
-pub(crate) const fn kind_of(code: u8) -> PieceKind {
-    PieceKind::ALL[((code & 15) - 1) as usize]
-}
-
-#[inline]
-pub(crate) const fn colour_of(code: u8) -> Colour {
-    if code & 16 == 0 { Colour::White } else { Colour::Black }
-}
+/// Piece code of the mailbox: 0 empty, else `kind + 1` with bit 4 set for Black (the code
+/// `Position` stores, defined in `piece.rs`).
+pub(crate) use crate::piece::{code, colour_of, kind_of};
 
 /// Whether `code` is a piece of `colour` (false for an empty hex).
 #[inline]
@@ -325,8 +313,10 @@ impl Board {
             checkers_known: false,
             waiting_side_safe: false,
         };
-        for (hex, piece) in p.pieces() {
-            b.put(hex.index() as u8, code(piece.colour, piece.kind));
+        for (i, &c) in p.codes().iter().enumerate() {
+            if c != 0 {
+                b.put(i as u8, c);
+            }
         }
         b.key ^= zobrist::castling(0, b.castling[0]) ^ zobrist::castling(1, b.castling[1]);
         if b.turn == Colour::Black {
@@ -373,7 +363,7 @@ impl Board {
     }
 
     /// Puts a piece code on an empty hex.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn put(&mut self, i: u8, c: u8) {
         self.sq[i as usize] = c;
         self.key ^= zobrist::piece(c, i);
@@ -392,7 +382,7 @@ impl Board {
     }
 
     /// Empties a hex, returning its code.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take(&mut self, i: u8) -> u8 {
         let c = self.sq[i as usize];
         if c != 0 {
@@ -402,8 +392,15 @@ impl Board {
             let colour = colour_of(c);
             self.totals[colour.index()] = self.totals[colour.index()].wrapping_sub(1);
             self.occ[colour.index()].remove(i);
-            for set in &mut self.roles[colour.index()] {
-                set.remove(i);
+            // A piece stands in the role sets of its own roles only (Pawns, Elephants and
+            // Kings in none).
+            let roles = ROLES[(c & 15) as usize];
+            if roles != 0 {
+                for (role, set) in self.roles[colour.index()].iter_mut().enumerate() {
+                    if (roles >> role) & 1 != 0 {
+                        set.remove(i);
+                    }
+                }
             }
             if self.king[colour.index()] == i {
                 self.king[colour.index()] = NO;
@@ -414,7 +411,7 @@ impl Board {
 
     /// Moves the piece on `from` to the empty hex `to` (`from` holds a piece, `to` is another
     /// hex): what `take` then `put` do, without touching the counts.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn shift(&mut self, from: u8, to: u8) {
         let c = self.sq[from as usize];
         self.sq[from as usize] = 0;
@@ -424,9 +421,13 @@ impl Board {
         self.occ[side].remove(from);
         self.occ[side].insert(to);
         let roles = ROLES[(c & 15) as usize];
-        for (role, set) in self.roles[side].iter_mut().enumerate() {
-            set.remove(from);
-            set.insert_if(to, (roles >> role) & 1 != 0);
+        if roles != 0 {
+            for (role, set) in self.roles[side].iter_mut().enumerate() {
+                if (roles >> role) & 1 != 0 {
+                    set.remove(from);
+                    set.insert(to);
+                }
+            }
         }
         if self.king[side] == from {
             self.king[side] = to;

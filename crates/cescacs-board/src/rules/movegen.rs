@@ -195,8 +195,9 @@ impl Board {
         out
     }
 
-    /// Whether the side to move has a legal move. The search stops at the first one and tries
-    /// the King's moves first (the likeliest answer to a check).
+    /// Whether the side to move has a legal move. The search stops at the first one; in check
+    /// it tries the King's steps first (the likeliest answer), out of check the King last (each
+    /// of its moves needs an attack test, most other moves none).
     pub fn has_legal_move(&self) -> bool {
         let mut out = Few::default();
         let mut g = self.generator(Filter::Legal, &mut out);
@@ -211,9 +212,8 @@ impl Board {
         if g.in_check && (self.king_has_safe_step() || self.slider_or_jumper_answers_check()) {
             return true;
         }
-        if king != NO && !g.in_check {
-            g.piece(king);
-        }
+        // The other pieces first: out of check, the first move of a piece that shields
+        // nothing is legal as generated, while every King move needs an attack test.
         for from in self.occ[self.turn.index()].iter() {
             if g.out.len() > 0 {
                 return true;
@@ -221,6 +221,9 @@ impl Board {
             if from != king {
                 g.piece(from);
             }
+        }
+        if king != NO && !g.in_check && g.out.len() == 0 {
+            g.piece(king);
         }
         g.out.len() > 0
     }
@@ -297,10 +300,8 @@ impl Board {
     #[inline]
     pub(crate) fn awaiting_pawn(&self, side: Colour) -> bool {
         let pawn = code(side, PieceKind::Pawn);
-        self.occ[side.index()]
-            .intersection(PROMOTION_SET[side.index()])
-            .iter()
-            .any(|i| self.sq[i as usize] == pawn)
+        let on_promotion = self.occ[side.index()].intersection(PROMOTION_SET[side.index()]);
+        !on_promotion.is_empty() && on_promotion.iter().any(|i| self.sq[i as usize] == pawn)
     }
 
     /// Whether `m`, played by the side to move, leaves its King safe (docs/RULES.md 5.1, including the
@@ -324,7 +325,7 @@ impl Board {
             if self.king_at_home_unmoved(them) && is_jump(self.king[them.index()], to) {
                 return self.is_safe_after_copy(m);
             }
-            return !self.attacked_after(to, them, [from, NO], (to, placed));
+            return !self.attacked_after_king_step(from, to, them);
         }
         let victim = match m.kind {
             MoveKind::EnPassant { victim } => victim.0,
@@ -381,6 +382,9 @@ impl Board {
             return false;
         }
         let d = d as usize;
+        if !self.may_attack_from_afar(king, d, !self.turn) {
+            return false;
+        }
         let occupied = self.occ[0].union(self.occ[1]);
         // A piece between them, or the mover landing between them, still shields the King.
         let shield = first_on_ray(RAYS[king as usize][d], d, occupied.union(HexSet::single(to)));

@@ -136,7 +136,7 @@ impl Board {
     }
 
     /// Whether the side to move is mated: in check, with no legal move. The search stops at the
-    /// first legal move, King moves first.
+    /// first legal move, the King's steps first.
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_move()
     }

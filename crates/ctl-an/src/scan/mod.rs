@@ -54,7 +54,7 @@ mod tags;
 use cescacs_board::Span;
 
 use crate::Limits;
-use crate::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
+use crate::syntax::{Comment, GameResult, Move, MoveNumber, Reference, Spanned};
 
 /// What a visitor answers after an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,23 +163,58 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
     if !within_bounds(text, limits) {
         return Err(Fallback);
     }
+    let Buffers { nags, tag_value, comment_text, references } = BUFFERS.take();
+    let mut scratch = moves::scratch_move();
+    scratch.nags = nags;
     let mut scanner = Scanner {
         text,
         bytes: text.as_bytes(),
         at: 0,
         limits,
         visitor,
-        scratch: moves::scratch_move(),
-        tag_value: String::new(),
+        scratch,
+        tag_value,
         comment: Comment {
             span: Span::default(),
-            text: String::new(),
+            text: comment_text,
             kind: crate::syntax::CommentKind::Plain,
-            references: Vec::new(),
+            references,
         },
     };
-    scanner.tags()?;
-    scanner.movetext()
+    let scanned = scanner.tags().and_then(|()| scanner.movetext());
+    let Scanner { scratch, tag_value, comment, .. } = scanner;
+    // A buffer grown by one huge item is not kept for the rest of the run.
+    let keep = |capacity: usize, bytes: usize| capacity.saturating_mul(bytes) <= KEPT_BYTES;
+    if keep(tag_value.capacity(), 1)
+        && keep(comment.text.capacity(), 1)
+        && keep(scratch.nags.capacity(), std::mem::size_of::<Spanned<u32>>())
+        && keep(comment.references.capacity(), std::mem::size_of::<Spanned<Reference>>())
+    {
+        BUFFERS.set(Buffers {
+            nags: scratch.nags,
+            tag_value,
+            comment_text: comment.text,
+            references: comment.references,
+        });
+    }
+    scanned
+}
+
+/// The most memory of each buffer kept from one game to the next.
+const KEPT_BYTES: usize = 1 << 16;
+
+/// The scanner's buffers, kept from game to game in each thread: once warmed up, a game
+/// with NAGs, escaped tags or comments allocates nothing in the scanner.
+#[derive(Default)]
+struct Buffers {
+    nags: Vec<Spanned<u32>>,
+    tag_value: String,
+    comment_text: String,
+    references: Vec<Spanned<Reference>>,
+}
+
+thread_local! {
+    static BUFFERS: std::cell::Cell<Buffers> = std::cell::Cell::new(Buffers::default());
 }
 
 /// Whether the text is free of lines longer than [`Limits::line_bytes`] (the reader cuts
@@ -206,7 +241,9 @@ fn within_bounds(text: &str, limits: &Limits) -> bool {
 /// [`bom_len`].
 #[inline]
 fn is_blank(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\t' | b'\r' | 0x0c)
+    // One test of a bit set over the bytes up to the space.
+    const BLANKS: u64 = 1 << b' ' | 1 << b'\n' | 1 << b'\t' | 1 << b'\r' | 1 << 0x0c;
+    b <= b' ' && BLANKS >> b & 1 == 1
 }
 
 /// The byte-order mark U+FEFF in UTF-8, which the lexer skips as a blank anywhere.
@@ -300,10 +337,16 @@ impl<V> Scanner<'_, '_, V> {
     /// Skips the blanks the lexer skips between tokens.
     #[inline]
     fn skip_blanks(&mut self) {
-        let rest = self.bytes.get(self.at..).unwrap_or_default();
-        self.at += rest.iter().take_while(|&&b| is_blank(b)).count();
-        if self.peek() == BOM[0] {
-            self.skip_marks();
+        // A byte at a time: usually one blank, and the loop inlines where the counting of a
+        // slice did not.
+        while let Some(&b) = self.bytes.get(self.at) {
+            if !is_blank(b) {
+                if b == BOM[0] {
+                    self.skip_marks();
+                }
+                return;
+            }
+            self.at += 1;
         }
     }
 

@@ -13,6 +13,17 @@ struct TagSpans {
     escaped: bool,
 }
 
+/// The bytes that stop the reading of a tag value: its closing quote, an escape, a line end
+/// (LF or CR: for the full reader).
+const VALUE_STOPS: [bool; 256] = {
+    let mut stops = [false; 256];
+    stops[b'"' as usize] = true;
+    stops[b'\\' as usize] = true;
+    stops[b'\n' as usize] = true;
+    stops[b'\r' as usize] = true;
+    stops
+};
+
 impl<V: Visitor> Scanner<'_, '_, V> {
     /// Reads the tags.
     pub(super) fn tags(&mut self) -> Result<(), Fallback> {
@@ -80,7 +91,9 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         let mut at = start;
         let mut escaped = false;
         loop {
-            at += memchr::memchr3(b'"', b'\\', b'\n', &bytes[at..]).ok_or(Fallback)?;
+            // Values are short: a test per byte costs less than setting up a vector search.
+            let rest = bytes.get(at..).unwrap_or_default();
+            at += rest.iter().position(|&b| VALUE_STOPS[usize::from(b)]).ok_or(Fallback)?;
             match bytes[at] {
                 b'"' => break,
                 b'\\' if matches!(self.byte(at + 1), b'"' | b'\\') => {
@@ -94,9 +107,6 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             }
         }
         let raw = &self.text[start..at];
-        if memchr::memchr(b'\r', raw.as_bytes()).is_some() {
-            return Err(Fallback);
-        }
         if escaped {
             let mut rest = raw;
             while let Some(k) = rest.find('\\') {

@@ -9,13 +9,15 @@
 //! that "clean" is true, which `xtask/tests/fast_path.rs` compares with the full path on the
 //! corpus, generated games and mutations of them.
 
+use std::cell::Cell;
+
 use cescacs_board::Span;
 use ctl_an::Limits;
 use ctl_an::scan::{self, Flow, TagEvent, Visitor};
 use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
 
 use super::Level;
-use super::replay::{Options, Replay, Report};
+use super::replay::{Options, Replay, Report, Spare};
 
 /// What the fast path knows of a game it found clean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,50 +42,65 @@ pub struct Clean {
 /// ```
 pub fn check_fast(text: &str, level: Level, limits: &Limits) -> Option<Clean> {
     let options = Options { report: Report::StopAtFirst, ..Options::check(level) };
-    let mut feed = Feed(Replay::new(text, options, ()));
-    scan::game(text, limits, &mut feed).ok()?;
-    let done = feed.0.finish();
+    let mut replay = Replay::new(text, options, ());
+    replay.use_spare(SPARE.take());
+    let scanned = scan::game(text, limits, &mut replay);
+    let done = scanned.is_ok().then(|| replay.finish_in_place());
+    SPARE.set(replay.spare());
+    let done = done?;
     done.clean.then_some(Clean { plies: done.plies })
 }
 
-/// The scanner's events, passed on to the replay.
-struct Feed<'t>(Replay<'t>);
+thread_local! {
+    /// What the last replay of this thread left: game after game, the fast path allocates
+    /// nothing for its lines and references.
+    static SPARE: Cell<Spare> = Cell::new(Spare::default());
+}
 
-impl Visitor for Feed<'_> {
+/// The scanner's events, passed on to the replay as they come (the scanner's spans of the
+/// movetext and of a variation's brackets are not needed by it).
+impl Visitor for Replay<'_> {
     fn tag(&mut self, tag: TagEvent<'_>) -> Flow {
-        self.0.tag(tag.name, tag.name_span, tag.value, tag.value_span, tag.span)
+        Replay::tag(self, tag.name, tag.name_span, tag.value, tag.value_span, tag.span)
     }
 
     fn movetext(&mut self, _span: Span) -> Flow {
-        self.0.movetext()
+        Replay::movetext(self)
     }
 
     fn comment(&mut self, comment: &Comment) -> Flow {
-        self.0.comment(comment)
+        Replay::comment(self, comment)
     }
 
+    #[inline(always)]
     fn number(&mut self, number: MoveNumber) -> Flow {
-        self.0.number(number)
+        if self.only_counts() {
+            return self.flow();
+        }
+        Replay::number(self, number)
     }
 
     fn omitted(&mut self, span: Span) -> Flow {
-        self.0.omitted(span)
+        Replay::omitted(self, span)
     }
 
-    #[inline]
+    #[inline(always)]
     fn mv(&mut self, m: &Move) -> Flow {
-        self.0.mv(m, true)
+        if self.only_counts() {
+            return self.count_ply();
+        }
+        Replay::mv(self, m, true)
     }
 
     fn begin_variation(&mut self, _span_start: usize, label: Option<Spanned<u32>>) -> Flow {
-        self.0.begin_variation(label)
+        Replay::begin_variation(self, label)
     }
 
     fn end_variation(&mut self, _span: Span) -> Flow {
-        self.0.end_variation()
+        Replay::end_variation(self)
     }
 
     fn result(&mut self, result: Spanned<GameResult>) -> Flow {
-        self.0.result(result)
+        Replay::result(self, result)
     }
 }

@@ -115,22 +115,9 @@ pub(crate) fn move_after_draw(reason: DrawReason, by: Option<Span>, m: &Move) ->
 /// let bishop_as_a: ctl_an::syntax::Move = "AF6-C15".parse().unwrap();
 /// assert_eq!(move_spec(&bishop_as_a, &Letters::standard()).unwrap_err().code, "E0403");
 /// ```
+#[inline]
 pub fn move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
-    let kind = |l: syntax::PieceLetter| {
-        l.kind(letters).ok_or_else(|| {
-            let standard = letters.is_standard();
-            Box::new(Diagnostic::error(
-                codes::UNKNOWN_LETTER,
-                l.span,
-                format!("expected a piece letter of this game, found `{}`", l.letter),
-            )
-            .with_help(if standard {
-                "the standard letters are E J N G R V D K (a pawn has none); alternatives need a `[Redefine]` tag"
-            } else {
-                "this game's `[Redefine]` tag replaces the standard letter of the pieces it redefines"
-            }))
-        })
-    };
+    let kind = |l: syntax::PieceLetter| l.kind(letters).ok_or_else(|| unknown_letter(l, letters));
     let promotion = |p: &syntax::Promotion| -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
         Ok(match p.target {
             PromotionTarget::Piece(l) => cescacs_board::Promotion::To(kind(l)?),
@@ -266,6 +253,25 @@ pub(crate) fn core_span(m: &Move) -> Span {
         }
     };
     Span::new(m.span.start, end.min(m.span.end).max(m.span.start))
+}
+
+/// A letter that names no piece of the game (out of line: the replay reads a move per ply).
+#[cold]
+#[inline(never)]
+fn unknown_letter(l: syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> {
+    let standard = letters.is_standard();
+    Box::new(
+        Diagnostic::error(
+            codes::UNKNOWN_LETTER,
+            l.span,
+            format!("expected a piece letter of this game, found `{}`", l.letter),
+        )
+        .with_help(if standard {
+            "the standard letters are E J N G R V D K (a pawn has none); alternatives need a `[Redefine]` tag"
+        } else {
+            "this game's `[Redefine]` tag replaces the standard letter of the pieces it redefines"
+        }),
+    )
 }
 
 /// The check mark the move deserves against the one written (docs/DECISIONS.md 4).

@@ -41,8 +41,8 @@ struct Line {
     /// Whether the first pair has a ply yet (the comments before it are then placed).
     started: bool,
     /// The move references of the comments before the first pair, and of those after the last.
-    before: Vec<Spanned<Reference>>,
-    after: Vec<Spanned<Reference>>,
+    before: Vec<MoveRef>,
+    after: Vec<MoveRef>,
     /// The label chain of this line (outermost first), as references name variations.
     chain_len: usize,
 }
@@ -61,11 +61,47 @@ pub(crate) struct References {
     closed: bool,
 }
 
+/// A move reference must not point past `at`, where its comment stands.
+fn later_reference(r: MoveRef, at: Option<Point>, out: &mut Vec<Diagnostic>) {
+    if at.is_some_and(|p| !p.precedes(r.number, r.player)) {
+        return;
+    }
+    let now = at.map_or("before the first move".to_string(), |p| {
+        format!("after {}'s move {}", p.side, p.number)
+    });
+    out.push(
+        Diagnostic::warning(
+            codes::LATER_REFERENCE,
+            r.span,
+            format!("expected a reference to a move already played, found a later move ({now})"),
+        )
+        .with_help("a comment may never reference a later move: move the comment after it"),
+    );
+}
+
+/// A reference to a move of the comment's own line (`#14`, `#14@B`), waiting for the comment's
+/// place in its line to be known.
+#[derive(Clone, Copy)]
+struct MoveRef {
+    number: u32,
+    player: Option<Colour>,
+    span: Span,
+}
+
 fn checked(r: &Spanned<Reference>) -> bool {
     matches!(r.value, Reference::Move { .. } | Reference::Variation(_))
 }
 
 impl References {
+    /// Forgets the game, keeping the storage for the next one.
+    pub(crate) fn clear(&mut self) {
+        self.lines.clear();
+        self.chain.clear();
+        self.labels.clear();
+        self.by_label.clear();
+        self.closed = false;
+    }
+
     #[inline]
     fn line(&mut self) -> &mut Line {
         if self.lines.is_empty() {
@@ -80,17 +116,29 @@ impl References {
         if !c.references.iter().any(checked) {
             return;
         }
-        if self.closed && self.lines.len() <= 1 {
-            // After the result: the comment stands after the main line's last move.
-            let at = self.lines.first().and_then(|l| l.pair);
-            for r in c.references.iter().filter(|r| checked(r)) {
-                self.reference(r, at, out);
+        // After the result: the comment stands after the main line's last move.
+        let after_result = self.closed && self.lines.len() <= 1;
+        let at = self.lines.first().and_then(|l| l.pair);
+        for r in &c.references {
+            let r = match &r.value {
+                Reference::Move { number, path, player } if path.is_empty() => {
+                    MoveRef { number: *number, player: *player, span: r.span }
+                }
+                // Labels are checked at the end, wherever the comment stands.
+                Reference::Move { .. } | Reference::Variation(_) => {
+                    self.by_label.push(r.clone());
+                    continue;
+                }
+                _ => continue,
+            };
+            if after_result {
+                later_reference(r, at, out);
+            } else {
+                let line = self.line();
+                let list = if line.pair.is_some() { &mut line.after } else { &mut line.before };
+                list.push(r);
             }
-            return;
         }
-        let line = self.line();
-        let list = if line.pair.is_some() { &mut line.after } else { &mut line.before };
-        list.extend(c.references.iter().filter(|r| checked(r)).cloned());
     }
 
     /// A pair begins.
@@ -183,17 +231,18 @@ impl References {
     /// The comments after the last pair of the current line are placed after it.
     #[inline]
     fn close_pair_comments(&mut self, out: &mut Vec<Diagnostic>) {
+        if self.lines.last().is_some_and(|line| !line.after.is_empty()) {
+            self.place_after(out);
+        }
+    }
+
+    #[inline(never)]
+    fn place_after(&mut self, out: &mut Vec<Diagnostic>) {
         let line = self.line();
-        if line.after.is_empty() {
-            return;
-        }
         let at = line.pair;
-        let mut after = std::mem::take(&mut line.after);
-        for r in &after {
-            self.reference(r, at, out);
+        for r in line.after.drain(..) {
+            later_reference(r, at, out);
         }
-        after.clear();
-        self.line().after = after;
     }
 
     /// The line ends: comments not placed yet stand after its last pair, or before any move.
@@ -205,35 +254,8 @@ impl References {
     }
 
     fn place_before(&mut self, at: Option<Point>, out: &mut Vec<Diagnostic>) {
-        let before = std::mem::take(&mut self.line().before);
-        for r in &before {
-            self.reference(r, at, out);
-        }
-    }
-
-    fn reference(&mut self, r: &Spanned<Reference>, at: Option<Point>, out: &mut Vec<Diagnostic>) {
-        match &r.value {
-            Reference::Move { path, .. } if !path.is_empty() => {
-                self.by_label.push(r.clone());
-            }
-            Reference::Move { number, player, .. } => {
-                let later = at.is_none_or(|p| p.precedes(*number, *player));
-                if later {
-                    let now = at.map_or("before the first move".to_string(), |p| {
-                        format!("after {}'s move {}", p.side, p.number)
-                    });
-                    out.push(
-                        Diagnostic::warning(
-                            codes::LATER_REFERENCE,
-                            r.span,
-                            format!("expected a reference to a move already played, found a later move ({now})"),
-                        )
-                        .with_help("a comment may never reference a later move: move the comment after it"),
-                    );
-                }
-            }
-            Reference::Variation(_) => self.by_label.push(r.clone()),
-            _ => {}
+        for r in self.line().before.drain(..) {
+            later_reference(r, at, out);
         }
     }
 

@@ -14,7 +14,9 @@
 //!
 //! What it costs per ply beyond the board's own work: no allocation and no board copy. A line
 //! keeps a copy of its board every [`CHECKPOINT_PLIES`] plies and the moves played since; a
-//! variation (rare) rebuilds its start from them. Repetition keys are kept only since the last
+//! variation rebuilds its start from them, in the storage of a line that is no longer used (the
+//! fast path keeps those lines, the line stack and the reference bookkeeping from game to game:
+//! once warmed up it allocates nothing). Repetition keys are kept only since the last
 //! irreversible move, and counted only once enough plies have passed for a fifth occurrence;
 //! the automatic draws are looked for only when the material changed or the move clock reached
 //! its limit.
@@ -36,7 +38,7 @@ use crate::tags::{TagRef, lint_tags};
 
 /// A line copies its board at most this often (in plies); a variation starts from the last
 /// copy and plays the moves since.
-const CHECKPOINT_PLIES: usize = 8;
+const CHECKPOINT_PLIES: usize = 4;
 
 /// Plies between two occurrences of a position: a side cannot undo its move in one ply, so a
 /// position comes back at the earliest four plies later.
@@ -205,21 +207,52 @@ struct Line {
 }
 
 impl Line {
-    fn new(board: Board, level: Level, drawn: Option<Draw>, keys: Vec<u64>) -> Line {
-        Line {
-            base: board.clone(),
-            board,
-            full: level,
-            level,
-            status: Status::Live,
-            drawn,
-            keys,
-            since: 0,
-            expected: None,
-            pair: None,
-            moves: Vec::with_capacity(CHECKPOINT_PLIES + 2),
-            skipped: None,
+    /// A line that starts from `base` after `moves`, in a spare line's storage when there is
+    /// one (its boards and vectors are overwritten: no allocation once a few lines were used).
+    fn start(
+        spare: &mut Spare,
+        base: &Board,
+        moves: &[cescacs_board::Move],
+        level: Level,
+        drawn: Option<Draw>,
+        keys: &[u64],
+    ) -> Box<Line> {
+        let mut line = match spare.lines.pop() {
+            Some(mut line) => {
+                line.board.clone_from(base);
+                line
+            }
+            None => Box::new(Line {
+                board: base.clone(),
+                base: base.clone(),
+                full: level,
+                level,
+                status: Status::Live,
+                drawn,
+                keys: Vec::with_capacity(2 * CHECKPOINT_PLIES),
+                since: 0,
+                expected: None,
+                pair: None,
+                moves: Vec::with_capacity(CHECKPOINT_PLIES + 2),
+                skipped: None,
+            }),
+        };
+        for m in moves {
+            line.board.play_unchecked(m);
         }
+        line.base.clone_from(&line.board);
+        line.full = level;
+        line.level = level;
+        line.status = Status::Live;
+        line.drawn = drawn;
+        line.keys.clear();
+        line.keys.extend_from_slice(keys);
+        line.since = 0;
+        line.expected = None;
+        line.pair = None;
+        line.moves.clear();
+        line.skipped = None;
+        line
     }
 
     /// The line stops at `at`; `diagnostic`: the index of the replay's diagnostic saying why.
@@ -237,15 +270,6 @@ impl Line {
             since: self.since,
             drawn: self.drawn,
         }
-    }
-
-    /// The board at `mark`, rebuilt from the checkpoint.
-    fn board_at(&self, mark: Mark) -> Board {
-        let mut board = self.base.clone();
-        for m in &self.moves[..mark.moves] {
-            board.play_unchecked(m);
-        }
-        board
     }
 
     /// A new checkpoint when the moves since the last one are many (at a pair's start, where no
@@ -274,6 +298,23 @@ struct Tag<'t> {
 struct Pending {
     number: Option<MoveNumber>,
 }
+
+/// Storage a replay leaves behind for the next one (lines, the line stack, the reference
+/// bookkeeping), so that replaying game after game allocates nothing once warmed up: see
+/// [`Replay::with_spare`].
+#[derive(Default)]
+pub(crate) struct Spare {
+    /// Boxed as the stack holds them: a line moves between the two without a copy.
+    #[allow(clippy::vec_box)]
+    lines: Vec<Box<Line>>,
+    slots: Vec<Slot>,
+    tags: usize,
+    references: Option<References>,
+}
+
+/// Spare lines kept beyond this many are dropped (a deeply nested game does not keep its
+/// memory for the rest of the run).
+const SPARE_LINES: usize = 16;
 
 /// What one line of the stack is.
 enum Slot {
@@ -322,6 +363,10 @@ pub struct Replay<'t, O = ()> {
     /// A false `#` on a move of the main line, which ended the game: its diagnostic's index,
     /// and the main line's plies then (the fix writes `:` for it if no ply followed).
     false_end: Option<(usize, usize)>,
+    /// Whether the events after the tags need more than counting (lines replayed or
+    /// references checked): false at the syntax level.
+    busy: bool,
+    spare: Spare,
 }
 
 /// What a replay found.
@@ -361,7 +406,35 @@ impl<'t, O: Observer> Replay<'t, O> {
             depth: 0,
             unchecked: Vec::new(),
             false_end: None,
+            busy: true,
+            spare: Spare::default(),
         }
+    }
+
+    /// Uses the storage a previous replay left ([`Replay::spare`]), before the first event.
+    pub(crate) fn use_spare(&mut self, mut spare: Spare) {
+        self.tags.reserve(spare.tags);
+        self.lines = std::mem::take(&mut spare.slots);
+        self.spare = spare;
+    }
+
+    /// The storage this replay can leave to the next one, once it is done (after
+    /// [`Replay::finish_in_place`]).
+    pub(crate) fn spare(&mut self) -> Spare {
+        let mut spare = std::mem::take(&mut self.spare);
+        spare.tags = spare.tags.max(self.tags.len());
+        for slot in self.lines.drain(..) {
+            if let Slot::Line(line) = slot {
+                spare.lines.push(line);
+            }
+        }
+        spare.lines.truncate(SPARE_LINES);
+        spare.slots = std::mem::take(&mut self.lines);
+        if let Some(mut refs) = self.references.take() {
+            refs.clear();
+            spare.references = Some(refs);
+        }
+        spare
     }
 
     /// Uses a setup already read from the same tags (a [`crate::game::Game`]'s).
@@ -376,7 +449,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     #[inline]
-    fn flow(&self) -> Flow {
+    pub(crate) fn flow(&self) -> Flow {
         if self.failed { Flow::Fallback } else { Flow::Continue }
     }
 
@@ -406,8 +479,10 @@ impl<'t, O: Observer> Replay<'t, O> {
         value_span: Span,
         span: Span,
     ) -> Flow {
+        // The scanner passes slices of the text itself: the same address says it without a
+        // comparison of the bytes.
         let keep = |s: &str, at: Span| match self.text.get(at.range()) {
-            Some(written) if written == s => Cow::Borrowed(written),
+            Some(written) if std::ptr::eq(written, s) || written == s => Cow::Borrowed(written),
             _ => Cow::Owned(s.to_string()),
         };
         let tag = Tag {
@@ -455,23 +530,28 @@ impl<'t, O: Observer> Replay<'t, O> {
             .then(|| self.given.take().unwrap_or_else(|| Setup::read(&refs, self.text)));
         self.result_tag = self.tags.iter().position(|t| t.name == "Result");
         self.report_all(lints);
-        let Some(setup) = setup else { return };
+        let Some(setup) = setup else {
+            // Nothing past the tags but the count of plies.
+            self.busy = false;
+            return;
+        };
         self.report_all(setup.diagnostics);
         self.letters = setup.letters;
-        self.references = Some(References::default());
+        self.references = Some(self.spare.references.take().unwrap_or_default());
         let Some(start) = setup.start else { return };
         self.replaying = true;
         let board = Board::new(&start);
-        let mut keys = Vec::new();
+        let mut keys = None;
         let mut drawn = None;
         if level >= Level::Rules {
-            keys.push(board.repetition_key());
+            keys = Some(board.repetition_key());
             drawn = board.automatic_draw().map(|reason| Draw { reason, by: None });
         }
         self.observer.line_start(0, &board);
-        let mut line = Line::new(board, level, drawn, keys);
+        let keys = keys.as_slice();
+        let mut line = Line::start(&mut self.spare, &board, &[], level, drawn, keys);
         line.expected = first_number(&start);
-        self.lines.push(Slot::Line(Box::new(line)));
+        self.lines.push(Slot::Line(line));
     }
 
     /// A comment, wherever it stands.
@@ -497,11 +577,30 @@ impl<'t, O: Observer> Replay<'t, O> {
         self.depth
     }
 
+    /// Whether the events past the tags are only counted (the syntax level): the scanner's
+    /// visitor then answers a move or a number without a call.
+    #[inline(always)]
+    pub(crate) fn only_counts(&self) -> bool {
+        self.started && !self.busy
+    }
+
+    /// A ply counted, nothing more (see [`Replay::only_counts`]).
+    #[inline(always)]
+    pub(crate) fn count_ply(&mut self) -> Flow {
+        if self.depth == 0 {
+            self.plies += 1;
+        }
+        self.flow()
+    }
+
     /// A pair begins with its number.
-    #[inline]
+    #[inline(never)]
     pub fn number(&mut self, number: MoveNumber) -> Flow {
         self.start();
         self.observer.pair(self.depth, number);
+        if !self.busy {
+            return self.flow();
+        }
         if let Some(refs) = &mut self.references {
             let before = self.out.len();
             refs.number(number, &mut self.out);
@@ -573,6 +672,15 @@ impl<'t, O: Observer> Replay<'t, O> {
         if self.depth() == 0 {
             self.plies += 1;
         }
+        self.start();
+        if !self.busy {
+            return self.flow();
+        }
+        self.play_event(m, readable)
+    }
+
+    /// A move, past the count of plies.
+    fn play_event(&mut self, m: &Move, readable: bool) -> Flow {
         self.ply_event(false);
         let depth = self.depth();
         let full = self.options.full;
@@ -641,13 +749,19 @@ impl<'t, O: Observer> Replay<'t, O> {
             refs.ply(omitted, &mut self.out);
             self.after_references(before);
         }
-        let n = self.lines.len();
-        if n < 2 {
-            return;
+        if let [.., Slot::Pending(_)] = self.lines[..] {
+            self.branch(omitted);
         }
+    }
+
+    /// The first ply of the variation on top of the stack: its line starts from its parent's
+    /// position before the move it replaces.
+    #[inline(never)]
+    fn branch(&mut self, omitted: bool) {
+        let n = self.lines.len();
         let Slot::Pending(pending) = &self.lines[n - 1] else { return };
         let number = pending.number;
-        let Slot::Line(parent) = &self.lines[n - 2] else {
+        let Some(Slot::Line(parent)) = n.checked_sub(2).map(|i| &self.lines[i]) else {
             self.lines[n - 1] = Slot::Off;
             return;
         };
@@ -663,13 +777,18 @@ impl<'t, O: Observer> Replay<'t, O> {
             }
             return;
         };
-        let board = parent.board_at(mark);
-        let keys = parent.keys[mark.since..mark.keys].to_vec();
-        self.observer.line_start(n - 1, &board);
-        let mut line = Line::new(board, pair.level, mark.drawn, keys);
+        let mut line = Line::start(
+            &mut self.spare,
+            &parent.base,
+            &parent.moves[..mark.moves],
+            pair.level,
+            mark.drawn,
+            &parent.keys[mark.since..mark.keys],
+        );
+        self.observer.line_start(n - 1, &line.board);
         line.expected = Some(pair.number.value);
         let warning = number.and_then(|number| begin_pair(&mut line, number));
-        self.lines[n - 1] = Slot::Line(Box::new(line));
+        self.lines[n - 1] = Slot::Line(line);
         if let Some(d) = warning {
             self.report(d);
         }
@@ -712,6 +831,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         if self.lines.len() > 1 {
             if let Some(Slot::Line(line)) = self.lines.pop() {
                 self.close(line.skipped);
+                self.spare.lines.push(line);
             }
         }
         self.flow()
@@ -770,9 +890,12 @@ impl<'t, O: Observer> Replay<'t, O> {
                 crate::fixes::keep_the_end(d);
             }
         }
-        for slot in std::mem::take(&mut self.lines) {
-            if let Slot::Line(line) = slot {
-                self.close(line.skipped);
+        // The lines still open (the main line, unclosed variations) are over too; they stay
+        // for [`Replay::spare`].
+        for i in 0..self.lines.len() {
+            if let Slot::Line(line) = &self.lines[i] {
+                let skipped = line.skipped;
+                self.close(skipped);
             }
         }
         let mut diagnostics = std::mem::take(&mut self.out);
@@ -887,6 +1010,7 @@ enum Played {
 }
 
 /// Checks and plays one move on `line`.
+#[inline]
 fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
     let spec = match messages::move_spec(m, letters) {
         Ok(spec) => spec,
