@@ -38,6 +38,14 @@ Tasks:
           each compared with our replay; print the counts; --record writes the answers for N games
           (those with en passant, scornful captures or promotions first, then the shortest): the
           test data of xtask/tests/app_interop.rs. Exit 1 on a difference.
+  hostile [--cases N] [--seed S] [--no-build] [--big]
+          the long run of the hostile-input suite: N seeded cases (default 2000) of 13 hostile
+          kinds, each checked in process for the invariants (no panic, spans in range, capped
+          terminal-safe report, valid JSON, fmt meaning-preserving and idempotent); then the
+          release CLI (built first unless --no-build) runs every game-reading command on each
+          case and on the issue's reproducers (--big adds a valid 200 MB file), and the worst
+          time, peak RSS and output per input byte are printed as Markdown (docs/RELIABILITY.md).
+          Exit 1 on a broken invariant or a status other than 0, 1 or 2.
   bench-report [--mb N] [--jobs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
@@ -63,6 +71,12 @@ fn main() -> ExitCode {
             .and_then(|o| xtask::bench_report::run(&o))
             .map(|table| {
                 print!("{table}");
+                true
+            }),
+        Some("hostile") => xtask::hostile::Options::parse(&args)
+            .and_then(|o| xtask::hostile::run(&root(), &o))
+            .map(|report| {
+                print!("{report}");
                 true
             }),
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),

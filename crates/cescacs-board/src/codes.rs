@@ -323,6 +323,12 @@ registry! {
         TOO_MANY_PLIES = "E0225", Error, "a main line longer than the reading limit (10,000 plies)";
         /// A promotion to the King or to a Pawn (`E25-E27=K`).
         PROMOTION_TARGET = "E0226", Error, "a promotion to the King or to a Pawn (`=K`, `=P`)";
+        /// More move pairs in one line than [`crate::Limits::pairs`] (`1. …` repeated).
+        TOO_MANY_PAIRS = "E0227", Error, "more move pairs in one line than the reading limit (10,000)";
+        /// More variations after one move pair than [`crate::Limits::variations`].
+        TOO_MANY_VARIATIONS = "E0228", Error, "more variations after one move pair than the reading limit (1,000)";
+        /// More stray `)` in one game than [`crate::Limits::strays`].
+        TOO_MANY_STRAYS = "E0229", Error, "more stray `)` in a game than the reading limit (1,000)";
         /// The en dash U+2013 as a separator.
         EN_DASH = "W0201", Warning, "en dash `–` as move separator";
         /// The tag name `DPTL`.

@@ -11,7 +11,7 @@ use cescacs_board::{Diagnostic, Span};
 use crate::build::{Builder, record_ended};
 use crate::diag;
 use crate::grammar::{self, Tk};
-use crate::lexer::{Lexer, TokenKind};
+use crate::lexer::{Lexer, Token, TokenKind};
 use crate::limits::{Limits, grouped};
 use crate::syntax::{Comment, File, Game, GameResult, Movetext, Spanned, Tag};
 
@@ -61,6 +61,16 @@ pub(crate) struct TokenStream<'s> {
     /// A run of bad bytes not reported yet.
     error: Option<Span>,
     lookahead: VecDeque<Tk>,
+    /// Per open line (index: its depth, 0 the main line): the move numbers read in it, and the
+    /// variations read in a row after its last other item (siblings).
+    pairs: [usize; MAX_NESTING + 1],
+    siblings: [usize; MAX_NESTING + 1],
+    /// Skipping a variation, or the rest of one, past [`Limits::pairs`] or
+    /// [`Limits::variations`]: the tokens are dropped until the `)` that brings the depth back
+    /// below this one (that `)` too when the whole variation is skipped).
+    skip_variation: Option<(usize, bool)>,
+    /// Stray `)` read since the last `[` ([`Limits::strays`]).
+    strays: usize,
 }
 
 impl<'s> TokenStream<'s> {
@@ -79,7 +89,83 @@ impl<'s> TokenStream<'s> {
             skip_line: false,
             error: None,
             lookahead: VecDeque::new(),
+            pairs: [0; MAX_NESTING + 1],
+            siblings: [0; MAX_NESTING + 1],
+            skip_variation: None,
+            strays: 0,
         }
+    }
+
+    /// Whether token `t` is dropped for being in a variation skipped past [`Limits::pairs`] or
+    /// [`Limits::variations`]; otherwise counts what those limits count (with `E0227` or `E0228`
+    /// when `t` goes past one, and the skip starting there).
+    fn on_variation_limits(&mut self, t: &Token, diags: &mut Vec<Diagnostic>) -> bool {
+        let depth = self.depth.min(MAX_NESTING);
+        if let Some((until, keep_close)) = self.skip_variation {
+            match t.kind {
+                TokenKind::LBracket => self.skip_variation = None,
+                TokenKind::LParen => {
+                    self.depth += 1;
+                    return true;
+                }
+                TokenKind::RParen if self.depth == until => {
+                    self.skip_variation = None;
+                    if keep_close {
+                        return false;
+                    }
+                    self.depth -= 1;
+                    return true;
+                }
+                TokenKind::RParen => {
+                    self.depth = self.depth.saturating_sub(1);
+                    return true;
+                }
+                _ => return true,
+            }
+        }
+        match t.kind {
+            TokenKind::LBracket => {
+                self.pairs[0] = 0;
+                self.siblings[0] = 0;
+                self.strays = 0;
+            }
+            TokenKind::RParen if self.depth == 0 => {
+                self.strays += 1;
+                if self.strays > self.limits.strays {
+                    if self.strays == self.limits.strays + 1 {
+                        diags.push(too_many_strays(t.span, self.limits.strays));
+                    }
+                    return true;
+                }
+            }
+            TokenKind::Comment | TokenKind::UnterminatedComment | TokenKind::RParen => {}
+            TokenKind::LParen if depth < MAX_NESTING => {
+                self.siblings[depth] += 1;
+                if self.siblings[depth] > self.limits.variations {
+                    if self.siblings[depth] == self.limits.variations + 1 {
+                        diags.push(too_many_variations(t.span, self.limits.variations));
+                    }
+                    self.depth += 1;
+                    self.skip_variation = Some((self.depth, false));
+                    return true;
+                }
+                self.pairs[depth + 1] = 0;
+                self.siblings[depth + 1] = 0;
+            }
+            TokenKind::NumberDot | TokenKind::NumberQuestion => {
+                self.siblings[depth] = 0;
+                self.pairs[depth] += 1;
+                // The main line's pairs are counted by the reader of the game (E0227 there
+                // cuts the line and counts the rest, as for plies).
+                if depth > 0 && self.pairs[depth] > self.limits.pairs {
+                    diags.push(too_many_pairs_here(t.span, self.limits.pairs));
+                    self.skip_variation = Some((depth, true));
+                    return true;
+                }
+            }
+            _ => self.siblings[depth] = 0,
+        }
+        false
     }
 
     /// Follows the line breaks up to the token `t`; returns whether `t` is skipped for being on a
@@ -146,6 +232,9 @@ impl<'s> TokenStream<'s> {
             let comment = matches!(t.kind, TokenKind::Comment | TokenKind::UnterminatedComment);
             let long_line = self.on_long_line(t.span, comment, diags);
             if self.skip_game && t.kind != TokenKind::LBracket || long_line {
+                continue;
+            }
+            if self.on_variation_limits(&t, diags) {
                 continue;
             }
             if t.kind == TokenKind::Error {
@@ -239,6 +328,48 @@ fn too_deep(open: Span, outermost: usize, nesting: usize) -> Diagnostic {
     }
     d.with_help(format!(
         "close the variations before opening more; `Limits::nesting` can lower this bound (at most {MAX_NESTING}, the parser recurses once per level)"
+    ))
+}
+
+/// `E0228` for the `(` at `open`, the first variation after one pair past `limit`: it and the
+/// ones after it are skipped.
+fn too_many_variations(open: Span, limit: usize) -> Diagnostic {
+    Diagnostic::error(
+        diag::TOO_MANY_VARIATIONS,
+        open,
+        format!("expected at most {} variations after one move pair, found more", grouped(limit)),
+    )
+    .with_help(format!(
+        "this variation and the ones after it are skipped; raise `Limits::variations` ({}) when reading with `ctl_an::games_with`",
+        grouped(limit)
+    ))
+}
+
+/// `E0229` for the stray `)` at `at`, the first past `limit` in its game: it and the ones after
+/// it are skipped.
+fn too_many_strays(at: Span, limit: usize) -> Diagnostic {
+    Diagnostic::error(
+        diag::TOO_MANY_STRAYS,
+        at,
+        format!("expected at most {} stray `)` in a game, found more", grouped(limit)),
+    )
+    .with_help(format!(
+        "this `)` and the stray ones after it in the game are skipped; remove them, or raise `Limits::strays` ({}) when reading with `ctl_an::games_with`",
+        grouped(limit)
+    ))
+}
+
+/// `E0227` for the move number at `at`, the first past `limit` in its variation: the rest of
+/// the variation is skipped.
+fn too_many_pairs_here(at: Span, limit: usize) -> Diagnostic {
+    Diagnostic::error(
+        diag::TOO_MANY_PAIRS,
+        at,
+        format!("expected at most {} move pairs in a variation, found more", grouped(limit)),
+    )
+    .with_help(format!(
+        "the rest of the variation is skipped; split it, or raise `Limits::pairs` ({}) when reading with `ctl_an::games_with`",
+        grouped(limit)
     ))
 }
 
@@ -382,6 +513,7 @@ pub fn games_with<'s>(source: &'s str, limits: &Limits) -> Games<'s> {
         limits: *limits,
         buf: Vec::new(),
         pending: VecDeque::new(),
+        more_tags: 0,
     }
 }
 
@@ -394,6 +526,8 @@ pub struct Games<'s> {
     buf: Vec<Tk>,
     /// Records split from the same movetext, not yet returned.
     pending: VecDeque<GameOutput>,
+    /// Tags of the game being read past the first one over [`Limits::tags`], only counted.
+    more_tags: usize,
 }
 
 impl core::fmt::Debug for Games<'_> {
@@ -408,7 +542,11 @@ impl<'s> Games<'s> {
     /// is left in the stream).
     fn collect_game(&mut self, diags: &mut Vec<Diagnostic>) -> bool {
         self.buf.clear();
+        self.more_tags = 0;
         let mut tags_seen = false;
+        // Tags past the limit, well-formed or not (a flood of `[`), are only counted: the
+        // first one past it is kept to be reported.
+        let mut openings = 0usize;
         while let Some(open) = self.tokens.peek(0, diags).filter(|t| t.0 == TokenKind::LBracket) {
             if tags_seen
                 && crate::boundary::variant_tag_at(&self.source.as_bytes()[open.1.start..])
@@ -417,15 +555,22 @@ impl<'s> Games<'s> {
                 return false;
             }
             tags_seen = true;
+            openings += 1;
+            let keep = openings <= self.limits.tags.saturating_add(1);
+            self.more_tags += usize::from(!keep);
             self.tokens.next(diags);
-            self.buf.push(open);
+            if keep {
+                self.buf.push(open);
+            }
             // A tag ends at its `]` or at the end of its line.
             while let Some(t) = self.tokens.peek(0, diags) {
                 if t.0 == TokenKind::LBracket || !same_line(self.source, open.1.start, t.1.start) {
                     break;
                 }
                 self.tokens.next(diags);
-                self.buf.push(t);
+                if keep {
+                    self.buf.push(t);
+                }
                 if t.0 == TokenKind::RBracket {
                     break;
                 }
@@ -439,7 +584,7 @@ impl<'s> Games<'s> {
 /// limit is enough to find where a line of moves goes past it (a pair holds a ply or two), and
 /// keeps what is held of a hostile game proportional to the limit, not to the game.
 fn pairs_read_first(limits: &Limits) -> usize {
-    limits.plies.saturating_add(1)
+    limits.plies.max(limits.pairs).saturating_add(1)
 }
 
 /// The pairs of a main line read a chunk at a time once it is past the ply limit (only counted).
@@ -483,6 +628,7 @@ fn collect_pairs(
 #[derive(Default)]
 struct Rest {
     plies: usize,
+    pairs: usize,
     end: Option<usize>,
     result: Option<Spanned<GameResult>>,
     closing_comments: Vec<Comment>,
@@ -512,6 +658,7 @@ fn count_rest(ts: &mut TokenStream<'_>, source: &str, diags: &mut Vec<Diagnostic
         let ended = record_ended(&records[0]);
         let first = &mut records[0];
         rest.plies += first.ply_count();
+        rest.pairs += first.pairs.len();
         rest.end = Some(first.span.end);
         rest.result = first.result;
         rest.closing_comments = std::mem::take(&mut first.closing_comments);
@@ -551,12 +698,15 @@ impl Iterator for Games<'_> {
         let source = self.source;
         // Where the tokens read stop, when the rest of the game is still in the stream.
         let mut next_token = if capped { self.tokens.peek(0, &mut lex_diags) } else { None };
-        let (mut b, mut tags, mut records) = read_game(source, &self.buf, &self.limits, next_token);
+        let (mut b, mut tags, mut records) =
+            read_game(source, &self.buf, &self.limits, next_token, self.more_tags);
         let mut rest = Rest::default();
         if capped {
-            let past = records
-                .last()
-                .is_some_and(|mt| !record_ended(mt) && mt.ply_count() > self.limits.plies);
+            let limits = &self.limits;
+            let past = records.last().is_some_and(|mt| {
+                !record_ended(mt)
+                    && (mt.ply_count() > limits.plies || mt.pairs.len() > limits.pairs)
+            });
             if past {
                 rest = count_rest(&mut self.tokens, source, &mut lex_diags);
                 if let Some(mt) = records.last_mut() {
@@ -577,13 +727,16 @@ impl Iterator for Games<'_> {
                     self.buf.truncate(self.buf.partition_point(|t| t.1.start < at));
                 }
                 next_token = None;
-                (b, tags, records) = read_game(source, &self.buf, &self.limits, next_token);
+                (b, tags, records) =
+                    read_game(source, &self.buf, &self.limits, next_token, self.more_tags);
             }
         }
         let n_records = records.len();
         for (n, mt) in records.iter_mut().enumerate() {
-            let beyond = if n + 1 == n_records { rest.plies } else { 0 };
-            limit_plies(mt, self.limits.plies, beyond, &mut b.diags);
+            let (plies, pairs) = if n + 1 == n_records { (rest.plies, rest.pairs) } else { (0, 0) };
+            if !limit_plies(mt, self.limits.plies, plies, &mut b.diags) {
+                limit_pairs(mt, self.limits.pairs, pairs, &mut b.diags);
+            }
         }
         let mut lex_diags = lex_diags.into_iter().peekable();
         for (n, mt) in records.into_iter().enumerate() {
@@ -625,24 +778,37 @@ impl Iterator for Games<'_> {
 
 /// Reads the tags at the start of `tokens`, then their movetext; `next_token` is where the
 /// tokens stop when the game goes on past them.
+/// `more_tags` counts the tags past the first one over the limit, left out of `tokens`.
 fn read_game<'a>(
     source: &'a str,
     tokens: &'a [Tk],
     limits: &Limits,
     next_token: Option<Tk>,
+    more_tags: usize,
 ) -> (Builder<'a>, Vec<Tag>, Vec<Movetext>) {
     let mut b = Builder::new(source);
     let start = tokens[0].1.start;
     let mut i = 0;
     let mut tags = Vec::new();
+    let mut openings = 0;
     while i < tokens.len() && tokens[i].0 == TokenKind::LBracket {
+        if openings == limits.tags {
+            // Past the limit: the tag is read only to say where it is, and skipped with the
+            // ones after it, well-formed or not.
+            let (tag, _) = read_tag(source, tokens, i, &mut Vec::new());
+            let at =
+                tag.map_or(diag::span(tokens[i].1), |t| Span::new(t.span.start, t.name_span.end));
+            while i < tokens.len() && tokens[i].0 == TokenKind::LBracket {
+                (_, i) = read_tag(source, tokens, i, &mut Vec::new());
+                openings += 1;
+            }
+            b.diags.push(too_many_tags(at, limits.tags, openings + more_tags));
+            break;
+        }
         let (tag, next) = read_tag(source, tokens, i, &mut b.diags);
         tags.extend(tag);
         i = next;
-    }
-    if tags.len() > limits.tags {
-        b.diags.push(too_many_tags(&tags, limits.tags));
-        tags.truncate(limits.tags);
+        openings += 1;
     }
     let tags_end = tags.last().map_or(start, |t: &Tag| t.span.end);
     let records = movetext(&parsers(), &tokens[i..], tags_end, next_token.map(|t| t.1), &mut b);
@@ -657,17 +823,13 @@ impl Game {
     }
 }
 
-/// `E0224` for the first tag past the limit (there are more than `limit`).
-fn too_many_tags(tags: &[Tag], limit: usize) -> Diagnostic {
-    let first = &tags[limit];
+/// `E0224` at the first tag past the limit (`at`); the game has `found` tags, well-formed or
+/// not.
+fn too_many_tags(at: Span, limit: usize, found: usize) -> Diagnostic {
     Diagnostic::error(
         diag::TOO_MANY_TAGS,
-        Span::new(first.span.start, first.name_span.end),
-        format!(
-            "expected at most {} tags in a game, found {}",
-            grouped(limit),
-            grouped(tags.len())
-        ),
+        at,
+        format!("expected at most {} tags in a game, found {}", grouped(limit), grouped(found)),
     )
     .with_help(format!(
         "the tags from this one on are skipped; raise `Limits::tags` ({}) when reading with `ctl_an::games_with`",
@@ -679,11 +841,16 @@ fn too_many_tags(tags: &[Tag], limit: usize) -> Diagnostic {
 /// `E0225` at the first ply past it: the later levels replay no more than the limit. `beyond`
 /// counts the plies of the line read past its pairs (only counted, see [`count_rest`]). The
 /// problems found in the moves from the cut on (in `diags`, the builder's) are dropped: the line
-/// is not read there.
-fn limit_plies(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<Diagnostic>) {
+/// is not read there. Returns whether the line was past the limit.
+fn limit_plies(
+    mt: &mut Movetext,
+    limit: usize,
+    beyond: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
     let total = mt.ply_count() + beyond;
     if total <= limit {
-        return;
+        return false;
     }
     let mut before = 0;
     let keep = mt
@@ -697,7 +864,7 @@ fn limit_plies(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<D
     let Some(pair) = mt.pairs.get(keep) else {
         // The plies past the limit are all in the part only counted (a hostile
         // `Limits::plies` of zero plies reads no pair first).
-        return;
+        return true;
     };
     let white_counts = !matches!(pair.white, crate::syntax::Ply::Omitted(_));
     let white_past = white_counts && before - pair.ply_count() >= limit;
@@ -723,6 +890,37 @@ fn limit_plies(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<D
         )),
     );
     mt.pairs.truncate(keep);
+    true
+}
+
+/// Cuts a main line of more than `limit` move pairs (`1. …` repeated: pairs that hold no ply
+/// are not bounded by the ply limit) before its first pair past the limit, with `E0227` there,
+/// as [`limit_plies`] does; `beyond` counts the pairs only counted.
+fn limit_pairs(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<Diagnostic>) {
+    let total = mt.pairs.len() + beyond;
+    if total <= limit {
+        return;
+    }
+    let Some(pair) = mt.pairs.get(limit) else { return };
+    let at = pair.number.span;
+    let (from, to) = (at.start, mt.span.end);
+    diags.retain(|d| !(from..=to).contains(&d.span.start));
+    diags.push(
+        Diagnostic::error(
+            diag::TOO_MANY_PAIRS,
+            at,
+            format!(
+                "expected at most {} move pairs in a game's main line, found {}",
+                grouped(limit),
+                grouped(total)
+            ),
+        )
+        .with_help(format!(
+            "the main line is read up to the move pair before this one; split the game, or raise `Limits::pairs` ({}) when reading with `ctl_an::games_with`",
+            grouped(limit)
+        )),
+    );
+    mt.pairs.truncate(limit);
 }
 
 /// The record-level diagnostics: no `Variant` tag, and the ending warnings unless the movetext

@@ -16,6 +16,9 @@
 /// | [`line_bytes`](Limits::line_bytes) | 1 MiB | `E0223`, the rest of the line is skipped |
 /// | [`tags`](Limits::tags) | 1,000 | `E0224`, the tags after the 1,000th are skipped |
 /// | [`plies`](Limits::plies) | 10,000 | `E0225`, the main line is read up to its last whole pair within the bound, the rest only counted |
+/// | [`pairs`](Limits::pairs) | 10,000 | `E0227`, the main line is read up to the pair before, the rest only counted; in a variation, the rest of the variation is skipped |
+/// | [`variations`](Limits::variations) | 1,000 | `E0228`, the variations after the 1,000th after one pair are skipped |
+/// | [`strays`](Limits::strays) | 1,000 | `E0229`, the stray `)` after the 1,000th of a game are skipped |
 ///
 /// ```
 /// use ctl_an::Limits;
@@ -40,6 +43,16 @@ pub struct Limits {
     /// no more of the game than this: the rest of the main line is read a chunk at a time, only
     /// to count its plies (for the message) and find where the game ends.
     pub plies: usize,
+    /// The most move pairs (move numbers) one line may hold, the main line or a variation,
+    /// whether or not they hold plies (`1. …` a million times holds none). Past it the main
+    /// line is read as past [`plies`](Limits::plies), and the rest of a variation is skipped.
+    pub pairs: usize,
+    /// The most variations after one move pair (siblings: alternatives to the same moves, with
+    /// only comments between them). Each one past it is skipped.
+    pub variations: usize,
+    /// The most stray `)` (closing no variation, each an `E0212`) one game may hold: past it they
+    /// are skipped, so a flood of `)` is a bounded report in bounded memory.
+    pub strays: usize,
 }
 
 impl Limits {
@@ -50,6 +63,9 @@ impl Limits {
         line_bytes: 1 << 20,
         tags: 1_000,
         plies: 10_000,
+        pairs: 10_000,
+        variations: 1_000,
+        strays: 1_000,
     };
 }
 
@@ -65,8 +81,9 @@ impl Default for Limits {
 /// being gathered until memory runs out (`ctl_pgn::split::GameSplitter::with_max_game`).
 pub const GAME_BYTES: usize = 64 << 20;
 
-/// The most bytes of a file that the commands reading a whole file (`fmt`, `filter`, `convert`,
-/// `replay`, `board`) read, by default: 256 MiB. Past it the file is not read, with one error.
+/// The most bytes of a file that the commands reading a whole file (`html`, `convert --from app`
+/// and `--to app`) read, by default: 256 MiB. Past it the file is not read, with one error. The
+/// other commands read games one at a time, each game bounded by [`GAME_BYTES`].
 pub const FILE_BYTES: u64 = 256 << 20;
 
 /// `n` with a comma every three digits, as messages write counts (`50,000,004`).

@@ -233,3 +233,116 @@ fn every_corpus_game_cut_is_the_whole_game_without_its_last_pairs() {
         }
     }
 }
+
+#[test]
+fn a_main_line_of_pairs_without_plies_is_cut_at_the_pair_limit() {
+    let text = format!("{V}{}*\n{NEXT}", "1. \u{2026}\n".repeat(50));
+    assert!(
+        parse_file_with(&text, &Limits { pairs: 50, ..Limits::default() })
+            .diagnostics
+            .iter()
+            .all(|d| d.code != "E0227")
+    );
+    for pairs in [1, 10, 49] {
+        let out = parse_file_with(&text, &Limits { pairs, ..Limits::default() });
+        let e = out.diagnostics.iter().find(|d| d.code == "E0227").expect("E0227");
+        assert_eq!(
+            e.message,
+            format!("expected at most {pairs} move pairs in a game's main line, found 50")
+        );
+        // At the move number of the first pair past the limit.
+        let nth = text.match_indices("1.").nth(pairs).unwrap().0;
+        assert_eq!(e.span.start, nth, "{pairs}");
+        assert_eq!(out.file.games[0].movetext.pairs.len(), pairs);
+        // The record's result is still found, and the next game read.
+        assert!(out.file.games[0].movetext.result.is_some());
+        assert_eq!(out.file.games.len(), 2);
+        assert_eq!(out.file.games[1].movetext.ply_count(), 2);
+    }
+}
+
+#[test]
+fn a_flood_of_empty_pairs_is_held_in_proportion_to_the_limit() {
+    // 200,000 pairs: the tree keeps the limit's worth, the rest is only counted.
+    let text = format!("{V}{}*\n{NEXT}", "1. \u{2026}\n".repeat(200_000));
+    let out = parse_file(&text);
+    assert_eq!(codes(&out), ["E0227"]);
+    assert_eq!(
+        out.diagnostics[0].message,
+        "expected at most 10,000 move pairs in a game's main line, found 200,000"
+    );
+    assert_eq!(out.file.games[0].movetext.pairs.len(), 10_000);
+    assert_eq!(out.file.games.len(), 2);
+}
+
+#[test]
+fn the_rest_of_a_variation_past_the_pair_limit_is_skipped() {
+    let inner = "1. \u{2026}, E21-E15 ".repeat(5);
+    let text = format!("{V}1. E7-E13 ({inner}) 1. \u{2026}, E21-E15: *\n{NEXT}");
+    assert!(parse_file(&text).diagnostics.is_empty());
+    let out = parse_file_with(&text, &Limits { pairs: 3, ..Limits::default() });
+    assert_eq!(codes(&out), ["E0227"]);
+    assert_eq!(
+        out.diagnostics[0].message,
+        "expected at most 3 move pairs in a variation, found more"
+    );
+    let game = &out.file.games[0];
+    let variation = &game.movetext.pairs[0].variations[0];
+    assert_eq!(variation.pairs.len(), 3);
+    assert!(variation.closed, "the `)` is kept");
+    assert_eq!(game.movetext.pairs.len(), 2, "the main line goes on after the variation");
+    assert_eq!(out.file.games.len(), 2);
+}
+
+#[test]
+fn sibling_variations_past_the_limit_are_skipped() {
+    let siblings = "(1. F8-F12 { a }) { between } ".repeat(6);
+    let text = format!(
+        "{V}1. E7-E13 {siblings}1. \u{2026}, E21-E15 (1. \u{2026}, F22-F16) (1. \u{2026}, F22-F16) 2. F8-F12: *\n{NEXT}"
+    );
+    assert!(parse_file(&text).diagnostics.is_empty());
+    let out = parse_file_with(&text, &Limits { variations: 2, ..Limits::default() });
+    assert_eq!(codes(&out), ["E0228"], "one error for the pair");
+    assert_eq!(
+        out.diagnostics[0].message,
+        "expected at most 2 variations after one move pair, found more"
+    );
+    assert_eq!(out.diagnostics[0].span.start, text.match_indices('(').nth(2).unwrap().0);
+    let pairs = &out.file.games[0].movetext.pairs;
+    assert_eq!(pairs[0].variations.len(), 2);
+    // Another pair starts its own count.
+    assert_eq!(pairs[1].variations.len(), 2);
+    assert_eq!(out.file.games.len(), 2);
+    // Siblings inside a variation are counted in their own line.
+    let nested =
+        format!("{V}1. E7-E13 (1. F8-F12 {}) 1. \u{2026}, E21-E15: *\n", "(1. G7-G11)".repeat(3));
+    let out = parse_file_with(&nested, &Limits { variations: 2, ..Limits::default() });
+    assert_eq!(codes(&out), ["E0228"]);
+    assert_eq!(out.file.games[0].movetext.pairs[0].variations[0].pairs[0].variations.len(), 2);
+}
+
+#[test]
+fn stray_closes_past_the_limit_are_skipped() {
+    let text = format!("{V}1. E7-E13, E21-E15: * {}\n{NEXT}", ")".repeat(5_000));
+    let out = parse_file(&text);
+    let stray = |code| out.diagnostics.iter().filter(|d| d.code == code).count();
+    assert_eq!((stray("E0212"), stray("E0229")), (1_000, 1));
+    let e = out.diagnostics.iter().find(|d| d.code == "E0229").unwrap();
+    assert_eq!(e.span.start, text.find(')').unwrap() + 1_000);
+    assert_eq!(out.file.games.len(), 2, "the next game is read");
+    let raised = Limits { strays: 5_000, ..Limits::default() };
+    assert!(parse_file_with(&text, &raised).diagnostics.iter().all(|d| d.code != "E0229"));
+}
+
+#[test]
+fn malformed_tags_count_toward_the_tag_limit() {
+    // A flood of `[`: one error past the limit, not one per bracket.
+    let text = format!("{}\n{NEXT}", "[".repeat(5_000));
+    let out = parse_file(&text);
+    let e0224: Vec<_> = out.diagnostics.iter().filter(|d| d.code == "E0224").collect();
+    assert_eq!(e0224.len(), 1);
+    assert_eq!(e0224[0].message, "expected at most 1,000 tags in a game, found 5,000");
+    assert_eq!(e0224[0].span.start, 1_000);
+    assert!(out.diagnostics.len() <= 1_010, "{}", out.diagnostics.len());
+    assert_eq!(out.file.games.last().unwrap().movetext.ply_count(), 2);
+}

@@ -39,6 +39,20 @@ impl Input {
         }
     }
 
+    /// The input as a stream of bytes (unbuffered: the readers buffer it themselves).
+    pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        Ok(match self {
+            Input::Stdin => Box::new(io::stdin()),
+            Input::File(path) => {
+                let file = fs::File::open(path)?;
+                if file.metadata()?.is_dir() {
+                    return Err(io::Error::other("is a directory"));
+                }
+                Box::new(file)
+            }
+        })
+    }
+
     /// The whole content, at most [`ctl_an::FILE_BYTES`]: a bigger input (or an endless one,
     /// `/dev/zero`) is an error of kind `InvalidData`, read no further.
     pub fn read(&self) -> io::Result<Vec<u8>> {
@@ -53,7 +67,7 @@ impl Input {
                 io::ErrorKind::InvalidData,
                 format!(
                     "larger than {} MiB, the most this command reads at once \
-                     (`cescacs check` reads any size, game by game)",
+                     (`check`, `fmt`, `filter`, `convert` and `replay` read any size, game by game)",
                     limit >> 20
                 ),
             ));
@@ -95,6 +109,20 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<PathError>) {
         }
     }
     (inputs, errors)
+}
+
+/// The name of `input`'s output in a folder of outputs (`-o DIR`): its path below the folder
+/// of `paths` it was found in, its file name when it was named itself, `stdin.ctl-pgn` for
+/// standard input.
+pub fn relative_name(input: &Input, paths: &[PathBuf]) -> PathBuf {
+    let Input::File(path) = input else { return PathBuf::from(format!("stdin.{EXTENSION}")) };
+    paths
+        .iter()
+        .filter(|root| root.is_dir())
+        .find_map(|root| path.strip_prefix(root).ok())
+        .map(Path::to_path_buf)
+        .or_else(|| path.file_name().map(PathBuf::from))
+        .unwrap_or_else(|| path.clone())
 }
 
 fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<PathError>) {

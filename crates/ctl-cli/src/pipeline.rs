@@ -8,7 +8,6 @@
 //! Memory is bounded by two batches and the largest game, whatever the size of a file; the output
 //! does not depend on the number of threads.
 
-use std::fs::File;
 use std::io::{self, Read, Write};
 
 use std::time::{Duration, Instant};
@@ -138,13 +137,13 @@ impl Producer<'_> {
                 let Some(input) = self.inputs.get(self.next) else { break };
                 let index = self.next;
                 self.next += 1;
-                match open(input) {
+                match input.open() {
                     Ok(reader) => {
                         items.push(Item::Start(index));
                         self.current = Some((index, Pieces::new(reader)));
                     }
                     Err(e) => {
-                        items.push(Item::Failed(format!("cannot read `{}`: {e}", input.display())))
+                        items.push(Item::Failed(crate::output::cannot_read(input.display(), e)))
                     }
                 }
                 continue;
@@ -157,7 +156,7 @@ impl Producer<'_> {
                 }
                 Some(Err(e)) => {
                     let name = self.inputs[index].display();
-                    items.push(Item::Failed(format!("cannot read `{name}`: {e}")));
+                    items.push(Item::Failed(crate::output::cannot_read(name, e)));
                     items.push(Item::End);
                     self.current = None;
                 }
@@ -169,19 +168,6 @@ impl Producer<'_> {
         }
         items
     }
-}
-
-fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
-    Ok(match input {
-        Input::Stdin => Box::new(io::stdin()),
-        Input::File(path) => {
-            let file = File::open(path)?;
-            if file.metadata()?.is_dir() {
-                return Err(io::Error::other("is a directory"));
-            }
-            Box::new(file)
-        }
-    })
 }
 
 /// A checked item, ready to be written.

@@ -59,6 +59,13 @@ fn a_messy_file_is_rewritten_in_place_and_check_lists_it_before() {
     let o = run(&["fmt", p], b"");
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), MESSY_CANONICAL);
+    // It says what it rewrote, and what besides the layout.
+    assert_eq!(
+        out(&o),
+        format!("reformatted: {p} (CR line ends changed to LF, byte-order mark dropped)\n")
+    );
+    let o = run(&["fmt", p], b"");
+    assert_eq!(out(&o), "", "nothing to rewrite the second time");
 
     let o = run(&["fmt", "--check", dir.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
@@ -102,9 +109,28 @@ fn a_file_with_a_syntax_error_is_left_untouched() {
 }
 
 #[test]
-fn missing_files_are_io_failures() {
-    let o = run(&["fmt", "/nonexistent/h6/x.ctl-pgn"], b"");
-    assert_eq!(o.status.code(), Some(2));
+fn missing_files_are_io_failures_in_the_same_words_everywhere() {
+    let missing = "/nonexistent/h6/x.ctl-pgn";
+    let commands: [&[&str]; 6] = [
+        &["check"],
+        &["fmt"],
+        &["filter"],
+        &["convert", "--letters", "fan"],
+        &["replay"],
+        &["html"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.push(missing);
+        let o = run(&args, b"");
+        assert_eq!(o.status.code(), Some(2), "{command:?}");
+        let first = err(&o).lines().next().unwrap_or_default().to_string();
+        assert!(
+            first.starts_with(&format!("error: cannot read `{missing}`: ")),
+            "{command:?}: {}",
+            err(&o)
+        );
+    }
 }
 
 #[test]
@@ -190,4 +216,79 @@ fn convert_of_the_spec_dptl_fragment_reads_back_the_same() {
             .collect()
     };
     assert_eq!(codes(&o.stdout), codes(&original));
+}
+
+#[test]
+fn filter_and_convert_write_one_file_per_input_into_a_folder() {
+    let dir = scratch("many");
+    let (a, b) = (dir.join("in/a.ctl-pgn"), dir.join("in/sub/b.ctl-pgn"));
+    std::fs::create_dir_all(b.parent().unwrap()).unwrap();
+    std::fs::write(&a, MESSY).unwrap();
+    std::fs::copy(canonical_corpus_file(), &b).unwrap();
+    let input = dir.join("in");
+    let (i, o_dir) = (input.to_str().unwrap(), dir.join("out"));
+    // Two inputs and one standard output: refused before anything is read.
+    let o = run(&["filter", a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("give `-o DIR`"), "{}", err(&o));
+    for args in [&["filter"][..], &["convert", "--letters", "fan"]] {
+        let _ = std::fs::remove_dir_all(&o_dir);
+        let mut all = args.to_vec();
+        all.extend(["-o", o_dir.to_str().unwrap(), i]);
+        let o = run(&all, b"");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        // Each output is what the command prints for that input alone.
+        for (input, output) in [(&a, "a.ctl-pgn"), (&b, "sub/b.ctl-pgn")] {
+            let mut alone = args.to_vec();
+            alone.push(input.to_str().unwrap());
+            let want = run(&alone, b"").stdout;
+            assert_eq!(std::fs::read(o_dir.join(output)).unwrap(), want, "{args:?} {output}");
+        }
+    }
+    // Never over its input.
+    let o = run(&["filter", "-o", i, i], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("it is the input itself"), "{}", err(&o));
+    assert_eq!(std::fs::read(&a).unwrap(), MESSY);
+}
+
+/// Three games, two by a Puig with White.
+const THREE: &str = "[Variant \"C'escacs\"]\n[White \"Puig, Anna\"]\n[Round \"1\"]\n\n1. E7-E13, E21-E15 :\n*\n\n\
+[Variant \"C'escacs\"]\n[White \"Ros, Xus\"]\n[Round \"2\"]\n\n1. F8-F12 :\n*\n\n\
+[Variant \"C'escacs\"]\n[White \"Puig, Pere\"]\n[Round \"3\"]\n\n1. D8-D12 :\n*\n";
+
+#[test]
+fn games_are_selected_the_same_way_in_every_command() {
+    let games: Vec<&str> = THREE.split("\n\n[Variant").collect();
+    let nth = |n: usize| {
+        let g = if n == 0 { games[0].to_string() } else { format!("[Variant{}", games[n]) };
+        if g.ends_with('\n') { g } else { format!("{g}\n") }
+    };
+    let cases: [(&[&str], String); 5] = [
+        (&["--game", "2"], nth(1)),
+        (&["--where", "White=Puig*"], format!("{}\n{}", nth(0), nth(2))),
+        (&["--where", "White=Puig*", "--where", "Round=3"], nth(2)),
+        (&["--where", "White=Puig*", "--game", "2"], String::new()),
+        (&["--where", "Black=*"], String::new()),
+    ];
+    for (select, want) in &cases {
+        let mut args = vec!["fmt", "--stdout"];
+        args.extend(*select);
+        args.push("-");
+        let o = run(&args, THREE);
+        assert_eq!(o.status.code(), Some(0), "{select:?}: {}", err(&o));
+        assert_eq!(out(&o), want.as_str(), "{select:?}");
+        // filter and convert select the same games (these games print the same filtered).
+        for command in [&["filter"][..], &["convert", "--letters", "standard"]] {
+            let mut args = command.to_vec();
+            args.extend(*select);
+            let o = run(&args, THREE);
+            assert_eq!(out(&o), want.as_str(), "{command:?} {select:?}");
+        }
+    }
+    // Selecting games to rewrite a file in place would drop the others: refused.
+    let o = run(&["fmt", "--game", "1", "-"], THREE);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["fmt", "--where", "White", "-"], THREE);
+    assert_eq!(o.status.code(), Some(2), "TAG=GLOB is checked");
 }

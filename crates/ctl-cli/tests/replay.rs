@@ -74,3 +74,43 @@ fn game_numbers_are_checked() {
     assert_eq!(replay(&["--game", "1", &file]).status.code(), Some(0));
     assert_eq!(replay(&["no-such-file.ctl-pgn"]).status.code(), Some(2));
 }
+
+#[test]
+fn the_game_replayed_is_the_first_one_selected() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-select");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.ctl-pgn");
+    std::fs::write(
+        &file,
+        "[Variant \"C'escacs\"]\n[White \"Puig\"]\n1. E7-E13: *\n\n\
+         [Variant \"C'escacs\"]\n[White \"Ros\"]\n1. F8-F12, F20-F16: *\n\n\
+         [Variant \"C'escacs\"]\n[White \"Ros\"]\n1. E7-E13: *\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let ros = replay(&["--where", "White=R?s", file]);
+    assert_eq!(ros.status.code(), Some(0), "{}", stderr(&ros));
+    assert_eq!(lines(&ros).len(), 3, "the second game: the start and two plies");
+    assert_eq!(lines(&replay(&["--game", "2", file])), lines(&ros));
+    assert_eq!(lines(&replay(&["--where", "White=Ros", "--game", "3", file])).len(), 2);
+    let none = replay(&["--where", "White=Vila", file]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(stderr(&none).contains("is selected"), "{}", stderr(&none));
+}
+
+#[test]
+fn moves_are_printed_beside_the_positions_they_lead_to() {
+    let file = corpus("valid/spec-fools-mate-X01-en.ctl-pgn");
+    let plain = lines(&replay(&[&file]));
+    let with = replay(&["--moves", &file]);
+    assert_eq!(with.status.code(), Some(0), "{}", stderr(&with));
+    let with = lines(&with);
+    assert_eq!(with.len(), plain.len());
+    let split: Vec<(&str, &str)> =
+        with.iter().map(|l| l.split_once('\t').expect("a tab")).collect();
+    assert_eq!(split.iter().map(|(_, p)| p.to_string()).collect::<Vec<_>>(), plain);
+    assert_eq!(split[0].0, "start");
+    assert!(split[1].0.starts_with("1. H6-H12"), "{}", split[1].0);
+    assert!(split[2].0.starts_with("1. \u{2026}, I23-I19"), "{}", split[2].0);
+    assert!(split[12].0.starts_with("6. \u{2026}, "), "{}", split[12].0);
+}

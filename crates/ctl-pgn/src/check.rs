@@ -388,10 +388,12 @@ impl Iterator for Games<'_> {
             self.stats.fast_time += fast_time;
             if let Some(clean) = clean {
                 self.stats.fast_path_games += 1;
-                // A clean piece is one game and the blanks after it.
+                // A clean piece is one game and the blanks around it (a piece starts with its
+                // line: blanks may come before the game's `[Variant`).
                 let end = start + piece.trim_ascii_end().len();
+                let first = start + (piece.len() - piece.trim_ascii_start().len());
                 return Some(CheckedGame {
-                    span: Span::new(start, end),
+                    span: Span::new(first, end),
                     path: Path::Fast,
                     diagnostics: Vec::new(),
                     is_game: true,

@@ -224,8 +224,12 @@ fn scan(state: &mut State, game: &[u8], from: usize, eof: bool) -> Scan {
                     b'{' => now = State::Comment,
                     b'"' => now = State::TagValue,
                     _ => match variant_tag_at(&game[i..]) {
-                        Some(true) if i > 0 => break Scan::GameAt(i),
-                        Some(_) => {}
+                        Some(true) => {
+                            if let Some(at) = line_start_before(game, i) {
+                                break Scan::GameAt(at);
+                            }
+                        }
+                        Some(false) => {}
                         None if eof => {}
                         None => break Scan::UpTo(i),
                     },
@@ -266,6 +270,25 @@ fn scan(state: &mut State, game: &[u8], from: usize, eof: bool) -> Scan {
     *state = now;
     found
 }
+
+/// Where a game whose `[Variant` tag is at `game[at]` may start a piece: at the start of its
+/// line, when only blanks (spaces, tabs) come before the tag on that line, and that line is
+/// not the first of the piece. Pieces then always end with a line break (or the stream), so
+/// that no line of the file is split between pieces and every reader measures the same lines
+/// ([`ctl_an::Limits::line_bytes`] is a bound on a line of the file, whatever the pieces): a
+/// line holding several games is one piece. One exception: a byte-order mark that starts a
+/// piece (the file's) is a piece of its own, as it always was, so that the game after it is
+/// plain text for the fast path of `check` (the mark is a blank: its line is measured 3 bytes
+/// short).
+fn line_start_before(game: &[u8], at: usize) -> Option<usize> {
+    let blanks = game[..at].iter().rev().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let start = at - blanks;
+    let after_bom = start == BOM.len() && game.starts_with(BOM);
+    (after_bom || start > 0 && matches!(game[start - 1], b'\n' | b'\r')).then_some(start)
+}
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Where the next byte that matters in the text outside comments and tag values is (`[`, `{`
 /// or `"`). In tags they come every few bytes, in movetext seldom: a plain look at the next few
@@ -355,12 +378,28 @@ mod tests {
         for capacity in 1..12 {
             let games = split(text, capacity);
             assert_eq!(games.len(), 2, "buffer of {capacity} bytes");
-            assert_eq!(games[1].0, 43);
+            // The piece starts with the line, blanks included.
+            assert_eq!(games[1].0, 41);
         }
         // Only a line that starts with the tag ends it: not a `[Variant` inside the comment's line.
         let text = b"[Variant \"C'escacs\"] { open [Variant \"x\"]\n\r[Variant \"y\"]";
         let games = split(text, 5);
         assert_eq!(games.iter().map(|g| g.0).collect::<Vec<_>>(), [0, 43]);
+    }
+
+    #[test]
+    fn a_line_is_never_split_between_pieces() {
+        let game = "[Variant \"C'escacs\"] 1. E7-E13: * ";
+        let line = game.repeat(50);
+        let text = format!("{line}\n{line}\r\n \t{line}\r{game}");
+        for capacity in [1, 3, 64, 1 << 16] {
+            let games = split(text.as_bytes(), capacity);
+            let starts: Vec<u64> = games.iter().map(|g| g.0).collect();
+            let second = line.len() as u64 + 1;
+            let third = 2 * second + 1;
+            assert_eq!(starts, [0, second, third, third + 2 + line.len() as u64 + 1]);
+            assert!(games.iter().rev().skip(1).all(|g| matches!(g.1.last(), Some(b'\n' | b'\r'))));
+        }
     }
 
     #[test]
@@ -440,8 +479,22 @@ mod tests {
                 (State::Text, b'{') => State::Comment,
                 (State::Text, b'"') => State::TagValue,
                 (State::Text, b'[') => {
-                    if i > 0 && variant_tag_at(&text[i..]) == Some(true) {
-                        starts.push(i as u64);
+                    if variant_tag_at(&text[i..]) == Some(true) {
+                        // The tag's line starts a piece when only blanks come before the tag
+                        // (or the file's byte-order mark, a piece of its own).
+                        let line = text[..i].iter().rposition(|b| !matches!(b, b' ' | b'\t'));
+                        if line == Some(2) && text.starts_with(BOM) && starts.last() == Some(&0) {
+                            starts.push(3);
+                        }
+                        match line {
+                            Some(end) if matches!(text[end], b'\n' | b'\r') => {
+                                let at = end as u64 + 1;
+                                if starts.last() != Some(&at) {
+                                    starts.push(at);
+                                }
+                            }
+                            _ => {}
+                        }
                     }
                     State::Text
                 }

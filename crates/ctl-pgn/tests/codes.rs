@@ -244,6 +244,19 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("W0207", Check(s), v("1. E7 - E13, E21-E15: *\n"), "E7 - E13"),
         ("W0208", Check(s), v("1. PE7-E11, E21-E15: *\n"), "P"),
         ("E0226", Check(s), v("1. E25-E27=K: *\n"), "K"),
+        (
+            "E0227",
+            within(Limits { pairs: 2, ..Limits::default() }),
+            v("1. E7-E13, E21-E15 2. F8-F12, F22-F16 3. G7-G11: *\n"),
+            "3.",
+        ),
+        (
+            "E0228",
+            within(Limits { variations: 1, ..Limits::default() }),
+            v("1. E7-E13 (1. F8-F12) (1. G7-G11) 1. …, E21-E15: *\n"),
+            "(",
+        ),
+        ("E0229", within(Limits { strays: 0, ..Limits::default() }), v("1. E7-E13: * )\n"), ")"),
         // Tags.
         ("E0302", Check(s), b"[Variant \"Chess\"]\n1. E7-E13: *\n".to_vec(), "Chess"),
         (

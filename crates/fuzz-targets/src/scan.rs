@@ -243,6 +243,15 @@ pub fn scan_complete(text: &str, limits: &Limits) -> bool {
 pub fn scan(data: &[u8]) {
     let text = crate::text_of(data);
     scan_complete(&text, &Limits::DEFAULT);
-    let tight = Limits { nesting: 1, comment_bytes: 24, line_bytes: 40, tags: 2, plies: 3 };
+    let tight = Limits {
+        nesting: 1,
+        comment_bytes: 24,
+        line_bytes: 40,
+        tags: 2,
+        plies: 3,
+        pairs: 3,
+        variations: 1,
+        strays: 1,
+    };
     scan_text(&text, &tight);
 }

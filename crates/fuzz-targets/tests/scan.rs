@@ -203,6 +203,8 @@ fn the_limits_are_never_reached() {
         Limits { line_bytes: 30, ..Limits::DEFAULT },
         Limits { tags: 1, ..Limits::DEFAULT },
         Limits { plies: 1, ..Limits::DEFAULT },
+        Limits { pairs: 0, ..Limits::DEFAULT },
+        Limits { variations: 0, ..Limits::DEFAULT },
     ];
     for limits in tight {
         assert!(!scan_text(text, &limits), "{limits:?}");
@@ -383,6 +385,6 @@ proptest! {
         }
         // The property: read exactly when the full reader reads it cleanly.
         scan_complete(&text, &Limits::DEFAULT);
-        scan_text(&text, &Limits { nesting: 1, comment_bytes: 30, line_bytes: 60, tags: 3, plies: 8 });
+        scan_text(&text, &Limits { nesting: 1, comment_bytes: 30, line_bytes: 60, tags: 3, plies: 8, pairs: 6, variations: 2, strays: 2 });
     }
 }

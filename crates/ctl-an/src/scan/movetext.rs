@@ -29,6 +29,10 @@ struct MainLine {
 struct Levels {
     open_at: [usize; MAX_NESTING + 1],
     has_pair: [bool; MAX_NESTING + 1],
+    /// Pairs of each open line, and variations since its last pair (`Limits::pairs`,
+    /// `Limits::variations`: past them the full reader reports).
+    pairs: [usize; MAX_NESTING + 1],
+    siblings: [usize; MAX_NESTING + 1],
     depth: usize,
 }
 
@@ -58,8 +62,13 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         go_on(self.visitor.movetext(Span::new(start, end)))?;
         let nesting = self.limits.nesting.min(MAX_NESTING);
         let mut main = MainLine::default();
-        let mut levels =
-            Levels { open_at: [0; MAX_NESTING + 1], has_pair: [false; MAX_NESTING + 1], depth: 0 };
+        let mut levels = Levels {
+            open_at: [0; MAX_NESTING + 1],
+            has_pair: [false; MAX_NESTING + 1],
+            pairs: [0; MAX_NESTING + 1],
+            siblings: [0; MAX_NESTING + 1],
+            depth: 0,
+        };
         while self.at < self.bytes.len() {
             let depth = levels.depth;
             match self.peek() {
@@ -77,6 +86,11 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                         }
                         let (plies, ended) = self.pair()?;
                         levels.has_pair[depth] = true;
+                        levels.siblings[depth] = 0;
+                        levels.pairs[depth] += 1;
+                        if levels.pairs[depth] > self.limits.pairs {
+                            return Err(Fallback);
+                        }
                         if depth == 0 {
                             main.pairs += 1;
                             main.plies += plies;
@@ -111,6 +125,10 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                         || depth >= nesting
                         || self.at_str(GameIndicator::DrawOffer.as_str())
                     {
+                        return Err(Fallback);
+                    }
+                    levels.siblings[depth] += 1;
+                    if levels.siblings[depth] > self.limits.variations {
                         return Err(Fallback);
                     }
                     self.variation_opens(&mut levels)?;
@@ -292,6 +310,8 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         levels.depth += 1;
         levels.open_at[levels.depth] = open;
         levels.has_pair[levels.depth] = false;
+        levels.pairs[levels.depth] = 0;
+        levels.siblings[levels.depth] = 0;
         go_on(self.visitor.begin_variation(open, label))
     }
 }

@@ -132,7 +132,7 @@ fn draw(args: &Args) -> Result<(), Failed> {
     };
     let written = match &args.output {
         Some(path) => std::fs::write(path, content.as_bytes())
-            .map_err(|e| format!("cannot write `{}`: {e}", path.display())),
+            .map_err(|e| output::cannot_write(path.display(), e)),
         None => {
             let mut out = io::stdout().lock();
             match out.write_all(content.as_bytes()).and_then(|()| out.flush()) {
@@ -185,7 +185,7 @@ fn game_picture(args: &Args) -> Result<Picture, Failed> {
     } else {
         std::fs::read(&args.input)
     }
-    .map_err(|e| Failed(format!("cannot read `{}`: {e}", args.input), output::FAILURE))?;
+    .map_err(|e| Failed(output::cannot_read(&args.input, e), output::FAILURE))?;
     let decoded = ctl_pgn::decode::decode(bytes);
     let wanted = args.game as usize;
     let parsed = ctl_an::parse_file(&decoded.text);

@@ -34,17 +34,14 @@ pub struct AppArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub to: Option<Format>,
 
-    /// With `--to app`: only game N (from 1) of each file.
-    #[arg(long, value_name = "N", requires = "to")]
-    pub game: Option<usize>,
-
-    /// With `--to app`: more files.
-    #[arg(value_name = "MORE", requires = "to")]
+    /// More files or folders (with `--letters`, or `--to app`).
+    #[arg(value_name = "MORE")]
     pub more: Vec<PathBuf>,
 }
 
-/// Runs `--from app` or `--to app` on `file` (and `args.more`).
-pub fn run(args: &AppArgs, file: &Path) -> ExitCode {
+/// Runs `--from app` or `--to app` on `file` (and `args.more`); with `--to app`, only game
+/// `game` (from 1) of each file when given (`--game`).
+pub fn run(args: &AppArgs, file: &Path, game: Option<usize>) -> ExitCode {
     if args.from.is_some() {
         return run_from(file);
     }
@@ -53,7 +50,7 @@ pub fn run(args: &AppArgs, file: &Path) -> ExitCode {
     let mut first = true;
     let mut out = io::stdout().lock();
     for path in std::iter::once(file).chain(args.more.iter().map(PathBuf::as_path)) {
-        match run_to(path, args.game, &mut first, &mut out) {
+        match run_to(path, game, &mut first, &mut out) {
             Ok(n) => errors += n,
             Err(e) => {
                 output::error(output::cannot_read(input_of(path).display(), e));

@@ -3,12 +3,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::convert::print;
+use super::convert::{Destination, How, print};
 
 const EXAMPLES: &str = "\
 Examples:
   cescacs filter game.ctl-pgn > plain.ctl-pgn   moves and tags only, standard letters
   cat game.ctl-pgn | cescacs filter             the same from standard input
+  cescacs filter -o plain/ corpus/              one filtered file per input, under plain/
 
 Removes comments, variations, ratings and NAGs; keeps check marks, draw offers, the final `:`,
 the result and every tag but `Redefine`; converts the piece letters (moves and PDTL) to the
@@ -28,12 +29,24 @@ pub struct Args {
     #[command(flatten)]
     pub max_errors: crate::output::MaxErrors,
 
-    /// The file, or `-` for standard input.
-    #[arg(value_name = "FILE|-", default_value = "-")]
-    pub file: PathBuf,
+    #[command(flatten)]
+    pub to: Destination,
+
+    #[command(flatten)]
+    pub selection: crate::games::Selection,
+
+    /// Files, folders (searched for `*.ctl-pgn`), or `-` for standard input.
+    #[arg(value_name = "PATH", default_value = "-")]
+    pub paths: Vec<PathBuf>,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    print(&args.file, args.ascii, args.max_errors, ctl_pgn::filter::filter)
+    let how = How {
+        to: &args.to,
+        ascii: args.ascii,
+        max_errors: args.max_errors,
+        selection: &args.selection,
+    };
+    print(&args.paths, &how, |file| ctl_pgn::filter::filter(&file))
 }

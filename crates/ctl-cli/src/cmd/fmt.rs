@@ -8,11 +8,11 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::Diagnostic;
-use ctl_an::syntax::File;
-use ctl_pgn::render::{ErrorCap, LineIndex};
-use ctl_pgn::write::{WriteOptions, write_file};
+use ctl_an::Limits;
+use ctl_pgn::convert::Converted;
+use ctl_pgn::write::WriteOptions;
 
+use crate::games::{self, Spool};
 use crate::input::{self, Input};
 use crate::output::{self, plural};
 
@@ -22,6 +22,7 @@ Examples:
   cescacs fmt corpus/                 every *.ctl-pgn file below corpus/
   cescacs fmt --check corpus/         list the files that are not canonical (exit 1 if any)
   cat game.ctl-pgn | cescacs fmt -    print the canonical text
+  cescacs fmt --stdout --where 'White=Puig*' games.ctl-pgn   the games White played by a Puig
 
 Exit status: 0 done (or all canonical with --check), 1 syntax errors found (those files are left
 untouched) or, with --check, files that would change, 2 bad usage or I/O failure.";
@@ -45,6 +46,9 @@ pub struct Args {
     #[command(flatten)]
     pub max_errors: output::MaxErrors,
 
+    #[command(flatten)]
+    pub selection: games::Selection,
+
     /// Files, directories (searched for `*.ctl-pgn`), or `-` for standard input (printed).
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
@@ -53,6 +57,10 @@ pub struct Args {
 /// Runs the command (see [`Args`] and the exit status in the examples).
 pub fn run(args: Args) -> ExitCode {
     let options = WriteOptions { ascii: args.ascii };
+    if !args.selection.is_all() && !args.stdout {
+        output::error("`--game` and `--where` select games to print: add `--stdout`");
+        return ExitCode::from(output::FAILURE);
+    }
     let (inputs, path_errors) = input::collect(&args.paths);
     let mut io_failure = false;
     for e in &path_errors {
@@ -62,24 +70,28 @@ pub fn run(args: Args) -> ExitCode {
     let (mut broken, mut changed) = (0, 0);
     let mut stdout = io::stdout().lock();
     for input in &inputs {
-        let loaded = match load(input, args.max_errors.cap()) {
-            Ok(l) => l,
+        let mut cap = args.max_errors.cap();
+        let done =
+            games::rewrite(input, Limits::DEFAULT, options, &args.selection, &mut cap, |file| {
+                Converted { file, diagnostics: Vec::new() }
+            });
+        games::report_omitted(&input.display(), &cap);
+        let done = match done {
+            Ok(done) => done,
             Err(e) => {
                 output::error(output::cannot_read(input.display(), e));
                 io_failure = true;
                 continue;
             }
         };
-        let Some(file) = loaded.file else {
+        if done.broken {
             broken += 1;
             continue;
-        };
-        let canonical = write_file(&file, options);
-        let differs = canonical.as_bytes() != loaded.bytes.as_slice();
-        changed += usize::from(differs);
+        }
+        changed += usize::from(done.differs);
         let result = match input {
             Input::File(path) if args.check => {
-                if differs {
+                if done.differs {
                     writeln!(
                         stdout,
                         "would reformat: {}",
@@ -90,25 +102,28 @@ pub fn run(args: Args) -> ExitCode {
                 }
             }
             Input::File(path) if !args.stdout => {
-                if differs {
-                    replace(path, canonical.as_bytes())
+                if done.differs {
+                    replace(path, done.spool).and_then(|()| {
+                        writeln!(
+                            stdout,
+                            "reformatted: {}{}",
+                            output::safe(&path.display().to_string()),
+                            notes(done.crlf, done.bom)
+                        )
+                    })
                 } else {
                     Ok(())
                 }
             }
             Input::Stdin if args.check => Ok(()),
-            _ => stdout.write_all(canonical.as_bytes()),
+            _ => done.spool.copy_to(&mut stdout),
         };
         if let Err(e) = result {
-            let to_stdout = !matches!(input, Input::File(_) if !args.stdout && !args.check);
-            if to_stdout && output::reader_gone(&e) {
+            let in_place = matches!(input, Input::File(_) if !args.stdout && !args.check);
+            if !in_place || output::reader_gone(&e) {
                 return output::write_failed(output::STDOUT, &e);
             }
-            let name = match input {
-                Input::File(path) if !args.stdout && !args.check => path.display().to_string(),
-                _ => output::STDOUT.to_string(),
-            };
-            output::error(output::cannot_write(name, e));
+            output::error(output::cannot_write(input.display(), e));
             io_failure = true;
         }
     }
@@ -128,63 +143,27 @@ pub fn run(args: Args) -> ExitCode {
     output::exit_code(problems, io_failure)
 }
 
-/// A file's bytes and, when it has no syntax errors, its tree.
-pub(super) struct Loaded {
-    /// The bytes as read.
-    pub bytes: Vec<u8>,
-    /// The tree; `None` when errors were found (they have been reported on standard error).
-    pub file: Option<File>,
-}
-
-/// Reads and parses one input, reporting its errors (encoding and syntax) on standard error.
-pub(super) fn load(input: &Input, cap: ErrorCap) -> io::Result<Loaded> {
-    let bytes = input.read()?;
-    let decoded = input::decode(bytes.clone());
-    let parsed = ctl_an::parse_file(&decoded.text);
-    // Prose around games (W0001) is not in the tree: writing the tree would drop it.
-    let errors: Vec<&Diagnostic> = decoded
-        .diagnostics
-        .iter()
-        .chain(&parsed.diagnostics)
-        .filter(|d| d.is_error() || d.code == ctl_pgn::decode::PROSE)
-        .collect();
-    if errors.is_empty() {
-        return Ok(Loaded { bytes, file: Some(parsed.file) });
-    }
-    report(&input.display(), decoded.shown(), errors, cap);
-    Ok(Loaded { bytes, file: None })
-}
-
-/// Prints errors as `path:line:col: error[CODE]: message`, one per line, the first of them
-/// within `cap`, then how many more there were.
-pub(super) fn report<'d>(
-    name: &str,
-    text: &str,
-    diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
-    mut cap: ErrorCap,
-) {
-    let index = LineIndex::new(text);
-    let mut stderr = io::stderr().lock();
-    for d in diagnostics {
-        if !cap.admit(d.severity) {
-            continue;
-        }
-        let kind = if d.is_error() { "error" } else { "warning" };
-        let at = index.line_col(d.span.start);
-        let (name, message) = (output::safe(name), output::safe(&d.message));
-        let _ = writeln!(stderr, "{name}:{at}: {kind}[{}]: {message}", d.code);
-    }
-    if let Some(line) = cap.omitted_line(name) {
-        let _ = stderr.write_all(line.as_bytes());
-    }
+/// What a rewrite changed besides the layout: ` (CRLF line ends changed to LF, byte-order
+/// mark dropped)`, or nothing.
+fn notes(crlf: bool, bom: bool) -> String {
+    let notes: Vec<&str> =
+        [crlf.then_some("CR line ends changed to LF"), bom.then_some("byte-order mark dropped")]
+            .into_iter()
+            .flatten()
+            .collect();
+    if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) }
 }
 
 /// Replaces a file's content through a temporary file in the same directory, so that a failure
 /// half-way never leaves a truncated game file; the permissions are kept.
-fn replace(path: &Path, content: &[u8]) -> io::Result<()> {
+fn replace(path: &Path, content: Spool) -> io::Result<()> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = path.with_file_name(format!(".{name}.cescacs-fmt.tmp"));
-    let written = fs::write(&tmp, content)
+    let written = fs::File::create(&tmp)
+        .and_then(|mut file| {
+            content.copy_to(&mut file)?;
+            file.sync_all()
+        })
         .and_then(|()| fs::set_permissions(&tmp, fs::metadata(path)?.permissions()))
         .and_then(|()| fs::rename(&tmp, path));
     if written.is_err() {

@@ -42,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
     let (inputs, path_errors) = input::collect(&args.inputs);
     let mut io_failure = !path_errors.is_empty();
     for e in &path_errors {
-        eprintln!("error: cannot read `{}`: {}", e.path.display(), e.error);
+        output::error(output::cannot_read(e.path.display(), &e.error));
     }
     let into_folder = inputs.len() > 1
         || args
@@ -77,7 +77,7 @@ pub fn run(args: Args) -> ExitCode {
         let bytes = match input.read() {
             Ok(bytes) => bytes,
             Err(e) => {
-                eprintln!("error: cannot read `{}`: {e}", input.display());
+                output::error(output::cannot_read(input.display(), e));
                 io_failure = true;
                 continue;
             }
@@ -91,7 +91,7 @@ pub fn run(args: Args) -> ExitCode {
         let page = crate::html::page(&name, bytes);
         errors += page.errors;
         if let Err(e) = std::fs::write(&target, page.html.as_bytes()) {
-            eprintln!("error: cannot write `{}`: {e}", target.display());
+            output::error(output::cannot_write(target.display(), e));
             io_failure = true;
             continue;
         }

@@ -5,19 +5,23 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::Diagnostic;
+use ctl_an::Limits;
 use ctl_pgn::game::Game;
-use ctl_pgn::render::render_text;
+use ctl_pgn::render::TextRenderer;
 use ctl_pgn::validate::{self, Level};
 
-use crate::input::{self, Input};
+use crate::games::{self, ReadPiece};
+use crate::input::Input;
 use crate::output::{self, ColorChoice};
 
 const EXAMPLES: &str = "\
 Examples:
   cescacs replay game.ctl-pgn                 the positions of the first game
   cescacs replay --game 3 games.ctl-pgn       of the third game of the file
+  cescacs replay --where 'Black=Ros*' g.ctl-pgn   of the first game Black played by a Ros
   cescacs replay --level coherence g.ctl-pgn  replay what is only algebraically coherent
   cescacs replay g.ctl-pgn | tail -n 1        the final position
+  cescacs replay --moves g.ctl-pgn            each move beside the position it leads to
 
 Exit status: 0 the whole main line was replayed and the game has no error, 1 an error (the
 positions up to it are printed, the diagnostics go to standard error), 2 bad usage or I/O failure.";
@@ -30,13 +34,19 @@ positions up to it are printed, the diagnostics go to standard error), 2 bad usa
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Which game of the file, from 1.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    pub game: u32,
+    /// Which game: the first one selected (`--game N`, `--where TAG=GLOB`), the first of the
+    /// file by default.
+    #[command(flatten)]
+    pub selection: games::Selection,
 
     /// How strictly each move is checked before it is played.
     #[arg(long, value_enum, default_value_t = ReplayLevel::Rules)]
     pub level: ReplayLevel,
+
+    /// Print each move beside the position it leads to: `MOVE<tab>PDTL` (`1. E7-E13`,
+    /// `1. …, E21-E15`), the start position as `start<tab>PDTL`.
+    #[arg(long)]
+    pub moves: bool,
 
     /// Colour the diagnostics on standard error.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -62,20 +72,20 @@ pub enum ReplayLevel {
 /// Runs the command (see [`Args`] for the exit status).
 pub fn run(args: Args) -> ExitCode {
     let input = if args.file.as_os_str() == "-" { Input::Stdin } else { Input::File(args.file) };
-    let bytes = match input.read() {
-        Ok(b) => b,
+    let Some((piece, wanted)) = (match find_game(&input, &args.selection) {
+        Ok(found) => found,
         Err(e) => {
             output::error(output::cannot_read(input.display(), e));
             return ExitCode::from(output::FAILURE);
         }
-    };
-    let decoded = input::decode(bytes);
-    let Some(found) = ctl_an::games(&decoded.text).nth(args.game as usize - 1) else {
-        let count = ctl_an::games(&decoded.text).count();
-        output::error(format!("`{}` has {count} game(s), no game {}", input.display(), args.game));
+    }) else {
         return ExitCode::from(output::FAILURE);
     };
-    let mut game = Game::new(found.game, &decoded.text);
+    let Some((_, found)) = piece.games().find(|(n, _)| *n == wanted) else {
+        return ExitCode::from(output::FAILURE);
+    };
+    let decoded = &piece.decoded;
+    let mut game = Game::new(found.game.clone(), &decoded.text);
     game.set_syntax_errors(&found.diagnostics);
     let level = match args.level {
         ReplayLevel::Coherence => Level::Coherence,
@@ -83,12 +93,14 @@ pub fn run(args: Args) -> ExitCode {
     };
     let line = validate::replay_main_line(&game, level);
     // The game's own errors (encoding, syntax, setup tags); the move error is the replay's.
+    // The reader gives each record its own syntax errors, wherever they are (a line skipped
+    // for its length may start after the last move kept).
     let game_span = game.span();
     let mut errors: Vec<Diagnostic> = decoded
         .diagnostics
         .iter()
-        .chain(&found.diagnostics)
         .filter(|d| d.span.start >= game_span.start && d.span.start <= game_span.end)
+        .chain(&found.diagnostics)
         .chain(validate::validate(&game, Level::Syntax).iter())
         .filter(|d| d.is_error())
         .cloned()
@@ -99,15 +111,22 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: the game's start position cannot be read");
         return ExitCode::from(output::ERRORS);
     }
-    errors.sort_by_key(|d| (d.span.start, d.span.end));
-    let written = print_positions(&line.positions);
+    Diagnostic::sort(&mut errors);
+    let moves = args.moves.then(|| main_line_moves(&game, &decoded.text));
+    let written = print_positions(&line.positions, moves.as_deref());
     if !errors.is_empty() {
         let color = args.color.enabled(&io::stderr());
         let mut cap = args.max_errors.cap();
         errors.retain(|d| cap.admit(d.severity));
-        eprint!("{}", render_text(&errors, &input.display(), decoded.shown(), color));
-        if let Some(line) = cap.omitted_line(&input.display()) {
-            eprint!("{line}");
+        let name = input.display();
+        let renderer = TextRenderer::at(&name, decoded.shown(), piece.start, color);
+        let mut stderr = io::stderr().lock();
+        for d in errors.iter() {
+            let _ = stderr
+                .write_all(renderer.render(&d.clone().shifted(piece.start.offset)).as_bytes());
+        }
+        if let Some(line) = cap.omitted_line(&name) {
+            let _ = stderr.write_all(line.as_bytes());
         }
     }
     match written {
@@ -117,9 +136,68 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-fn print_positions(positions: &[cescacs_board::Position]) -> io::Result<()> {
+/// The piece of `input` that holds the first game `selection` selects, and that game's
+/// number, read game by game (memory bounded by the largest game); `None`, said on standard
+/// error, when no game is selected.
+fn find_game(
+    input: &Input,
+    selection: &games::Selection,
+) -> io::Result<Option<(ReadPiece, usize)>> {
+    let mut count = 0;
+    for piece in games::pieces(input, Limits::DEFAULT)? {
+        let piece = piece?;
+        count += piece.game_count();
+        let found = piece.games().find(|(n, g)| selection.selects(*n, &g.game)).map(|(n, _)| n);
+        if let Some(n) = found {
+            return Ok(Some((piece, n)));
+        }
+        if selection.done_after(count) {
+            break;
+        }
+    }
+    let name = input.display();
+    match selection.game {
+        Some(n) if count < n as usize => {
+            output::error(format!("`{name}` has {count} game(s), no game {n}"))
+        }
+        None if selection.filters.is_empty() => output::error(format!("`{name}` has no game")),
+        _ => output::error(format!("no game of `{name}` ({count} in all) is selected")),
+    }
+    Ok(None)
+}
+
+/// The plies of the main line as people read them, `1. E7-E13` or `1. …, E21-E15`, as written
+/// (made terminal-safe), in the order of the positions they lead to.
+fn main_line_moves(game: &Game, text: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    for pair in &game.movetext().pairs {
+        let number =
+            format!("{}{}", pair.number.value, if pair.number.unknown { "?" } else { "." });
+        let written = |ply: &ctl_an::syntax::Ply| {
+            output::safe(text.get(ply.span().range()).unwrap_or_default()).into_owned()
+        };
+        if !matches!(pair.white, ctl_an::syntax::Ply::Omitted(_)) {
+            moves.push(format!("{number} {}", written(&pair.white)));
+        }
+        if let Some(black) = &pair.black {
+            moves.push(format!("{number} \u{2026}, {}", written(black)));
+        }
+    }
+    moves
+}
+
+/// One canonical PDTL a line; with `moves`, each after the move that leads to it.
+fn print_positions(
+    positions: &[cescacs_board::Position],
+    moves: Option<&[String]>,
+) -> io::Result<()> {
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for p in positions {
+    for (i, p) in positions.iter().enumerate() {
+        if let Some(moves) = moves {
+            let played =
+                if i == 0 { "start" } else { moves.get(i - 1).map_or("?", String::as_str) };
+            write!(out, "{played}\t")?;
+        }
         writeln!(out, "{}", pdtl::to_string(p))?;
     }
     out.flush()
