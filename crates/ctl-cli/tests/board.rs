@@ -29,6 +29,20 @@ fn text_of_a_pdtl() {
 }
 
 #[test]
+fn the_text_has_a_legend_and_symbols_when_asked() {
+    let text = stdout(&board(&[INITIAL]));
+    assert!(text.contains("\nPieces (White/Black): K/k King, D/d Queen, "), "{text}");
+    assert!(text.contains("\nEmpty hexes: . white, : black, * coloured\n"), "{text}");
+    // --symbols is not only for the SVG: the text draws the Unicode symbols too.
+    let symbols = stdout(&board(&["--symbols", INITIAL]));
+    let rows: Vec<&str> = symbols.lines().collect();
+    assert_eq!(rows[1].trim_end(), "28               \u{1FA52}");
+    assert!(symbols.contains("♔/♚ King"), "{symbols}");
+    // The PDTL under it keeps its letters.
+    assert_eq!(rows.last().copied(), Some(INITIAL));
+}
+
+#[test]
 fn flipped_text_puts_black_at_the_bottom() {
     let text = stdout(&board(&["--flip", INITIAL]));
     let rows: Vec<&str> = text.lines().collect();

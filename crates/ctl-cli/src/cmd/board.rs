@@ -24,9 +24,10 @@ Examples:
   cescacs board --ply 12 --game 2 -o p.svg games.ctl-pgn   game 2 after its 12th ply, last move marked
   cescacs board --flip --letters fan game.ctl-pgn          Black at the bottom, FAN symbols
 
-The SVG draws each piece as its letter in a disc (white or black), readable with any font;
---symbols draws the spec's Unicode symbols instead (Pegasus and Wyvern need a font with Unicode's
-Chess Symbols block, such as Noto Sans Symbols 2).
+The text diagram ends with a legend of its signs. The SVG draws each piece as its letter in a
+disc (white or black), readable with any font; --symbols draws the spec's Unicode symbols instead,
+in the SVG and in the text (Pegasus and Wyvern need a font with Unicode's Chess Symbols block, such
+as Noto Sans Symbols 2).
 
 Exit status: 0 drawn, 1 the position cannot be read or the game cannot be replayed to the ply,
 2 bad usage (a game or a ply past the end of the file's games: `--ply 99` of a 12-ply game) or
@@ -53,7 +54,8 @@ pub struct Args {
     #[arg(long, value_name = "SPEC", value_parser = parse_letters)]
     pub letters: Option<Letters>,
 
-    /// In the SVG, draw the spec's Unicode piece symbols instead of letters in discs.
+    /// Draw the spec's Unicode piece symbols: in the SVG instead of letters in discs, in the
+    /// text diagram instead of letters.
     #[arg(long)]
     pub symbols: bool,
 
@@ -119,7 +121,8 @@ fn draw(args: &Args) -> Result<(), Failed> {
         .letters(letters.clone())
         .flipped(args.flip)
         .pieces(if args.symbols { PieceStyle::Symbols } else { PieceStyle::Discs })
-        .title(picture.title.clone());
+        .title(picture.title.clone())
+        .legend(true);
     if let Some((from, to)) = picture.last_move {
         diagram = diagram.last_move(from, to);
     }
