@@ -30,7 +30,7 @@ use cescacs_board::{Hex, Letters, Piece, Position};
 pub use geometry::{Layout, Point};
 pub use svg::{PALETTE, Palette, escape};
 
-/// How pieces are drawn in the SVG.
+/// How pieces are drawn: in the SVG, and as letters or symbols in the text diagram.
 ///
 /// The spec's Unicode piece symbols need a font that carries them: the chess symbols of the
 /// Pegasus (🩐 🩓) and the Wyvern (🩏 🩒) are in Unicode's Chess Symbols block, which common
@@ -40,10 +40,12 @@ pub use svg::{PALETTE, Palette, escape};
 /// for viewers that have such a font.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum PieceStyle {
-    /// The letter of the diagram's [`Letters`] table in a disc of the piece's colour.
+    /// The letter of the diagram's [`Letters`] table in a disc of the piece's colour (in the
+    /// text diagram: the letter).
     #[default]
     Discs,
-    /// The spec's Unicode symbol of the piece on a light disc.
+    /// The spec's Unicode symbol of the piece on a light disc (in the text diagram: the
+    /// symbol, whatever the letter table).
     Symbols,
 }
 
@@ -70,6 +72,7 @@ pub struct Diagram<'a> {
     last_move: Option<(Hex, Hex)>,
     pieces: PieceStyle,
     title: Option<String>,
+    legend: bool,
 }
 
 impl<'a> Diagram<'a> {
@@ -82,6 +85,7 @@ impl<'a> Diagram<'a> {
             last_move: None,
             pieces: PieceStyle::Discs,
             title: None,
+            legend: false,
         }
     }
 
@@ -105,9 +109,23 @@ impl<'a> Diagram<'a> {
         self
     }
 
-    /// How pieces are drawn in the SVG.
+    /// How pieces are drawn: in the SVG, and letters or symbols in the text diagram.
     pub fn pieces(mut self, style: PieceStyle) -> Diagram<'a> {
         self.pieces = style;
+        self
+    }
+
+    /// With `true`, the text diagram ends with a legend: each piece's White and Black signs
+    /// with its name, and the signs of empty hexes.
+    ///
+    /// ```
+    /// use cescacs_board::Position;
+    /// use cescacs_diagram::Diagram;
+    /// let text = Diagram::new(&Position::initial()).legend(true).to_text();
+    /// assert!(text.contains("K/k King") && text.ends_with("* coloured\n"));
+    /// ```
+    pub fn legend(mut self, legend: bool) -> Diagram<'a> {
+        self.legend = legend;
         self
     }
 
@@ -121,9 +139,11 @@ impl<'a> Diagram<'a> {
     ///
     /// One row per cross-line, 28 at the top (0 when flipped), every column two characters wide,
     /// so that hexes of consecutive lines are staggered and the board shows its hexagonal shape.
-    /// Pieces are written with the letter table; empty hexes by their colour: `.` white, `:`
-    /// black, `*` coloured. Rows carry their line number on the left; the column letters run
-    /// along the top and the bottom.
+    /// Pieces are written with the letter table (or their Unicode symbols with
+    /// [`PieceStyle::Symbols`]); empty hexes by their colour: `.` white, `:` black, `*` coloured.
+    /// Rows carry their line number on the left; the column letters run along the top and the
+    /// bottom; a symbol a terminal shows two cells wide takes the space after it, so every hex
+    /// stays under its column. A legend follows with [`Diagram::legend`].
     pub fn to_text(&self) -> String {
         text::render(self)
     }

@@ -75,6 +75,15 @@ impl Selection {
                 .all(|f| game.tag(&f.tag).is_some_and(|t| f.glob.matches(&t.value)))
     }
 
+    /// What to say when no game of the input `name`, holding `count` games, is selected.
+    pub fn none_selected(&self, name: &str, count: usize) -> String {
+        match self.game {
+            Some(n) if count < n as usize => format!("`{name}` has {count} game(s), no game {n}"),
+            None if self.filters.is_empty() => format!("`{name}` has no game"),
+            _ => format!("no game of `{name}` ({count} in all) is selected"),
+        }
+    }
+
     /// Whether no game after game `number` can be selected (reading may stop).
     pub fn done_after(&self, number: usize) -> bool {
         self.game.is_some_and(|n| number >= n as usize)
@@ -142,6 +151,26 @@ pub fn pieces(
         next_game += read.game_count();
         Ok(read)
     }))
+}
+
+/// The piece of `input` that holds the first game `selection` selects, and that game's
+/// number, read game by game (memory bounded by the largest game); `None`, said on standard
+/// error, when no game is selected.
+pub fn find_game(input: &Input, selection: &Selection) -> io::Result<Option<(ReadPiece, usize)>> {
+    let mut count = 0;
+    for piece in pieces(input, Limits::DEFAULT)? {
+        let piece = piece?;
+        count += piece.game_count();
+        let found = piece.games().find(|(n, g)| selection.selects(*n, &g.game)).map(|(n, _)| n);
+        if let Some(n) = found {
+            return Ok(Some((piece, n)));
+        }
+        if selection.done_after(count) {
+            break;
+        }
+    }
+    output::error(selection.none_selected(&input.display(), count));
+    Ok(None)
 }
 
 /// What [`rewrite`] made of one input.

@@ -12,9 +12,10 @@ use std::io::{self, Read, Write};
 
 use std::time::{Duration, Instant};
 
-use cescacs_board::Severity;
-use ctl_pgn::check::{Check, CheckedPiece, Stats};
-use ctl_pgn::reader::{Piece, Pieces};
+use cescacs_board::{Diagnostic, Severity};
+use ctl_pgn::check::{Check, CheckedPiece, Stats, sort};
+use ctl_pgn::game::Game;
+use ctl_pgn::reader::{Piece, Pieces, TextStart};
 use ctl_pgn::render::{
     DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding,
     Summary, TextRenderer, file_uri,
@@ -22,6 +23,7 @@ use ctl_pgn::render::{
 use ctl_pgn::validate;
 use rayon::prelude::*;
 
+use crate::games::Selection;
 use crate::input::Input;
 use crate::output::Progress;
 
@@ -190,6 +192,8 @@ struct Checked {
     json: Vec<JsonDiagnostic>,
     /// Games, plies, errors and warnings (`files` is 0).
     counts: Summary,
+    /// Games of the piece, selected or not (what the games of the next piece are numbered after).
+    numbered: usize,
     /// Bytes of the piece.
     bytes: u64,
     /// Which path read its games, and how long each took.
@@ -206,17 +210,7 @@ pub fn run(
     progress: &mut Progress,
     out: &mut impl Write,
 ) -> io::Result<Outcome> {
-    let named: Vec<Named> = inputs
-        .iter()
-        .map(|input| Named {
-            path: input.display(),
-            uri: match input {
-                Input::Stdin => "untitled:stdin".to_string(),
-                // From the path itself, not its display form, which loses non-UTF-8 names.
-                Input::File(path) => file_uri(path),
-            },
-        })
-        .collect();
+    let named = names(inputs);
     let mut producer = Producer { inputs, next: 0, current: None };
     let mut writer = Writer::new(how, &named, out)?;
     let mut read_time = Duration::ZERO;
@@ -242,6 +236,21 @@ pub fn run(
     writer.finish()
 }
 
+/// How reports name each input.
+fn names(inputs: &[Input]) -> Vec<Named> {
+    inputs
+        .iter()
+        .map(|input| Named {
+            path: input.display(),
+            uri: match input {
+                Input::Stdin => "untitled:stdin".to_string(),
+                // From the path itself, not its display form, which loses non-UTF-8 names.
+                Input::File(path) => file_uri(path),
+            },
+        })
+        .collect()
+}
+
 fn check_item(item: Item, named: &[Named], how: How) -> Done {
     match item {
         Item::Start(i) => Done::Start(i),
@@ -265,24 +274,40 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
         errors,
         warnings: found.diagnostics.len() - errors,
     };
-    let mut checked = Checked { counts, bytes, stats: found.stats, ..Checked::default() };
+    let mut checked =
+        Checked { counts, numbered: found.games, bytes, stats: found.stats, ..Checked::default() };
     // Only a piece read the full way has something to report, and its decoded text.
     let Some(decoded) = decoded.filter(|_| !found.diagnostics.is_empty()) else {
         return checked;
     };
+    render(&found.diagnostics, &found.read, decoded.shown(), start, named, how, &mut checked);
+    checked
+}
+
+/// Renders the diagnostics of a piece (sorted, piece offsets) into `checked`, up to the cap of
+/// a file: `read` are the games of the piece read the full way (the JSON names each
+/// diagnostic's game), `shown` its text as reports show it, `start` where it starts.
+fn render(
+    diagnostics: &[Diagnostic],
+    read: &[Game],
+    shown: &str,
+    start: TextStart,
+    named: &Named,
+    how: How,
+    checked: &mut Checked,
+) {
     let started = Instant::now();
-    let shown = decoded.shown();
     let keep = match how.cap.max() {
-        0 => found.diagnostics.len(),
-        max => max.min(found.diagnostics.len()),
+        0 => diagnostics.len(),
+        max => max.min(diagnostics.len()),
     };
-    for d in &found.diagnostics[keep..] {
+    for d in &diagnostics[keep..] {
         match d.severity {
             Severity::Error => checked.omitted.0 += 1,
             Severity::Warning => checked.omitted.1 += 1,
         }
     }
-    let found_diagnostics = &found.diagnostics[..keep];
+    let found_diagnostics = &diagnostics[..keep];
     match how.output {
         Output::Text { color } => {
             let renderer = TextRenderer::at(&named.path, shown, start, color);
@@ -293,7 +318,7 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
         }
         Output::Json | Output::Jsonl => {
             let mut locator = Locator::default();
-            for game in &found.read {
+            for game in read {
                 locator.push(game.syntax());
             }
             let index = LineIndex::at(shown, start);
@@ -310,8 +335,91 @@ fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
             }
         }
     }
-    checked.render_time = started.elapsed();
-    checked
+    checked.render_time += started.elapsed();
+}
+
+/// Checks the games of every input that `selection` selects, one after the other (the game
+/// numbers and tags of a selection are known only in file order), each read the full way
+/// ([`Check::games`]), and writes their reports as [`run`] does: spans, lines and game numbers
+/// are those of the whole file. The text around games belongs to no game: it is not reported.
+/// A file of which no game is selected is said on standard error.
+pub fn run_selected(
+    inputs: &[Input],
+    how: How,
+    selection: &Selection,
+    progress: &mut Progress,
+    out: &mut impl Write,
+) -> io::Result<Outcome> {
+    let named = names(inputs);
+    let mut writer = Writer::new(how, &named, out)?;
+    let check = Check { fast: false, ..Check::new(how.level) };
+    let started = Instant::now();
+    for (i, input) in inputs.iter().enumerate() {
+        let pieces = match input.open() {
+            Ok(reader) => Pieces::new(reader),
+            Err(e) => {
+                let message = crate::output::cannot_read(input.display(), e);
+                writer.write(Done::Failed(message), progress)?;
+                continue;
+            }
+        };
+        writer.write(Done::Start(i), progress)?;
+        let (mut number, mut selected) = (0, 0);
+        for piece in pieces {
+            let piece = match piece {
+                Ok(piece) => piece,
+                Err(e) => {
+                    let message = crate::output::cannot_read(input.display(), e);
+                    writer.write(Done::Failed(message), progress)?;
+                    break;
+                }
+            };
+            let mut checked = Checked { bytes: piece.bytes.len() as u64, ..Checked::default() };
+            let decoded = crate::input::decode(piece.bytes);
+            let (mut found, mut read) = (Vec::new(), Vec::new());
+            let mut games = check.games(&decoded.text);
+            for record in games.by_ref() {
+                let Some(game) = record.game else { continue };
+                number += 1;
+                checked.numbered += 1;
+                if selection.selects(number, game.syntax()) {
+                    selected += 1;
+                    let span = record.span;
+                    // The encoding's notes about the game, as `replay` takes them.
+                    found.extend(
+                        decoded
+                            .diagnostics
+                            .iter()
+                            .filter(|d| d.span.start >= span.start && d.span.start <= span.end)
+                            .cloned(),
+                    );
+                    found.extend(record.diagnostics);
+                    checked.counts.games += 1;
+                    checked.counts.plies += record.plies;
+                }
+                read.push(game);
+            }
+            checked.stats = games.stats();
+            sort(&mut found);
+            checked.counts.errors = found.iter().filter(|d| d.is_error()).count();
+            checked.counts.warnings = found.len() - checked.counts.errors;
+            if !found.is_empty() {
+                render(&found, &read, decoded.shown(), piece.start, &named[i], how, &mut checked);
+            }
+            writer.write(Done::Piece(i, checked), progress)?;
+            if selection.done_after(number) {
+                break;
+            }
+        }
+        if selected == 0 {
+            progress.suspend(|| {
+                eprintln!("warning: {}", selection.none_selected(&input.display(), number))
+            });
+        }
+        writer.write(Done::End, progress)?;
+    }
+    writer.outcome.read_time = started.elapsed();
+    writer.finish()
 }
 
 /// Writes checked items in input order, numbering games across the pieces of a file.
@@ -367,7 +475,7 @@ impl<'a, W: Write> Writer<'a, W> {
                 for d in &mut checked.json {
                     d.data.game = d.data.game.map(|g| g + self.games_before);
                 }
-                self.games_before += checked.counts.games;
+                self.games_before += checked.numbered;
                 self.file.absorb(checked.counts);
                 self.outcome.paths.absorb(checked.stats);
                 self.outcome.render_time += checked.render_time;

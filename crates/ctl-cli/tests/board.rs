@@ -29,6 +29,20 @@ fn text_of_a_pdtl() {
 }
 
 #[test]
+fn the_text_has_a_legend_and_symbols_when_asked() {
+    let text = stdout(&board(&[INITIAL]));
+    assert!(text.contains("\nPieces (White/Black): K/k King, D/d Queen, "), "{text}");
+    assert!(text.contains("\nEmpty hexes: . white, : black, * coloured\n"), "{text}");
+    // --symbols is not only for the SVG: the text draws the Unicode symbols too.
+    let symbols = stdout(&board(&["--symbols", INITIAL]));
+    let rows: Vec<&str> = symbols.lines().collect();
+    assert_eq!(rows[1].trim_end(), "28               \u{1FA52}");
+    assert!(symbols.contains("♔/♚ King"), "{symbols}");
+    // The PDTL under it keeps its letters.
+    assert_eq!(rows.last().copied(), Some(INITIAL));
+}
+
+#[test]
 fn flipped_text_puts_black_at_the_bottom() {
     let text = stdout(&board(&["--flip", INITIAL]));
     let rows: Vec<&str> = text.lines().collect();
@@ -89,4 +103,36 @@ fn errors_say_what_is_wrong() {
     let out = board(&["--ply", "5", &broken]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("stops at ply"));
+}
+
+/// Three games, two by a Puig with White.
+const THREE: &str = "[Variant \"C'escacs\"]\n[White \"Puig, Anna\"]\n\n1. E7-E13, E21-E15 :\n*\n\n\
+[Variant \"C'escacs\"]\n[White \"Ros, Xus\"]\n\n1. F8-F12 :\n*\n\n\
+[Variant \"C'escacs\"]\n[White \"Puig, Pere\"]\n\n1. E7-E13 :\n*\n";
+
+#[test]
+fn a_game_of_a_file_is_selected_by_number_or_by_tag() {
+    let dir = std::env::temp_dir().join(format!("cescacs-board-select-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.ctl-pgn");
+    std::fs::write(&file, THREE).unwrap();
+    let file = file.to_str().unwrap();
+    let title = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.push(file);
+        let text = stdout(&board(&all));
+        let line = text.lines().rev().nth(1).unwrap_or_default();
+        line.trim_end_matches(" :").to_string()
+    };
+    assert_eq!(title(&[]), "Game 1, after ply 2: E21-E15");
+    assert_eq!(title(&["--game", "3"]), "Game 3, after ply 1: E7-E13");
+    assert_eq!(title(&["--where", "White=Ros*"]), "Game 2, after ply 1: F8-F12");
+    assert_eq!(title(&["--where", "White=Puig*", "--game", "3"]), "Game 3, after ply 1: E7-E13");
+    let out = board(&["--where", "Black=*", file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no game of") && err.contains("(3 in all) is selected"), "{err}");
+    let out = board(&["--game", "4", file]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has 3 game(s), no game 4"));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -477,3 +477,56 @@ fn the_streamed_check_prints_the_corpus_goldens() {
         }
     }
 }
+
+/// A selection checks only the games selected, and reports them as the whole file's check
+/// does: the same spans, lines, columns and game numbers.
+#[test]
+fn a_selection_reports_its_games_as_the_whole_file_does() {
+    let game =
+        |white: &str, body: &str| body.replacen('\n', &format!("\n[White \"{white}\"]\n"), 1);
+    let mut bytes = game("Puig, Anna", CLEAN).into_bytes();
+    bytes.extend(game("Ros, Xus", ERROR).bytes());
+    bytes.extend(game("Puig, Pere", WARNING).bytes());
+    bytes.extend(b"[Variant \"C'escacs\"]\n[White \"Puig, Pau\"]\n{ Mo\xC3 } 1. E7xE13: *\n");
+    let dir = scratch("selection", &[("s.ctl-pgn", &bytes)]);
+    let check = |args: &[&str]| {
+        let mut all = vec!["check", "--format", "json"];
+        all.extend(args);
+        all.push("s.ctl-pgn");
+        let o = run_in(&dir, &all, b"");
+        (json(&o)["files"][0]["diagnostics"].as_array().cloned().unwrap_or_default(), o)
+    };
+    let (whole, _) = check(&[]);
+    let of = |games: &[u64]| -> Vec<Value> {
+        whole
+            .iter()
+            .filter(|d| games.contains(&d["data"]["game"].as_u64().unwrap()))
+            .cloned()
+            .collect()
+    };
+    assert!(!of(&[2]).is_empty() && !of(&[3]).is_empty() && !of(&[4]).is_empty());
+    for (args, games) in [
+        (&["--game", "2"][..], &[2][..]),
+        (&["--game", "4"], &[4]),
+        (&["--where", "White=Puig*"], &[1, 3, 4]),
+        (&["--where", "White=Puig, P*", "--game", "3"], &[3]),
+    ] {
+        let (found, o) = check(args);
+        assert_eq!(found, of(games), "{args:?}");
+        let counted = format!("1 file, {}", if games.len() == 1 { "1 game" } else { "3 games" });
+        assert!(stderr(&o).starts_with(&counted), "{args:?}: {}", stderr(&o));
+    }
+    // The text reports are the whole file's, lines and all.
+    let whole = run_in(&dir, &["check", "--color", "never", "s.ctl-pgn"], b"");
+    let fourth = run_in(&dir, &["check", "--color", "never", "--game", "4", "s.ctl-pgn"], b"");
+    assert_eq!(code(&fourth), 1);
+    assert!(stdout(&fourth).contains(",-[ s.ctl-pgn:15:5 ]"), "{}", stdout(&fourth));
+    assert!(stdout(&whole).ends_with(stdout(&fourth)), "{}", stdout(&fourth));
+    // A selection of nothing says so.
+    let o = run_in(&dir, &["check", "--where", "Black=*", "s.ctl-pgn"], b"");
+    assert_eq!(code(&o), 0);
+    assert!(stderr(&o).contains("warning: no game of `s.ctl-pgn` (4 in all) is selected"));
+    assert!(stderr(&o).contains("1 file, 0 games"), "{}", stderr(&o));
+    let o = run_in(&dir, &["check", "--game", "9", "s.ctl-pgn"], b"");
+    assert!(stderr(&o).contains("`s.ctl-pgn` has 4 game(s), no game 9"), "{}", stderr(&o));
+}

@@ -114,3 +114,39 @@ fn the_exit_status_is_that_of_check_and_errors_are_shown_in_place() {
         }
     }
 }
+
+#[test]
+fn only_the_games_selected_are_on_the_page_and_counted() {
+    let dir = scratch("select");
+    let file = dir.join("three.ctl-pgn");
+    // Game 2 cannot be replayed: its error counts only when it is selected.
+    std::fs::write(
+        &file,
+        "[Variant \"C'escacs\"]\n[White \"Puig, Anna\"]\n\n1. E7-E13, E21-E15 :\n*\n\n\
+         [Variant \"C'escacs\"]\n[White \"Ros, Xus\"]\n\n1. D8-D12 :\n*\n\n\
+         [Variant \"C'escacs\"]\n[White \"Puig, Pere\"]\n\n1. E7-E13 :\n*\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let page = dir.join("three.html");
+    let out = cescacs(&["html", "--where", "White=Puig*", file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.ends_with(": 2 games\n"), "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("Puig, Anna") && html.contains("Puig, Pere") && !html.contains("Ros, Xus")
+    );
+    let out = cescacs(&["html", "--game", "2", file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(": 1 game (1 error"), "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("Ros, Xus") && !html.contains("Puig"));
+    std::fs::remove_file(&page).unwrap();
+    let out = cescacs(&["html", "--where", "Black=*", file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("(3 in all) is selected"), "{err}");
+    assert!(!page.exists(), "no page without a game");
+}

@@ -84,3 +84,22 @@ fn an_empty_file_and_a_folder_without_games_are_warnings() {
     assert!(stderr.contains("warning: no `*.ctl-pgn` file in"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn binary_bytes_after_a_game_are_one_error_however_many_variant_tags_they_hold() {
+    let dir = scratch("tail");
+    let path = dir.join("tail.ctl-pgn");
+    let mut bytes = b"[Variant \"C'escacs\"]\n1. E7-E13: *\n".to_vec();
+    // Five `[Variant` in binary bytes: five pieces for the splitter, one error for the file.
+    for i in 0..5u8 {
+        bytes.extend_from_slice(b"[Variant ");
+        bytes.extend(
+            (0..600u32).map(|j| if j % 7 == 0 { 0 } else { (j as u8).wrapping_mul(31) ^ i }),
+        );
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let out = check(&["--format", "jsonl", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(codes(&out), ["E0002"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

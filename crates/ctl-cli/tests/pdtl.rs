@@ -187,9 +187,11 @@ fn error_lines_say_why_when_only_the_label_did() {
              halfmove clock, move number",
         ]
     );
-    // A single argument prints the same line.
+    // A single argument: the report alone, on standard error.
     let o = run(&["pdtl", "--canonical", "/27:1k/14:3K3/ w -- F13 0 1"], "");
-    assert!(stdout(&o).ends_with("(F13 is not a hex: column F holds the even lines 0 to 28)\n"));
+    assert_eq!(stdout(&o), "");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("F13 is not a hex: column F holds the even lines 0 to 28"), "{stderr}");
     assert_eq!(o.status.code(), Some(1));
 }
 
@@ -200,6 +202,8 @@ fn without_canonical_a_diagram_comes_first() {
     let out = stdout(&o);
     let rows: Vec<&str> = out.lines().collect();
     assert_eq!(rows[0].trim(), "P T A B C D E F G H I K L X Z");
+    // The legend under the diagram, before the PDTL.
+    assert!(out.contains("\nPieces (White/Black): K/k King, "), "{out}");
     assert_eq!(rows[1].trim_end(), "28               v");
     assert_eq!(rows.last().copied(), Some(INITIAL[0].1));
 }
@@ -208,12 +212,11 @@ fn without_canonical_a_diagram_comes_first() {
 fn a_bad_argument_is_reported_with_a_pointer_into_the_pdtl() {
     let o = run(&["pdtl", "/27:1k/14:3K3/ w RK- - 0 1"], "");
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(
-        stdout(&o).trim_end(),
-        "error: E0115 expected the White Queen's Rook on C3 (this `R` says it has never moved), found an empty hex"
-    );
+    // Each problem once: in the report on standard error, not again on standard output.
+    assert_eq!(stdout(&o), "");
     let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(stderr.contains("E0115"), "{stderr}");
+    let rook = "[E0115] Error: expected the White Queen's Rook on C3 (this `R` says it has never moved), found an empty hex";
+    assert_eq!(stderr.matches(rook).count(), 1, "{stderr}");
     assert!(stderr.contains("/27:1k/14:3K3/ w RK- - 0 1"), "the report quotes the PDTL: {stderr}");
 }
 

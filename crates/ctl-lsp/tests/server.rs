@@ -372,6 +372,38 @@ fn code_actions_apply_the_fixes() {
 }
 
 #[test]
+fn fix_all_writes_one_mark_where_two_fixes_meet() {
+    // The fool's mate without `#` and without its final `:`: the missing final mark (W0203)
+    // and the unmarked mate (W0503) fix the same place; "fix all" writes `#` once.
+    let mut c = Client::new();
+    let mate = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/valid/spec-fools-mate-X01-en.ctl-pgn"
+    ))
+    .expect("the corpus")
+    .replace("GL5-H6#", "GL5-H6");
+    let published = c.open(&mate);
+    let found = codes(&published);
+    assert!(
+        found.contains(&"W0203".to_string()) && found.contains(&"W0503".to_string()),
+        "{found:?}"
+    );
+    let params = json!({
+        "textDocument": { "uri": URI },
+        "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } },
+        "context": { "diagnostics": [], "only": ["source.fixAll"] }
+    });
+    let actions = c.result("textDocument/codeAction", params);
+    let edits = actions[0]["edit"]["changes"][URI].as_array().expect("the edits").clone();
+    let line = mate.lines().position(|l| l.contains("GL5-H6")).unwrap() as u32;
+    let at_mate: Vec<&Value> =
+        edits.iter().filter(|e| e["range"]["start"]["line"] == line).collect();
+    assert_eq!(at_mate.len(), 1, "{edits:?}");
+    assert_eq!(at_mate[0]["newText"], "#");
+    c.stop();
+}
+
+#[test]
 fn bad_requests_get_errors_and_the_server_goes_on() {
     let mut c = Client::new();
     c.open(GAME);

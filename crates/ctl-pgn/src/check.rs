@@ -31,7 +31,7 @@ use crate::decode::{Decoded, as_plain_text, decode};
 use crate::game::Game;
 use crate::reader::{Piece, Pieces};
 use crate::split::{GameSplitter, RawGame};
-use crate::validate::{Level, fast, validate};
+use crate::validate::{Level, fast, validate_parsed};
 
 /// How to check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -308,7 +308,8 @@ impl Check {
         let (plies, game) = if is_game {
             let mut game = Game::new(game, source);
             game.set_syntax_errors(&diagnostics);
-            diagnostics.extend(validate(&game, self.level));
+            let found = validate_parsed(&game, self.level, &mut diagnostics);
+            diagnostics.extend(found);
             (game.movetext().ply_count(), Some(game).filter(|_| !self.fast))
         } else if diagnostics.is_empty() {
             return None;
@@ -318,6 +319,7 @@ impl Check {
         if offset != 0 {
             diagnostics = diagnostics.into_iter().map(|d| d.shifted(offset)).collect();
         }
+        crate::fixes::combine(&mut diagnostics);
         sort(&mut diagnostics);
         Some(CheckedGame {
             span,

@@ -7,6 +7,7 @@ pub mod check;
 pub mod convert;
 pub mod decode;
 pub mod filter;
+pub mod fixes;
 pub mod game;
 pub mod reader;
 #[cfg(feature = "render")]

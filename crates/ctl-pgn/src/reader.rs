@@ -179,11 +179,18 @@ impl<R: Read> Iterator for Pieces<R> {
             }
         };
         self.content |= !bytes.trim_ascii().is_empty();
-        // A stream that is not text at all is its first piece, which decode reports once as
-        // `E0002`: the rest is read (to its end, to be counted) but not handed out, so that the
-        // `[Variant` a program may hold does not make games of its bytes.
-        if offset == 0 && crate::decode::not_text(&bytes).is_some() {
-            let mut end = self.next.after(&bytes);
+        if usize::try_from(offset).ok() != Some(self.next.offset) {
+            return Some(Err(io::Error::other("stream offset beyond the address space")));
+        }
+        let start = self.next;
+        // Bytes that are not text (from the stream's start, or after games) are one piece,
+        // which decode reports once as `E0002`: the rest is read (to its end, to be counted)
+        // but not handed out, so that the `[Variant` a program may hold does not make games of
+        // its bytes, each with its own `E0002`. After the first piece only a piece with a NUL
+        // byte is looked at closely (a text game has none; `memchr` costs little).
+        let suspect = offset == 0 || memchr::memchr(0, &bytes).is_some();
+        if suspect && crate::decode::not_text(&bytes).is_some() {
+            let mut end = start.after(&bytes);
             for rest in self.splitter.by_ref() {
                 match rest {
                     Ok(rest) => end = end.after(&rest.bytes),
@@ -191,12 +198,8 @@ impl<R: Read> Iterator for Pieces<R> {
                 }
             }
             self.next = end;
-            return Some(Ok(Piece { start: TextStart::default(), bytes }));
+            return Some(Ok(Piece { start, bytes }));
         }
-        if usize::try_from(offset).ok() != Some(self.next.offset) {
-            return Some(Err(io::Error::other("stream offset beyond the address space")));
-        }
-        let start = self.next;
         self.next = start.after(&bytes);
         Some(Ok(Piece { start, bytes }))
     }

@@ -413,3 +413,184 @@ fn stalemate_decides_the_result() {
     assert!(codes(&format!("{black}: 1-2\n"), Level::Rules).is_empty());
     assert_eq!(codes(&format!("{black}: 2-1\n"), Level::Rules), ["E0508"]);
 }
+
+/// The note of the diagnostic `code` that says what its line left unchecked.
+fn unchecked_note(found: &[Diagnostic], code: &str) -> Option<String> {
+    let d = found.iter().find(|d| d.code == code)?;
+    d.notes.iter().find(|n| n.starts_with("the line stops here")).cloned()
+}
+
+#[test]
+fn a_line_that_cannot_go_on_says_how_much_was_not_checked() {
+    // Black's E23 holds an Elephant, not a pawn: the main line stops there. The variation on the
+    // failing move branches from the position before it, still known, and is checked (its
+    // E0501); the one on the next pair branches from an unknown position and is not.
+    let found = rules(
+        "1. E7-E13, E21-E15 2. F8-F12, E23-E17 (2. …, G21-G15 3. F12-F18) \
+         3. G7-G13, G21-G15 (3. D6-D16) 4. I5-I11, F20-F16 5. K4-K10: *",
+    );
+    let got: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert_eq!(got, ["E0404", "E0501"]);
+    let note = unchecked_note(&found, "E0404").expect("the stop says what was left");
+    assert!(note.contains("its 5 later moves and 1 variation were not checked"), "{note}");
+    // A line that stops at its last move leaves nothing unchecked, and says nothing.
+    let last = rules("1. E7-E13, E23-E17: *");
+    assert_eq!(last[0].code, "E0404");
+    assert_eq!(unchecked_note(&last, "E0404"), None);
+}
+
+#[test]
+fn a_variation_branching_before_the_stop_is_checked_from_its_own_branch() {
+    // White's second move fails; the variation on it (White's alternative) starts from the
+    // position before it and is checked to its end, its own error included; Black's
+    // alternative (`2. …`) needs the position after the failing move and is not replayed.
+    let found = rules(
+        "1. E7-E13, E21-E15 2. E7-E11, E23-E17 (2. F8-F12, F20-F16 3. F12-F18) (2. …, G21-G15) 3. G7-G13: *",
+    );
+    let got: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert_eq!(got, ["E0404", "E0501"]);
+    let note = unchecked_note(&found, "E0404").unwrap();
+    assert!(note.contains("its 2 later moves and 1 variation were not checked"), "{note}");
+    // A variation nested in a stopped variation: the note belongs to the variation's stop.
+    let nested = rules("1. E7-E13, E21-E15 (1. …, E23-E17 2. F8-F12, F20-F16) 2. F8-F12: *");
+    let note = unchecked_note(&nested, "E0404").unwrap();
+    assert!(note.contains("its 2 later moves were not checked"), "{note}");
+}
+
+#[test]
+fn a_move_with_a_hex_that_does_not_exist_notes_what_its_line_left_on_the_syntax_error() {
+    let found = rules("1. E7-E13, E21-E15 2. EZ5-E11, E23-E17 3. G7-G13: *");
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0204"]);
+    let note = unchecked_note(&found, "E0204").unwrap();
+    assert!(note.contains("its 2 later moves were not checked"), "{note}");
+}
+
+/// The text with the fixes of `d` applied.
+fn fixed(text: &str, d: &Diagnostic) -> String {
+    let mut out = text.to_string();
+    let mut fixes = d.fixes.clone();
+    fixes.sort_by_key(|f| std::cmp::Reverse(f.span.start));
+    for f in fixes {
+        out.replace_range(f.span.range(), &f.replacement);
+    }
+    out
+}
+
+#[test]
+fn did_you_mean_the_letter_of_the_piece_on_the_origin() {
+    let cases = [
+        // The Elephant on E5 written as a Knight.
+        ("1. E7-E13, E21-E15 2. NE5-D8: *", "found an Elephant on E5: did you mean `EE5-D8`?"),
+        // A pawn written with a piece's letter: the fix drops it.
+        ("1. EE7-E13: *", "found a Pawn on E7: did you mean `E7-E13`?"),
+        // A piece written without its letter: the fix inserts it.
+        ("1. E7-E13, E21-E15 2. E5-D8: *", "found an Elephant on E5: did you mean `EE5-D8`?"),
+    ];
+    for (movetext, help) in cases {
+        let text = format!("{V}{movetext}\n");
+        let found = check_text(&text, Level::Rules);
+        assert_eq!(found.len(), 1, "{movetext}: {found:?}");
+        assert_eq!(found[0].help, [help], "{movetext}");
+        // The fix gives a game without an error.
+        let again = fixed(&text, &found[0]);
+        assert_eq!(codes(&again, Level::Rules), Vec::<&str>::new(), "{again}");
+    }
+    // The letter of the piece found gives no legal move either: no help.
+    let found = rules("1. E7-E13, E21-E15 2. NE5-E11: *");
+    assert_eq!(found[0].code, "E0404");
+    assert!(found[0].help.iter().all(|h| !h.contains("did you mean")), "{:?}", found[0].help);
+    assert!(found[0].fixes.is_empty());
+}
+
+#[test]
+fn did_you_mean_an_origin_one_key_away() {
+    // E15 for E25, where Black's Knight stands: `1` and `2` are neighbouring keys.
+    let text = format!("{V}1. E7-E13, NE15-C21: *\n");
+    let found = check_text(&text, Level::Rules);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].help,
+        ["Black's Knight stands on E25, one key away: did you mean `NE25-C21`?"]
+    );
+    assert_eq!(codes(&fixed(&text, &found[0]), Level::Rules), Vec::<&str>::new());
+    // No hex one key away from E9 holds a White Knight that can go to C7: no guess.
+    let found = rules("1. NE9-C7: *");
+    assert_eq!(found[0].code, "E0404");
+    assert!(found[0].fixes.is_empty(), "{:?}", found[0]);
+}
+
+#[test]
+fn a_missing_mate_mark_and_final_colon_get_one_combined_fix() {
+    // The mate written without `#` nor `:`: the parser's W0203 and the replay's W0503 both
+    // fix the same place, with the same text: `#`, which also ends the game.
+    let text = format!("{V}{FOOL}GL5-H6 0-3\n");
+    let found = check_text(&text, Level::Rules);
+    let by = |code: &str| found.iter().find(|d| d.code == code).unwrap().clone();
+    let (no_final, unmarked) = (by("W0203"), by("W0503"));
+    assert_eq!(no_final.fixes, unmarked.fixes);
+    assert_eq!(unmarked.fixes[0].replacement, "#");
+    // Every fix applied once (what "fix all" does) gives a clean game.
+    let again = fixed(&text, &unmarked);
+    assert_eq!(codes(&again, Level::Rules), Vec::<&str>::new(), "{again}");
+    // A check without its mark on the last move: `+^:`.
+    let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, GZ11-L5 5. K4-K10, GL5-H6 *";
+    let text = format!("{V}{check}\n");
+    let found = check_text(&text, Level::Rules);
+    let w0501 = found.iter().find(|d| d.code == "W0501").unwrap();
+    assert_eq!(w0501.fixes[0].replacement, "+^:");
+    assert_eq!(codes(&fixed(&text, w0501), Level::Rules), Vec::<&str>::new());
+}
+
+#[test]
+fn the_first_rules_error_of_a_line_says_the_rest_is_checked_for_coherence_only() {
+    // 2. EE5-E11 is illegal: the line goes on at the coherence level, where 3. G7-E13 is
+    // still found; the rules are not looked at again, and the first error says so.
+    let found = rules("1. E7-E13, E21-E15 2. EE5-E11, G21-G15 3. G7-E13: *");
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0501", "E0405"]);
+    assert!(
+        found[0].notes.iter().any(|n| n.contains("checked for coherence only")),
+        "{:?}",
+        found[0]
+    );
+    assert!(found[1].notes.iter().all(|n| !n.contains("checked for coherence only")));
+}
+
+#[test]
+fn no_guess_when_two_origins_one_key_away_fit() {
+    // White Rooks on E25 and E5; `E15` is one key from both (`1` beside `2` and `0`).
+    let game =
+        |mv: &str| format!("{V}[PDTL \"/25:1R2/14:3k3/5:2R3/1:1K/ w -- - 0 1\"]\n1. {mv}: *\n");
+    // Both Rooks reach E13 along the column: which one was meant is not sure.
+    let both = check_text(&game("RE15-E13"), Level::Rules);
+    assert_eq!(both.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0404"]);
+    assert!(both[0].fixes.is_empty(), "{:?}", both[0]);
+    // Only the Rook on E25 reaches F24.
+    let one = check_text(&game("RE15-F24"), Level::Rules);
+    assert_eq!(one[0].help, ["White's Rook stands on E25, one key away: did you mean `RE25-F24`?"]);
+}
+
+#[test]
+fn taking_a_false_mate_mark_off_the_last_move_keeps_the_game_ended() {
+    // `#` on a move that gives no check: the fix writes `:` for it.
+    let text = format!("{V}1. E7-E13# 3-0\n");
+    let found = check_text(&text, Level::Rules);
+    assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0506"]);
+    assert_eq!(found[0].fixes[0].replacement, ":");
+    assert_eq!(codes(&fixed(&text, &found[0]), Level::Rules), Vec::<&str>::new());
+    // `#` on a check that does not mate: the check's mark, then `:`.
+    let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, GZ11-L5 5. K4-K10, GL5-H6";
+    let text = format!("{V}{check}# 0-3\n");
+    let found = check_text(&text, Level::Rules);
+    let false_mate = found.iter().find(|d| d.code == "E0506").unwrap();
+    assert_eq!(false_mate.fixes[0].replacement, "+^:");
+    let again = fixed(&text, false_mate);
+    assert_eq!(codes(&again, Level::Rules), Vec::<&str>::new(), "{again}");
+    // In a variation, or before another move of the main line, `#` ends nothing: the fix only
+    // removes it.
+    let found = rules("1. E7-E13, E21-E15 (1. …, E21-E17#) 2. F8-F12: *");
+    assert_eq!(found[0].code, "E0506");
+    assert_eq!(found[0].fixes[0].replacement, "");
+    let found = rules("1. E7-E13#, E21-E15: *");
+    assert_eq!(found[0].code, "E0506");
+    assert_eq!(found[0].fixes[0].replacement, "");
+}

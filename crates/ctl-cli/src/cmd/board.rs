@@ -1,7 +1,7 @@
 //! `cescacs board`: draw a position, given as PDTL or as a game of a CTL-PGN file at a ply, as
 //! a text diagram or a self-contained SVG (the `cescacs-diagram` crate).
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -11,6 +11,8 @@ use ctl_an::syntax::{Move, MoveKind, Ply};
 use ctl_pgn::game::Game;
 use ctl_pgn::validate::{Level, replay_main_line};
 
+use crate::games;
+use crate::input::Input;
 use crate::output;
 
 const EXAMPLES: &str = "\
@@ -22,9 +24,10 @@ Examples:
   cescacs board --ply 12 --game 2 -o p.svg games.ctl-pgn   game 2 after its 12th ply, last move marked
   cescacs board --flip --letters fan game.ctl-pgn          Black at the bottom, FAN symbols
 
-The SVG draws each piece as its letter in a disc (white or black), readable with any font;
---symbols draws the spec's Unicode symbols instead (Pegasus and Wyvern need a font with Unicode's
-Chess Symbols block, such as Noto Sans Symbols 2).
+The text diagram ends with a legend of its signs. The SVG draws each piece as its letter in a
+disc (white or black), readable with any font; --symbols draws the spec's Unicode symbols instead,
+in the SVG and in the text (Pegasus and Wyvern need a font with Unicode's Chess Symbols block, such
+as Noto Sans Symbols 2).
 
 Exit status: 0 drawn, 1 the position cannot be read or the game cannot be replayed to the ply,
 2 bad usage (a game or a ply past the end of the file's games: `--ply 99` of a 12-ply game) or
@@ -51,7 +54,8 @@ pub struct Args {
     #[arg(long, value_name = "SPEC", value_parser = parse_letters)]
     pub letters: Option<Letters>,
 
-    /// In the SVG, draw the spec's Unicode piece symbols instead of letters in discs.
+    /// Draw the spec's Unicode piece symbols: in the SVG instead of letters in discs, in the
+    /// text diagram instead of letters.
     #[arg(long)]
     pub symbols: bool,
 
@@ -59,9 +63,10 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub ply: Option<usize>,
 
-    /// For a file: which game, from 1.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    pub game: u32,
+    /// For a file: the game to draw, the first one selected (the first game of the file
+    /// without a selection).
+    #[command(flatten)]
+    pub selection: games::Selection,
 
     /// Write the picture to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -97,7 +102,10 @@ pub fn run(args: Args) -> ExitCode {
     match draw(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failed(message, status)) => {
-            output::error(message);
+            // An empty message: said already (no game selected).
+            if !message.is_empty() {
+                output::error(message);
+            }
             ExitCode::from(status)
         }
     }
@@ -113,7 +121,8 @@ fn draw(args: &Args) -> Result<(), Failed> {
         .letters(letters.clone())
         .flipped(args.flip)
         .pieces(if args.symbols { PieceStyle::Symbols } else { PieceStyle::Discs })
-        .title(picture.title.clone());
+        .title(picture.title.clone())
+        .legend(true);
     if let Some((from, to)) = picture.last_move {
         diagram = diagram.last_move(from, to);
     }
@@ -176,24 +185,16 @@ fn picture(args: &Args) -> Result<Picture, Failed> {
 }
 
 fn game_picture(args: &Args) -> Result<Picture, Failed> {
-    let bytes = if args.input == "-" {
-        let mut bytes = Vec::new();
-        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        std::fs::read(&args.input)
-    }
-    .map_err(|e| Failed(output::cannot_read(&args.input, e), output::FAILURE))?;
-    let decoded = ctl_pgn::decode::decode(bytes);
-    let wanted = args.game as usize;
-    let parsed = ctl_an::parse_file(&decoded.text);
-    let count = parsed.file.games.len();
-    let syntax = parsed.file.games.into_iter().nth(wanted - 1).ok_or_else(|| {
-        Failed(
-            format!("`{}` holds {count} game(s), not a game {wanted}", args.input),
-            output::FAILURE,
-        )
-    })?;
-    let game = Game::new(syntax, &decoded.text);
+    let input =
+        if args.input == "-" { Input::Stdin } else { Input::File(PathBuf::from(&args.input)) };
+    // Read game by game: memory is bounded by the largest game, not by the file.
+    let (piece, wanted) = games::find_game(&input, &args.selection)
+        .map_err(|e| Failed(output::cannot_read(&args.input, e), output::FAILURE))?
+        .ok_or_else(|| Failed(String::new(), output::FAILURE))?;
+    let Some((_, found)) = piece.games().find(|(n, _)| *n == wanted) else {
+        return Err(Failed(String::new(), output::FAILURE));
+    };
+    let game = Game::new(found.game.clone(), &piece.decoded.text);
     let replayed = replay_main_line(&game, Level::Coherence);
     let written = game.movetext().ply_count();
     let ply = args.ply.unwrap_or(replayed.positions.len().saturating_sub(1));

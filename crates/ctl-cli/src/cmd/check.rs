@@ -21,6 +21,8 @@ Examples:
   cescacs check --format jsonl --position-encoding utf-8 big/
   cat game.ctl-pgn | cescacs check -          read standard input
   cescacs check -j 1 huge.ctl-pgn             one thread; files of any size are read game by game
+  cescacs check --game 3 games.ctl-pgn        only the third game of the file
+  cescacs check --where 'White=Puig*' games/  only the games Puig played with White
 
 A progress bar appears on standard error when it is a terminal and the run takes over a second.
 
@@ -59,6 +61,10 @@ pub struct Args {
 
     #[command(flatten)]
     pub max_errors: output::MaxErrors,
+
+    /// Only these games are checked and reported (read one after the other, in file order).
+    #[command(flatten)]
+    pub selection: crate::games::Selection,
 
     /// Files, directories (searched for `*.ctl-pgn`), or `-` for standard input.
     #[arg(value_name = "PATH", required = true)]
@@ -181,7 +187,11 @@ pub fn run(args: Args) -> ExitCode {
     let mut progress = Progress::new(allowed, inputs.len(), input::total_size(&inputs), started);
     // Unlocked: the writer lives on the pool's thread.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
-    let ran = pool.install(|| pipeline::run(&inputs, how, &mut progress, &mut out));
+    let ran = if args.selection.is_all() {
+        pool.install(|| pipeline::run(&inputs, how, &mut progress, &mut out))
+    } else {
+        pipeline::run_selected(&inputs, how, &args.selection, &mut progress, &mut out)
+    };
     progress.clear();
     let outcome = match ran.and_then(|outcome| out.flush().map(|()| outcome)) {
         Ok(outcome) => outcome,

@@ -13,6 +13,7 @@ Examples:
   cescacs html game.ctl-pgn -o view.html    names the page
   cescacs html corpus/valid -o pages/       one page per file found, in the folder pages/
   cescacs html - -o game.html < game.ctl-pgn
+  cescacs html --where 'White=Puig*' games.ctl-pgn   only the games Puig played with White
 
 A page holds everything it needs (style, script, the board as SVG): it opens offline and can be
 sent as one file. On it: → next move, ← previous, Home start, End end of the line, ↓ into a
@@ -31,6 +32,9 @@ pub struct Args {
     /// it, each page is written beside its input as NAME.html.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub selection: crate::games::Selection,
 
     /// CTL-PGN files, folders (searched for *.ctl-pgn files), or `-` for standard input.
     #[arg(value_name = "FILE", required = true)]
@@ -88,7 +92,12 @@ pub fn run(args: Args) -> ExitCode {
                 .file_name()
                 .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
         };
-        let page = crate::html::page(&name, bytes);
+        let page = crate::html::page(&name, bytes, &args.selection);
+        if page.games == 0 && !args.selection.is_all() {
+            output::error(args.selection.none_selected(&input.display(), page.read));
+            io_failure = true;
+            continue;
+        }
         errors += page.errors;
         if let Err(e) = std::fs::write(&target, page.html.as_bytes()) {
             output::error(output::cannot_write(target.display(), e));

@@ -19,8 +19,9 @@ Exit status: 0 every position is valid, 1 a position is not, 2 bad usage or I/O 
 /// Read PDTL positions: draw the board and print the canonical PDTL.
 ///
 /// With `-`, reads one PDTL per line from standard input and prints exactly one line per input
-/// line that is not blank: the canonical PDTL, or `error: CODE message`. Full diagnostics go to
-/// standard error.
+/// line that is not blank: the canonical PDTL, or `error: CODE message` (so that the output lines
+/// up with the input). Full diagnostics go to standard error; for a single PDTL that is all, and
+/// nothing is printed on standard output for an invalid one.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -95,16 +96,14 @@ fn run_one(args: &Args) -> io::Result<bool> {
                 writeln!(
                     out,
                     "{}",
-                    Diagram::new(position).letters(args.letters.clone()).to_text()
+                    Diagram::new(position).letters(args.letters.clone()).legend(true).to_text()
                 )?;
             }
             writeln!(out, "{}", pdtl::write_in(position, &args.letters, args.to))?;
             Ok(true)
         }
-        None => {
-            writeln!(out, "{}", error_line(&read.diagnostics))?;
-            Ok(false)
-        }
+        // The report on standard error is the whole answer: no second copy on standard output.
+        None => Ok(false),
     }
 }
 

@@ -5,12 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::Diagnostic;
-use ctl_an::Limits;
 use ctl_pgn::game::Game;
 use ctl_pgn::render::TextRenderer;
 use ctl_pgn::validate::{self, Level};
 
-use crate::games::{self, ReadPiece};
+use crate::games;
 use crate::input::Input;
 use crate::output::{self, ColorChoice};
 
@@ -72,7 +71,7 @@ pub enum ReplayLevel {
 /// Runs the command (see [`Args`] for the exit status).
 pub fn run(args: Args) -> ExitCode {
     let input = if args.file.as_os_str() == "-" { Input::Stdin } else { Input::File(args.file) };
-    let Some((piece, wanted)) = (match find_game(&input, &args.selection) {
+    let Some((piece, wanted)) = (match games::find_game(&input, &args.selection) {
         Ok(found) => found,
         Err(e) => {
             output::error(output::cannot_read(input.display(), e));
@@ -134,36 +133,6 @@ pub fn run(args: Args) -> ExitCode {
         _ if errors.is_empty() => ExitCode::SUCCESS,
         _ => ExitCode::from(output::ERRORS),
     }
-}
-
-/// The piece of `input` that holds the first game `selection` selects, and that game's
-/// number, read game by game (memory bounded by the largest game); `None`, said on standard
-/// error, when no game is selected.
-fn find_game(
-    input: &Input,
-    selection: &games::Selection,
-) -> io::Result<Option<(ReadPiece, usize)>> {
-    let mut count = 0;
-    for piece in games::pieces(input, Limits::DEFAULT)? {
-        let piece = piece?;
-        count += piece.game_count();
-        let found = piece.games().find(|(n, g)| selection.selects(*n, &g.game)).map(|(n, _)| n);
-        if let Some(n) = found {
-            return Ok(Some((piece, n)));
-        }
-        if selection.done_after(count) {
-            break;
-        }
-    }
-    let name = input.display();
-    match selection.game {
-        Some(n) if count < n as usize => {
-            output::error(format!("`{name}` has {count} game(s), no game {n}"))
-        }
-        None if selection.filters.is_empty() => output::error(format!("`{name}` has no game")),
-        _ => output::error(format!("no game of `{name}` ({count} in all) is selected")),
-    }
-    Ok(None)
 }
 
 /// The plies of the main line as people read them, `1. E7-E13` or `1. …, E21-E15`, as written

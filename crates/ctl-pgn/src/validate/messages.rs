@@ -50,6 +50,15 @@ pub(crate) fn in_pair(d: Diagnostic, side: Colour, number: MoveNumber) -> Diagno
     d.with_label(number.span, format!("while replaying {whose}'s move {}", number.value))
 }
 
+/// The first rules error of a line in a full check: the line goes on, at the coherence level
+/// only, so the rules are not looked at again in it. The note says so.
+#[cold]
+pub(crate) fn coherence_only(d: Diagnostic) -> Diagnostic {
+    d.with_note(
+        "the line goes on from the position this move writes, checked for coherence only: its later moves, check marks and result are not checked against the rules",
+    )
+}
+
 /// How a draw reason reads after "drawn by".
 pub(crate) fn draw_reason_text(reason: DrawReason) -> &'static str {
     match reason {

@@ -19,7 +19,9 @@ pub mod lines;
 pub(crate) mod messages;
 mod references;
 pub mod replay;
+mod suggest;
 pub mod tree;
+mod unchecked;
 
 use cescacs_board::{Diagnostic, Position};
 use ctl_an::Limits;
@@ -28,6 +30,7 @@ use crate::game::Game;
 
 pub use messages::move_spec;
 use replay::{Observer, Options, PlyAt, Replay};
+pub use unchecked::Unchecked;
 
 /// How deep validation looks, shallowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -53,6 +56,18 @@ pub enum Level {
 /// ```
 pub fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
     replay_game(game, Options::check(level), ()).0.diagnostics
+}
+
+/// [`validate`] for a game read with the `parser`'s diagnostics: a line that a syntax error
+/// stopped notes what it left unchecked on the parser's error inside the move.
+pub(crate) fn validate_parsed(
+    game: &Game,
+    level: Level,
+    parser: &mut [Diagnostic],
+) -> Vec<Diagnostic> {
+    let (done, ()) = replay_game(game, Options::check(level), ());
+    unchecked::attach(parser, done.unchecked);
+    done.diagnostics
 }
 
 /// Replays a parsed game (its setup as [`Game::new`] read it) with an observer.

@@ -30,6 +30,8 @@ use ctl_an::scan::Flow;
 use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
 
 use super::references::References;
+use super::suggest;
+use super::unchecked::{self, Skipped, Unchecked};
 use super::{Level, codes, messages};
 use crate::game::Setup;
 use crate::tags::{TagRef, lint_tags};
@@ -200,6 +202,8 @@ struct Line {
     /// The checkpoint: a copy of the board, and the moves played on it since.
     base: Board,
     moves: Vec<cescacs_board::Move>,
+    /// Once the line stopped: where, and what it left unchecked since.
+    skipped: Option<Skipped>,
 }
 
 impl Line {
@@ -230,6 +234,7 @@ impl Line {
                 expected: None,
                 pair: None,
                 moves: Vec::with_capacity(CHECKPOINT_PLIES + 2),
+                skipped: None,
             }),
         };
         for m in moves {
@@ -246,7 +251,15 @@ impl Line {
         line.expected = None;
         line.pair = None;
         line.moves.clear();
+        line.skipped = None;
         line
+    }
+
+    /// The line stops at `at`; `diagnostic`: the index of the replay's diagnostic saying why.
+    #[cold]
+    fn stop(&mut self, at: Span, diagnostic: Option<usize>) {
+        self.status = Status::Stopped;
+        self.skipped = Some(Skipped::new(at, diagnostic));
     }
 
     #[inline]
@@ -345,6 +358,11 @@ pub struct Replay<'t, O = ()> {
     plies: usize,
     /// Variations open around the next event.
     depth: usize,
+    /// Lines stopped by a syntax error, with what they left unchecked.
+    unchecked: Vec<Unchecked>,
+    /// A false `#` on a move of the main line, which ended the game: its diagnostic's index,
+    /// and the main line's plies then (the fix writes `:` for it if no ply followed).
+    false_end: Option<(usize, usize)>,
     /// Whether the events after the tags need more than counting (lines replayed or
     /// references checked): false at the syntax level.
     busy: bool,
@@ -361,6 +379,9 @@ pub struct Replayed {
     pub plies: usize,
     /// Nothing to report.
     pub clean: bool,
+    /// Lines stopped by a move the parser reported (a syntax error inside it), with the note
+    /// saying what they left unchecked: for the parser's diagnostic.
+    pub unchecked: Vec<Unchecked>,
 }
 
 impl<'t, O: Observer> Replay<'t, O> {
@@ -383,6 +404,8 @@ impl<'t, O: Observer> Replay<'t, O> {
             result_tag: None,
             plies: 0,
             depth: 0,
+            unchecked: Vec::new(),
+            false_end: None,
             busy: true,
             spare: Spare::default(),
         }
@@ -609,13 +632,13 @@ impl<'t, O: Observer> Replay<'t, O> {
         pair.plies += 1;
         if pair.plies > 1 {
             // `…` in Black's place: the tree holds it only with a syntax error.
-            line.status = Status::Stopped;
+            line.stop(span, None);
             return self.flow();
         }
         let number = pair.number;
         if line.board.turn() != Colour::Black {
             let d = messages::wrong_turn(line.board.turn(), Colour::Black, span, number);
-            line.status = Status::Stopped;
+            line.stop(span, Some(self.out.len()));
             self.observer.stopped(depth, &d);
             self.report(d);
             return self.flow();
@@ -629,13 +652,15 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A ply that could not be read as a move (the tree's [`ctl_an::syntax::Ply::Invalid`]):
     /// its line stops there.
-    pub fn invalid(&mut self, _span: Span) -> Flow {
+    pub fn invalid(&mut self, span: Span) -> Flow {
         if self.depth() == 0 {
             self.plies += 1;
         }
         self.ply_event(false);
-        if let Some(line) = self.live_line() {
-            line.status = Status::Stopped;
+        match self.lines.last_mut() {
+            Some(Slot::Line(line)) if line.status == Status::Live => line.stop(span, None),
+            Some(Slot::Line(line)) => unchecked::skip_move(&mut line.skipped),
+            _ => {}
         }
         self.flow()
     }
@@ -661,6 +686,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         let full = self.options.full;
         let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
         if line.status != Status::Live {
+            unchecked::skip_move(&mut line.skipped);
             return self.flow();
         }
         let Some(pair) = line.pair.as_mut() else { return self.flow() };
@@ -668,7 +694,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         let side = if pair.plies == 1 { Colour::White } else { Colour::Black };
         let number = pair.number;
         if pair.plies > 2 {
-            line.status = Status::Stopped;
+            line.stop(m.span, None);
             return self.flow();
         }
         if pair.plies == 1 {
@@ -676,18 +702,18 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         if line.board.turn() != side {
             let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
-            line.status = Status::Stopped;
+            line.stop(m.span, Some(self.out.len()));
             self.observer.stopped(depth, &d);
             self.report(d);
             return self.flow();
         }
         if !readable {
-            line.status = Status::Stopped;
+            line.stop(m.span, None);
             return self.flow();
         }
         match play(line, m, &self.letters, full) {
             Played::Stop(d) => {
-                line.status = Status::Stopped;
+                line.stop(m.span, d.as_ref().map(|_| self.out.len()));
                 if let Some(d) = d {
                     let d = messages::in_pair(*d, side, number);
                     self.observer.stopped(depth, &d);
@@ -703,6 +729,9 @@ impl<'t, O: Observer> Replay<'t, O> {
                 }
                 self.observer.played(PlyAt { depth, side }, m, &line.board);
                 if let Some(d) = d {
+                    if depth == 0 && crate::fixes::takes_the_end(&d, m) {
+                        self.false_end = Some((self.out.len(), self.plies));
+                    }
                     self.report(messages::in_pair(*d, side, number));
                 }
             }
@@ -743,6 +772,9 @@ impl<'t, O: Observer> Replay<'t, O> {
         let from = if omitted { pair.before_black } else { Some(pair.before_white) };
         let Some(mark) = from else {
             self.lines[n - 1] = Slot::Off;
+            if let Slot::Line(parent) = &mut self.lines[n - 2] {
+                unchecked::skip_variation(&mut parent.skipped);
+            }
             return;
         };
         let mut line = Line::start(
@@ -762,10 +794,6 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
     }
 
-    fn live_line(&mut self) -> Option<&mut Line> {
-        live(&mut self.lines)
-    }
-
     /// A variation opens after the last pair of the current line.
     pub fn begin_variation(&mut self, label: Option<Spanned<u32>>) -> Flow {
         self.start();
@@ -778,6 +806,9 @@ impl<'t, O: Observer> Replay<'t, O> {
         self.observer.begin_variation(self.depth);
         let replayed = self.options.variations
             && matches!(self.lines.last(), Some(Slot::Line(l)) if l.status != Status::Dead);
+        if let Some(Slot::Line(l)) = self.lines.last_mut().filter(|_| !replayed) {
+            unchecked::skip_variation(&mut l.skipped);
+        }
         if self.replaying {
             self.lines.push(if replayed {
                 Slot::Pending(Pending { number: None })
@@ -799,6 +830,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         if self.lines.len() > 1 {
             if let Some(Slot::Line(line)) = self.lines.pop() {
+                self.close(line.skipped);
                 self.spare.lines.push(line);
             }
         }
@@ -853,9 +885,35 @@ impl<'t, O: Observer> Replay<'t, O> {
                 self.report(d);
             }
         }
+        if let Some((i, _)) = self.false_end.filter(|&(_, p)| p == self.plies) {
+            if let Some(d) = self.out.get_mut(i).filter(|_| self.options.report == Report::All) {
+                crate::fixes::keep_the_end(d);
+            }
+        }
+        // The lines still open (the main line, unclosed variations) are over too; they stay
+        // for [`Replay::spare`].
+        for i in 0..self.lines.len() {
+            if let Slot::Line(line) = &self.lines[i] {
+                let skipped = line.skipped;
+                self.close(skipped);
+            }
+        }
         let mut diagnostics = std::mem::take(&mut self.out);
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        Replayed { clean: diagnostics.is_empty() && !self.failed, diagnostics, plies: self.plies }
+        Replayed {
+            clean: diagnostics.is_empty() && !self.failed,
+            diagnostics,
+            plies: self.plies,
+            unchecked: std::mem::take(&mut self.unchecked),
+        }
+    }
+
+    /// A line is over: what it left unchecked after it stopped is noted.
+    #[inline]
+    fn close(&mut self, skipped: Option<Skipped>) {
+        if let (Some(skipped), Report::All) = (skipped, self.options.report) {
+            unchecked::close(skipped, &mut self.out, &mut self.unchecked);
+        }
     }
 
     /// Mate, stalemate and automatic draws decide the result (docs/RULES.md 5.3-5.5).
@@ -968,18 +1026,29 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         _ => {
             let coherent = match line.board.match_move_algebraic(&spec) {
                 Ok(mv) => mv,
-                Err(e) => return Played::Stop(Some(Box::new(messages::coherence_error(&e, m)))),
+                Err(e) => {
+                    let d = messages::coherence_error(&e, m);
+                    let d = suggest::did_you_mean(d, &e, &line.board, &spec, m, letters);
+                    return Played::Stop(Some(Box::new(d)));
+                }
             };
             if rules {
                 let d = match (&legal, line.drawn) {
                     (_, Some(draw)) => messages::move_after_draw(draw.reason, draw.by, m),
-                    (Some(Err(e)), None) => messages::rules_error(e, m),
+                    (Some(Err(e)), None) => suggest::did_you_mean(
+                        messages::rules_error(e, m),
+                        e,
+                        &line.board,
+                        &spec,
+                        m,
+                        letters,
+                    ),
                     _ => unreachable!("a legal move is played above"),
                 };
                 if !full {
                     return Played::Stop(Some(Box::new(d)));
                 }
-                found = Some(Box::new(d));
+                found = Some(Box::new(messages::coherence_only(d)));
                 line.level = Level::Coherence;
             }
             line.board.play_unchecked(&coherent);
