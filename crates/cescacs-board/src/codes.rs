@@ -328,7 +328,7 @@ registry! {
         /// More variations after one move pair than [`crate::Limits::variations`].
         TOO_MANY_VARIATIONS = "E0228", Error, "more variations after one move pair than the reading limit (1,000)";
         /// More stray `)` in one game than [`crate::Limits::strays`].
-        TOO_MANY_STRAYS = "E0229", Error, "more stray `)` in a game than the reading limit (1,000)";
+        TOO_MANY_STRAYS = "E0229", Error, "more stray `)` or extra result lines in a game than the reading limit (1,000)";
         /// The en dash U+2013 as a separator.
         EN_DASH = "W0201", Warning, "en dash `–` as move separator";
         /// The tag name `DPTL`.

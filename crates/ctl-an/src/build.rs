@@ -25,6 +25,10 @@ pub(crate) struct Builder<'s> {
     pub cursor: usize,
     /// A PGN `1...` pair without Black's move yet: where it ends, its diagnostic, its number.
     pgn_pending: Option<(usize, usize, Span)>,
+    /// Result lines read after the record's first, and how many of them get an `E0218`
+    /// ([`Limits::strays`](crate::Limits::strays)); past that, one `E0229` and the rest skipped.
+    extra_results: usize,
+    pub extra_results_limit: usize,
 }
 
 /// What a line (the main line or a variation body) is made of.
@@ -43,6 +47,8 @@ impl<'s> Builder<'s> {
             close_found: None,
             cursor: 0,
             pgn_pending: None,
+            extra_results: 0,
+            extra_results_limit: crate::Limits::DEFAULT.strays,
         }
     }
 
@@ -954,6 +960,13 @@ impl<'s> Builder<'s> {
     fn top_result(&mut self, cur: &mut Movetext, t: Tk) {
         if let Some(r) = self.result(t) {
             if let Some(first) = cur.result {
+                self.extra_results += 1;
+                if self.extra_results > self.extra_results_limit {
+                    if self.extra_results == self.extra_results_limit + 1 {
+                        self.diags.push(too_many_results(r.span, self.extra_results_limit));
+                    }
+                    return;
+                }
                 self.diags.push(
                     Diagnostic::error(
                         diag::MISPLACED,
@@ -1090,4 +1103,21 @@ fn take_trailing_comments(cur: &mut Movetext, next: &mut Movetext) {
         .position(|c| c.span.start > after && c.kind == CommentKind::Plain)
         .unwrap_or(last.comments.len());
     next.comments = last.comments.split_off(keep);
+}
+
+/// `E0229` for the result line at `at`, the first past `limit` extra ones in its record: it and
+/// the ones after it are skipped.
+fn too_many_results(at: Span, limit: usize) -> Diagnostic {
+    Diagnostic::error(
+        diag::TOO_MANY_STRAYS,
+        at,
+        format!(
+            "expected at most {} extra result lines in a game, found more",
+            crate::limits::grouped(limit)
+        ),
+    )
+    .with_help(format!(
+        "this result and the ones after it in the game are skipped; remove them, or raise `Limits::strays` ({}) when reading with `ctl_an::games_with`",
+        crate::limits::grouped(limit)
+    ))
 }

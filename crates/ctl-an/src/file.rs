@@ -787,6 +787,7 @@ fn read_game<'a>(
     more_tags: usize,
 ) -> (Builder<'a>, Vec<Tag>, Vec<Movetext>) {
     let mut b = Builder::new(source);
+    b.extra_results_limit = limits.strays;
     let start = tokens[0].1.start;
     let mut i = 0;
     let mut tags = Vec::new();
@@ -1028,6 +1029,7 @@ pub fn parse_movetext_with(source: &str, limits: &Limits) -> (Movetext, Vec<Diag
     let mut lex_diags = Vec::new();
     let tokens = lex(source, limits, &mut lex_diags);
     let mut b = Builder::new(source);
+    b.extra_results_limit = limits.strays;
     let parser = parsers();
     let mut records = movetext(&parser, &tokens, 0, None, &mut b);
     let mut mt = records.remove(0);

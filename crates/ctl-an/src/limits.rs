@@ -18,7 +18,7 @@
 /// | [`plies`](Limits::plies) | 10,000 | `E0225`, the main line is read up to its last whole pair within the bound, the rest only counted |
 /// | [`pairs`](Limits::pairs) | 10,000 | `E0227`, the main line is read up to the pair before, the rest only counted; in a variation, the rest of the variation is skipped |
 /// | [`variations`](Limits::variations) | 1,000 | `E0228`, the variations after the 1,000th after one pair are skipped |
-/// | [`strays`](Limits::strays) | 1,000 | `E0229`, the stray `)` after the 1,000th of a game are skipped |
+/// | [`strays`](Limits::strays) | 1,000 | `E0229`, the stray `)` after the 1,000th of a game are skipped, and so are the extra result lines after the 1,000th |
 ///
 /// ```
 /// use ctl_an::Limits;
@@ -50,8 +50,9 @@ pub struct Limits {
     /// The most variations after one move pair (siblings: alternatives to the same moves, with
     /// only comments between them). Each one past it is skipped.
     pub variations: usize,
-    /// The most stray `)` (closing no variation, each an `E0212`) one game may hold: past it they
-    /// are skipped, so a flood of `)` is a bounded report in bounded memory.
+    /// The most stray `)` (closing no variation, each an `E0212`) one game may hold, and the most
+    /// result lines after its first (each an `E0218`): past it they are skipped, so a flood of
+    /// `)` or of `*` is a bounded report in bounded memory.
     pub strays: usize,
 }
 

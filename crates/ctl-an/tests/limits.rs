@@ -335,6 +335,22 @@ fn stray_closes_past_the_limit_are_skipped() {
 }
 
 #[test]
+fn extra_result_lines_past_the_limit_are_skipped() {
+    // A flood of `*` lines: one game whose every line after the first is a second result.
+    let text = "*\n".repeat(5_000);
+    let out = parse_file(&text);
+    let count = |code| out.diagnostics.iter().filter(|d| d.code == code).count();
+    assert_eq!((count("E0218"), count("E0229")), (1_000, 1));
+    let e = out.diagnostics.iter().find(|d| d.code == "E0229").unwrap();
+    assert_eq!(e.span.start, 2 * 1_001, "the 1,002nd result line");
+    assert!(e.message.contains("extra result lines"), "{}", e.message);
+    let raised = Limits { strays: 5_000, ..Limits::default() };
+    let all = parse_file_with(&text, &raised);
+    assert_eq!(all.diagnostics.iter().filter(|d| d.code == "E0218").count(), 4_999);
+    assert!(all.diagnostics.iter().all(|d| d.code != "E0229"));
+}
+
+#[test]
 fn malformed_tags_count_toward_the_tag_limit() {
     // A flood of `[`: one error past the limit, not one per bracket.
     let text = format!("{}\n{NEXT}", "[".repeat(5_000));

@@ -118,6 +118,28 @@ fn sibling_variations_and_brackets_stay_small_in_every_command() {
     }
 }
 
+#[test]
+fn result_lines_do_not_grow_memory_with_the_file() {
+    if !measurable() {
+        eprintln!("no /proc: peak memory not measured");
+        return;
+    }
+    // 10,000 and 40,000 lines of `*`: one game of extra results, reported up to the limit.
+    let small = file("stars-10k.ctl-pgn", "*\n".repeat(10_000).as_bytes());
+    let big = file("stars-40k.ctl-pgn", "*\n".repeat(40_000).as_bytes());
+    let small = run_on(&["check", "--format", "json"], &small);
+    let big = run_on(&["check", "--format", "json"], &big);
+    assert_eq!((small.code, big.code), (Some(1), Some(1)));
+    assert!(big.stderr.is_empty() || !big.stderr.contains("panicked"), "{}", big.stderr);
+    assert!(
+        big.peak_kb < small.peak_kb + 4_000,
+        "10k: {} KB, 40k: {} KB",
+        small.peak_kb,
+        big.peak_kb
+    );
+    assert!(big.output < small.output + 1_000, "the same bounded report");
+}
+
 /// Whether each command calls `path` clean (exit 0), the same for all.
 fn verdicts(path: &Path) -> Vec<(String, bool)> {
     COMMANDS
