@@ -527,6 +527,13 @@ impl Server {
         let Some((doc, analysis)) = self.analysed(&p.text_document.uri) else {
             return Ok(Value::Null);
         };
+        if !analysis.complete {
+            // No edits would read as "already formatted": say why nothing is done.
+            return Err(Failure::new(
+                ErrorCode::RequestFailed,
+                "the document was not read to its end (larger than the server reads, or past the check's time budget): it is not formatted; `cescacs fmt` formats it",
+            ));
+        }
         let ranges = Ranges::new(&doc.text, self.encoding);
         to_value(formatting::format(&doc.text, analysis.canonical.as_deref(), &ranges))
     }
