@@ -2,13 +2,12 @@
 //! UTF-8 and unreadable paths.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+mod common;
 const SCHEMA: &str = include_str!("../../../docs/diagnostics.schema.json");
 
 const CLEAN: &str = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12: *\n";
@@ -16,18 +15,7 @@ const WARNING: &str = "[Variant \"C'escacs\"]\n1. E7–E13, E21-E15\n2. F8-F12: 
 const ERROR: &str = "[Variant \"C'escacs\"]\n1. E7xE13, E21-E15 {Moià ∞}\n2. F8-F12: *\n";
 
 fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .current_dir(dir)
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The command may exit before reading standard input: a broken pipe here is fine.
-    let _ = child.stdin.take().expect("piped").write_all(stdin);
-    child.wait_with_output().expect("the binary finishes")
+    common::cescacs(args).current_dir(dir).coloured().stdin(stdin).output()
 }
 
 /// A fresh directory for one test, holding `files` (path, bytes).

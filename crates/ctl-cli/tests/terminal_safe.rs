@@ -5,11 +5,10 @@
 //! own data and keeps its characters; their standard error is checked.)
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use cescacs_board::terminal::is_unsafe;
 
-const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
+mod common;
 
 const START: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
 
@@ -44,23 +43,9 @@ fn dir() -> PathBuf {
     dir
 }
 
-/// Runs the binary; returns (stdout, stderr).
+/// Runs the binary, colours left on; returns (stdout, stderr).
 fn run(args: &[&std::ffi::OsStr], stdin: &[u8]) -> (Vec<u8>, Vec<u8>) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("piped");
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = std::io::Write::write_all(&mut input, &stdin);
-    });
-    let out = child.wait_with_output().expect("the binary ends");
-    writer.join().expect("the writer");
+    let out = common::cescacs(args).coloured().stdin(stdin).output();
     assert!(out.status.code().is_some(), "{args:?} ended by a signal");
     (out.stdout, out.stderr)
 }
