@@ -60,7 +60,7 @@ fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Opt
         above = number;
         i += 1;
         let line = Line::new(number)?;
-        let len = line.len();
+        let (len, first) = (line.len(), line.hexes().next()?.index());
         let (mut pos, mut letters, mut after_digit) = (0, 0, false);
         while bytes[i] != b'/' {
             let b = bytes[i];
@@ -74,15 +74,21 @@ fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Opt
                 continue;
             }
             after_digit = false;
-            let c = if b.is_ascii() { char::from(b) } else { text[i..].chars().next()? };
+            let (c, n) = match b.is_ascii() {
+                true => (char::from(b), 1),
+                false => text[i..].chars().next().map(|c| (c, c.len_utf8()))?,
+            };
             let piece = cx.letters.piece_of(c)?;
-            let hex = line.hexes().nth(pos)?;
+            if pos >= len {
+                return None;
+            }
+            let hex = Hex::from_index(first + pos)?;
             position.set_piece(hex, Some(piece));
             let at = field.start + i;
-            pieces.push((hex, piece, Span::new(at, at + c.len_utf8())));
+            pieces.push((hex, piece, Span::new(at, at + n)));
             letters += 1;
             pos += 1;
-            i += c.len_utf8();
+            i += n;
         }
         if pos != len || letters == 0 {
             return None;
