@@ -21,9 +21,6 @@ const AT: u8 = notation::EN_PASSANT.as_bytes()[0];
 /// `(=)`, the draw offer.
 const DRAW_OFFER: &[u8] = GameIndicator::DrawOffer.as_str().as_bytes();
 
-/// `◇`, the one rating that starts with a byte above ASCII.
-const FORCED: &[u8] = Rating::Forced.as_str().as_bytes();
-
 /// A separator the scanner reads: its bytes (little-endian, as many as `mask` keeps).
 #[derive(Clone, Copy)]
 struct SeparatorForm {
@@ -143,8 +140,8 @@ impl<V> Scanner<'_, '_, V> {
         Ok(())
     }
 
-    /// The marks after the check mark (ratings, NAGs, draw offer, `:`), at least one blank
-    /// away or touching: the move from `start` to `end` so far.
+    /// The marks after the check mark (ratings, NAGs, draw offer, `:`), in the grammar's order,
+    /// each touching the move or after blanks: the move from `start` to `end` so far.
     #[inline(never)]
     fn marks(
         &mut self,
@@ -152,42 +149,49 @@ impl<V> Scanner<'_, '_, V> {
         mut end: usize,
         check: Option<Spanned<CheckMark>>,
     ) -> Result<(), Fallback> {
-        self.at = end;
+        let bytes = self.bytes;
         let (mut rating, mut draw_offer, mut end_mark) = (None, None, None);
         self.scratch.nags.clear();
         let mut stage = Stage::Core;
-        while is_mark_start(self.after_blanks()) {
-            self.skip_blanks();
-            let at = self.at;
-            match self.peek() {
-                b'?' | b'!' if stage < Stage::Rating => {
-                    rating = Some(self.rating()?);
+        let mut at = end;
+        loop {
+            while super::is_blank(byte_at(bytes, at)) {
+                at += 1;
+            }
+            let mark = at;
+            let rest = bytes.get(at..).unwrap_or_default();
+            match byte_at(bytes, at) {
+                b'?' | b'!' | 0xE2 if stage < Stage::Rating => {
+                    let Some((value, len)) = Rating::read_prefix(rest) else { break };
+                    at += len;
+                    rating = Some(Spanned::new(value, Span::new(mark, at)));
                     stage = Stage::Rating;
                 }
-                0xE2 if stage < Stage::Rating && self.at_bytes(FORCED) => {
-                    rating = Some(self.rating()?);
-                    stage = Stage::Rating;
-                }
-                b'$' if stage <= Stage::Nags && self.byte(at + 1).is_ascii_digit() => {
-                    let nag = self.nag();
+                b'$' if stage <= Stage::Nags && byte_at(bytes, at + 1).is_ascii_digit() => {
+                    at += 1;
+                    // Read as the builder reads it (`str::parse`): too large is `u32::MAX`.
+                    let mut value = Some(0u32);
+                    while let Some(digit) = char::from(byte_at(bytes, at)).to_digit(10) {
+                        value = value.and_then(|v| v.checked_mul(10)?.checked_add(digit));
+                        at += 1;
+                    }
+                    let nag = Spanned::new(value.unwrap_or(u32::MAX), Span::new(mark, at));
                     self.scratch.nags.push(nag);
                     stage = Stage::Nags;
                 }
-                b'(' if stage < Stage::DrawOffer
-                    && self.at_str(GameIndicator::DrawOffer.as_str()) =>
-                {
-                    self.at += 3;
-                    draw_offer = Some(Span::new(at, self.at));
+                b'(' if stage < Stage::DrawOffer && rest.starts_with(DRAW_OFFER) => {
+                    at += DRAW_OFFER.len();
+                    draw_offer = Some(Span::new(mark, at));
                     stage = Stage::DrawOffer;
                 }
                 b':' if stage < Stage::End => {
-                    self.at += 1;
-                    end_mark = Some(Span::new(at, self.at));
+                    at += 1;
+                    end_mark = Some(Span::new(mark, at));
                     stage = Stage::End;
                 }
                 _ => break,
             }
-            end = self.at;
+            end = at;
         }
         // The blanks after the move belong to no token.
         self.at = end;
@@ -198,18 +202,6 @@ impl<V> Scanner<'_, '_, V> {
         m.draw_offer = draw_offer;
         m.end = end_mark;
         Ok(())
-    }
-
-    /// The first byte after the blanks at the cursor (0 at the end).
-    #[inline(always)]
-    fn after_blanks(&self) -> u8 {
-        match self.peek() {
-            b' ' | b'\n' | b'\t' | b'\r' | 0x0c => {
-                let rest = self.bytes.get(self.at..).unwrap_or_default();
-                rest.iter().copied().find(|&b| !super::is_blank(b)).unwrap_or(0)
-            }
-            c => c,
-        }
     }
 
     /// The core of the move at the cursor, into `self.scratch.kind`: every form. An ordinary
@@ -325,26 +317,6 @@ impl<V> Scanner<'_, '_, V> {
             }
         }
         Ok(Promotion { span: Span::new(start, self.at), target })
-    }
-
-    /// The rating at the cursor.
-    fn rating(&mut self) -> Result<Spanned<Rating>, Fallback> {
-        let start = self.at;
-        let rest = self.bytes.get(start..).unwrap_or_default();
-        let (rating, len) = Rating::read_prefix(rest).ok_or(Fallback)?;
-        self.at += len;
-        Ok(Spanned::new(rating, Span::new(start, self.at)))
-    }
-
-    /// `$n` at the cursor (a digit follows the `$`); read as the builder reads it.
-    fn nag(&mut self) -> Spanned<u32> {
-        let start = self.at;
-        self.at += 1;
-        while self.peek().is_ascii_digit() {
-            self.at += 1;
-        }
-        let value = self.text[start + 1..self.at].parse().unwrap_or(u32::MAX);
-        Spanned::new(value, Span::new(start, self.at))
     }
 }
 
