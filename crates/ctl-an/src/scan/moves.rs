@@ -92,19 +92,13 @@ pub(super) fn scratch_move() -> Move {
 }
 
 impl<V> Scanner<'_, '_, V> {
-    /// Whether a move may start at the cursor (the caller falls back otherwise).
-    #[inline]
-    pub(super) fn at_move(&self) -> bool {
-        self.peek().is_ascii_uppercase() || self.peek() >= 0x80
-    }
-
     /// Reads the move at the cursor, with its marks, into `self.scratch` (filled in place: a
     /// move is large, and copying it was a tenth of the scan); the cursor ends after its last
     /// mark, or past the blanks after it when no mark follows them.
     ///
     /// The usual move (an ordinary move without promotion) is read by [`usual_move`]; any other
     /// form, and anything it is not sure of, by the complete reader ([`Self::move_kind`]),
-    /// which gives the same move or gives up.
+    /// which gives the same move or gives up (on anything but a move at the cursor too).
     #[inline(always)]
     pub(super) fn mv(&mut self) -> Result<(), Fallback> {
         let start = self.at;
