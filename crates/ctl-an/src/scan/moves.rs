@@ -320,7 +320,8 @@ impl<V> Scanner<'_, '_, V> {
 #[inline(always)]
 fn is_mark_start(b: u8) -> bool {
     const STARTS: u64 = 1 << b'?' | 1 << b'!' | 1 << b'$' | 1 << b'(' | 1 << b':';
-    (b < 64 && STARTS >> b & 1 == 1) || b == 0xE2
+    // Without a branch: what follows a move varies from move to move.
+    ((b < 64) & (STARTS >> (b & 63) & 1 == 1)) | (b == 0xE2)
 }
 
 /// How many bytes of the text the usual move reads from its first byte on: its core is at
@@ -540,6 +541,34 @@ fn fan_symbol_at(text: &str, at: usize) -> Option<char> {
     PieceKind::from_fan(c).map(|_| c)
 }
 
+/// [`LINES`]' entry for no line.
+const NO_LINE: u8 = 0xff;
+
+/// The line written from a first digit (0 to 9; the rows past 9 are never read) and the byte
+/// after it: that digit alone when the byte is no digit, the two digits when it is and the first
+/// is not 0 (flagged by the top bit: a third digit then makes no line), [`NO_LINE`] for a line
+/// past the board's last (the board has none of them either) or a leading zero.
+const LINES: [[u8; 256]; 16] = {
+    let mut table = [[NO_LINE; 256]; 16];
+    let mut first = 0;
+    while first < 10 {
+        let mut next = 0;
+        while next < 256 {
+            let second = (next as u8).wrapping_sub(b'0');
+            table[first][next] = if second > 9 {
+                first as u8
+            } else if first > 0 && first * 10 + second as usize <= 28 {
+                0x80 | (first as u8 * 10 + second)
+            } else {
+                NO_LINE
+            };
+            next += 1;
+        }
+        first += 1;
+    }
+    table
+};
+
 /// A column letter and all the digits after it (as the lexer takes them): one or two digits
 /// without a leading zero, read as the builder reads them. `word` holds the bytes from
 /// `start`, its first a capital; the hex goes into `hex` and `*at` past it.
@@ -551,14 +580,15 @@ fn hex_into(
     hex: &mut Spanned<Hex>,
 ) -> Result<(), Fallback> {
     let [column, d1, d2, d3, ..] = word.to_le_bytes();
-    // One digit or two is a coin toss in real games: computed without a branch to guess, and
-    // the checks joined into one branch that is almost never taken.
-    let two = d2.is_ascii_digit();
-    if !d1.is_ascii_digit() | (two & (d3.is_ascii_digit() | (d1 == b'0'))) {
+    // One digit or two is a coin toss in real games: the line is looked up by its first digit
+    // and the byte after it, and the checks joined into one branch that is almost never taken.
+    let first = d1.wrapping_sub(b'0');
+    let entry = LINES[usize::from(first & 15)][usize::from(d2)];
+    let tens = entry >> 7;
+    if (first > 9) | (entry == NO_LINE) | ((tens == 1) & d3.is_ascii_digit()) {
         return Err(Fallback);
     }
-    let tens = u8::from(two);
-    let line = (d1 - b'0') * (1 + 9 * tens) + tens * d2.wrapping_sub(b'0');
+    let line = entry & 0x7f;
     hex.value = Hex::from_ascii_parts(column, line).ok_or(Fallback)?;
     let end = start + 2 + usize::from(tens);
     hex.span = Span::new(start, end);
@@ -715,6 +745,32 @@ mod tests {
                 [core.as_str(), pick(CHECKS), pick(AFTER)].concat()
             })
             .collect()
+    }
+
+    /// A hex as the lexer takes it (a column and all the digits after it) is read exactly when
+    /// the board reads it, whatever follows.
+    #[test]
+    fn hexes_are_read_as_the_board_reads_them() {
+        let mut read = 0;
+        for column in (b'A'..=b'Z').chain([b'a', b'0', 0xe2]) {
+            for line in
+                (0..130).map(|n| n.to_string()).chain(["00", "01", "09", "028"].map(String::from))
+            {
+                for after in ["", "-", "+", ",", "\u{d7}", "=", "x", " "] {
+                    let text = [&[column][..], line.as_bytes(), after.as_bytes()].concat();
+                    let word = crate::scan::word_at(&text, 0);
+                    let mut hex = Spanned::new(Hex::all().next().unwrap(), Span::default());
+                    let mut at = 0;
+                    let got = hex_into(word, 0, &mut at, &mut hex).ok().map(|()| (hex.value, at));
+                    let name = std::str::from_utf8(&text[..1 + line.len()]).ok();
+                    let want =
+                        name.and_then(|n| n.parse::<Hex>().ok()).map(|h| (h, 1 + line.len()));
+                    assert_eq!(got, want, "{:?}", String::from_utf8_lossy(&text));
+                    read += usize::from(got.is_some());
+                }
+            }
+        }
+        assert_eq!(read, 169 * 8);
     }
 
     /// The usual-move reader gives what the complete reader gives, and every move the scanner
