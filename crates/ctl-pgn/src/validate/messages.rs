@@ -2,8 +2,8 @@
 //! move after a draw, and how a written move is read under the game's letters.
 
 use cescacs_board::{
-    Board, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind, Span,
-    SpecCapture,
+    Board, CheckKind, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind,
+    Span, SpecCapture,
 };
 use ctl_an::syntax::{
     self, CheckMark, Move, MoveKind, MoveNumber, PromotionTarget, Separator, Spanned,
@@ -275,8 +275,20 @@ fn unknown_letter(l: syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> 
 }
 
 /// The check mark the move deserves against the one written (docs/DECISIONS.md 4).
+#[inline]
 pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
     let kind = after.check_kind();
+    // Most moves give no check and have no mark: nothing to judge, no mate test.
+    if kind.is_none() && m.check.is_none() {
+        return None;
+    }
+    judge_check_mark(m, after, kind)
+}
+
+/// [`check_mark`] for a move that gives check or has a mark (out of line: the replay calls
+/// the test for every move, and this for one in a dozen).
+#[inline(never)]
+fn judge_check_mark(m: &Move, after: &Board, kind: Option<CheckKind>) -> Option<Diagnostic> {
     // Mate is looked for only when the move gives check; the search stops at the first answer.
     let mate = kind.is_some() && !after.has_legal_move();
     let deserved = if mate { Some(CheckMark::Mate.as_str()) } else { kind.map(|k| k.indicator()) };

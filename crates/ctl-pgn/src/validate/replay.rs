@@ -13,7 +13,8 @@
 //! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
 //!
 //! What it costs per ply beyond the board's own work: no allocation and no board copy. A line
-//! keeps a copy of its board every [`CHECKPOINT_PLIES`] plies and the moves played since; a
+//! keeps a copy of its board (a checkpoint) at a pair that a `(` follows closely in the text,
+//! and at least every [`FAR_CHECKPOINT_PLIES`] plies, with the moves played since; a
 //! variation rebuilds its start from them, in the storage of a line that is no longer used (the
 //! fast path keeps those lines, the line stack and the reference bookkeeping from game to game:
 //! once warmed up it allocates nothing). Repetition keys are kept only since the last
@@ -38,7 +39,17 @@ use crate::tags::{TagRef, lint_tags};
 
 /// A line copies its board at most this often (in plies); a variation starts from the last
 /// copy and plays the moves since.
-const CHECKPOINT_PLIES: usize = 4;
+const CHECKPOINT_PLIES: usize = 2;
+
+/// A line copies its board only at a pair whose number a `(` follows within this many bytes
+/// (when the text is known: always otherwise), and at least every [`FAR_CHECKPOINT_PLIES`]: a
+/// variation opens right after the pair it replaces a move of, so a copy far from any `(` is
+/// never used. The bytes are a measured compromise: enough for a pair with its marks, few
+/// enough that most pairs of a game with variations make no copy.
+const VARIATION_LOOKAHEAD: usize = 48;
+/// A pair this many moves past the last checkpoint makes one, `(` or not: a variation replays
+/// at most these and its pair's.
+const FAR_CHECKPOINT_PLIES: usize = 32;
 
 /// Plies between two occurrences of a position: a side cannot undo its move in one ply, so a
 /// position comes back at the earliest four plies later.
@@ -229,11 +240,11 @@ impl Line {
                 level,
                 status: Status::Live,
                 drawn,
-                keys: Vec::with_capacity(2 * CHECKPOINT_PLIES),
+                keys: Vec::with_capacity(2 * FAR_CHECKPOINT_PLIES),
                 since: 0,
                 expected: None,
                 pair: None,
-                moves: Vec::with_capacity(CHECKPOINT_PLIES + 2),
+                moves: Vec::with_capacity(FAR_CHECKPOINT_PLIES + 2),
                 skipped: None,
             }),
         };
@@ -273,10 +284,11 @@ impl Line {
     }
 
     /// A new checkpoint when the moves since the last one are many (at a pair's start, where no
-    /// mark of the line is in use).
+    /// mark of the line is in use); `near`: a variation may follow the pair.
     #[inline]
-    fn checkpoint(&mut self) {
-        if self.moves.len() >= CHECKPOINT_PLIES {
+    fn checkpoint(&mut self, near: bool) {
+        let since = self.moves.len();
+        if since >= CHECKPOINT_PLIES && (near || since >= FAR_CHECKPOINT_PLIES) {
             self.base.clone_from(&self.board);
             self.moves.clear();
             self.keys.drain(..self.since);
@@ -366,6 +378,8 @@ pub struct Replay<'t, O = ()> {
     /// Whether the events after the tags need more than counting (lines replayed or
     /// references checked): false at the syntax level.
     busy: bool,
+    /// Where the next `(` of the text is, for [`variation_near`].
+    next_paren: usize,
     spare: Spare,
 }
 
@@ -407,6 +421,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             unchecked: Vec::new(),
             false_end: None,
             busy: true,
+            next_paren: 0,
             spare: Spare::default(),
         }
     }
@@ -537,7 +552,9 @@ impl<'t, O: Observer> Replay<'t, O> {
         };
         self.report_all(setup.diagnostics);
         self.letters = setup.letters;
-        self.references = Some(self.spare.references.take().unwrap_or_default());
+        if self.references_possible() {
+            self.references = Some(self.spare.references.take().unwrap_or_default());
+        }
         let Some(start) = setup.start else { return };
         self.replaying = true;
         let board = Board::new(&start);
@@ -552,6 +569,15 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mut line = Line::start(&mut self.spare, &board, &[], level, drawn, keys);
         line.expected = first_number(&start);
         self.lines.push(Slot::Line(line));
+    }
+
+    /// Whether a comment of the game can hold a reference to a move or a variation (`#…`): not
+    /// when the game's text is known and has no `#` after its tags.
+    fn references_possible(&self) -> bool {
+        let movetext = self.tags.last().map_or(0, |t| t.span.end);
+        self.text.is_empty()
+            || memchr::memchr(b'#', self.text.as_bytes().get(movetext..).unwrap_or_default())
+                .is_some()
     }
 
     /// A comment, wherever it stands.
@@ -613,7 +639,8 @@ impl<'t, O: Observer> Replay<'t, O> {
                     line.status = Status::Dead;
                 }
                 if line.status == Status::Live {
-                    if let Some(d) = begin_pair(line, number) {
+                    let near = variation_near(self.text, &mut self.next_paren, number.span.start);
+                    if let Some(d) = begin_pair(line, number, near) {
                         self.report(d);
                     }
                 }
@@ -787,7 +814,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         );
         self.observer.line_start(n - 1, &line.board);
         line.expected = Some(pair.number.value);
-        let warning = number.and_then(|number| begin_pair(&mut line, number));
+        let warning = number.and_then(|number| begin_pair(&mut line, number, true));
         self.lines[n - 1] = Slot::Line(line);
         if let Some(d) = warning {
             self.report(d);
@@ -961,6 +988,18 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 }
 
+/// Whether a variation may open after the pair whose number is at `at`: a `(` follows within
+/// [`VARIATION_LOOKAHEAD`] bytes, or the text is not known. `next_paren`: where the next `(`
+/// at or after the previous pair is (`usize::MAX` for none), found again once passed.
+#[inline]
+fn variation_near(text: &str, next_paren: &mut usize, at: usize) -> bool {
+    if *next_paren < at {
+        let rest = text.as_bytes().get(at..).unwrap_or_default();
+        *next_paren = memchr::memchr(b'(', rest).map_or(usize::MAX, |k| at + k);
+    }
+    text.is_empty() || *next_paren - at <= VARIATION_LOOKAHEAD
+}
+
 /// The innermost line, when moves are played in it.
 fn live(lines: &mut [Slot]) -> Option<&mut Line> {
     match lines.last_mut() {
@@ -976,14 +1015,14 @@ fn first_number(start: &Position) -> Option<u32> {
 /// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the warning of a
 /// number that does not follow.
 #[inline]
-fn begin_pair(line: &mut Line, number: MoveNumber) -> Option<Diagnostic> {
+fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<Diagnostic> {
     if let Some(p) = line.pair.take() {
         // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
         let white_only = p.white && p.plies == 1;
         let n = p.number.value;
         line.expected = Some(if white_only { n } else { n.saturating_add(1) });
     }
-    line.checkpoint();
+    line.checkpoint(near);
     let warning = match line.expected {
         Some(e) if !number.unknown && e != number.value => Some(messages::move_number(e, number)),
         _ => None,
@@ -1083,6 +1122,10 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
 
 #[cfg(test)]
 mod tests {
+    use cescacs_board::Position;
+    use ctl_an::Limits;
+
+    use super::super::fast::check_fast;
     use super::super::{Level, check_text};
 
     /// Knights out and back: pairs with an odd number play out, even ones back.
@@ -1116,5 +1159,77 @@ mod tests {
         assert_eq!(codes(&game("(19. NC7-E3)")), ["E0404"]);
         // A nested variation branches from its own line's positions.
         assert_eq!(codes(&game("(19. NE3-C7, NE25-C21 (19. …, NE25-C21))")), Vec::<&str>::new());
+    }
+
+    /// A game of legal moves from the initial position, chosen by a fixed rule (no position
+    /// comes back, unlike [`shuffle`]): each ply's position and its move's text with the mark.
+    fn legal_game(plies: usize) -> Vec<(Position, String)> {
+        let mut position = Position::initial();
+        let mut out = Vec::new();
+        for ply in 0..plies {
+            let moves = position.legal_moves();
+            let Some(m) = moves.get((ply * 31 + 7) % moves.len().max(1)) else { break };
+            out.push((position.clone(), position.move_text_with_check(m)));
+            position = position.play_unchecked(m);
+        }
+        out
+    }
+
+    /// Another legal move than `played` in `position`, with its mark.
+    fn other_move(position: &Position, played: &str) -> Option<String> {
+        let moves = position.legal_moves().into_iter();
+        moves.map(|m| position.move_text_with_check(&m)).filter(|t| t != played).last()
+    }
+
+    #[test]
+    fn the_fast_path_branches_from_the_right_position_with_few_checkpoints() {
+        // Pairs far from any `(` make no checkpoint when the text is known (the fast path);
+        // a long comment puts the `(` out of sight of its pair's number.
+        let game = legal_game(160);
+        let long = format!(" {{{}}}", "a long comment ".repeat(8));
+        let mut checked = 0;
+        for pair in [1, 2, 3, 5, 19, 40, 75] {
+            let (white, black) = (2 * pair - 2, 2 * pair - 1);
+            let Some((after_white, _)) = game.get(black) else { continue };
+            let before = |end: usize| -> String {
+                game[..end]
+                    .chunks(2)
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let black = p.get(1).map_or(String::new(), |b| format!(", {}", b.1));
+                        format!("{}. {}{black}\n", i + 1, p[0].1)
+                    })
+                    .collect()
+            };
+            let alternative_white = other_move(&game[white].0, &game[white].1).unwrap();
+            let alternative_black = other_move(after_white, &game[black].1).unwrap();
+            // Black's move of the pair before: most often not even coherent here.
+            let wrong_black = &game[black.saturating_sub(2)].1;
+            for pad in ["", long.as_str()] {
+                for variation in [
+                    format!("({pair}. {alternative_white})"),
+                    format!("({pair}. …, {alternative_black})"),
+                    format!("({pair}. …, {wrong_black})"),
+                    format!("({pair}. {alternative_white}) ({pair}. …, {alternative_black})"),
+                ] {
+                    let rest = before(game.len())[before(black + 1).len()..].trim_end().to_string();
+                    let end = if rest.ends_with('#') { "" } else { ":" };
+                    let text = format!(
+                        "[Variant \"C'escacs\"]\n{}{pad} {variation}\n{rest}{end} *\n",
+                        before(black + 1),
+                    );
+                    for level in [Level::Coherence, Level::Rules] {
+                        let full = check_text(&text, level);
+                        let fast = check_fast(&text, level, &Limits::DEFAULT);
+                        assert_eq!(fast.is_some(), full.is_empty(), "{level:?}, {text}");
+                        if !variation.contains(wrong_black.as_str()) {
+                            assert_eq!(full, [], "{text}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 7 * 2 * 4 * 2);
     }
 }
