@@ -768,7 +768,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// The first ply of a variation tells where it branches from; the references learn of
     /// every ply.
-    #[inline]
+    #[inline(always)]
     fn ply_event(&mut self, omitted: bool) {
         self.start();
         if let Some(refs) = &mut self.references {
@@ -902,9 +902,11 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// [`Replay::finish`], keeping the replay (and its observer).
     pub fn finish_in_place(&mut self) -> Replayed {
         self.start();
-        if let Some(mut refs) = self.references.take() {
+        // The references stay for [`Replay::spare`], emptied: a second finish finds nothing.
+        if let Some(refs) = &mut self.references {
             let before = self.out.len();
             refs.finish(&mut self.out);
+            refs.clear();
             self.after_references(before);
         }
         if self.options.level >= Level::Rules && self.options.full {
