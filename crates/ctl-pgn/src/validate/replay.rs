@@ -25,7 +25,8 @@
 use std::borrow::Cow;
 
 use cescacs_board::{
-    Board, Colour, Diagnostic, DrawReason, Letters, Outcome, Position, REPETITION_DRAW, Span,
+    Board, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, Outcome, Position,
+    REPETITION_DRAW, Span,
 };
 use ctl_an::scan::Flow;
 use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
@@ -1057,48 +1058,21 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         Ok(spec) => spec,
         Err(d) => return Played::Stop(Some(d)),
     };
-    let rules = line.level >= Level::Rules;
     // At the rules level the legal move is played first: a legal move is always coherent,
     // so the coherence matcher only runs to tell which kind of error a move has.
-    let legal = (rules && line.drawn.is_none()).then(|| line.board.play_spec(&spec));
-    let mut found = None;
-    match legal {
-        Some(Ok(mv)) => line.moves.push(mv),
-        _ => {
-            let coherent = match line.board.match_move_algebraic(&spec) {
-                Ok(mv) => mv,
-                Err(e) => {
-                    let d = messages::coherence_error(&e, m);
-                    let d = suggest::did_you_mean(d, &e, &line.board, &spec, m, letters);
-                    return Played::Stop(Some(Box::new(d)));
-                }
-            };
-            if rules {
-                let d = match (&legal, line.drawn) {
-                    (_, Some(draw)) => messages::move_after_draw(draw.reason, draw.by, m),
-                    (Some(Err(e)), None) => suggest::did_you_mean(
-                        messages::rules_error(e, m),
-                        e,
-                        &line.board,
-                        &spec,
-                        m,
-                        letters,
-                    ),
-                    _ => unreachable!("a legal move is played above"),
-                };
-                if !full {
-                    return Played::Stop(Some(Box::new(d)));
-                }
-                found = Some(Box::new(messages::coherence_only(d)));
-                line.level = Level::Coherence;
-            }
-            line.board.play_unchecked(&coherent);
-            line.moves.push(coherent);
-            return Played::Moved(found);
-        }
+    if line.level < Level::Rules {
+        return play_coherent(line, m, &spec, letters, full, None);
+    }
+    if line.drawn.is_some() {
+        return play_refused(line, m, &spec, letters, full, None);
+    }
+    match line.board.play_spec(&spec) {
+        Ok(mv) => line.moves.push(mv),
+        Err(e) => return play_refused(line, m, &spec, letters, full, Some(e)),
     }
     // A legal move at the rules level.
     let after = &line.board;
+    let mut found = None;
     if full {
         found = messages::check_mark(m, after).map(Box::new);
     }
@@ -1120,6 +1094,70 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         .or_else(|| repeated.then_some(DrawReason::Repetition));
     line.drawn = reason.map(|reason| Draw { reason, by: Some(messages::core_span(m)) });
     Played::Moved(found)
+}
+
+/// [`play`] at the rules level of a move after a draw or one the rules `refused`: reported,
+/// then played anyway in a full check (out of line: the rules level's usual move is legal).
+#[inline(never)]
+fn play_refused(
+    line: &mut Line,
+    m: &Move,
+    spec: &MoveSpec,
+    letters: &Letters,
+    full: bool,
+    refused: Option<MoveError>,
+) -> Played {
+    play_coherent(line, m, spec, letters, full, refused.as_ref())
+}
+
+/// [`play`] of a move checked for coherence only: at the coherence level, or at the rules level
+/// after a draw or a move the rules `refused` ([`play_refused`]).
+#[inline(always)]
+fn play_coherent(
+    line: &mut Line,
+    m: &Move,
+    spec: &MoveSpec,
+    letters: &Letters,
+    full: bool,
+    refused: Option<&MoveError>,
+) -> Played {
+    let coherent = match line.board.match_move_algebraic(spec) {
+        Ok(mv) => mv,
+        Err(e) => return incoherent(&line.board, m, spec, letters, &e),
+    };
+    let mut found = None;
+    if line.level >= Level::Rules {
+        let d = match (refused, line.drawn) {
+            (_, Some(draw)) => messages::move_after_draw(draw.reason, draw.by, m),
+            (Some(e), None) => {
+                suggest::did_you_mean(messages::rules_error(e, m), e, &line.board, spec, m, letters)
+            }
+            _ => unreachable!("a legal move is played by `play`"),
+        };
+        if !full {
+            return Played::Stop(Some(Box::new(d)));
+        }
+        found = Some(Box::new(messages::coherence_only(d)));
+        line.level = Level::Coherence;
+    }
+    line.board.play_unchecked(&coherent);
+    line.moves.push(coherent);
+    Played::Moved(found)
+}
+
+/// A move that is not coherent on `board`: the line stops there.
+#[cold]
+#[inline(never)]
+fn incoherent(
+    board: &Board,
+    m: &Move,
+    spec: &MoveSpec,
+    letters: &Letters,
+    e: &MoveError,
+) -> Played {
+    let d = messages::coherence_error(e, m);
+    let d = suggest::did_you_mean(d, e, board, spec, m, letters);
+    Played::Stop(Some(Box::new(d)))
 }
 
 #[cfg(test)]
