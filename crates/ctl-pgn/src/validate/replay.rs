@@ -36,7 +36,7 @@ use super::suggest;
 use super::unchecked::{self, Skipped, Unchecked};
 use super::{Level, codes, messages};
 use crate::game::Setup;
-use crate::tags::{TagRef, lint_tags};
+use crate::tags::{CleanNames, TagRef, lint_tags_after};
 
 /// A line copies its board at most this often (in plies); a variation starts from the last
 /// copy and plays the moves since.
@@ -313,7 +313,7 @@ struct Pending {
 }
 
 /// Storage a replay leaves behind for the next one (lines, the line stack, the reference
-/// bookkeeping), so that replaying game after game allocates nothing once warmed up: see
+/// bookkeeping, the last clean tag names), so that replaying game after game allocates nothing once warmed up: see
 /// [`Replay::with_spare`].
 #[derive(Default)]
 pub(crate) struct Spare {
@@ -323,6 +323,7 @@ pub(crate) struct Spare {
     slots: Vec<Slot>,
     tags: usize,
     references: Option<References>,
+    clean_names: CleanNames,
 }
 
 /// Spare lines kept beyond this many are dropped (a deeply nested game does not keep its
@@ -540,7 +541,7 @@ impl<'t, O: Observer> Replay<'t, O> {
                 span: t.span,
             })
             .collect();
-        let lints = lint_tags(&refs);
+        let lints = lint_tags_after(&refs, &mut self.spare.clean_names);
         let level = self.options.level;
         let setup = (level >= Level::Coherence)
             .then(|| self.given.take().unwrap_or_else(|| Setup::read(&refs, self.text)));
