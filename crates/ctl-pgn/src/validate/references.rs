@@ -38,8 +38,6 @@ struct Line {
     pair: Option<Point>,
     /// Plies of the last pair.
     plies: u8,
-    /// Whether the first pair has a ply yet (the comments before it are then placed).
-    started: bool,
     /// The move references of the comments before the first pair, and of those after the last.
     before: Vec<MoveRef>,
     after: Vec<MoveRef>,
@@ -135,7 +133,6 @@ impl References {
         let line = &mut self.lines[self.open];
         line.pair = None;
         line.plies = 0;
-        line.started = false;
         line.before.clear();
         line.after.clear();
         line.chain_len = chain_len;
@@ -202,12 +199,13 @@ impl References {
         let line = self.line();
         let Some(pair) = &mut line.pair else { return };
         // The pair stands after Black's move once it has two plies or starts with `…`.
-        if omitted || line.plies > 0 {
-            pair.side = Colour::Black;
-        }
+        let black = omitted || line.plies > 0;
+        pair.side = if black { Colour::Black } else { pair.side };
         line.plies += 1;
         let number = pair.number;
-        if !std::mem::replace(&mut line.started, true) && variation {
+        // The comments before a variation's first pair are placed at its first ply (once its
+        // pair is known, comments go after it: these are never added to later).
+        if variation && !line.before.is_empty() {
             // A variation starts before the move it replaces: White's, or Black's after `…`.
             let at = if omitted {
                 Point { number, side: Colour::White }
