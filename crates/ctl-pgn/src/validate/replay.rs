@@ -1219,7 +1219,7 @@ mod tests {
     /// Another legal move than `played` in `position`, with its mark.
     fn other_move(position: &Position, played: &str) -> Option<String> {
         let moves = position.legal_moves().into_iter();
-        moves.map(|m| position.move_text_with_check(&m)).filter(|t| t != played).last()
+        moves.map(|m| position.move_text_with_check(&m)).rfind(|t| t != played)
     }
 
     #[test]
