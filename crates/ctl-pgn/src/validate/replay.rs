@@ -726,9 +726,8 @@ impl<'t, O: Observer> Replay<'t, O> {
             line.stop(m.span, None);
             return self.flow();
         }
-        if pair.plies == 1 {
-            pair.white = true;
-        }
+        // Without a branch: White's and Black's plies alternate.
+        pair.white |= pair.plies == 1;
         if line.board.turn() != side {
             let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
             line.stop(m.span, Some(self.out.len()));
@@ -1078,10 +1077,9 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         found = messages::check_mark(m, after).map(Box::new);
     }
     let clock = after.halfmove_clock();
-    if clock == 0 {
-        // An irreversible move: no earlier position can come back.
-        line.since = line.keys.len();
-    }
+    // After an irreversible move no earlier position can come back (a select, not a branch:
+    // these moves come in no pattern).
+    line.since = if clock == 0 { line.keys.len() } else { line.since };
     let key = after.repetition_key();
     let run = line.keys.len() - line.since;
     // A fifth occurrence needs four earlier ones, each at least four plies apart.
