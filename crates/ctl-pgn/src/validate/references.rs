@@ -177,7 +177,7 @@ impl References {
     }
 
     /// A pair begins.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn number(&mut self, number: MoveNumber, out: &mut Vec<Diagnostic>) {
         self.close_pair_comments(out);
         let main = self.open <= 1;
