@@ -574,12 +574,9 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// Whether a comment of the game can hold a reference to a move or a variation (`#…`): not
-    /// when the game's text is known and has no `#` after its tags.
+    /// when the game's text is known and has no `#`.
     fn references_possible(&self) -> bool {
-        let movetext = self.tags.last().map_or(0, |t| t.span.end);
-        self.text.is_empty()
-            || memchr::memchr(b'#', self.text.as_bytes().get(movetext..).unwrap_or_default())
-                .is_some()
+        self.text.is_empty() || memchr::memchr(b'#', self.text.as_bytes()).is_some()
     }
 
     /// A comment, wherever it stands.
@@ -1198,6 +1195,24 @@ mod tests {
         assert_eq!(codes(&game("(19. NC7-E3)")), ["E0404"]);
         // A nested variation branches from its own line's positions.
         assert_eq!(codes(&game("(19. NE3-C7, NE25-C21 (19. …, NE25-C21))")), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn the_fast_path_follows_references_when_the_text_has_a_hash() {
+        let game = |comment: &str| {
+            format!(
+                "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 {comment}\n2. F8-F12, F20-F16\n\
+                 3. G7-G11, G21-G17: *\n"
+            )
+        };
+        for (comment, clean) in [("{see #1}", true), ("{see #3}", false), ("{no reference}", true)]
+        {
+            let text = game(comment);
+            let full = check_text(&text, Level::Coherence);
+            assert_eq!(full.is_empty(), clean, "{full:?}");
+            let fast = check_fast(&text, Level::Coherence, &Limits::DEFAULT);
+            assert_eq!(fast.is_some(), clean, "{text}");
+        }
     }
 
     /// A game of legal moves from the initial position, chosen by a fixed rule (no position
