@@ -121,21 +121,90 @@ pub const RESULTS: [&str; 6] = [
 /// assert_eq!(found[0].code, "W0310");
 /// ```
 pub fn lint_tags(tags: &[TagRef<'_>]) -> Vec<Diagnostic> {
+    lint(tags, true).0
+}
+
+/// Lists of tag names the lints of names found nothing in, from the last games. Those lints
+/// read the names and their order only, so a game with the names of one of these lists needs
+/// only its values linted: the games of a file mostly share a few lists of tag names.
+#[derive(Default)]
+pub(crate) struct CleanNames {
+    lists: Vec<NameList>,
+    /// The list replaced next when a new one is remembered.
+    next: usize,
+}
+
+/// How many lists of names [`CleanNames`] keeps (with and without `[PDTL]`, `[Redefine]`...).
+const CLEAN_NAME_LISTS: usize = 8;
+
+/// Tag names, one after the other, and where each ends.
+#[derive(Default)]
+struct NameList {
+    names: String,
+    ends: Vec<usize>,
+}
+
+impl NameList {
+    fn is(&self, tags: &[TagRef<'_>]) -> bool {
+        self.ends.len() == tags.len()
+            && tags.iter().zip(&self.ends).enumerate().all(|(i, (tag, &end))| {
+                let start = if i == 0 { 0 } else { self.ends[i - 1] };
+                self.names.get(start..end) == Some(tag.name)
+            })
+    }
+
+    fn set(&mut self, tags: &[TagRef<'_>]) {
+        self.names.clear();
+        self.ends.clear();
+        for tag in tags {
+            self.names.push_str(tag.name);
+            self.ends.push(self.names.len());
+        }
+    }
+}
+
+/// [`lint_tags`], the lints of names skipped when `clean` holds the same names (and the names
+/// remembered in it when those lints find nothing).
+pub(crate) fn lint_tags_after(tags: &[TagRef<'_>], clean: &mut CleanNames) -> Vec<Diagnostic> {
+    let known = clean.lists.iter().any(|list| list.is(tags));
+    let (out, names_clean) = lint(tags, !known);
+    if !known && names_clean {
+        if clean.lists.len() < CLEAN_NAME_LISTS {
+            clean.lists.push(NameList::default());
+        }
+        let at = clean.next % clean.lists.len();
+        clean.lists[at].set(tags);
+        clean.next = at + 1;
+    }
+    out
+}
+
+/// The lints, those of names only when asked; and whether those found nothing.
+fn lint(tags: &[TagRef<'_>], names: bool) -> (Vec<Diagnostic>, bool) {
     let mut out = Vec::new();
     check_variant(tags, &mut out);
-    check_roster_order(tags, &mut out);
-    check_record_first(tags, &mut out);
-    check_minimalist(tags, &mut out);
-    check_title_after_lang(tags, &mut out);
-    check_repeats(tags, &mut out);
-    check_consecutive(tags, &mut out);
-    check_redefine_and_pdtl(tags, &mut out);
+    let mut of_names = 0;
+    if names {
+        let before = out.len();
+        check_roster_order(tags, &mut out);
+        check_record_first(tags, &mut out);
+        check_minimalist(tags, &mut out);
+        check_title_after_lang(tags, &mut out);
+        check_repeats(tags, &mut out);
+        check_consecutive(tags, &mut out);
+        check_redefine_and_pdtl(tags, &mut out);
+        of_names = out.len() - before;
+    }
     for tag in tags {
-        check_name(tag, &mut out);
+        if names {
+            let before = out.len();
+            check_name(tag, &mut out);
+            of_names += out.len() - before;
+        }
         check_value(tag, &mut out);
     }
     Diagnostic::sort(&mut out);
-    out
+    (out, of_names == 0)
 }
 
 /// The value of the first tag. A record with no `[Variant]` tag at all is the syntax layer's
@@ -579,6 +648,71 @@ mod tests {
 
     fn codes(list: &[(&str, &str)]) -> Vec<&'static str> {
         lint_tags(&tags(list)).iter().map(|d| d.code).collect()
+    }
+
+    /// Lists of tag names: the game record's tags in order, some left out, up to two more after
+    /// them; then the same list with two neighbours swapped (so most lists are clean, and some
+    /// near misses have names of the same lengths in other places).
+    fn name_lists() -> impl proptest::strategy::Strategy<Value = Vec<Vec<&'static str>>> {
+        use proptest::strategy::Strategy;
+        let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+        let extra = proptest::sample::select(vec![
+            "PDTL",
+            "Redefine",
+            "Annotator",
+            "Example",
+            "Lang",
+            "Title",
+            "Id",
+            "Timecontrol",
+            "Custom",
+            "Event",
+            "Variant",
+        ]);
+        (
+            proptest::collection::vec(proptest::bool::weighted(0.9), roster.len()),
+            proptest::collection::vec(extra, 0..3),
+            proptest::collection::vec(proptest::option::of(0usize..10), 1..5),
+        )
+            .prop_map(move |(keep, extra, swaps)| {
+                let mut base = vec!["Variant"];
+                base.extend(roster.iter().zip(keep).filter(|(_, k)| *k).map(|(n, _)| *n));
+                base.extend(extra);
+                let mut lists = vec![base.clone()];
+                for swap in swaps {
+                    let mut names = base.clone();
+                    if let Some(i) = swap.filter(|&i| i + 1 < names.len()) {
+                        names.swap(i, i + 1);
+                    }
+                    lists.push(names);
+                }
+                lists
+            })
+    }
+
+    proptest::proptest! {
+        /// Games drawn from a few lists of names, with random values: linted after the games
+        /// before them, they get the full lints.
+        #[test]
+        fn lints_after_clean_names_are_the_full_lints(
+            lists in name_lists(),
+            games in proptest::collection::vec((0usize..6, proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "C'escacs", "C'escacs", "Chess", "?", "2024-05-21", "2024-5-21", "*", "1-1",
+                    "2.1", "x", "Cescacs-X01-en", "en",
+                ]),
+                12,
+            )), 1..16),
+        ) {
+            let mut clean = CleanNames::default();
+            for (list, values) in &games {
+                let names = &lists[list % lists.len()];
+                let game: Vec<(&str, &str)> =
+                    names.iter().zip(values).map(|(&n, &v)| (n, v)).collect();
+                let game = tags(&game);
+                proptest::prop_assert_eq!(lint_tags_after(&game, &mut clean), lint_tags(&game));
+            }
+        }
     }
 
     #[test]

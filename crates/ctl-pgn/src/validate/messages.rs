@@ -2,11 +2,11 @@
 //! move after a draw, and how a written move is read under the game's letters.
 
 use cescacs_board::{
-    Board, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind, Span,
-    SpecCapture,
+    Board, CheckKind, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind,
+    Span, SpecCapture,
 };
 use ctl_an::syntax::{
-    self, CheckMark, Move, MoveKind, MoveNumber, PromotionTarget, Separator, Spanned,
+    self, CheckMark, Move, MoveKind, MoveNumber, OrdinaryMove, PromotionTarget, Separator, Spanned,
 };
 
 use super::codes;
@@ -117,13 +117,58 @@ pub(crate) fn move_after_draw(reason: DrawReason, by: Option<Span>, m: &Move) ->
 /// ```
 #[inline]
 pub fn move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
-    let kind = |l: syntax::PieceLetter| l.kind(letters).ok_or_else(|| unknown_letter(l, letters));
-    let promotion = |p: &syntax::Promotion| -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
-        Ok(match p.target {
-            PromotionTarget::Piece(l) => cescacs_board::Promotion::To(kind(l)?),
-            PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
-        })
+    match &m.kind {
+        MoveKind::Ordinary(o) => ordinary_spec(o, letters),
+        _ => rare_move_spec(m, letters),
+    }
+}
+
+/// The piece a letter of a move names under the game's letters.
+#[inline]
+fn piece_kind(l: syntax::PieceLetter, letters: &Letters) -> Result<PieceKind, Box<Diagnostic>> {
+    letters.kind_of_move_letter(l.letter).ok_or_else(|| unknown_letter(l, letters))
+}
+
+/// [`move_spec`] of a move from one hex to another (the letters are read in the order written:
+/// the first unknown one is reported).
+#[inline]
+fn ordinary_spec(o: &OrdinaryMove, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
+    let piece = match o.piece {
+        Some(l) => piece_kind(l, letters)?,
+        None => PieceKind::Pawn,
     };
+    let captured = match o.captured {
+        Some(l) => Some(piece_kind(l, letters)?),
+        None => None,
+    };
+    let capture = match o.separator.value {
+        Separator::At => SpecCapture::Passant { double: false, captured },
+        Separator::DoubleAt => SpecCapture::Passant { double: true, captured },
+        s if s.is_capture() => SpecCapture::Capture(captured),
+        _ => SpecCapture::None,
+    };
+    let promotion = match &o.promotion {
+        Some(p) => Some(promotion(p, letters)?),
+        None => None,
+    };
+    Ok(MoveSpec::Move { piece, from: o.from.value, to: o.to.value, capture, promotion })
+}
+
+/// The promotion a move writes.
+#[inline(never)]
+fn promotion(
+    p: &syntax::Promotion,
+    letters: &Letters,
+) -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
+    Ok(match p.target {
+        PromotionTarget::Piece(l) => cescacs_board::Promotion::To(piece_kind(l, letters)?),
+        PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
+    })
+}
+
+/// [`move_spec`] of a castling or a promotion in place (out of line: they are rare).
+#[inline(never)]
+fn rare_move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
     Ok(match &m.kind {
         MoveKind::Castling(c) => {
             let text = format!("{}-{}", c.prefix(), c.columns());
@@ -135,7 +180,7 @@ pub fn move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic
                 ))
             })?)
         }
-        MoveKind::ForcedPromotion(f) => match promotion(&f.promotion)? {
+        MoveKind::ForcedPromotion(f) => match promotion(&f.promotion, letters)? {
             cescacs_board::Promotion::To(piece) => {
                 MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
             }
@@ -149,26 +194,7 @@ pub fn move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic
                 return Err(Box::new(d));
             }
         },
-        MoveKind::Ordinary(o) => {
-            let piece = match o.piece {
-                Some(l) => kind(l)?,
-                None => PieceKind::Pawn,
-            };
-            let captured = o.captured.map(kind).transpose()?;
-            let capture = match o.separator.value {
-                Separator::At => SpecCapture::Passant { double: false, captured },
-                Separator::DoubleAt => SpecCapture::Passant { double: true, captured },
-                s if s.is_capture() => SpecCapture::Capture(captured),
-                _ => SpecCapture::None,
-            };
-            MoveSpec::Move {
-                piece,
-                from: o.from.value,
-                to: o.to.value,
-                capture,
-                promotion: o.promotion.as_ref().map(promotion).transpose()?,
-            }
-        }
+        MoveKind::Ordinary(o) => return ordinary_spec(o, letters),
     })
 }
 
@@ -275,8 +301,20 @@ fn unknown_letter(l: syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> 
 }
 
 /// The check mark the move deserves against the one written (docs/DECISIONS.md 4).
+#[inline]
 pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
     let kind = after.check_kind();
+    // Most moves give no check and have no mark: nothing to judge, no mate test.
+    if kind.is_none() && m.check.is_none() {
+        return None;
+    }
+    judge_check_mark(m, after, kind)
+}
+
+/// [`check_mark`] for a move that gives check or has a mark (out of line: the replay calls
+/// the test for every move, and this for one in a dozen).
+#[inline(never)]
+fn judge_check_mark(m: &Move, after: &Board, kind: Option<CheckKind>) -> Option<Diagnostic> {
     // Mate is looked for only when the move gives check; the search stops at the first answer.
     let mate = kind.is_some() && !after.has_legal_move();
     let deserved = if mate { Some(CheckMark::Mate.as_str()) } else { kind.map(|k| k.indicator()) };

@@ -38,8 +38,6 @@ struct Line {
     pair: Option<Point>,
     /// Plies of the last pair.
     plies: u8,
-    /// Whether the first pair has a ply yet (the comments before it are then placed).
-    started: bool,
     /// The move references of the comments before the first pair, and of those after the last.
     before: Vec<MoveRef>,
     after: Vec<MoveRef>,
@@ -47,16 +45,24 @@ struct Line {
     chain_len: usize,
 }
 
-/// The references of one game, checked as its events come.
+/// The references of one game, checked as its events come. Its storage is kept from game to
+/// game ([`References::clear`]): once warmed up it allocates nothing.
 #[derive(Default)]
 pub(crate) struct References {
+    /// The open lines are the first `open` (the main line first); the others keep their
+    /// storage for the next variation.
     lines: Vec<Line>,
+    open: usize,
     /// The path of labels from the main line to the line being read.
     chain: Vec<VariationId>,
-    /// Every labelled variation, as its chain of labels from the main line.
-    labels: Vec<Vec<VariationId>>,
-    /// Label references, checked at the end (a label may be defined after the comment).
-    by_label: Vec<Spanned<Reference>>,
+    /// Every labelled variation, as its chain of labels from the main line: a range of
+    /// `label_steps`.
+    labels: Vec<(usize, usize)>,
+    label_steps: Vec<VariationId>,
+    /// Label references, checked at the end (a label may be defined after the comment): each
+    /// one's span and its path (innermost first), a range of `path_steps`.
+    by_label: Vec<(Span, usize, usize)>,
+    path_steps: Vec<VariationId>,
     /// Whether the main line is over (its result was read).
     closed: bool,
 }
@@ -95,20 +101,42 @@ fn checked(r: &Spanned<Reference>) -> bool {
 impl References {
     /// Forgets the game, keeping the storage for the next one.
     pub(crate) fn clear(&mut self) {
-        self.lines.clear();
+        self.open = 0;
         self.chain.clear();
         self.labels.clear();
+        self.label_steps.clear();
         self.by_label.clear();
+        self.path_steps.clear();
         self.closed = false;
     }
 
+    /// The innermost open line (the main line is opened on first use).
     #[inline]
     fn line(&mut self) -> &mut Line {
-        if self.lines.is_empty() {
+        if self.open == 0 {
+            self.open_line(0);
+        }
+        &mut self.lines[self.open - 1]
+    }
+
+    /// The open lines, the main line first.
+    #[inline]
+    fn open_lines(&self) -> &[Line] {
+        &self.lines[..self.open]
+    }
+
+    /// Opens a line inside the innermost one, in the storage of a line closed before.
+    fn open_line(&mut self, chain_len: usize) {
+        if self.open == self.lines.len() {
             self.lines.push(Line::default());
         }
-        let n = self.lines.len();
-        &mut self.lines[n - 1]
+        let line = &mut self.lines[self.open];
+        line.pair = None;
+        line.plies = 0;
+        line.before.clear();
+        line.after.clear();
+        line.chain_len = chain_len;
+        self.open += 1;
     }
 
     /// A comment of the movetext, wherever it stands.
@@ -117,19 +145,26 @@ impl References {
             return;
         }
         // After the result: the comment stands after the main line's last move.
-        let after_result = self.closed && self.lines.len() <= 1;
-        let at = self.lines.first().and_then(|l| l.pair);
+        let after_result = self.closed && self.open <= 1;
+        let at = self.open_lines().first().and_then(|l| l.pair);
         for r in &c.references {
-            let r = match &r.value {
+            let path = match &r.value {
                 Reference::Move { number, path, player } if path.is_empty() => {
-                    MoveRef { number: *number, player: *player, span: r.span }
+                    Err(MoveRef { number: *number, player: *player, span: r.span })
                 }
+                Reference::Move { path, .. } => Ok(path.as_slice()),
+                Reference::Variation(id) => Ok(std::slice::from_ref(id)),
+                _ => continue,
+            };
+            let r = match path {
+                Err(r) => r,
                 // Labels are checked at the end, wherever the comment stands.
-                Reference::Move { .. } | Reference::Variation(_) => {
-                    self.by_label.push(r.clone());
+                Ok(path) => {
+                    let start = self.path_steps.len();
+                    self.path_steps.extend_from_slice(path);
+                    self.by_label.push((r.span, start, self.path_steps.len()));
                     continue;
                 }
-                _ => continue,
             };
             if after_result {
                 later_reference(r, at, out);
@@ -142,10 +177,10 @@ impl References {
     }
 
     /// A pair begins.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn number(&mut self, number: MoveNumber, out: &mut Vec<Diagnostic>) {
         self.close_pair_comments(out);
-        let main = self.lines.len() <= 1;
+        let main = self.open <= 1;
         let line = self.line();
         let first = line.pair.is_none();
         line.pair = Some(Point { number: number.value, side: Colour::White });
@@ -160,16 +195,17 @@ impl References {
     /// A ply of the open pair; `omitted` for `…`.
     #[inline]
     pub(crate) fn ply(&mut self, omitted: bool, out: &mut Vec<Diagnostic>) {
-        let variation = self.lines.len() > 1;
+        let variation = self.open > 1;
         let line = self.line();
         let Some(pair) = &mut line.pair else { return };
         // The pair stands after Black's move once it has two plies or starts with `…`.
-        if omitted || line.plies > 0 {
-            pair.side = Colour::Black;
-        }
+        let black = omitted || line.plies > 0;
+        pair.side = if black { Colour::Black } else { pair.side };
         line.plies += 1;
         let number = pair.number;
-        if !std::mem::replace(&mut line.started, true) && variation {
+        // The comments before a variation's first pair are placed at its first ply (once its
+        // pair is known, comments go after it: these are never added to later).
+        if variation && !line.before.is_empty() {
             // A variation starts before the move it replaces: White's, or Black's after `…`.
             let at = if omitted {
                 Point { number, side: Colour::White }
@@ -191,22 +227,25 @@ impl References {
         let before = self.chain.len();
         if let (Some(label), Some(number)) = (label, parent) {
             self.chain.push(VariationId { move_number: number, label: label.value });
-            self.labels.push(self.chain.clone());
+            let start = self.label_steps.len();
+            self.label_steps.extend_from_slice(&self.chain);
+            self.labels.push((start, self.label_steps.len()));
         }
-        self.lines.push(Line { chain_len: before, ..Line::default() });
+        self.open_line(before);
     }
 
     /// The innermost variation closes.
     pub(crate) fn end_variation(&mut self, out: &mut Vec<Diagnostic>) {
         self.end_line(out);
-        if let Some(line) = self.lines.pop() {
-            self.chain.truncate(line.chain_len);
+        if self.open > 0 {
+            self.open -= 1;
+            self.chain.truncate(self.lines[self.open].chain_len);
         }
     }
 
     /// The result: the main line is over.
     pub(crate) fn result(&mut self, out: &mut Vec<Diagnostic>) {
-        if self.lines.len() <= 1 {
+        if self.open <= 1 {
             self.end_line(out);
             self.closed = true;
         }
@@ -214,24 +253,19 @@ impl References {
 
     /// The game is over: every label is known.
     pub(crate) fn finish(&mut self, out: &mut Vec<Diagnostic>) {
-        while self.lines.len() > 1 {
+        while self.open > 1 {
             self.end_variation(out);
         }
         self.end_line(out);
-        for r in std::mem::take(&mut self.by_label) {
-            let path = match &r.value {
-                Reference::Move { path, .. } => path.as_slice(),
-                Reference::Variation(id) => std::slice::from_ref(id),
-                _ => continue,
-            };
-            self.label(path, r.span, out);
+        for &(span, start, end) in &self.by_label {
+            self.label(&self.path_steps[start..end], span, out);
         }
     }
 
     /// The comments after the last pair of the current line are placed after it.
     #[inline]
     fn close_pair_comments(&mut self, out: &mut Vec<Diagnostic>) {
-        if self.lines.last().is_some_and(|line| !line.after.is_empty()) {
+        if self.open_lines().last().is_some_and(|line| !line.after.is_empty()) {
             self.place_after(out);
         }
     }
@@ -261,8 +295,12 @@ impl References {
 
     /// `path` is written innermost first; a labelled variation with that chain must exist.
     fn label(&self, path: &[VariationId], span: Span, out: &mut Vec<Diagnostic>) {
-        let outer_first: Vec<VariationId> = path.iter().rev().copied().collect();
-        if self.labels.iter().any(|chain| chain.ends_with(&outer_first)) {
+        // A chain (outermost first) that ends with the path read outermost first.
+        let ends_with_path = |&(start, end): &(usize, usize)| {
+            let chain = &self.label_steps[start..end];
+            chain.len() >= path.len() && chain.iter().rev().zip(path).all(|(a, b)| a == b)
+        };
+        if self.labels.iter().any(ends_with_path) {
             return;
         }
         let name: Vec<String> =

@@ -13,7 +13,8 @@
 //! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
 //!
 //! What it costs per ply beyond the board's own work: no allocation and no board copy. A line
-//! keeps a copy of its board every [`CHECKPOINT_PLIES`] plies and the moves played since; a
+//! keeps a copy of its board (a checkpoint) at a pair that a `(` follows closely in the text,
+//! and at least every [`FAR_CHECKPOINT_PLIES`] plies, with the moves played since; a
 //! variation rebuilds its start from them, in the storage of a line that is no longer used (the
 //! fast path keeps those lines, the line stack and the reference bookkeeping from game to game:
 //! once warmed up it allocates nothing). Repetition keys are kept only since the last
@@ -24,7 +25,8 @@
 use std::borrow::Cow;
 
 use cescacs_board::{
-    Board, Colour, Diagnostic, DrawReason, Letters, Outcome, Position, REPETITION_DRAW, Span,
+    Board, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, Outcome, Position,
+    REPETITION_DRAW, Span,
 };
 use ctl_an::scan::Flow;
 use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
@@ -34,11 +36,21 @@ use super::suggest;
 use super::unchecked::{self, Skipped, Unchecked};
 use super::{Level, codes, messages};
 use crate::game::Setup;
-use crate::tags::{TagRef, lint_tags};
+use crate::tags::{CleanNames, TagRef, lint_tags_after};
 
 /// A line copies its board at most this often (in plies); a variation starts from the last
 /// copy and plays the moves since.
-const CHECKPOINT_PLIES: usize = 4;
+const CHECKPOINT_PLIES: usize = 2;
+
+/// A line copies its board only at a pair whose number a `(` follows within this many bytes
+/// (when the text is known: always otherwise), and at least every [`FAR_CHECKPOINT_PLIES`]: a
+/// variation opens right after the pair it replaces a move of, so a copy far from any `(` is
+/// never used. The bytes are a measured compromise: enough for a pair with its marks, few
+/// enough that most pairs of a game with variations make no copy.
+const VARIATION_LOOKAHEAD: usize = 48;
+/// A pair this many moves past the last checkpoint makes one, `(` or not: a variation replays
+/// at most these and its pair's.
+const FAR_CHECKPOINT_PLIES: usize = 32;
 
 /// Plies between two occurrences of a position: a side cannot undo its move in one ply, so a
 /// position comes back at the earliest four plies later.
@@ -229,11 +241,11 @@ impl Line {
                 level,
                 status: Status::Live,
                 drawn,
-                keys: Vec::with_capacity(2 * CHECKPOINT_PLIES),
+                keys: Vec::with_capacity(2 * FAR_CHECKPOINT_PLIES),
                 since: 0,
                 expected: None,
                 pair: None,
-                moves: Vec::with_capacity(CHECKPOINT_PLIES + 2),
+                moves: Vec::with_capacity(FAR_CHECKPOINT_PLIES + 2),
                 skipped: None,
             }),
         };
@@ -273,10 +285,11 @@ impl Line {
     }
 
     /// A new checkpoint when the moves since the last one are many (at a pair's start, where no
-    /// mark of the line is in use).
+    /// mark of the line is in use); `near`: a variation may follow the pair.
     #[inline]
-    fn checkpoint(&mut self) {
-        if self.moves.len() >= CHECKPOINT_PLIES {
+    fn checkpoint(&mut self, near: bool) {
+        let since = self.moves.len();
+        if since >= CHECKPOINT_PLIES && (near || since >= FAR_CHECKPOINT_PLIES) {
             self.base.clone_from(&self.board);
             self.moves.clear();
             self.keys.drain(..self.since);
@@ -300,7 +313,7 @@ struct Pending {
 }
 
 /// Storage a replay leaves behind for the next one (lines, the line stack, the reference
-/// bookkeeping), so that replaying game after game allocates nothing once warmed up: see
+/// bookkeeping, the last clean tag names), so that replaying game after game allocates nothing once warmed up: see
 /// [`Replay::with_spare`].
 #[derive(Default)]
 pub(crate) struct Spare {
@@ -310,6 +323,7 @@ pub(crate) struct Spare {
     slots: Vec<Slot>,
     tags: usize,
     references: Option<References>,
+    clean_names: CleanNames,
 }
 
 /// Spare lines kept beyond this many are dropped (a deeply nested game does not keep its
@@ -366,6 +380,8 @@ pub struct Replay<'t, O = ()> {
     /// Whether the events after the tags need more than counting (lines replayed or
     /// references checked): false at the syntax level.
     busy: bool,
+    /// Where the next `(` of the text is, for [`variation_near`].
+    next_paren: usize,
     spare: Spare,
 }
 
@@ -407,6 +423,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             unchecked: Vec::new(),
             false_end: None,
             busy: true,
+            next_paren: 0,
             spare: Spare::default(),
         }
     }
@@ -524,7 +541,7 @@ impl<'t, O: Observer> Replay<'t, O> {
                 span: t.span,
             })
             .collect();
-        let lints = lint_tags(&refs);
+        let lints = lint_tags_after(&refs, &mut self.spare.clean_names);
         let level = self.options.level;
         let setup = (level >= Level::Coherence)
             .then(|| self.given.take().unwrap_or_else(|| Setup::read(&refs, self.text)));
@@ -537,7 +554,9 @@ impl<'t, O: Observer> Replay<'t, O> {
         };
         self.report_all(setup.diagnostics);
         self.letters = setup.letters;
-        self.references = Some(self.spare.references.take().unwrap_or_default());
+        if self.references_possible() {
+            self.references = Some(self.spare.references.take().unwrap_or_default());
+        }
         let Some(start) = setup.start else { return };
         self.replaying = true;
         let board = Board::new(&start);
@@ -552,6 +571,12 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mut line = Line::start(&mut self.spare, &board, &[], level, drawn, keys);
         line.expected = first_number(&start);
         self.lines.push(Slot::Line(line));
+    }
+
+    /// Whether a comment of the game can hold a reference to a move or a variation (`#…`): not
+    /// when the game's text is known and has no `#`.
+    fn references_possible(&self) -> bool {
+        self.text.is_empty() || memchr::memchr(b'#', self.text.as_bytes()).is_some()
     }
 
     /// A comment, wherever it stands.
@@ -613,7 +638,8 @@ impl<'t, O: Observer> Replay<'t, O> {
                     line.status = Status::Dead;
                 }
                 if line.status == Status::Live {
-                    if let Some(d) = begin_pair(line, number) {
+                    let near = variation_near(self.text, &mut self.next_paren, number.span.start);
+                    if let Some(d) = begin_pair(line, number, near) {
                         self.report(d);
                     }
                 }
@@ -697,9 +723,8 @@ impl<'t, O: Observer> Replay<'t, O> {
             line.stop(m.span, None);
             return self.flow();
         }
-        if pair.plies == 1 {
-            pair.white = true;
-        }
+        // Without a branch: White's and Black's plies alternate.
+        pair.white |= pair.plies == 1;
         if line.board.turn() != side {
             let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
             line.stop(m.span, Some(self.out.len()));
@@ -741,7 +766,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// The first ply of a variation tells where it branches from; the references learn of
     /// every ply.
-    #[inline]
+    #[inline(always)]
     fn ply_event(&mut self, omitted: bool) {
         self.start();
         if let Some(refs) = &mut self.references {
@@ -787,7 +812,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         );
         self.observer.line_start(n - 1, &line.board);
         line.expected = Some(pair.number.value);
-        let warning = number.and_then(|number| begin_pair(&mut line, number));
+        let warning = number.and_then(|number| begin_pair(&mut line, number, true));
         self.lines[n - 1] = Slot::Line(line);
         if let Some(d) = warning {
             self.report(d);
@@ -875,9 +900,11 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// [`Replay::finish`], keeping the replay (and its observer).
     pub fn finish_in_place(&mut self) -> Replayed {
         self.start();
-        if let Some(mut refs) = self.references.take() {
+        // The references stay for [`Replay::spare`], emptied: a second finish finds nothing.
+        if let Some(refs) = &mut self.references {
             let before = self.out.len();
             refs.finish(&mut self.out);
+            refs.clear();
             self.after_references(before);
         }
         if self.options.level >= Level::Rules && self.options.full {
@@ -961,6 +988,18 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 }
 
+/// Whether a variation may open after the pair whose number is at `at`: a `(` follows within
+/// [`VARIATION_LOOKAHEAD`] bytes, or the text is not known. `next_paren`: where the next `(`
+/// at or after the previous pair is (`usize::MAX` for none), found again once passed.
+#[inline]
+fn variation_near(text: &str, next_paren: &mut usize, at: usize) -> bool {
+    if *next_paren < at {
+        let rest = text.as_bytes().get(at..).unwrap_or_default();
+        *next_paren = memchr::memchr(b'(', rest).map_or(usize::MAX, |k| at + k);
+    }
+    text.is_empty() || *next_paren - at <= VARIATION_LOOKAHEAD
+}
+
 /// The innermost line, when moves are played in it.
 fn live(lines: &mut [Slot]) -> Option<&mut Line> {
     match lines.last_mut() {
@@ -976,14 +1015,14 @@ fn first_number(start: &Position) -> Option<u32> {
 /// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the warning of a
 /// number that does not follow.
 #[inline]
-fn begin_pair(line: &mut Line, number: MoveNumber) -> Option<Diagnostic> {
+fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<Diagnostic> {
     if let Some(p) = line.pair.take() {
         // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
         let white_only = p.white && p.plies == 1;
         let n = p.number.value;
         line.expected = Some(if white_only { n } else { n.saturating_add(1) });
     }
-    line.checkpoint();
+    line.checkpoint(near);
     let warning = match line.expected {
         Some(e) if !number.unknown && e != number.value => Some(messages::move_number(e, number)),
         _ => None,
@@ -1016,56 +1055,28 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         Ok(spec) => spec,
         Err(d) => return Played::Stop(Some(d)),
     };
-    let rules = line.level >= Level::Rules;
     // At the rules level the legal move is played first: a legal move is always coherent,
     // so the coherence matcher only runs to tell which kind of error a move has.
-    let legal = (rules && line.drawn.is_none()).then(|| line.board.play_spec(&spec));
-    let mut found = None;
-    match legal {
-        Some(Ok(mv)) => line.moves.push(mv),
-        _ => {
-            let coherent = match line.board.match_move_algebraic(&spec) {
-                Ok(mv) => mv,
-                Err(e) => {
-                    let d = messages::coherence_error(&e, m);
-                    let d = suggest::did_you_mean(d, &e, &line.board, &spec, m, letters);
-                    return Played::Stop(Some(Box::new(d)));
-                }
-            };
-            if rules {
-                let d = match (&legal, line.drawn) {
-                    (_, Some(draw)) => messages::move_after_draw(draw.reason, draw.by, m),
-                    (Some(Err(e)), None) => suggest::did_you_mean(
-                        messages::rules_error(e, m),
-                        e,
-                        &line.board,
-                        &spec,
-                        m,
-                        letters,
-                    ),
-                    _ => unreachable!("a legal move is played above"),
-                };
-                if !full {
-                    return Played::Stop(Some(Box::new(d)));
-                }
-                found = Some(Box::new(messages::coherence_only(d)));
-                line.level = Level::Coherence;
-            }
-            line.board.play_unchecked(&coherent);
-            line.moves.push(coherent);
-            return Played::Moved(found);
-        }
+    if line.level < Level::Rules {
+        return play_coherent(line, m, &spec, letters, full, None);
+    }
+    if line.drawn.is_some() {
+        return play_refused(line, m, &spec, letters, full, None);
+    }
+    match line.board.play_spec(&spec) {
+        Ok(mv) => line.moves.push(mv),
+        Err(e) => return play_refused(line, m, &spec, letters, full, Some(e)),
     }
     // A legal move at the rules level.
     let after = &line.board;
+    let mut found = None;
     if full {
         found = messages::check_mark(m, after).map(Box::new);
     }
     let clock = after.halfmove_clock();
-    if clock == 0 {
-        // An irreversible move: no earlier position can come back.
-        line.since = line.keys.len();
-    }
+    // After an irreversible move no earlier position can come back (a select, not a branch:
+    // these moves come in no pattern).
+    line.since = if clock == 0 { line.keys.len() } else { line.since };
     let key = after.repetition_key();
     let run = line.keys.len() - line.since;
     // A fifth occurrence needs four earlier ones, each at least four plies apart.
@@ -1081,8 +1092,76 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
     Played::Moved(found)
 }
 
+/// [`play`] at the rules level of a move after a draw or one the rules `refused`: reported,
+/// then played anyway in a full check (out of line: the rules level's usual move is legal).
+#[inline(never)]
+fn play_refused(
+    line: &mut Line,
+    m: &Move,
+    spec: &MoveSpec,
+    letters: &Letters,
+    full: bool,
+    refused: Option<MoveError>,
+) -> Played {
+    play_coherent(line, m, spec, letters, full, refused.as_ref())
+}
+
+/// [`play`] of a move checked for coherence only: at the coherence level, or at the rules level
+/// after a draw or a move the rules `refused` ([`play_refused`]).
+#[inline(always)]
+fn play_coherent(
+    line: &mut Line,
+    m: &Move,
+    spec: &MoveSpec,
+    letters: &Letters,
+    full: bool,
+    refused: Option<&MoveError>,
+) -> Played {
+    let coherent = match line.board.match_move_algebraic(spec) {
+        Ok(mv) => mv,
+        Err(e) => return incoherent(&line.board, m, spec, letters, &e),
+    };
+    let mut found = None;
+    if line.level >= Level::Rules {
+        let d = match (refused, line.drawn) {
+            (_, Some(draw)) => messages::move_after_draw(draw.reason, draw.by, m),
+            (Some(e), None) => {
+                suggest::did_you_mean(messages::rules_error(e, m), e, &line.board, spec, m, letters)
+            }
+            _ => unreachable!("a legal move is played by `play`"),
+        };
+        if !full {
+            return Played::Stop(Some(Box::new(d)));
+        }
+        found = Some(Box::new(messages::coherence_only(d)));
+        line.level = Level::Coherence;
+    }
+    line.board.play_unchecked(&coherent);
+    line.moves.push(coherent);
+    Played::Moved(found)
+}
+
+/// A move that is not coherent on `board`: the line stops there.
+#[cold]
+#[inline(never)]
+fn incoherent(
+    board: &Board,
+    m: &Move,
+    spec: &MoveSpec,
+    letters: &Letters,
+    e: &MoveError,
+) -> Played {
+    let d = messages::coherence_error(e, m);
+    let d = suggest::did_you_mean(d, e, board, spec, m, letters);
+    Played::Stop(Some(Box::new(d)))
+}
+
 #[cfg(test)]
 mod tests {
+    use cescacs_board::Position;
+    use ctl_an::Limits;
+
+    use super::super::fast::check_fast;
     use super::super::{Level, check_text};
 
     /// Knights out and back: pairs with an odd number play out, even ones back.
@@ -1116,5 +1195,95 @@ mod tests {
         assert_eq!(codes(&game("(19. NC7-E3)")), ["E0404"]);
         // A nested variation branches from its own line's positions.
         assert_eq!(codes(&game("(19. NE3-C7, NE25-C21 (19. …, NE25-C21))")), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn the_fast_path_follows_references_when_the_text_has_a_hash() {
+        let game = |comment: &str| {
+            format!(
+                "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 {comment}\n2. F8-F12, F20-F16\n\
+                 3. G7-G11, G21-G17: *\n"
+            )
+        };
+        for (comment, clean) in [("{see #1}", true), ("{see #3}", false), ("{no reference}", true)]
+        {
+            let text = game(comment);
+            let full = check_text(&text, Level::Coherence);
+            assert_eq!(full.is_empty(), clean, "{full:?}");
+            let fast = check_fast(&text, Level::Coherence, &Limits::DEFAULT);
+            assert_eq!(fast.is_some(), clean, "{text}");
+        }
+    }
+
+    /// A game of legal moves from the initial position, chosen by a fixed rule (no position
+    /// comes back, unlike [`shuffle`]): each ply's position and its move's text with the mark.
+    fn legal_game(plies: usize) -> Vec<(Position, String)> {
+        let mut position = Position::initial();
+        let mut out = Vec::new();
+        for ply in 0..plies {
+            let moves = position.legal_moves();
+            let Some(m) = moves.get((ply * 31 + 7) % moves.len().max(1)) else { break };
+            out.push((position.clone(), position.move_text_with_check(m)));
+            position = position.play_unchecked(m);
+        }
+        out
+    }
+
+    /// Another legal move than `played` in `position`, with its mark.
+    fn other_move(position: &Position, played: &str) -> Option<String> {
+        let moves = position.legal_moves().into_iter();
+        moves.map(|m| position.move_text_with_check(&m)).rfind(|t| t != played)
+    }
+
+    #[test]
+    fn the_fast_path_branches_from_the_right_position_with_few_checkpoints() {
+        // Pairs far from any `(` make no checkpoint when the text is known (the fast path);
+        // a long comment puts the `(` out of sight of its pair's number.
+        let game = legal_game(160);
+        let long = format!(" {{{}}}", "a long comment ".repeat(8));
+        let mut checked = 0;
+        for pair in [1, 2, 3, 5, 19, 40, 75] {
+            let (white, black) = (2 * pair - 2, 2 * pair - 1);
+            let Some((after_white, _)) = game.get(black) else { continue };
+            let before = |end: usize| -> String {
+                game[..end]
+                    .chunks(2)
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let black = p.get(1).map_or(String::new(), |b| format!(", {}", b.1));
+                        format!("{}. {}{black}\n", i + 1, p[0].1)
+                    })
+                    .collect()
+            };
+            let alternative_white = other_move(&game[white].0, &game[white].1).unwrap();
+            let alternative_black = other_move(after_white, &game[black].1).unwrap();
+            // Black's move of the pair before: most often not even coherent here.
+            let wrong_black = &game[black.saturating_sub(2)].1;
+            for pad in ["", long.as_str()] {
+                for variation in [
+                    format!("({pair}. {alternative_white})"),
+                    format!("({pair}. …, {alternative_black})"),
+                    format!("({pair}. …, {wrong_black})"),
+                    format!("({pair}. {alternative_white}) ({pair}. …, {alternative_black})"),
+                ] {
+                    let rest = before(game.len())[before(black + 1).len()..].trim_end().to_string();
+                    let end = if rest.ends_with('#') { "" } else { ":" };
+                    let text = format!(
+                        "[Variant \"C'escacs\"]\n{}{pad} {variation}\n{rest}{end} *\n",
+                        before(black + 1),
+                    );
+                    for level in [Level::Coherence, Level::Rules] {
+                        let full = check_text(&text, level);
+                        let fast = check_fast(&text, level, &Limits::DEFAULT);
+                        assert_eq!(fast.is_some(), full.is_empty(), "{level:?}, {text}");
+                        if !variation.contains(wrong_black.as_str()) {
+                            assert_eq!(full, [], "{text}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 7 * 2 * 4 * 2);
     }
 }
