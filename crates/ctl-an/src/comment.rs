@@ -79,19 +79,18 @@ const PIECE_BYTES: [bool; 128] = {
     table
 };
 
-fn is_piece_char(c: char) -> bool {
-    if c.is_ascii() {
-        PIECE_BYTES[c as usize]
-    } else {
-        cescacs_board::PieceKind::from_fan(c).is_some()
+/// The piece letter or FAN symbol at `i` of `text`, if one is there.
+fn piece_letter(text: &str, i: usize) -> Option<char> {
+    match *text.as_bytes().get(i)? {
+        c if c.is_ascii() => PIECE_BYTES[usize::from(c)].then_some(char::from(c)),
+        _ => text[i..].chars().next().filter(|&c| cescacs_board::PieceKind::from_fan(c).is_some()),
     }
 }
 
-/// Length of the hex written at the start of `s` (column letter and digits), 0 if none.
-fn hex_len(s: &str) -> usize {
-    let b = s.as_bytes();
-    if b.first().is_some_and(u8::is_ascii_uppercase) {
-        let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+/// Length of the hex written at `i` of `b` (column letter and digits), 0 if none.
+fn hex_len(b: &[u8], i: usize) -> usize {
+    if b.get(i).is_some_and(u8::is_ascii_uppercase) {
+        let digits = digits(b, i + 1);
         if digits > 0 {
             return 1 + digits;
         }
@@ -99,12 +98,34 @@ fn hex_len(s: &str) -> usize {
     0
 }
 
-fn digits(s: &str) -> usize {
-    s.bytes().take_while(u8::is_ascii_digit).count()
+/// The hex written at `start..end` of `text` (a column letter and digits).
+#[inline]
+fn hex(text: &str, start: usize, end: usize) -> Result<Hex, cescacs_board::HexParseError> {
+    match Hex::from_ascii(&text.as_bytes()[start..end]) {
+        Some(hex) => Ok(hex),
+        // What is wrong with it: the slow reader says.
+        None => text[start..end].parse(),
+    }
 }
 
-fn number(s: &str) -> u32 {
-    s.parse().unwrap_or(u32::MAX)
+fn digits(b: &[u8], i: usize) -> usize {
+    b.get(i..).map_or(0, |rest| rest.iter().take_while(|c| c.is_ascii_digit()).count())
+}
+
+/// The number written at `i` of `b` (one digit at least) and where it ends; too large is
+/// `u32::MAX`, as `str::parse` would fail.
+fn number(b: &[u8], i: usize) -> (u32, usize) {
+    const TOO_LARGE: u64 = u32::MAX as u64 + 1;
+    let mut value: u64 = 0;
+    let mut end = i;
+    while let Some(&c) = b.get(end)
+        && c.is_ascii_digit()
+    {
+        // Held at `TOO_LARGE` once past `u32::MAX`: ten times it plus a digit fits a `u64`.
+        value = (value * 10 + u64::from(c - b'0')).min(TOO_LARGE);
+        end += 1;
+    }
+    (u32::try_from(value).unwrap_or(u32::MAX), end)
 }
 
 fn warn(diags: &mut Vec<Diagnostic>, span: Span, message: String) {
@@ -117,22 +138,49 @@ const STARTS: [u8; 4] = [b'@', b'~', b'#', b'$'];
 /// The index of the first byte of `b` from `from` on that may start a reference.
 ///
 /// Eight bytes are tested at once, each word against the four start bytes with the classic
-/// "has a zero byte" test (exact for the lowest zero byte, which is the one taken); the tail
-/// shorter than a word goes byte by byte.
+/// "has a zero byte" test (exact for the lowest zero byte, which is the one taken). The tail
+/// shorter than a word is the text's last word shifted down past the bytes already seen: the
+/// zero bytes shifted in match no start byte. Only a text shorter than a word goes byte by byte.
 fn next_start(b: &[u8], from: usize) -> Option<usize> {
-    const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
     let mut i = from;
     while let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let w = u64::from_le_bytes(*word);
-        let hits = STARTS.iter().fold(0, |acc, &c| acc | zero(w ^ (LOW * u64::from(c))));
-        if hits != 0 {
-            return Some(i + hits.trailing_zeros() as usize / 8);
+        if let Some(k) = first_start(u64::from_le_bytes(*word)) {
+            return Some(i + k);
         }
         i += 8;
     }
-    b.get(i..)?.iter().position(|c| matches!(c, b'@' | b'~' | b'#' | b'$')).map(|k| i + k)
+    if i >= b.len() {
+        return None;
+    }
+    match b.last_chunk::<8>() {
+        Some(last) => {
+            let seen = i - (b.len() - 8);
+            first_start(u64::from_le_bytes(*last) >> (8 * seen)).map(|k| i + k)
+        }
+        None => b[i..].iter().position(|c| STARTS.contains(c)).map(|k| i + k),
+    }
+}
+
+/// The index of the lowest byte of `word` (little-endian) that may start a reference.
+#[inline(always)]
+fn first_start(word: u64) -> Option<usize> {
+    const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
+    let hits = STARTS.iter().fold(0, |acc, &c| acc | zero(word ^ (LOW * u64::from(c))));
+    (hits != 0).then(|| hits.trailing_zeros() as usize / 8)
+}
+
+/// `@W` or `@B` at `i` of `b`, not followed by a letter or digit: its colour.
+fn player_at(b: &[u8], i: usize) -> Option<Colour> {
+    if b.get(i) != Some(&b'@') || b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    match b.get(i + 1) {
+        Some(b'W') => Some(Colour::White),
+        Some(b'B') => Some(Colour::Black),
+        _ => None,
+    }
 }
 
 fn scan(text: &str, offset: usize, out: &mut Vec<Spanned<Reference>>, diags: &mut Vec<Diagnostic>) {
@@ -140,31 +188,24 @@ fn scan(text: &str, offset: usize, out: &mut Vec<Spanned<Reference>>, diags: &mu
     let mut i = 0;
     // Only `@`, `~`, `#` and `$` start a reference: the bytes between are skipped a word at a
     // time (comments are short: a vector search costs more to set up).
-    while let Some(k) = next_start(b, i) {
-        i = k;
-        let start = i;
-        match b[i] {
-            b'@' if matches!(b.get(i + 1), Some(b'W' | b'B'))
-                && !b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric) =>
-            {
-                let colour = if b[i + 1] == b'W' { Colour::White } else { Colour::Black };
-                i += 2;
-                push(out, offset, start, i, Reference::Player(colour));
+    while let Some(start) = next_start(b, i) {
+        let digit_next = b.get(start + 1).is_some_and(u8::is_ascii_digit);
+        i = match b[start] {
+            b'~' => tilde(text, start, offset, out, diags),
+            b'#' if digit_next => hash(b, start, offset, out, diags),
+            b'$' if digit_next => {
+                let (n, end) = number(b, start + 1);
+                push(out, offset, start, end, Reference::Nag(n));
+                end
             }
-            b'~' => {
-                i += 1;
-                i = tilde(text, i, offset, out, diags);
-            }
-            b'#' if b.get(i + 1).is_some_and(u8::is_ascii_digit) => {
-                i = hash(text, i, offset, out, diags);
-            }
-            b'$' if b.get(i + 1).is_some_and(u8::is_ascii_digit) => {
-                let n = digits(&text[i + 1..]);
-                i += 1 + n;
-                push(out, offset, start, i, Reference::Nag(number(&text[start + 1..i])));
-            }
-            _ => i += 1,
-        }
+            _ => match player_at(b, start) {
+                Some(colour) => {
+                    push(out, offset, start, start + 2, Reference::Player(colour));
+                    start + 2
+                }
+                None => start + 1,
+            },
+        };
     }
 }
 
@@ -172,31 +213,31 @@ fn push(out: &mut Vec<Spanned<Reference>>, offset: usize, start: usize, end: usi
     out.push(Spanned::new(r, Span::new(offset + start, offset + end)));
 }
 
-/// Reads the reference after `~` (at `i`); returns where scanning goes on.
+/// Reads the reference at the `~` at `start`; returns where scanning goes on.
 fn tilde(
     text: &str,
-    i: usize,
+    start: usize,
     offset: usize,
     out: &mut Vec<Spanned<Reference>>,
     diags: &mut Vec<Diagnostic>,
 ) -> usize {
-    let start = i - 1;
-    let rest = &text[i..];
-    let n = hex_len(rest);
+    let b = text.as_bytes();
+    let i = start + 1;
+    let n = hex_len(b, i);
     if n > 0 {
         let end = i + n;
-        match rest[..n].parse::<Hex>() {
+        match hex(text, i, end) {
             Ok(hex) => push(out, offset, start, end, Reference::Hex(hex)),
             Err(e) => warn(
                 diags,
                 Span::new(offset + start, offset + end),
-                format!("expected a hex after `~`, found `{}`: {e}", &rest[..n]),
+                format!("expected a hex after `~`, found `{}`: {e}", &text[i..end]),
             ),
         }
         return end;
     }
-    let Some(letter) = rest.chars().next().filter(|&c| is_piece_char(c)) else {
-        let found = rest.chars().next().map_or("nothing".to_string(), |c| format!("`{c}`"));
+    let Some(letter) = piece_letter(text, i) else {
+        let found = text[i..].chars().next().map_or("nothing".to_string(), |c| format!("`{c}`"));
         warn(
             diags,
             Span::new(offset + start, offset + i),
@@ -205,11 +246,11 @@ fn tilde(
         return i;
     };
     let mut end = i + letter.len_utf8();
-    let mut hex = None;
-    let n = hex_len(&text[end..]);
+    let mut hex_of_piece = None;
+    let n = hex_len(b, end);
     if n > 0 {
-        match text[end..end + n].parse::<Hex>() {
-            Ok(h) => hex = Some(h),
+        match hex(text, end, end + n) {
+            Ok(h) => hex_of_piece = Some(h),
             Err(e) => warn(
                 diags,
                 Span::new(offset + end, offset + end + n),
@@ -222,9 +263,8 @@ fn tilde(
         end += n;
     }
     let mut shade = None;
-    let after = &text.as_bytes()[end..];
-    if after.len() >= 3 && after[0] == b'[' && after[2] == b']' {
-        shade = match after[1] {
+    if let Some(&[b'[', mark, b']']) = b.get(end..end + 3) {
+        shade = match mark {
             b'd' => Some(HexShade::Dark),
             b'l' => Some(HexShade::Light),
             b'c' => Some(HexShade::Coloured),
@@ -234,83 +274,67 @@ fn tilde(
             end += 3;
         }
     }
-    push(out, offset, start, end, Reference::Piece { letter, hex, shade });
+    push(out, offset, start, end, Reference::Piece { letter, hex: hex_of_piece, shade });
     end
 }
 
-/// Reads `#n`, `#n.m`, `#n[#a.b#c.d]`, with an optional `@W`/`@B`; returns where scanning goes on.
+/// Reads `#n`, `#n.m`, `#n[#a.b#c.d]`, with an optional `@W`/`@B`, at `start` of `b` (a `#` and
+/// a digit); returns where scanning goes on.
 fn hash(
-    text: &str,
-    i: usize,
+    b: &[u8],
+    start: usize,
     offset: usize,
     out: &mut Vec<Spanned<Reference>>,
     diags: &mut Vec<Diagnostic>,
 ) -> usize {
-    let b = text.as_bytes();
-    let start = i;
-    let n = digits(&text[i + 1..]);
-    let num = number(&text[i + 1..i + 1 + n]);
-    let mut end = i + 1 + n;
-    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit) {
-        let m = digits(&text[end + 1..]);
-        let label = number(&text[end + 1..end + 1 + m]);
-        end += 1 + m;
-        push(
-            out,
-            offset,
-            start,
-            end,
-            Reference::Variation(VariationId { move_number: num, label }),
-        );
+    // `n.m` at `at` (a digit): the variation and where it ends.
+    let id_at = |at: usize| {
+        let (move_number, dot) = number(b, at);
+        (b.get(dot) == Some(&b'.') && b.get(dot + 1).is_some_and(u8::is_ascii_digit)).then(|| {
+            let (label, end) = number(b, dot + 1);
+            (VariationId { move_number, label }, end)
+        })
+    };
+    if let Some((id, end)) = id_at(start + 1) {
+        push(out, offset, start, end, Reference::Variation(id));
         return end;
     }
+    let (num, mut end) = number(b, start + 1);
     let mut path = Vec::new();
     if b.get(end) == Some(&b'[') {
         let mut j = end + 1;
-        loop {
-            if b.get(j) == Some(&b'#') && b.get(j + 1).is_some_and(u8::is_ascii_digit) {
-                let n1 = digits(&text[j + 1..]);
-                let mv = number(&text[j + 1..j + 1 + n1]);
-                let k = j + 1 + n1;
-                if b.get(k) == Some(&b'.') && b.get(k + 1).is_some_and(u8::is_ascii_digit) {
-                    let n2 = digits(&text[k + 1..]);
-                    path.push(VariationId {
-                        move_number: mv,
-                        label: number(&text[k + 1..k + 1 + n2]),
-                    });
-                    j = k + 1 + n2;
-                    continue;
-                }
-            }
-            break;
+        while b.get(j) == Some(&b'#') && b.get(j + 1).is_some_and(u8::is_ascii_digit) {
+            let Some((id, after)) = id_at(j + 1) else { break };
+            path.push(id);
+            j = after;
         }
         if b.get(j) == Some(&b']') && !path.is_empty() {
             end = j + 1;
         } else {
-            let stop = text[end..]
-                .find([']', ' ', '\n'])
-                .map_or(text.len(), |k| end + k + 1)
-                .min(text.len());
+            let stop = b[end..]
+                .iter()
+                .position(|c| matches!(c, b']' | b' ' | b'\n'))
+                .map_or(b.len(), |k| end + k + 1)
+                .min(b.len());
             warn(
                 diags,
-                Span::new(offset + end, offset + stop.max(end + 1).min(text.len())),
+                Span::new(offset + end, offset + stop.max(end + 1).min(b.len())),
                 "expected a variation path such as `[#12.2]` or `[#14.1#12.2]` after the move number"
                     .to_string(),
             );
             path.clear();
         }
     }
-    let mut player = None;
-    if b.get(end) == Some(&b'@')
-        && matches!(b.get(end + 1), Some(b'W' | b'B'))
-        && !b.get(end + 2).is_some_and(u8::is_ascii_alphanumeric)
-    {
-        player = Some(if b[end + 1] == b'W' { Colour::White } else { Colour::Black });
+    let player = player_at(b, end);
+    if player.is_some() {
         end += 2;
     }
     push(out, offset, start, end, Reference::Move { number: num, path, player });
     end
 }
+
+#[cfg(test)]
+mod oracle;
 
 #[cfg(test)]
 mod tests {
@@ -356,16 +380,111 @@ mod tests {
         assert_eq!(r[4].span, Span::new(20, 24));
     }
 
+    /// Texts where references, their pieces and their near misses are frequent.
+    fn reference_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let piece = prop::sample::select(vec![
+            "@",
+            "W",
+            "B",
+            "~",
+            "#",
+            "$",
+            ".",
+            "[",
+            "]",
+            "d",
+            "l",
+            "c",
+            "x",
+            " ",
+            "\n",
+            ",",
+            "0",
+            "1",
+            "2",
+            "9",
+            "12",
+            "28",
+            "29",
+            "4294967295",
+            "4294967296",
+            "99999999999",
+            "J",
+            "j",
+            "F",
+            "E",
+            "Z",
+            "K",
+            "k",
+            "g",
+            "\u{265d}",
+            "\u{2654}",
+            "\u{e9}",
+            "\u{a0}",
+            "@W",
+            "@B",
+            "#14",
+            "#12.2",
+            "[#12.2]",
+            "[#14.1#12.2]",
+            "~JF6",
+            "~E13",
+            "~J[d]",
+            "$24",
+        ]);
+        prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        #[test]
+        fn the_reader_reads_references_as_the_old_one(text in reference_text(), at in 0..3usize) {
+            let (mut new, mut new_diags) = (Vec::new(), Vec::new());
+            let (mut old, mut old_diags) = (Vec::new(), Vec::new());
+            scan(&text, at, &mut new, &mut new_diags);
+            oracle::scan(&text, at, &mut old, &mut old_diags);
+            proptest::prop_assert_eq!(new, old);
+            proptest::prop_assert_eq!(new_diags, old_diags);
+        }
+
+        #[test]
+        fn mutated_spec_forms_read_as_the_old_one(
+            cut in 0..120usize,
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..4),
+        ) {
+            let spec = " see @W @B ~E13 ~J ~JF6 ~J[d] ~J[l] ~J[c] #14 #14@B #14[#12.2] #14[#12.2]@W #12.2 #16[#14.1#12.2] $24 ~\u{265d}[c] ";
+            let mut raw = spec.as_bytes().to_vec();
+            let at = cut.min(raw.len());
+            raw.splice(at..at, bytes);
+            let text = String::from_utf8_lossy(&raw);
+            let (mut new, mut new_diags) = (Vec::new(), Vec::new());
+            let (mut old, mut old_diags) = (Vec::new(), Vec::new());
+            scan(&text, 1, &mut new, &mut new_diags);
+            oracle::scan(&text, 1, &mut old, &mut old_diags);
+            proptest::prop_assert_eq!(new, old);
+            proptest::prop_assert_eq!(new_diags, old_diags);
+        }
+    }
+
     #[test]
     fn word_search_finds_the_first_start_byte_like_a_byte_walk() {
-        let text = "plain words ~♝[c] then #12.2, é@W and $4; ~ at the tail #";
-        let b = text.as_bytes();
-        for from in 0..=b.len() {
-            let walk = b[from..]
-                .iter()
-                .position(|c| matches!(c, b'@' | b'~' | b'#' | b'$'))
-                .map(|k| from + k);
-            assert_eq!(next_start(b, from), walk, "from {from}");
+        let texts = [
+            "plain words ~♝[c] then #12.2, é@W and $4; ~ at the tail #",
+            "?A}\"\u{7f}\u{80}@@~~#$\u{1}\u{0}$#?A}\"@@~~?A}\"?A}\"#",
+        ];
+        // Every prefix, so that every tail length meets every start byte.
+        for text in texts {
+            for len in 0..=text.len() {
+                let b = &text.as_bytes()[..len];
+                for from in 0..=b.len() {
+                    let walk = b[from..]
+                        .iter()
+                        .position(|c| matches!(c, b'@' | b'~' | b'#' | b'$'))
+                        .map(|k| from + k);
+                    assert_eq!(next_start(b, from), walk, "{text:?}: len {len}, from {from}");
+                }
+            }
         }
         assert_eq!(next_start(b"", 0), None);
         assert_eq!(next_start(b"no reference in sixteen+ bytes", 0), None);
