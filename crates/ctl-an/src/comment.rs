@@ -287,24 +287,25 @@ fn hash(
     out: &mut Vec<Spanned<Reference>>,
     diags: &mut Vec<Diagnostic>,
 ) -> usize {
-    // `n.m` at `at` (a digit): the variation and where it ends.
-    let id_at = |at: usize| {
-        let (move_number, dot) = number(b, at);
+    // The label after `move_number` if a `.` and a digit follow at `dot`: the variation and
+    // where it ends.
+    let label_at = |move_number: u32, dot: usize| {
         (b.get(dot) == Some(&b'.') && b.get(dot + 1).is_some_and(u8::is_ascii_digit)).then(|| {
             let (label, end) = number(b, dot + 1);
             (VariationId { move_number, label }, end)
         })
     };
-    if let Some((id, end)) = id_at(start + 1) {
+    let (num, mut end) = number(b, start + 1);
+    if let Some((id, end)) = label_at(num, end) {
         push(out, offset, start, end, Reference::Variation(id));
         return end;
     }
-    let (num, mut end) = number(b, start + 1);
     let mut path = Vec::new();
     if b.get(end) == Some(&b'[') {
         let mut j = end + 1;
         while b.get(j) == Some(&b'#') && b.get(j + 1).is_some_and(u8::is_ascii_digit) {
-            let Some((id, after)) = id_at(j + 1) else { break };
+            let (move_number, dot) = number(b, j + 1);
+            let Some((id, after)) = label_at(move_number, dot) else { break };
             path.push(id);
             j = after;
         }
