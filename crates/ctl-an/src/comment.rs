@@ -99,7 +99,7 @@ fn hex_len(b: &[u8], i: usize) -> usize {
 }
 
 /// The hex written at `start..end` of `text` (a column letter and digits).
-#[inline]
+#[inline(always)]
 fn hex(text: &str, start: usize, end: usize) -> Result<Hex, cescacs_board::HexParseError> {
     match Hex::from_ascii(&text.as_bytes()[start..end]) {
         Some(hex) => Ok(hex),
