@@ -39,6 +39,17 @@ impl Board {
         {
             return self.apply_general(m);
         }
+        self.apply_one_piece(m);
+    }
+
+    /// [`Board::apply`] for a move of the piece on `m.from` to another hex (taking what stands
+    /// there, no promotion, `m.kind` touching only those two hexes); a move that may change a
+    /// castling status goes on to the general path.
+    #[inline(always)]
+    pub(crate) fn apply_one_piece(&mut self, m: &Move) {
+        let from = m.from.0;
+        let to = m.to.0;
+        let mover = self.sq[from as usize];
         let captured = self.sq[to as usize];
         // A King's move ends its side's castling; a move from or onto a Rook's home may end
         // one Rook's.

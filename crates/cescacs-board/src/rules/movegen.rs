@@ -355,7 +355,7 @@ impl Board {
 
     /// Whether `hex` lies strictly between `king` and `checker` on the line joining them (never
     /// for a jump, which nothing can block).
-    fn blocks(&self, king: u8, checker: u8, hex: u8) -> bool {
+    pub(crate) fn blocks(&self, king: u8, checker: u8, hex: u8) -> bool {
         let d = RAY_DIR[king as usize][checker as usize];
         if d == NO || RAY_DIR[king as usize][hex as usize] != d {
             return false;

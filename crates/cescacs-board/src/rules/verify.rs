@@ -91,7 +91,12 @@ impl Board {
     /// moves the generator must find (a Pawn's, a King's non-step). The piece of `piece`'s kind
     /// and of the side to move stands on `from`.
     #[inline]
-    fn only_move_between(&self, piece: PieceKind, from: u8, to: u8) -> Option<Option<Move>> {
+    pub(crate) fn only_move_between(
+        &self,
+        piece: PieceKind,
+        from: u8,
+        to: u8,
+    ) -> Option<Option<Move>> {
         let us = self.turn;
         let (f, t) = (from as usize, to as usize);
         let reaches = match piece {
