@@ -7,7 +7,7 @@ use crate::hex::Hex;
 use crate::piece::{Colour, PieceKind};
 use crate::position::EnPassant;
 
-use super::attack::{ray_attacker, ray_distance};
+use super::attack::ray_attacks;
 use super::board::{
     Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, is_side, kind_of,
 };
@@ -398,7 +398,7 @@ impl Board {
             return false;
         }
         let c = self.sq[h as usize];
-        is_side(c, !self.turn) && ray_attacker(kind_of(c), !self.turn, d, ray_distance(king, d, h))
+        is_side(c, !self.turn) && ray_attacks(c, king, d, h)
     }
 
     /// [`Board::is_safe_after`] by making the move on a copy.
