@@ -319,32 +319,36 @@ impl Board {
                 n += 1;
             }
         };
-        // The piece on `to`, by a jump or along a clear line.
-        let c = self.sq[to as usize];
-        if is_side(c, by)
-            && is_jump(king, to)
-            && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
-        {
-            add(to);
-        }
         let occupied = self.occ[0].union(self.occ[1]);
-        for line_through in [to, from] {
-            let d = RAY_DIR[king as usize][line_through as usize];
-            if d == NO {
-                continue;
+        // The piece on `to`, by a jump or along a clear line. Any other piece on that line
+        // attacks the King only if `from` was between them: the line through `from`, below.
+        let c = self.sq[to as usize];
+        if is_side(c, by) {
+            if has_role(c, JUMPER) && is_jump(king, to) {
+                add(to);
             }
+            let d = RAY_DIR[king as usize][to as usize];
+            if d != NO {
+                let d = d as usize;
+                let reach = RAY_REACH[c as usize & 31][d];
+                if reach != 0
+                    && first_on_ray(RAYS[king as usize][d], d, occupied) == to
+                    && (reach == FAR || ray_distance(king, d, to) <= u32::from(reach))
+                {
+                    add(to);
+                }
+            }
+        }
+        // Leaving `from` uncovers a check only from a piece that attacks from afar.
+        let d = RAY_DIR[king as usize][from as usize];
+        if d != NO && self.may_attack_from_afar(king, d as usize, by) {
             let d = d as usize;
-            // Leaving `from` uncovers a check only from a piece that attacks from afar.
-            if line_through == from && !self.may_attack_from_afar(king, d, by) {
-                continue;
-            }
             // The first piece on that line from the King attacks it, or nothing does.
             let h = first_on_ray(RAYS[king as usize][d], d, occupied);
-            if h == NO {
-                continue;
-            }
-            let c = self.sq[h as usize];
-            if is_side(c, by) && ray_attacks(c, king, d, h) {
+            if h != NO
+                && is_side(self.sq[h as usize], by)
+                && ray_attacks(self.sq[h as usize], king, d, h)
+            {
                 add(h);
             }
         }
