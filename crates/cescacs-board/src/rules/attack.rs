@@ -38,7 +38,7 @@ pub(crate) const fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist:
 }
 
 /// A reach of [`RAY_REACH`]: any distance.
-const FAR: u8 = u8::MAX;
+pub(crate) const FAR: u8 = u8::MAX;
 
 /// `RAY_REACH[code][d]`: how far along direction `d` (seen from the target) the piece of `code`
 /// attacks: 0 (not along `d`), 1 or 2 hexes, or `FAR`. What [`ray_attacker`] answers, read
@@ -72,11 +72,18 @@ static RAY_REACH: [[u8; 12]; 32] = {
     out
 };
 
+/// How far along direction `d` (seen from the target) the piece of code `c` attacks: 0, 1, 2 or
+/// [`FAR`].
+#[inline]
+pub(crate) fn reach_along(c: u8, d: usize) -> u8 {
+    RAY_REACH[c as usize & 31][d]
+}
+
 /// Whether the piece of code `c` on `h`, the first piece met from `target` along its ray `d`,
 /// attacks `target` (whatever its side: the caller asks that).
 #[inline]
 pub(crate) fn ray_attacks(c: u8, target: u8, d: usize, h: u8) -> bool {
-    let reach = RAY_REACH[c as usize & 31][d];
+    let reach = reach_along(c, d);
     reach == FAR || (reach != 0 && ray_distance(target, d, h) <= u32::from(reach))
 }
 
@@ -330,7 +337,7 @@ impl Board {
             let d = RAY_DIR[king as usize][to as usize];
             if d != NO {
                 let d = d as usize;
-                let reach = RAY_REACH[c as usize & 31][d];
+                let reach = reach_along(c, d);
                 if reach != 0
                     && first_on_ray(RAYS[king as usize][d], d, occupied) == to
                     && (reach == FAR || ray_distance(king, d, to) <= u32::from(reach))
