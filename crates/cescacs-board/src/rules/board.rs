@@ -44,6 +44,12 @@ impl HexSet {
         self.0[(i >> 6) as usize] |= u64::from(yes) << (i & 63);
     }
 
+    /// Removes `i` when `yes`, with no branch.
+    #[inline]
+    pub(crate) fn remove_if(&mut self, i: u8, yes: bool) {
+        self.0[(i >> 6) as usize] &= !(u64::from(yes) << (i & 63));
+    }
+
     #[inline]
     pub(crate) fn remove(&mut self, i: u8) {
         self.0[(i >> 6) as usize] &= !(1u64 << (i & 63));
@@ -420,14 +426,13 @@ impl Board {
         let side = colour_of(c).index();
         self.occ[side].remove(from);
         self.occ[side].insert(to);
+        // Without a branch: which roles the moved piece has is anyone's guess move after move,
+        // a branch on them is mispredicted often. The bit is moved as zero for the others.
         let roles = ROLES[(c & 15) as usize];
-        if roles != 0 {
-            for (role, set) in self.roles[side].iter_mut().enumerate() {
-                if (roles >> role) & 1 != 0 {
-                    set.remove(from);
-                    set.insert(to);
-                }
-            }
+        for (role, set) in self.roles[side].iter_mut().enumerate() {
+            let has = (roles >> role) & 1 != 0;
+            set.remove_if(from, has);
+            set.insert_if(to, has);
         }
         if self.king[side] == from {
             self.king[side] = to;
