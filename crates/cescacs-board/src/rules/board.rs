@@ -44,12 +44,6 @@ impl HexSet {
         self.0[(i >> 6) as usize] |= u64::from(yes) << (i & 63);
     }
 
-    /// Removes `i` when `yes`, with no branch.
-    #[inline]
-    pub(crate) fn remove_if(&mut self, i: u8, yes: bool) {
-        self.0[(i >> 6) as usize] &= !(u64::from(yes) << (i & 63));
-    }
-
     #[inline]
     pub(crate) fn remove(&mut self, i: u8) {
         self.0[(i >> 6) as usize] &= !(1u64 << (i & 63));
@@ -429,10 +423,14 @@ impl Board {
         // Without a branch: which roles the moved piece has is anyone's guess move after move,
         // a branch on them is mispredicted often. The bit is moved as zero for the others.
         let roles = ROLES[(c & 15) as usize];
+        let (from_word, from_bit) = ((from >> 6) as usize, 1u64 << (from & 63));
+        let (to_word, to_bit) = ((to >> 6) as usize, 1u64 << (to & 63));
         for (role, set) in self.roles[side].iter_mut().enumerate() {
-            let has = (roles >> role) & 1 != 0;
-            set.remove_if(from, has);
-            set.insert_if(to, has);
+            // All ones when the piece has the role. It stands on `from` and `to` is empty, so
+            // flipping both bits moves it.
+            let mask = 0u64.wrapping_sub(u64::from((roles >> role) & 1));
+            set.0[from_word] ^= from_bit & mask;
+            set.0[to_word] ^= to_bit & mask;
         }
         if self.king[side] == from {
             self.king[side] = to;
