@@ -312,6 +312,7 @@ impl Board {
     /// The attackers of the side to move's King right after the other side moved a piece from
     /// `from` to `to`, when that King was not attacked before: the moved piece itself, and the
     /// first piece behind `from` on the line from the King through it. Up to two, `NO` after.
+    #[inline(always)]
     pub(crate) fn checkers_of_move(&self, from: u8, to: u8) -> [u8; 2] {
         let king = self.king[self.turn.index()];
         let by = !self.turn;
@@ -510,8 +511,8 @@ mod tests {
             for kind in PieceKind::ALL {
                 let c = code(owner, kind);
                 for target in 0..crate::hex::HEX_COUNT as u8 {
-                    for d in 0..12 {
-                        let mut h = STEP[target as usize][d];
+                    for (d, &first) in STEP[target as usize].iter().enumerate() {
+                        let mut h = first;
                         let mut dist = 1;
                         while h != NO {
                             assert_eq!(

@@ -372,7 +372,7 @@ impl Board {
 
     /// Whether the piece leaving `from` for `to` uncovers an attack on `king` along the line
     /// through `from` (a pin), on a board where `king` is not attacked now.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn exposed_by_leaving(&self, king: u8, from: u8, to: u8) -> bool {
         if king == NO {
             return false;
