@@ -1,6 +1,6 @@
 //! Attacks (docs/RULES.md 5.1): which hexes a side attacks, who gives check, which pieces are pinned.
 
-use crate::hex::Hex;
+use crate::hex::{HEX_COUNT, Hex};
 use crate::piece::{Colour, PieceKind};
 
 use super::board::{
@@ -98,6 +98,39 @@ pub(crate) fn ray_distance(from: u8, d: usize, h: u8) -> u32 {
         2
     } else {
         3
+    }
+}
+
+/// Calls `f` with the hex of every piece of `by` that attacks `target` on the board whose hex
+/// contents are `sq` (a `Board`'s mailbox or a `Position`'s codes: the same bytes): a walk of the
+/// 12 rays, where the first piece met decides, and of the jump hexes.
+pub(crate) fn attackers_on(sq: &[u8; HEX_COUNT], target: u8, by: Colour, mut f: impl FnMut(u8)) {
+    if target == NO {
+        return;
+    }
+    for (d, &first) in STEP[target as usize].iter().enumerate() {
+        let mut h = first;
+        let mut dist = 1;
+        while h != NO {
+            let c = sq[h as usize];
+            if c != 0 {
+                if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
+                    f(h);
+                }
+                break;
+            }
+            h = STEP[h as usize][d];
+            dist += 1;
+        }
+    }
+    let (jumps, k) = &JUMP[target as usize];
+    for &j in &jumps[..*k as usize] {
+        let c = sq[j as usize];
+        if is_side(c, by)
+            && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
+        {
+            f(j);
+        }
     }
 }
 
@@ -392,35 +425,11 @@ impl Board {
             && !self.in_check(by)
     }
 
-    /// Calls `f` with the hex of every piece of `by` that attacks `target`.
-    pub(crate) fn attackers(&self, target: u8, by: Colour, mut f: impl FnMut(u8)) {
-        if target == NO {
-            return;
-        }
-        for (d, &first) in STEP[target as usize].iter().enumerate() {
-            let mut h = first;
-            let mut dist = 1;
-            while h != NO {
-                let c = self.sq[h as usize];
-                if c != 0 {
-                    if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
-                        f(h);
-                    }
-                    break;
-                }
-                h = STEP[h as usize][d];
-                dist += 1;
-            }
-        }
-        let (jumps, k) = &JUMP[target as usize];
-        for &j in &jumps[..*k as usize] {
-            let c = self.sq[j as usize];
-            if is_side(c, by)
-                && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
-            {
-                f(j);
-            }
-        }
+    /// Calls `f` with the hex of every piece of `by` that attacks `target`: the plain walk the
+    /// tests compare the set-based answers with.
+    #[cfg(test)]
+    pub(crate) fn attackers(&self, target: u8, by: Colour, f: impl FnMut(u8)) {
+        attackers_on(&self.sq, target, by, f);
     }
 
     /// The pieces of `colour` that shield its King from an enemy slider or from an enemy
@@ -635,6 +644,13 @@ mod tests {
                 }
                 let mut all = Vec::new();
                 b.attackers(b.king[b.turn.index()], !b.turn, |h| all.push(h));
+                // The same walk on the position's codes, without a `Board`.
+                let position = b.to_position();
+                for colour in Colour::ALL {
+                    let mut on_board = Vec::new();
+                    b.attackers(b.king[colour.index()], !colour, |h| on_board.push(Hex(h)));
+                    assert_eq!(position.checkers(colour), on_board, "{colour:?} in {position:?}");
+                }
                 let mut two = b.first_two_attackers(b.king[b.turn.index()], !b.turn);
                 two.sort_unstable();
                 let mut expected = [NO; 2];
