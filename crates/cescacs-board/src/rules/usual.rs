@@ -4,10 +4,11 @@
 //! `Board::play_spec` is the sum of `match_move`, `apply` and the check after the move; each of
 //! them, called on its own, must find again what the one before already knew (the mover's code,
 //! the victim, the move's kind, the side's check status) and hand back a `Result` or an `Option`.
-//! Most moves of a game are of one piece from one hex to another, out of check, with no castling
-//! status touched: for those this pass does the three steps at once. Anything else, and any move
-//! that fails, leaves the board untouched and goes to the general path, which gives the answer
-//! and the error of the full generator.
+//! Most moves of a game are of one piece from one hex to another, played once the check status is
+//! known (after every `play_spec`): for those this pass does the three steps at once. Anything
+//! else (castlings, promotions, en passant, leaps, the first move after `Board::new` or
+//! `play_unchecked`), and any move that fails, leaves the board untouched and goes to the general
+//! path, which gives the answer and the error of the full generator.
 
 use crate::piece::PieceKind;
 
