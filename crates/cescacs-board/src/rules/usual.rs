@@ -6,9 +6,10 @@
 //! the victim, the move's kind, the side's check status) and hand back a `Result` or an `Option`.
 //! Most moves of a game are of one piece from one hex to another, played once the check status is
 //! known (after every `play_spec`): for those this pass does the three steps at once. Anything
-//! else (castlings, promotions, en passant, leaps, the first move after `Board::new` or
-//! `play_unchecked`), and any move that fails, leaves the board untouched and goes to the general
-//! path, which gives the answer and the error of the full generator.
+//! else (castlings, promotions, en passant, leaps, the first move on a board built from a
+//! position other than the initial one or after `play_unchecked`), and any move that fails,
+//! leaves the board untouched and goes to the general path, which gives the answer and the error
+//! of the full generator.
 
 use crate::piece::PieceKind;
 
