@@ -1,21 +1,24 @@
 //! Splitting a stream of CTL-PGN bytes into games, one at a time, with bounded memory.
 //!
-//! A game starts at a `[Variant` tag (docs/DECISIONS.md 8). The splitter only needs to know where
-//! comments (`{...}`) and tag values (`"..."`) are, so that a `[Variant` written inside them does not
-//! start a game; everything else is left to the parser. It follows the rule of
-//! [`ctl_an::boundary`], which the parser follows too: a tag value ends with its line, and a comment
-//! whose `}` is missing ends before the next line that starts with a `[Variant` tag. So every
-//! piece starts where [`ctl_an::games`] starts a game, and one unclosed `{` never swallows the games
-//! after it.
+//! A game starts at a `[Variant` tag (docs/DECISIONS.md 8), and the splitter cuts only where a
+//! line starts with one (after spaces or tabs): a line holding several games is one piece, which
+//! the parser splits. It follows the rule of [`ctl_an::boundary`], which the parser follows too,
+//! and that rule makes such a line a game's start whatever comes before it: a tag value ends
+//! with its line, and a comment whose `}` is missing ends before the next line that starts with
+//! a `[Variant` tag. So the splitter needs no state of comments and tag values: it looks for the
+//! word `Variant` (a vector search), and cuts where the word is a `[Variant` tag that starts its
+//! line. Every piece starts where [`ctl_an::games`] starts a game, and one unclosed `{` never
+//! swallows the games after it; a test compares the cuts with a byte-by-byte reading of the rule
+//! that follows comments and tag values.
 //!
 //! Speed: the splitter reads into one buffer of its own and hands games out by offset; the bytes
 //! of the unfinished game at the end of the buffer move to its front only when the buffer is full
-//! (less than a game once per buffer). Outside tag values it jumps from one byte that matters to
-//! the next with `memchr` (`{`, `"` and `[` in the text, `}` and line ends in a comment).
+//! (less than a game once per buffer).
 
 use std::io::{self, Read};
 
-use ctl_an::boundary::{line_starts_game, variant_tag_at};
+use ctl_an::boundary::variant_tag_at;
+use memchr::memmem::Finder;
 
 /// The bytes of one game and where they start in the stream.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,15 +27,6 @@ pub struct RawGame {
     pub offset: u64,
     /// The game's bytes: from its `[Variant` tag (or the start of the stream) up to the next game.
     pub bytes: Vec<u8>,
-}
-
-/// Lexical state carried across buffer refills.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
-    Text,
-    Comment,
-    TagValue,
-    TagValueEscape,
 }
 
 /// What a scan of the current game's bytes found.
@@ -69,7 +63,8 @@ const BUFFER: usize = 64 * 1024;
 #[derive(Debug)]
 pub struct GameSplitter<R> {
     reader: R,
-    state: State,
+    /// The search for the name of the `[Variant` tag.
+    variant: Finder<'static>,
     /// The buffer: `buffer[start..filled]` are the bytes of the game being collected.
     buffer: Vec<u8>,
     /// Index in `buffer` of the first byte of the game being collected.
@@ -115,7 +110,7 @@ impl<R: Read> GameSplitter<R> {
     fn with_buffer(reader: R, initial: usize) -> GameSplitter<R> {
         GameSplitter {
             reader,
-            state: State::Text,
+            variant: Finder::new(VARIANT),
             buffer: Vec::new(),
             start: 0,
             scanned: 0,
@@ -175,10 +170,8 @@ impl<R: Read> GameSplitter<R> {
         }
         loop {
             let game = &self.buffer[self.start..self.filled];
-            match scan(&mut self.state, game, self.scanned - self.start, self.eof) {
+            match scan(&self.variant, game, self.scanned - self.start, self.eof) {
                 Scan::GameAt(at) => {
-                    // A game always starts outside comments and tag values.
-                    self.state = State::Text;
                     let game = self.take(at);
                     self.scanned = self.start;
                     return Ok(Some(game));
@@ -208,67 +201,35 @@ impl<R: Read> GameSplitter<R> {
     }
 }
 
-/// Scans `game[from..]`, the bytes of the game being collected, from `state`, the state reached
-/// at `from`. At the end of the stream (`eof`) nothing is left undecided.
-fn scan(state: &mut State, game: &[u8], from: usize, eof: bool) -> Scan {
-    // The state lives in a register while the loops run; each state has its own loop.
-    let mut now = *state;
+/// The name of the tag that starts a game.
+const VARIANT: &[u8] = b"Variant";
+
+/// Scans `game[from..]`, the bytes of the game being collected, for the line that starts the
+/// next game. At the end of the stream (`eof`) nothing is left undecided.
+fn scan(variant: &Finder<'_>, game: &[u8], from: usize, eof: bool) -> Scan {
     let mut i = from;
-    let found = loop {
-        let Some(&byte) = game.get(i) else { break Scan::UpTo(game.len()) };
-        match now {
-            State::Text => {
-                let Some(k) = next_in_text(&game[i..]) else { break Scan::UpTo(game.len()) };
-                i += k;
-                match game[i] {
-                    b'{' => now = State::Comment,
-                    b'"' => now = State::TagValue,
-                    _ => match variant_tag_at(&game[i..]) {
-                        Some(true) => {
-                            if let Some(at) = line_start_before(game, i) {
-                                break Scan::GameAt(at);
-                            }
-                        }
-                        Some(false) => {}
-                        None if eof => {}
-                        None => break Scan::UpTo(i),
-                    },
+    while let Some(k) = variant.find(&game[i..]) {
+        let name = i + k;
+        i = name + 1;
+        // `[`, then spaces or tabs, then the name.
+        let blanks = game[..name].iter().rev().take_while(|b| matches!(b, b' ' | b'\t')).count();
+        let Some(tag) = (name - blanks).checked_sub(1).filter(|&t| game[t] == b'[') else {
+            continue;
+        };
+        match variant_tag_at(&game[tag..]) {
+            Some(true) => {
+                if let Some(at) = line_start_before(game, tag) {
+                    return Scan::GameAt(at);
                 }
             }
-            State::Comment => {
-                // Comments cannot nest: the first `}` closes; a game line ends an unclosed one.
-                let Some(k) = memchr::memchr3(b'}', b'\n', b'\r', &game[i..]) else {
-                    break Scan::UpTo(game.len());
-                };
-                i += k;
-                if game[i] == b'}' {
-                    now = State::Text;
-                } else {
-                    match line_starts_game(&game[i + 1..]) {
-                        Some(true) => now = State::Text,
-                        Some(false) => {}
-                        None if eof => {}
-                        None => break Scan::UpTo(i),
-                    }
-                }
-            }
-            State::TagValue => {
-                // Tag values are short: a plain loop beats a search here.
-                let ends = |b: &u8| matches!(b, b'"' | b'\\' | b'\n' | b'\r');
-                let Some(k) = game[i..].iter().position(ends) else {
-                    break Scan::UpTo(game.len());
-                };
-                i += k;
-                // A tag value never spans lines: an unclosed quote must not swallow the file.
-                now = if game[i] == b'\\' { State::TagValueEscape } else { State::Text };
-            }
-            State::TagValueEscape if matches!(byte, b'\n' | b'\r') => now = State::Text,
-            State::TagValueEscape => now = State::TagValue,
+            Some(false) => {}
+            None if eof => {}
+            None => return Scan::UpTo(tag),
         }
-        i += 1;
-    };
-    *state = now;
-    found
+    }
+    // A name cut by the end of the bytes is looked at again with the bytes after it.
+    let whole = if eof { game.len() } else { game.len().saturating_sub(VARIANT.len() - 1) };
+    Scan::UpTo(whole.max(i.min(game.len())))
 }
 
 /// Where a game whose `[Variant` tag is at `game[at]` may start a piece: at the start of its
@@ -290,19 +251,6 @@ fn line_start_before(game: &[u8], at: usize) -> Option<usize> {
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Where the next byte that matters in the text outside comments and tag values is (`[`, `{`
-/// or `"`). In tags they come every few bytes, in movetext seldom: a plain look at the next few
-/// bytes first, then a vector search.
-fn next_in_text(rest: &[u8]) -> Option<usize> {
-    const NEAR: usize = 16;
-    let near = &rest[..rest.len().min(NEAR)];
-    let matters = |b: &u8| matches!(b, b'[' | b'{' | b'"');
-    match near.iter().position(matters) {
-        Some(k) => Some(k),
-        None => memchr::memchr3(b'[', b'{', b'"', &rest[near.len()..]).map(|k| near.len() + k),
-    }
-}
-
 impl<R: Read> Iterator for GameSplitter<R> {
     type Item = io::Result<RawGame>;
 
@@ -321,6 +269,7 @@ impl<R: Read> Iterator for GameSplitter<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ctl_an::boundary::line_starts_game;
     use std::io::BufReader;
 
     /// A reader that hands out 1 to `most` bytes a read, in turn, and is interrupted now and
@@ -469,8 +418,18 @@ mod tests {
         }
     }
 
+    /// Where the byte-by-byte reading of the rule is: outside or inside a comment or tag value.
+    #[derive(Clone, Copy)]
+    enum State {
+        Text,
+        Comment,
+        TagValue,
+        TagValueEscape,
+    }
+
     /// Where games start in `text`, by the plainest reading of the rule: one byte at a time,
-    /// the whole text in memory (what the splitter did before it jumped with `memchr`).
+    /// following comments and tag values, the whole text in memory (what the splitter did
+    /// before it searched for the tag's name).
     fn starts_byte_by_byte(text: &[u8]) -> Vec<u64> {
         let (mut starts, mut state, mut i) = (vec![0], State::Text, 0);
         while i < text.len() {
@@ -525,6 +484,7 @@ mod tests {
             parts in proptest::collection::vec(proptest::sample::select(vec![
                 "[Variant \"C'escacs\"]", "[Variant", "[\tVariant]", "[Event \"e\"]", "[", "\"",
                 "\\", "{", "}", "\n", "\r", " ", "1. E7\u{2010}E13", "\u{d7}", "\u{221e}", "x",
+                "Variant", "Vari", "ant", "\t", "_", "'", "\u{feff}", "\r\n[ Variant \"y\"]",
             ]), 0..60),
             capacity in 1usize..9,
         ) {

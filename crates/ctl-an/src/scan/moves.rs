@@ -18,8 +18,8 @@ const EQUALS: u8 = notation::PROMOTION.as_bytes()[0];
 const AWAITING: u8 = notation::AWAITING.as_bytes()[0];
 const AT: u8 = notation::EN_PASSANT.as_bytes()[0];
 
-/// `◇`, the one rating that starts with a byte above ASCII.
-const FORCED: &[u8] = Rating::Forced.as_str().as_bytes();
+/// `(=)`, the draw offer.
+const DRAW_OFFER: &[u8] = GameIndicator::DrawOffer.as_str().as_bytes();
 
 /// A separator the scanner reads: its bytes (little-endian, as many as `mask` keeps).
 #[derive(Clone, Copy)]
@@ -31,7 +31,7 @@ struct SeparatorForm {
 }
 
 /// The separators by their first byte (the en dash is left to the full reader, which warns).
-static SEPARATORS: [Option<SeparatorForm>; 256] = {
+const SEPARATORS: [Option<SeparatorForm>; 256] = {
     const fn form(separator: Separator, text: &[u8]) -> Option<SeparatorForm> {
         let mut bytes = 0;
         let mut i = 0;
@@ -92,57 +92,100 @@ pub(super) fn scratch_move() -> Move {
 }
 
 impl<V> Scanner<'_, '_, V> {
-    /// Whether a move may start at the cursor (the caller falls back otherwise).
-    #[inline]
-    pub(super) fn at_move(&self) -> bool {
-        self.peek().is_ascii_uppercase() || self.peek() >= 0x80
-    }
-
     /// Reads the move at the cursor, with its marks, into `self.scratch` (filled in place: a
     /// move is large, and copying it was a tenth of the scan); the cursor ends after its last
-    /// mark.
+    /// mark, or past the blanks after it when no mark follows them.
+    ///
+    /// The usual move (an ordinary move without promotion) is read by [`usual_move`]; any other
+    /// form, and anything it is not sure of, by the complete reader ([`Self::move_kind`]),
+    /// which gives the same move or gives up (on anything but a move at the cursor too).
+    #[inline(always)]
     pub(super) fn mv(&mut self) -> Result<(), Fallback> {
         let start = self.at;
-        self.move_kind()?;
-        let check = self.check_mark();
-        let mut end = self.at;
+        let mut tail = [0; WINDOW];
+        let window = Window::new(self.bytes, start, &mut tail);
+        let (check, end) = match usual_move(&window, &mut self.scratch.kind) {
+            Some(core_end) => check_mark_at(window.rest(core_end), core_end),
+            None => {
+                self.move_kind()?;
+                check_mark_at(self.bytes.get(self.at..).unwrap_or_default(), self.at)
+            }
+        };
+        // Most moves have no marks after the check mark: a comma, a line end or a space before
+        // the next number or comment follows.
+        let mut next = end;
+        let mut b = byte_at(self.bytes, next);
+        while super::is_blank(b) {
+            next += 1;
+            b = byte_at(self.bytes, next);
+        }
+        // A `(` is usually a variation: only the draw offer `(=)` is a mark.
+        if is_mark_start(b) && (b != b'(' || self.bytes.get(next..next + 3) == Some(DRAW_OFFER)) {
+            return self.marks(start, end, check);
+        }
+        self.at = next;
+        let m = &mut self.scratch;
+        m.span = Span::new(start, end);
+        m.check = check;
+        m.rating = None;
+        m.nags.clear();
+        m.draw_offer = None;
+        m.end = None;
+        Ok(())
+    }
+
+    /// The marks after the check mark (ratings, NAGs, draw offer, `:`), in the grammar's order,
+    /// each touching the move or after blanks: the move from `start` to `end` so far.
+    #[inline(never)]
+    fn marks(
+        &mut self,
+        start: usize,
+        mut end: usize,
+        check: Option<Spanned<CheckMark>>,
+    ) -> Result<(), Fallback> {
+        let bytes = self.bytes;
         let (mut rating, mut draw_offer, mut end_mark) = (None, None, None);
         self.scratch.nags.clear();
         let mut stage = Stage::Core;
-        // Most moves have no marks after the check mark: a comma, a line end or a space before
-        // the next number or comment follows.
-        while matches!(self.after_blanks(), b'?' | b'!' | b'$' | b'(' | b':' | 0xE2) {
-            self.skip_blanks();
-            let at = self.at;
-            match self.peek() {
-                b'?' | b'!' if stage < Stage::Rating => {
-                    rating = Some(self.rating()?);
+        let mut at = end;
+        loop {
+            while super::is_blank(byte_at(bytes, at)) {
+                at += 1;
+            }
+            let mark = at;
+            let rest = bytes.get(at..).unwrap_or_default();
+            match byte_at(bytes, at) {
+                b'?' | b'!' | 0xE2 if stage < Stage::Rating => {
+                    let Some((value, len)) = Rating::read_prefix(rest) else { break };
+                    at += len;
+                    rating = Some(Spanned::new(value, Span::new(mark, at)));
                     stage = Stage::Rating;
                 }
-                0xE2 if stage < Stage::Rating && self.at_bytes(FORCED) => {
-                    rating = Some(self.rating()?);
-                    stage = Stage::Rating;
-                }
-                b'$' if stage <= Stage::Nags && self.byte(at + 1).is_ascii_digit() => {
-                    let nag = self.nag();
+                b'$' if stage <= Stage::Nags && byte_at(bytes, at + 1).is_ascii_digit() => {
+                    at += 1;
+                    // Read as the builder reads it (`str::parse`): too large is `u32::MAX`.
+                    let mut value = Some(0u32);
+                    while let Some(digit) = char::from(byte_at(bytes, at)).to_digit(10) {
+                        value = value.and_then(|v| v.checked_mul(10)?.checked_add(digit));
+                        at += 1;
+                    }
+                    let nag = Spanned::new(value.unwrap_or(u32::MAX), Span::new(mark, at));
                     self.scratch.nags.push(nag);
                     stage = Stage::Nags;
                 }
-                b'(' if stage < Stage::DrawOffer
-                    && self.at_str(GameIndicator::DrawOffer.as_str()) =>
-                {
-                    self.at += 3;
-                    draw_offer = Some(Span::new(at, self.at));
+                b'(' if stage < Stage::DrawOffer && rest.starts_with(DRAW_OFFER) => {
+                    at += DRAW_OFFER.len();
+                    draw_offer = Some(Span::new(mark, at));
                     stage = Stage::DrawOffer;
                 }
                 b':' if stage < Stage::End => {
-                    self.at += 1;
-                    end_mark = Some(Span::new(at, self.at));
+                    at += 1;
+                    end_mark = Some(Span::new(mark, at));
                     stage = Stage::End;
                 }
                 _ => break,
             }
-            end = self.at;
+            end = at;
         }
         // The blanks after the move belong to no token.
         self.at = end;
@@ -155,22 +198,10 @@ impl<V> Scanner<'_, '_, V> {
         Ok(())
     }
 
-    /// The first byte after the blanks at the cursor (0 at the end).
-    #[inline(always)]
-    fn after_blanks(&self) -> u8 {
-        match self.peek() {
-            b' ' | b'\n' | b'\t' | b'\r' | 0x0c => {
-                let rest = self.bytes.get(self.at..).unwrap_or_default();
-                rest.iter().copied().find(|&b| !super::is_blank(b)).unwrap_or(0)
-            }
-            c => c,
-        }
-    }
-
-    /// The core of the move at the cursor, into `self.scratch.kind`. An ordinary move's parts
-    /// are written into their fields in place: returned as values, they went through the
-    /// stack in pieces of different widths, and reading them back stalled the loads.
-    #[inline(always)]
+    /// The core of the move at the cursor, into `self.scratch.kind`: every form. An ordinary
+    /// move's parts are written into their fields in place: returned as values, they went
+    /// through the stack in pieces of different widths, and reading them back stalled the loads.
+    #[inline(never)]
     fn move_kind(&mut self) -> Result<(), Fallback> {
         let word = self.word();
         if word as u16 == u16::from_le_bytes(*b"KR") && ((word >> 16) as u8).is_ascii_uppercase() {
@@ -281,35 +312,159 @@ impl<V> Scanner<'_, '_, V> {
         }
         Ok(Promotion { span: Span::new(start, self.at), target })
     }
+}
 
-    /// The check mark touching the move, if any.
+/// The bytes that may start a mark after a move's check mark: a rating (`?`, `!`, `◇`), a NAG
+/// (`$`), the draw offer `(=)` or `:`. A `(` may also open a variation, and `0xE2` start
+/// another character: the marks loop tells them apart.
+#[inline(always)]
+fn is_mark_start(b: u8) -> bool {
+    const STARTS: u64 = 1 << b'?' | 1 << b'!' | 1 << b'$' | 1 << b'(' | 1 << b':';
+    // Without a branch: what follows a move varies from move to move.
+    ((b < 64) & (STARTS >> (b & 63) & 1 == 1)) | (b == 0xE2)
+}
+
+/// How many bytes of the text the usual move reads from its first byte on: its core is at
+/// most 17 bytes (a FAN letter and a hex, a separator, a FAN letter and a hex) and its check
+/// mark 4 more, and a word is read at each offset up to 31.
+const WINDOW: usize = 40;
+
+/// The bytes of a move from its first byte, read without a bounds check each: offsets are
+/// taken modulo 32, which changes none of those the usual move reads (see [`WINDOW`]).
+struct Window<'a> {
+    bytes: &'a [u8; WINDOW],
+    start: usize,
+}
+
+impl<'a> Window<'a> {
+    /// The window at `start`; past the end of the text it reads zeros, as [`super::word_at`].
     #[inline(always)]
-    fn check_mark(&mut self) -> Option<Spanned<CheckMark>> {
-        let start = self.at;
-        let (mark, len) = CheckMark::read_prefix(self.bytes.get(start..)?)?;
-        self.at += len;
-        Some(Spanned::new(mark, Span::new(start, self.at)))
-    }
-
-    /// The rating at the cursor.
-    fn rating(&mut self) -> Result<Spanned<Rating>, Fallback> {
-        let start = self.at;
-        let rest = self.bytes.get(start..).unwrap_or_default();
-        let (rating, len) = Rating::read_prefix(rest).ok_or(Fallback)?;
-        self.at += len;
-        Ok(Spanned::new(rating, Span::new(start, self.at)))
-    }
-
-    /// `$n` at the cursor (a digit follows the `$`); read as the builder reads it.
-    fn nag(&mut self) -> Spanned<u32> {
-        let start = self.at;
-        self.at += 1;
-        while self.peek().is_ascii_digit() {
-            self.at += 1;
+    fn new(bytes: &'a [u8], start: usize, tail: &'a mut [u8; WINDOW]) -> Self {
+        match bytes.get(start..start + WINDOW).and_then(|b| <&[u8; WINDOW]>::try_from(b).ok()) {
+            Some(bytes) => Window { bytes, start },
+            None => {
+                fill_tail(bytes, start, tail);
+                Window { bytes: tail, start }
+            }
         }
-        let value = self.text[start + 1..self.at].parse().unwrap_or(u32::MAX);
-        Spanned::new(value, Span::new(start, self.at))
     }
+
+    #[inline(always)]
+    fn offset(&self, at: usize) -> usize {
+        at.wrapping_sub(self.start) & 31
+    }
+
+    /// The eight bytes at `at` as one little-endian word.
+    #[inline(always)]
+    fn word(&self, at: usize) -> u64 {
+        let i = self.offset(at);
+        let mut word = [0; 8];
+        word.copy_from_slice(&self.bytes[i..i + 8]);
+        u64::from_le_bytes(word)
+    }
+
+    /// The bytes from `at` to the end of the window.
+    #[inline(always)]
+    fn rest(&self, at: usize) -> &[u8] {
+        &self.bytes[self.offset(at)..]
+    }
+}
+
+/// The last bytes of a text, shorter than a window, padded with zeros.
+#[cold]
+#[inline(never)]
+fn fill_tail(bytes: &[u8], start: usize, tail: &mut [u8; WINDOW]) {
+    let rest = bytes.get(start..).unwrap_or_default();
+    tail.fill(0);
+    tail[..rest.len()].copy_from_slice(rest);
+}
+
+/// The check mark at `at` (`rest` is the text from there), if any, and where the move goes on
+/// after it.
+#[inline(always)]
+fn check_mark_at(rest: &[u8], at: usize) -> (Option<Spanned<CheckMark>>, usize) {
+    // Most moves carry no mark: one comparison of the first byte says so.
+    if !matches!(rest.first(), Some(b'+' | b'#')) {
+        return (None, at);
+    }
+    match CheckMark::read_prefix(rest) {
+        Some((mark, len)) => (Some(Spanned::new(mark, Span::new(at, at + len))), at + len),
+        None => (None, at),
+    }
+}
+
+/// The usual move at the window's start (an ordinary move without promotion), read into `kind`
+/// when it is an ordinary move already; the end of its core. `None` when it is another form,
+/// or anything out of the ordinary: then `kind` may be half written, and the complete reader
+/// reads the move again.
+#[inline(always)]
+fn usual_move(window: &Window<'_>, kind: &mut MoveKind) -> Option<usize> {
+    let MoveKind::Ordinary(o) = kind else { return None };
+    let start = window.start;
+    let word = window.word(start);
+    if word as u16 == u16::from_le_bytes(*b"KR") && ((word >> 16) as u8).is_ascii_uppercase() {
+        return None;
+    }
+    let mut at = start;
+    usual_square::<true>(window, &mut at, &mut o.piece, &mut o.from)?;
+    separator_word_into(window.word(at), &mut at, &mut o.separator).ok()?;
+    usual_square::<false>(window, &mut at, &mut o.captured, &mut o.to)?;
+    if (o.captured.is_some() & !o.separator.value.is_capture()) | (window.word(at) as u8 == EQUALS)
+    {
+        return None;
+    }
+    o.promotion = None;
+    Some(at)
+}
+
+/// [`square_into`] for the usual move: `None` for the moving Pawn's letter (`MOVER`), which the
+/// complete reader leaves to the full one, and on anything it would not read.
+#[inline(always)]
+fn usual_square<const MOVER: bool>(
+    window: &Window<'_>,
+    at: &mut usize,
+    piece: &mut Option<PieceLetter>,
+    hex: &mut Spanned<Hex>,
+) -> Option<()> {
+    let start = *at;
+    let word = window.word(start);
+    let c = word as u8;
+    if c.is_ascii_uppercase() {
+        // A capital after a capital: the first is the piece letter. Piece or pawn is a coin
+        // toss in real games, so the hex is read past it by a shift, not after a branch.
+        let lettered = ((word >> 8) as u8).is_ascii_uppercase();
+        if MOVER && lettered && c == b'P' {
+            return None;
+        }
+        let skip = usize::from(lettered);
+        *piece = lettered
+            .then_some(PieceLetter { letter: c as char, span: Span::new(start, start + 1) });
+        return hex_into(word >> (8 * skip), start + skip, at, hex).ok();
+    }
+    let (letter, len) = fan_letter(word)?;
+    if MOVER && crate::diag::is_pawn_letter(letter) {
+        return None;
+    }
+    let after = start + len;
+    *piece = Some(PieceLetter { letter, span: Span::new(start, after) });
+    hex_into(window.word(after), after, at, hex).ok()
+}
+
+/// The FAN piece symbol that `word` starts with, and its length in bytes. The text is UTF-8,
+/// so a lead byte of three or four bytes has its continuation bytes: they are put together
+/// without a check.
+#[inline(never)]
+fn fan_letter(word: u64) -> Option<(char, usize)> {
+    let [lead, b1, b2, b3, ..] = word.to_le_bytes().map(u32::from);
+    let (code, len) = match lead {
+        0xE0..=0xEF => ((lead & 0x0f) << 12 | (b1 & 0x3f) << 6 | (b2 & 0x3f), 3),
+        0xF0..=0xF7 => {
+            ((lead & 0x07) << 18 | (b1 & 0x3f) << 12 | (b2 & 0x3f) << 6 | (b3 & 0x3f), 4)
+        }
+        _ => return None,
+    };
+    let letter = char::from_u32(code)?;
+    PieceKind::from_fan(letter).map(|_| (letter, len))
 }
 
 /// An ordinary move with any values, for `Scanner::move_kind` to fill.
@@ -386,6 +541,34 @@ fn fan_symbol_at(text: &str, at: usize) -> Option<char> {
     PieceKind::from_fan(c).map(|_| c)
 }
 
+/// [`LINES`]' entry for no line.
+const NO_LINE: u8 = 0xff;
+
+/// The line written from a first digit (0 to 9; the rows past 9 are never read) and the byte
+/// after it: that digit alone when the byte is no digit, the two digits when it is and the first
+/// is not 0 (flagged by the top bit: a third digit then makes no line), [`NO_LINE`] for a line
+/// past the board's last (the board has none of them either) or a leading zero.
+const LINES: [[u8; 256]; 16] = {
+    let mut table = [[NO_LINE; 256]; 16];
+    let mut first = 0;
+    while first < 10 {
+        let mut next = 0;
+        while next < 256 {
+            let second = (next as u8).wrapping_sub(b'0');
+            table[first][next] = if second > 9 {
+                first as u8
+            } else if first > 0 && first * 10 + second as usize <= 28 {
+                0x80 | (first as u8 * 10 + second)
+            } else {
+                NO_LINE
+            };
+            next += 1;
+        }
+        first += 1;
+    }
+    table
+};
+
 /// A column letter and all the digits after it (as the lexer takes them): one or two digits
 /// without a leading zero, read as the builder reads them. `word` holds the bytes from
 /// `start`, its first a capital; the hex goes into `hex` and `*at` past it.
@@ -397,14 +580,15 @@ fn hex_into(
     hex: &mut Spanned<Hex>,
 ) -> Result<(), Fallback> {
     let [column, d1, d2, d3, ..] = word.to_le_bytes();
-    // One digit or two is a coin toss in real games: computed without a branch to guess, and
-    // the checks joined into one branch that is almost never taken.
-    let two = d2.is_ascii_digit();
-    if !d1.is_ascii_digit() | (two & (d3.is_ascii_digit() | (d1 == b'0'))) {
+    // One digit or two is a coin toss in real games: the line is looked up by its first digit
+    // and the byte after it, and the checks joined into one branch that is almost never taken.
+    let first = d1.wrapping_sub(b'0');
+    let entry = LINES[usize::from(first & 15)][usize::from(d2)];
+    let tens = entry >> 7;
+    if (first > 9) | (entry == NO_LINE) | ((tens == 1) & d3.is_ascii_digit()) {
         return Err(Fallback);
     }
-    let tens = u8::from(two);
-    let line = (d1 - b'0') * (1 + 9 * tens) + tens * d2.wrapping_sub(b'0');
+    let line = entry & 0x7f;
     hex.value = Hex::from_ascii_parts(column, line).ok_or(Fallback)?;
     let end = start + 2 + usize::from(tens);
     hex.span = Span::new(start, end);
@@ -412,17 +596,29 @@ fn hex_into(
     Ok(())
 }
 
-/// The separator at `*at`, into `separator`. A move or a capture is a coin toss in real games,
-/// so the separator is looked up by its first byte and its other bytes compared in one go.
+/// The separator at `*at`, into `separator`.
 #[inline(always)]
 fn separator_into(
     bytes: &[u8],
     at: &mut usize,
     separator: &mut Spanned<Separator>,
 ) -> Result<(), Fallback> {
+    separator_word_into(super::word_at(bytes, *at), at, separator)
+}
+
+/// The separator that `word` (the bytes at `*at`) starts with, into `separator`. A move or a
+/// capture is a coin toss in real games, so the separator is looked up by its first byte and
+/// its other bytes compared in one go.
+#[inline(always)]
+fn separator_word_into(
+    word: u64,
+    at: &mut usize,
+    separator: &mut Spanned<Separator>,
+) -> Result<(), Fallback> {
     let start = *at;
-    let word = super::word_at(bytes, start);
-    let form = SEPARATORS[usize::from(word as u8)].ok_or(Fallback)?;
+    // A promoted constant, not the static's address loaded from the table of addresses.
+    let table: &'static [Option<SeparatorForm>; 256] = &SEPARATORS;
+    let form = table[usize::from(word as u8)].ok_or(Fallback)?;
     if (word as u32) & form.mask != form.bytes {
         return Err(Fallback);
     }
@@ -432,4 +628,170 @@ fn separator_into(
     separator.span = Span::new(start, end);
     *at = end;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+    use crate::scan::{Comment, Visitor};
+    use crate::syntax::CommentKind;
+
+    struct Nothing;
+    impl Visitor for Nothing {}
+
+    /// Reads the move at the start of `text`: the outcome, the move and where the cursor
+    /// ends. With `complete`, the usual-move reader is skipped (the scratch holds a castling).
+    fn read(text: &str, complete: bool) -> (Result<(), Fallback>, Move, usize) {
+        let mut visitor = Nothing;
+        let mut scratch = scratch_move();
+        if !complete {
+            scratch.kind = MoveKind::Ordinary(any_ordinary().expect("a hex"));
+        }
+        let mut scanner = Scanner {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+            limits: &Limits::DEFAULT,
+            visitor: &mut visitor,
+            scratch,
+            tag_value: String::new(),
+            comment: Comment {
+                span: Span::default(),
+                text: String::new(),
+                kind: CommentKind::Plain,
+                references: Vec::new(),
+            },
+        };
+        let result = scanner.mv();
+        // The cursor may stop before the blanks after the move or past them.
+        scanner.skip_blanks();
+        (result, scanner.scratch, scanner.at)
+    }
+
+    /// Random moves, right and wrong, from the pieces of every form.
+    fn random_moves(count: usize) -> Vec<String> {
+        const PIECES: &[&str] = &[
+            "",
+            "",
+            "J",
+            "N",
+            "P",
+            "K",
+            "A",
+            "E",
+            "\u{2658}",
+            "\u{265f}",
+            "\u{1fa50}",
+            "\u{2616}",
+            "x",
+            "\u{2654}",
+        ];
+        const COLUMNS: &[&str] = &["A", "E", "F", "K", "R", "X", "Z", "J", "a", "", "\u{2658}"];
+        const LINES: &[&str] =
+            &["0", "1", "5", "7", "9", "10", "13", "28", "29", "07", "123", "", "1a"];
+        const SEPARATORS: &[&str] =
+            &["-", "-", "\u{2010}", "\u{d7}", "*", "@", "@@", "\u{2013}", "=", "", " ", "x"];
+        const PROMOTIONS: &[&str] =
+            &["", "", "", "", "=D", "=&", "=\u{2658}", "=K", "=DX", "=\u{2658}E"];
+        const CHECKS: &[&str] =
+            &["", "", "", "+", "+^", "++", "+\u{221e}", "#", " +", "+\u{221e}\u{221e}"];
+        const AFTER: &[&str] = &[
+            "",
+            "",
+            ",",
+            "\n",
+            " ?",
+            "!",
+            " !?",
+            "\u{25c7}",
+            " $14",
+            "$",
+            " (=)",
+            " (",
+            "(1.",
+            ":",
+            " :",
+            " ?? $3 (=) :",
+            "\n\n{",
+            " \u{feff}",
+        ];
+        const WHOLE: &[&str] =
+            &["KRK-HIO", "KRD\u{2010}DE", "KRR-HGG", "KRX-", "KRK-", "E27=D", "E27=&"];
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut pick = |list: &[&'static str]| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            list[(state % list.len() as u64) as usize]
+        };
+        (0..count)
+            .map(|_| {
+                let core = if pick(&["", "", "", "", "", "", "", "", "", "w"]) == "w" {
+                    pick(WHOLE).to_string()
+                } else {
+                    [
+                        pick(PIECES),
+                        pick(COLUMNS),
+                        pick(LINES),
+                        pick(SEPARATORS),
+                        pick(PIECES),
+                        pick(COLUMNS),
+                        pick(LINES),
+                        pick(PROMOTIONS),
+                    ]
+                    .concat()
+                };
+                [core.as_str(), pick(CHECKS), pick(AFTER)].concat()
+            })
+            .collect()
+    }
+
+    /// A hex as the lexer takes it (a column and all the digits after it) is read exactly when
+    /// the board reads it, whatever follows.
+    #[test]
+    fn hexes_are_read_as_the_board_reads_them() {
+        let mut read = 0;
+        for column in (b'A'..=b'Z').chain([b'a', b'0', 0xe2]) {
+            for line in
+                (0..130).map(|n| n.to_string()).chain(["00", "01", "09", "028"].map(String::from))
+            {
+                for after in ["", "-", "+", ",", "\u{d7}", "=", "x", " "] {
+                    let text = [&[column][..], line.as_bytes(), after.as_bytes()].concat();
+                    let word = crate::scan::word_at(&text, 0);
+                    let mut hex = Spanned::new(Hex::all().next().unwrap(), Span::default());
+                    let mut at = 0;
+                    let got = hex_into(word, 0, &mut at, &mut hex).ok().map(|()| (hex.value, at));
+                    let name = std::str::from_utf8(&text[..1 + line.len()]).ok();
+                    let want =
+                        name.and_then(|n| n.parse::<Hex>().ok()).map(|h| (h, 1 + line.len()));
+                    assert_eq!(got, want, "{:?}", String::from_utf8_lossy(&text));
+                    read += usize::from(got.is_some());
+                }
+            }
+        }
+        assert_eq!(read, 169 * 8);
+    }
+
+    /// The usual-move reader gives what the complete reader gives, and every move the scanner
+    /// reads whole is the parser's.
+    #[test]
+    fn the_usual_move_reader_agrees_with_the_complete_one_and_the_parser() {
+        let mut whole = 0;
+        for text in random_moves(100_000) {
+            let fast = read(&text, false);
+            let complete = read(&text, true);
+            assert_eq!(fast.0, complete.0, "{text:?}");
+            if fast.0.is_ok() {
+                assert_eq!(fast.1, complete.1, "{text:?}");
+                assert_eq!(fast.2, complete.2, "{text:?}");
+                if fast.2 == text.len() {
+                    whole += 1;
+                    let parsed: Move = text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+                    assert_eq!(parsed, fast.1, "{text:?}");
+                }
+            }
+        }
+        assert!(whole > 2_500, "only {whole} moves read whole");
+    }
 }

@@ -221,12 +221,10 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         Ok((plies, ended))
     }
 
-    /// The move at the cursor, told to the visitor; whether it ends the game (final `:`).
+    /// The move at the cursor, told to the visitor; whether it ends the game (final `:`). A
+    /// cursor at no move is the move reader's fallback.
     #[inline(always)]
     fn ply(&mut self) -> Result<bool, Fallback> {
-        if !self.at_move() {
-            return Err(Fallback);
-        }
         self.mv()?;
         go_on(self.visitor.mv(&self.scratch))?;
         Ok(self.scratch.ends_game())

@@ -129,37 +129,32 @@ pub(crate) fn castling(cx: &mut Cx<'_>, field: Field<'_>) -> Option<Castling> {
         }
         let (run, after) = rest.split_at(n);
         rest = after;
-        let shape: Vec<bool> = run.iter().map(|(s, _)| matches!(s, Sym::King(_))).collect();
-        let span = |i: usize| Some(run[i].1);
-        *part = match shape.as_slice() {
-            [false, true, false] => Part {
-                rights: CastlingRights::ALL,
-                king: span(1),
-                queens_rook: span(0),
-                kings_rook: span(2),
-            },
-            [true, false] => Part {
-                rights: CastlingRights { king_unmoved: true, queens_rook: false, kings_rook: true },
-                king: span(0),
+        let all = CastlingRights::ALL;
+        let (king_only, without_queens, without_kings) = (
+            CastlingRights { king_unmoved: true, queens_rook: false, kings_rook: false },
+            CastlingRights { king_unmoved: true, queens_rook: false, kings_rook: true },
+            CastlingRights { king_unmoved: true, queens_rook: true, kings_rook: false },
+        );
+        // The run holds only this side's Rooks and King: its shape is where the King is.
+        *part = match *run {
+            [(Sym::Rook(_), q), (Sym::King(_), k), (Sym::Rook(_), r)] => {
+                Part { rights: all, king: Some(k), queens_rook: Some(q), kings_rook: Some(r) }
+            }
+            [(Sym::King(_), k), (Sym::Rook(_), r)] => Part {
+                rights: without_queens,
+                king: Some(k),
                 queens_rook: None,
-                kings_rook: span(1),
+                kings_rook: Some(r),
             },
-            [false, true] => Part {
-                rights: CastlingRights { king_unmoved: true, queens_rook: true, kings_rook: false },
-                king: span(1),
-                queens_rook: span(0),
+            [(Sym::Rook(_), q), (Sym::King(_), k)] => Part {
+                rights: without_kings,
+                king: Some(k),
+                queens_rook: Some(q),
                 kings_rook: None,
             },
-            [true] => Part {
-                rights: CastlingRights {
-                    king_unmoved: true,
-                    queens_rook: false,
-                    kings_rook: false,
-                },
-                king: span(0),
-                queens_rook: None,
-                kings_rook: None,
-            },
+            [(Sym::King(_), k)] => {
+                Part { rights: king_only, king: Some(k), queens_rook: None, kings_rook: None }
+            }
             _ => {
                 ok = false;
                 break;

@@ -278,9 +278,26 @@ impl<'a> Cx<'a> {
             (false, None) => field_start = Some(i),
             _ => {}
         };
-        // A PDTL is ASCII but for FAN symbols: then its bytes are its chars.
+        // A PDTL is ASCII but for FAN symbols: then its bytes are its chars, and the usual
+        // text, fields between single spaces, is cut at each space.
         if text.is_ascii() {
-            text.bytes().enumerate().for_each(|(i, b)| at(i, ascii_space(b)));
+            let bytes = text.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                match bytes[i..].iter().position(|&b| ascii_space(b)) {
+                    Some(0) => at(i, true),
+                    Some(k) => {
+                        at(i, false);
+                        at(i + k, true);
+                        i += k;
+                    }
+                    None => {
+                        at(i, false);
+                        break;
+                    }
+                }
+                i += 1;
+            }
         } else {
             text.char_indices().for_each(|(i, c)| at(i, c.is_whitespace()));
         }

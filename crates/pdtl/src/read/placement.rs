@@ -17,6 +17,89 @@ pub(crate) struct Placement {
 }
 
 pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -> Placement {
+    if let Some(placement) = read_canonical(cx, field, position) {
+        return placement;
+    }
+    *position = Position::empty();
+    read_reporting(cx, field, position)
+}
+
+/// Reads a placement written as [`write`](crate::write()) writes one, which most placements
+/// are: one pass over the bytes, no diagnostic. `None` as soon as anything differs (the
+/// position is then half set): [`read_reporting`] reads it again and says what differs.
+///
+/// When it answers, it answers what [`read_reporting`] does, which finds nothing to report
+/// (a test compares them): slashes around every entry; line numbers without leading zeros,
+/// each below the one before; every line full, with at least one piece; single digits 1 to 9
+/// between the pieces.
+fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Option<Placement> {
+    let text = field.text;
+    let bytes = text.as_bytes();
+    if bytes.len() < 2 || bytes[0] != b'/' || bytes[bytes.len() - 1] != b'/' {
+        return None;
+    }
+    let mut pieces = Vec::with_capacity(bytes.len() / 2);
+    // Lines go down from 28: the first may be 28.
+    let mut above = Line::MAX + 1;
+    let digit = |b: u8| b.is_ascii_digit().then(|| b - b'0');
+    // `bytes` ends with `/`: every entry below ends before the end, so indexing stops there.
+    let mut i = 1;
+    while i < bytes.len() {
+        let mut number = digit(bytes[i])?;
+        i += 1;
+        if let Some(d) = digit(bytes[i]) {
+            if number == 0 {
+                return None;
+            }
+            number = 10 * number + d;
+            i += 1;
+        }
+        if bytes[i] != b':' || number >= above {
+            return None;
+        }
+        above = number;
+        i += 1;
+        let line = Line::new(number)?;
+        let (len, first) = (line.len(), line.hexes().next()?.index());
+        let (mut pos, mut letters, mut after_digit) = (0, 0, false);
+        while bytes[i] != b'/' {
+            let b = bytes[i];
+            if b.is_ascii_digit() {
+                if after_digit || b == b'0' {
+                    return None;
+                }
+                after_digit = true;
+                pos += usize::from(b - b'0');
+                i += 1;
+                continue;
+            }
+            after_digit = false;
+            let (c, n) = match b.is_ascii() {
+                true => (char::from(b), 1),
+                false => text[i..].chars().next().map(|c| (c, c.len_utf8()))?,
+            };
+            let piece = cx.letters.piece_of(c)?;
+            if pos >= len {
+                return None;
+            }
+            let hex = Hex::from_index(first + pos)?;
+            position.set_piece(hex, Some(piece));
+            let at = field.start + i;
+            pieces.push((hex, piece, Span::new(at, at + n)));
+            letters += 1;
+            pos += 1;
+            i += n;
+        }
+        if pos != len || letters == 0 {
+            return None;
+        }
+        i += 1;
+    }
+    Some(Placement { sound: true, pieces, dropped: false })
+}
+
+/// Reads any placement, reporting every problem.
+fn read_reporting(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -> Placement {
     let errors_before = error_count(cx);
     // One piece per letter at most; most letters of a placement are pieces.
     let mut placement =
@@ -355,4 +438,85 @@ fn unknown_letter(cx: &mut Cx<'_>, c: char, span: Span) {
         d = d.with_note("the Almogaver (M) belongs to Grand C'escacs, not to C'escacs");
     }
     cx.diags.push(d);
+}
+
+#[cfg(test)]
+mod tests {
+    use cescacs_board::{Hex, Letters, Piece, Position};
+    use proptest::prelude::*;
+
+    use super::{Cx, Field, read_canonical, read_reporting};
+
+    fn tables() -> [Letters; 3] {
+        [Letters::standard(), Letters::fan(), Letters::from_redefine("L@J, S@N, T@R, W@V").unwrap()]
+    }
+
+    /// The placement field of `pieces` (hex index, piece index) as `write` writes it.
+    fn written(pieces: &[(usize, usize)], letters: &Letters) -> String {
+        let mut p = Position::empty();
+        for &(hex, piece) in pieces {
+            let (colour, kind) = (cescacs_board::Colour::ALL[piece % 2], piece / 2);
+            let piece = Piece::new(colour, cescacs_board::PieceKind::ALL[kind]);
+            p.set_piece(Hex::from_index(hex).unwrap(), Some(piece));
+        }
+        let text = crate::write(&p, letters);
+        text[..text.find(' ').unwrap()].to_string()
+    }
+
+    /// Whether `read_canonical` read `text`; when it did, it agreed with `read_reporting` in
+    /// every output, and `read_reporting` found nothing to report.
+    fn agrees(text: &str, letters: &Letters) -> Result<bool, TestCaseError> {
+        let field = Field { text, start: 0 };
+        let mut slow_cx = Cx { text, letters, diags: Vec::new() };
+        let mut slow_position = Position::empty();
+        let slow = read_reporting(&mut slow_cx, field, &mut slow_position);
+        let fast_cx = Cx { text, letters, diags: Vec::new() };
+        let mut fast_position = Position::empty();
+        let Some(fast) = read_canonical(&fast_cx, field, &mut fast_position) else {
+            prop_assert!(!slow_cx.diags.is_empty(), "clean but not read: {text}");
+            return Ok(false);
+        };
+        prop_assert!(slow_cx.diags.is_empty(), "{text}: {:?}", slow_cx.diags);
+        prop_assert_eq!(fast_position, slow_position, "{}", text);
+        prop_assert_eq!((fast.sound, fast.dropped), (slow.sound, slow.dropped), "{}", text);
+        prop_assert_eq!(fast.pieces, slow.pieces, "{}", text);
+        Ok(true)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Written placements are read by the short way; mutated ones are read by it only when
+        /// the reporting way has nothing to say, and then the same.
+        #[test]
+        fn canonical_reading_agrees_with_the_reporting_one(
+            pieces in prop::collection::vec((0usize..169, 0usize..18), 1..90),
+            table in 0usize..3,
+            edits in prop::collection::vec(
+                (any::<prop::sample::Index>(), 0u8..3, prop::sample::select(vec![
+                    "/", "0", "1", "2", "9", "10", ":", "p", "K", "k", "j", "x", "\u{2654}",
+                    "\u{1fa50}", "\u{2010}", "//", "28:", "0:", "01:",
+                ])),
+                0..4,
+            ),
+        ) {
+            let letters = &tables()[table];
+            let text = written(&pieces, letters);
+            prop_assert!(agrees(&text, letters)?, "written but not read: {}", text);
+            let mut mutated = text.clone();
+            for (at, op, with) in edits {
+                let mut at = at.index(mutated.len() + 1);
+                while !mutated.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let end = mutated[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+                match op {
+                    0 => mutated.insert_str(at, with),
+                    1 => mutated.replace_range(at..end, with),
+                    _ => mutated.replace_range(at..end, ""),
+                }
+            }
+            agrees(&mutated, letters)?;
+        }
+    }
 }
