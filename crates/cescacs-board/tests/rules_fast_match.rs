@@ -2,7 +2,8 @@
 //! the move) against a brute-force reference (every pseudo-legal move played on a `Position` and
 //! the King tested), on random positions of random games: the same moves accepted and rejected,
 //! the same move found, the same position after it, the same error as the precise path. Also the
-//! board's incremental state (Zobrist key, check status) against a board built afresh.
+//! board's incremental state (Zobrist key, check status) against a board built afresh, and
+//! `play_spec` on the board a replay keeps (the one-pass path of the usual move) against both.
 
 mod common;
 
@@ -40,8 +41,15 @@ fn reference(list: &[Move], spec: &MoveSpec) -> Option<Move> {
     list.iter().copied().find(|m| spec_of(m) == *spec)
 }
 
-/// Checks every candidate spec of one position; returns how many were looked at.
-fn check_position(p: &Position, foreign: &[MoveSpec], rng: &mut Rng) -> Result<usize, String> {
+/// Checks every candidate spec of one position; returns how many were looked at. `kept` is the
+/// board a replay keeps for that position (its check status known after `play_spec`): each spec
+/// is also played on a copy of it, which takes the one-pass path of the usual move.
+fn check_position(
+    p: &Position,
+    kept: Option<&Board>,
+    foreign: &[MoveSpec],
+    rng: &mut Rng,
+) -> Result<usize, String> {
     let board = Board::new(p);
     let legal = slow_legal(p);
     let pseudo = p.pseudo_legal_moves();
@@ -66,6 +74,22 @@ fn check_position(p: &Position, foreign: &[MoveSpec], rng: &mut Rng) -> Result<u
         if let (Err(e), 0) = (&fast, rng.below(4)) {
             if p.match_move(spec).as_ref() != Err(e) {
                 return Err(format!("errors differ for {spec:?} in {text}"));
+            }
+        }
+        if let Some(kept) = kept {
+            let mut after = kept.clone();
+            let played = after.play_spec(spec);
+            if played != fast {
+                return Err(format!(
+                    "play_spec({spec:?}) = {played:?}, expected {fast:?} in {text}"
+                ));
+            }
+            match played {
+                Ok(m) => same_state(&after, &p.play_unchecked(&m))?,
+                Err(_) if after.to_position() != *p => {
+                    return Err(format!("play_spec({spec:?}) failed but changed {text}"));
+                }
+                Err(_) => {}
             }
         }
         let coherent = board.match_move_coherent(spec);
@@ -111,7 +135,7 @@ fn random_game(seed: u64) -> Result<usize, String> {
     let mut foreign: Vec<MoveSpec> = Vec::new();
     let mut checked = 0;
     for _ in 0..rng.below(150) + 20 {
-        checked += check_position(&p, &foreign, &mut rng)?;
+        checked += check_position(&p, Some(&board), &foreign, &mut rng)?;
         same_state(&board, &p)?;
         let legal = p.legal_moves();
         if legal.is_empty() {
@@ -184,14 +208,14 @@ fn the_special_positions_of_rules_md_agree_too() {
     for text in positions {
         let p = pdtl::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         // Two plies deep, so that the fields the first move leaves are exercised as well.
-        check_position(&p, &[], &mut rng).unwrap();
+        check_position(&p, None, &[], &mut rng).unwrap();
         for m in p.legal_moves() {
             let q = p.play_unchecked(&m);
-            check_position(&q, &[], &mut rng).unwrap();
             // Two plies played on one board, the second with the opponent known safe.
             let mut board = Board::new(&p);
             assert_eq!(board.play_spec(&spec_of(&m)), Ok(m));
             same_state(&board, &q).unwrap();
+            check_position(&q, Some(&board), &[], &mut rng).unwrap();
             for reply in q.legal_moves() {
                 let mut b = board.clone();
                 assert_eq!(b.play_spec(&spec_of(&reply)), Ok(reply));

@@ -28,8 +28,8 @@ impl Board {
     /// not fit the board (no piece at its origin) still moves "its" piece there.
     ///
     /// The usual move (one piece from one hex to another, taking what stands there, no
-    /// promotion) takes a short path; anything else, and any move that may change a castling
-    /// status, the general one (`apply_general`), which handles every move.
+    /// promotion) takes a short path; anything else the general one (`apply_general`), which
+    /// handles every move.
     #[inline]
     pub(crate) fn apply(&mut self, m: &Move) {
         let from = m.from.0;
@@ -39,15 +39,25 @@ impl Board {
         {
             return self.apply_general(m);
         }
+        self.apply_one_piece(m);
+    }
+
+    /// [`Board::apply`] for a move of the piece on `m.from` to another hex (taking what stands
+    /// there, no promotion, `m.kind` touching only those two hexes).
+    #[inline(always)]
+    pub(crate) fn apply_one_piece(&mut self, m: &Move) {
+        let from = m.from.0;
+        let to = m.to.0;
+        let mover = self.sq[from as usize];
         let captured = self.sq[to as usize];
         // A King's move ends its side's castling; a move from or onto a Rook's home may end
-        // one Rook's.
+        // one Rook's. Other moves leave the castling status alone.
         let us = self.turn.index();
         if (kind_of(mover) == PieceKind::King && self.castling[us] != CastlingRights::NONE)
             || ROOK_HOME[from as usize]
             || (captured != 0 && ROOK_HOME[to as usize])
         {
-            return self.apply_general(m);
+            self.set_castling(self.castling_after(mover, from, to, captured));
         }
         self.take(to);
         self.shift(from, to);
@@ -84,13 +94,10 @@ impl Board {
     #[inline(never)]
     fn apply_general(&mut self, m: &Move) {
         let us = self.turn;
-        let them = !us;
         let from = m.from.0;
         let to = m.to.0;
-        // The castling status is changed in a local copy and stored once: reading it back whole
-        // right after byte-sized stores would stall the store-to-load forwarding.
-        let rights_before = self.castling;
-        let mut castling = rights_before;
+        // The castling status is changed in a local copy and stored once (`set_castling`).
+        let mut castling = self.castling;
         let mut en_passant = EnPassant::None;
         let mut reset = m.piece == PieceKind::Pawn;
         match m.kind {
@@ -145,29 +152,14 @@ impl Board {
                     self.take(victim_hex)
                 };
                 let mover = if mover == 0 { code(us, m.piece) } else { mover };
-                if captured != 0 {
-                    reset = true;
-                    let rights = &mut castling[them.index()];
-                    if victim_hex == HOME[them.index()][1] {
-                        rights.queens_rook = false;
-                    } else if victim_hex == HOME[them.index()][2] {
-                        rights.kings_rook = false;
-                    }
-                }
+                reset |= captured != 0;
+                castling = self.castling_after(mover, from, victim_hex, captured);
                 if !plain {
                     let placed = match m.promotion {
                         Some(Promotion::To(k)) => code(us, k),
                         _ => mover,
                     };
                     self.put(to, placed);
-                }
-                let rights = &mut castling[us.index()];
-                if kind_of(mover) == PieceKind::King {
-                    *rights = CastlingRights::NONE;
-                } else if from == HOME[us.index()][1] {
-                    rights.queens_rook = false;
-                } else if from == HOME[us.index()][2] {
-                    rights.kings_rook = false;
                 }
                 en_passant = match m.kind {
                     MoveKind::DoubleStep => crossed(m, 1),
@@ -180,15 +172,57 @@ impl Board {
         self.scorn_origin = if matches!(en_passant, EnPassant::Scornful(_)) { from } else { NO };
         self.en_passant = en_passant;
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
-        if castling != rights_before {
-            for (side, (before, now)) in rights_before.iter().zip(castling).enumerate() {
+        self.set_castling(castling);
+        self.finish_turn();
+    }
+
+    /// The castling status after the piece `mover` of the side to move left `from` and took
+    /// `captured` (0 for nothing) on `victim_hex`: a King's move ends its side's castling, a move
+    /// from a Rook's home hex that Rook's, a capture on the enemy Rook's home hex that one's.
+    #[inline]
+    fn castling_after(
+        &self,
+        mover: u8,
+        from: u8,
+        victim_hex: u8,
+        captured: u8,
+    ) -> [CastlingRights; 2] {
+        let us = self.turn.index();
+        let them = 1 - us;
+        // Changed in a local copy and stored once (`set_castling`): reading the status back
+        // whole right after byte-sized stores would stall the store-to-load forwarding.
+        let mut castling = self.castling;
+        if captured != 0 {
+            let rights = &mut castling[them];
+            if victim_hex == HOME[them][1] {
+                rights.queens_rook = false;
+            } else if victim_hex == HOME[them][2] {
+                rights.kings_rook = false;
+            }
+        }
+        let rights = &mut castling[us];
+        if kind_of(mover) == PieceKind::King {
+            *rights = CastlingRights::NONE;
+        } else if from == HOME[us][1] {
+            rights.queens_rook = false;
+        } else if from == HOME[us][2] {
+            rights.kings_rook = false;
+        }
+        castling
+    }
+
+    /// Stores a castling status, with its part of the key.
+    #[inline]
+    fn set_castling(&mut self, castling: [CastlingRights; 2]) {
+        let before = self.castling;
+        if castling != before {
+            for (side, (before, now)) in before.iter().zip(castling).enumerate() {
                 if *before != now {
                     self.key ^= zobrist::castling(side, *before) ^ zobrist::castling(side, now);
                 }
             }
             self.castling = castling;
         }
-        self.finish_turn();
     }
 }
 

@@ -1,6 +1,6 @@
 //! Attacks (docs/RULES.md 5.1): which hexes a side attacks, who gives check, which pieces are pinned.
 
-use crate::hex::Hex;
+use crate::hex::{HEX_COUNT, Hex};
 use crate::piece::{Colour, PieceKind};
 
 use super::board::{
@@ -15,7 +15,7 @@ use super::tables::{
 /// Whether a piece of `kind` standing `dist` hexes away along direction `d` (seen from the target,
 /// so the attacker moves along the opposite direction) attacks the target; `owner` is its side.
 #[inline]
-pub(crate) fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) -> bool {
+pub(crate) const fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) -> bool {
     let orthogonal = d < 6;
     match kind {
         PieceKind::Queen => true,
@@ -23,14 +23,68 @@ pub(crate) fn ray_attacker(kind: PieceKind, owner: Colour, d: usize, dist: u32) 
         PieceKind::Bishop | PieceKind::Pegasus => !orthogonal,
         PieceKind::King => dist == 1,
         // The pawn stands on a backward steep diagonal of the hex it attacks.
-        PieceKind::Pawn => dist == 1 && CAPTURE[owner.index()].iter().any(|&c| OPPOSITE[c] == d),
+        PieceKind::Pawn => {
+            let [a, b] = CAPTURE[owner as usize];
+            dist == 1 && (OPPOSITE[a] == d || OPPOSITE[b] == d)
+        }
         PieceKind::Elephant => {
             // Forward 1 and (over an empty hex, which the ray walk guarantees) forward 2.
-            let behind = OPPOSITE[FORWARD[owner.index()]] == d;
-            (behind && dist <= 2) || (dist == 1 && STEEP.contains(&d))
+            let behind = OPPOSITE[FORWARD[owner as usize]] == d;
+            let [a, b, c, e] = STEEP;
+            (behind && dist <= 2) || (dist == 1 && (a == d || b == d || c == d || e == d))
         }
         PieceKind::Knight => false,
     }
+}
+
+/// A reach of [`RAY_REACH`]: any distance.
+pub(crate) const FAR: u8 = u8::MAX;
+
+/// `RAY_REACH[code][d]`: how far along direction `d` (seen from the target) the piece of `code`
+/// attacks: 0 (not along `d`), 1 or 2 hexes, or `FAR`. What [`ray_attacker`] answers, read
+/// with one load instead of a jump on the piece's kind (a jump the processor mispredicts on
+/// most moves, the kind met being anyone's).
+static RAY_REACH: [[u8; 12]; 32] = {
+    let mut out = [[0; 12]; 32];
+    let mut side = 0;
+    while side < 2 {
+        let owner = Colour::ALL[side];
+        let mut k = 0;
+        while k < PieceKind::ALL.len() {
+            let kind = PieceKind::ALL[k];
+            let mut d = 0;
+            while d < 12 {
+                out[code(owner, kind) as usize][d] = if ray_attacker(kind, owner, d, 3) {
+                    FAR
+                } else if ray_attacker(kind, owner, d, 2) {
+                    2
+                } else if ray_attacker(kind, owner, d, 1) {
+                    1
+                } else {
+                    0
+                };
+                d += 1;
+            }
+            k += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// How far along direction `d` (seen from the target) the piece of code `c` attacks: 0, 1, 2 or
+/// [`FAR`].
+#[inline]
+pub(crate) fn reach_along(c: u8, d: usize) -> u8 {
+    RAY_REACH[c as usize & 31][d]
+}
+
+/// Whether the piece of code `c` on `h`, the first piece met from `target` along its ray `d`,
+/// attacks `target` (whatever its side: the caller asks that).
+#[inline]
+pub(crate) fn ray_attacks(c: u8, target: u8, d: usize, h: u8) -> bool {
+    let reach = reach_along(c, d);
+    reach == FAR || (reach != 0 && ray_distance(target, d, h) <= u32::from(reach))
 }
 
 /// How far `h` is from `from` along direction `d` (it lies on that ray), as far as
@@ -44,6 +98,39 @@ pub(crate) fn ray_distance(from: u8, d: usize, h: u8) -> u32 {
         2
     } else {
         3
+    }
+}
+
+/// Calls `f` with the hex of every piece of `by` that attacks `target` on the board whose hex
+/// contents are `sq` (a `Board`'s mailbox or a `Position`'s codes: the same bytes): a walk of the
+/// 12 rays, where the first piece met decides, and of the jump hexes.
+pub(crate) fn attackers_on(sq: &[u8; HEX_COUNT], target: u8, by: Colour, mut f: impl FnMut(u8)) {
+    if target == NO {
+        return;
+    }
+    for (d, &first) in STEP[target as usize].iter().enumerate() {
+        let mut h = first;
+        let mut dist = 1;
+        while h != NO {
+            let c = sq[h as usize];
+            if c != 0 {
+                if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
+                    f(h);
+                }
+                break;
+            }
+            h = STEP[h as usize][d];
+            dist += 1;
+        }
+    }
+    let (jumps, k) = &JUMP[target as usize];
+    for &j in &jumps[..*k as usize] {
+        let c = sq[j as usize];
+        if is_side(c, by)
+            && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
+        {
+            f(j);
+        }
     }
 }
 
@@ -258,6 +345,7 @@ impl Board {
     /// The attackers of the side to move's King right after the other side moved a piece from
     /// `from` to `to`, when that King was not attacked before: the moved piece itself, and the
     /// first piece behind `from` on the line from the King through it. Up to two, `NO` after.
+    #[inline(always)]
     pub(crate) fn checkers_of_move(&self, from: u8, to: u8) -> [u8; 2] {
         let king = self.king[self.turn.index()];
         let by = !self.turn;
@@ -272,32 +360,36 @@ impl Board {
                 n += 1;
             }
         };
-        // The piece on `to`, by a jump or along a clear line.
-        let c = self.sq[to as usize];
-        if is_side(c, by)
-            && is_jump(king, to)
-            && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
-        {
-            add(to);
-        }
         let occupied = self.occ[0].union(self.occ[1]);
-        for line_through in [to, from] {
-            let d = RAY_DIR[king as usize][line_through as usize];
-            if d == NO {
-                continue;
+        // The piece on `to`, by a jump or along a clear line. Any other piece on that line
+        // attacks the King only if `from` was between them: the line through `from`, below.
+        let c = self.sq[to as usize];
+        if is_side(c, by) {
+            if has_role(c, JUMPER) && is_jump(king, to) {
+                add(to);
             }
+            let d = RAY_DIR[king as usize][to as usize];
+            if d != NO {
+                let d = d as usize;
+                let reach = reach_along(c, d);
+                if reach != 0
+                    && first_on_ray(RAYS[king as usize][d], d, occupied) == to
+                    && (reach == FAR || ray_distance(king, d, to) <= u32::from(reach))
+                {
+                    add(to);
+                }
+            }
+        }
+        // Leaving `from` uncovers a check only from a piece that attacks from afar.
+        let d = RAY_DIR[king as usize][from as usize];
+        if d != NO && self.may_attack_from_afar(king, d as usize, by) {
             let d = d as usize;
-            // Leaving `from` uncovers a check only from a piece that attacks from afar.
-            if line_through == from && !self.may_attack_from_afar(king, d, by) {
-                continue;
-            }
             // The first piece on that line from the King attacks it, or nothing does.
             let h = first_on_ray(RAYS[king as usize][d], d, occupied);
-            if h == NO {
-                continue;
-            }
-            let c = self.sq[h as usize];
-            if is_side(c, by) && ray_attacker(kind_of(c), by, d, ray_distance(king, d, h)) {
+            if h != NO
+                && is_side(self.sq[h as usize], by)
+                && ray_attacks(self.sq[h as usize], king, d, h)
+            {
                 add(h);
             }
         }
@@ -333,35 +425,11 @@ impl Board {
             && !self.in_check(by)
     }
 
-    /// Calls `f` with the hex of every piece of `by` that attacks `target`.
-    pub(crate) fn attackers(&self, target: u8, by: Colour, mut f: impl FnMut(u8)) {
-        if target == NO {
-            return;
-        }
-        for (d, &first) in STEP[target as usize].iter().enumerate() {
-            let mut h = first;
-            let mut dist = 1;
-            while h != NO {
-                let c = self.sq[h as usize];
-                if c != 0 {
-                    if is_side(c, by) && ray_attacker(kind_of(c), by, d, dist) {
-                        f(h);
-                    }
-                    break;
-                }
-                h = STEP[h as usize][d];
-                dist += 1;
-            }
-        }
-        let (jumps, k) = &JUMP[target as usize];
-        for &j in &jumps[..*k as usize] {
-            let c = self.sq[j as usize];
-            if is_side(c, by)
-                && matches!(kind_of(c), PieceKind::Knight | PieceKind::Pegasus | PieceKind::Wyvern)
-            {
-                f(j);
-            }
-        }
+    /// Calls `f` with the hex of every piece of `by` that attacks `target`: the plain walk the
+    /// tests compare the set-based answers with.
+    #[cfg(test)]
+    pub(crate) fn attackers(&self, target: u8, by: Colour, f: impl FnMut(u8)) {
+        attackers_on(&self.sq, target, by, f);
     }
 
     /// The pieces of `colour` that shield its King from an enemy slider or from an enemy
@@ -444,6 +512,30 @@ mod tests {
             }
         }
         (occ, roles)
+    }
+
+    #[test]
+    fn the_reach_table_answers_as_ray_attacker() {
+        for owner in Colour::ALL {
+            for kind in PieceKind::ALL {
+                let c = code(owner, kind);
+                for target in 0..crate::hex::HEX_COUNT as u8 {
+                    for (d, &first) in STEP[target as usize].iter().enumerate() {
+                        let mut h = first;
+                        let mut dist = 1;
+                        while h != NO {
+                            assert_eq!(
+                                ray_attacks(c, target, d, h),
+                                ray_attacker(kind, owner, d, dist),
+                                "{kind:?} {owner:?} {target} {d} {dist}"
+                            );
+                            h = STEP[h as usize][d];
+                            dist += 1;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -552,6 +644,13 @@ mod tests {
                 }
                 let mut all = Vec::new();
                 b.attackers(b.king[b.turn.index()], !b.turn, |h| all.push(h));
+                // The same walk on the position's codes, without a `Board`.
+                let position = b.to_position();
+                for colour in Colour::ALL {
+                    let mut on_board = Vec::new();
+                    b.attackers(b.king[colour.index()], !colour, |h| on_board.push(Hex(h)));
+                    assert_eq!(position.checkers(colour), on_board, "{colour:?} in {position:?}");
+                }
                 let mut two = b.first_two_attackers(b.king[b.turn.index()], !b.turn);
                 two.sort_unstable();
                 let mut expected = [NO; 2];

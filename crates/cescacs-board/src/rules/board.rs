@@ -279,7 +279,11 @@ impl Board {
         // copy costs a tenth of building it from the position's 169 hexes).
         static INITIAL: LazyLock<(Position, Board)> = LazyLock::new(|| {
             let p = Position::initial();
-            let b = Board::build(&p);
+            let mut b = Board::build(&p);
+            // Neither side is in check there: the first move of a game takes the one pass of
+            // `play_spec` like the others.
+            b.refresh_checkers();
+            b.waiting_side_safe = !b.in_check(!b.turn);
             (p, b)
         });
         let (initial, board) = &*INITIAL;
@@ -420,14 +424,17 @@ impl Board {
         let side = colour_of(c).index();
         self.occ[side].remove(from);
         self.occ[side].insert(to);
+        // Without a branch: which roles the moved piece has is anyone's guess move after move,
+        // a branch on them is mispredicted often. The bit is moved as zero for the others.
         let roles = ROLES[(c & 15) as usize];
-        if roles != 0 {
-            for (role, set) in self.roles[side].iter_mut().enumerate() {
-                if (roles >> role) & 1 != 0 {
-                    set.remove(from);
-                    set.insert(to);
-                }
-            }
+        let (from_word, from_bit) = ((from >> 6) as usize, 1u64 << (from & 63));
+        let (to_word, to_bit) = ((to >> 6) as usize, 1u64 << (to & 63));
+        for (role, set) in self.roles[side].iter_mut().enumerate() {
+            // All ones when the piece has the role. It stands on `from` and `to` is empty, so
+            // flipping both bits moves it.
+            let mask = 0u64.wrapping_sub(u64::from((roles >> role) & 1));
+            set.0[from_word] ^= from_bit & mask;
+            set.0[to_word] ^= to_bit & mask;
         }
         if self.king[side] == from {
             self.king[side] = to;
@@ -455,6 +462,11 @@ mod tests {
     fn the_initial_board_is_the_one_built_hex_by_hex() {
         let initial = Position::initial();
         assert_eq!(state(&Board::from_position(&initial)), state(&Board::build(&initial)));
+        // Its check status comes known, and true: no check either way.
+        let b = Board::from_position(&initial);
+        assert!(b.checkers_known && b.waiting_side_safe);
+        assert_eq!(b.checkers, b.first_two_attackers(b.king[b.turn.index()], !b.turn));
+        assert!(!b.attacked(b.king[(!b.turn).index()], b.turn));
         // Positions that differ from the initial one only in a field are built, not copied.
         let mut later = initial.clone();
         later.set_move_number(MoveNumber::Known(core::num::NonZeroU32::new(7).unwrap()));

@@ -34,6 +34,7 @@ mod status;
 mod tables;
 #[cfg(test)]
 mod test_rng;
+mod usual;
 mod verify;
 mod zobrist;
 
@@ -117,6 +118,9 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play_spec(&mut self, spec: &MoveSpec) -> Result<Move, MoveError> {
+        if let Some(m) = self.play_usual(spec) {
+            return Ok(m);
+        }
         let m = self.match_move(spec)?;
         // When the opponent was not in check before the move, only the moved piece and the
         // line it opened can check it now; moves that change more hexes are scanned in full.

@@ -7,7 +7,7 @@ use crate::hex::Hex;
 use crate::piece::{Colour, PieceKind};
 use crate::position::EnPassant;
 
-use super::attack::{ray_attacker, ray_distance};
+use super::attack::ray_attacks;
 use super::board::{
     Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, is_side, kind_of,
 };
@@ -355,7 +355,7 @@ impl Board {
 
     /// Whether `hex` lies strictly between `king` and `checker` on the line joining them (never
     /// for a jump, which nothing can block).
-    fn blocks(&self, king: u8, checker: u8, hex: u8) -> bool {
+    pub(crate) fn blocks(&self, king: u8, checker: u8, hex: u8) -> bool {
         let d = RAY_DIR[king as usize][checker as usize];
         if d == NO || RAY_DIR[king as usize][hex as usize] != d {
             return false;
@@ -372,7 +372,7 @@ impl Board {
 
     /// Whether the piece leaving `from` for `to` uncovers an attack on `king` along the line
     /// through `from` (a pin), on a board where `king` is not attacked now.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn exposed_by_leaving(&self, king: u8, from: u8, to: u8) -> bool {
         if king == NO {
             return false;
@@ -398,7 +398,7 @@ impl Board {
             return false;
         }
         let c = self.sq[h as usize];
-        is_side(c, !self.turn) && ray_attacker(kind_of(c), !self.turn, d, ray_distance(king, d, h))
+        is_side(c, !self.turn) && ray_attacks(c, king, d, h)
     }
 
     /// [`Board::is_safe_after`] by making the move on a copy.

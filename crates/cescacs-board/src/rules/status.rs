@@ -6,6 +6,7 @@ use crate::notation;
 use crate::piece::{Colour, PieceKind};
 use crate::position::Position;
 
+use super::attack::attackers_on;
 use super::board::{Board, code, kind_of};
 use super::tables::{NO, is_jump, is_neighbour};
 
@@ -219,9 +220,14 @@ impl Position {
     /// The hexes of the pieces that attack `colour`'s King (empty when it has none), in the order
     /// of the 12 directions and then the knight jumps.
     pub fn checkers(&self, colour: Colour) -> Vec<crate::Hex> {
-        let b = Board::from_position(self);
+        // The walk reads the position's codes directly: no `Board` built for one question (the
+        // PDTL reader asks it of every position it reads). The King is the first one in hex
+        // order, as on a `Board`.
+        let codes = self.codes();
+        let king = code(colour, PieceKind::King);
+        let target = codes.iter().position(|&c| c == king).map_or(NO, |i| i as u8);
         let mut out = Vec::new();
-        b.attackers(b.king[colour.index()], !colour, |h| out.push(crate::Hex(h)));
+        attackers_on(codes, target, !colour, |h| out.push(crate::Hex(h)));
         out
     }
 

@@ -11,13 +11,14 @@
 use crate::hex::Hex;
 use crate::piece::PieceKind;
 
-use super::board::{Board, code, is_side, kind_of};
+use super::attack::{FAR, ray_distance, reach_along};
+use super::board::{Board, JUMPER, code, has_role, is_side, kind_of};
 use super::castling::Castling;
 use super::matching::{MoveSpec, SpecCapture, letter_matches, spec_matches};
 use super::movegen::CASTLES;
 use super::moves::{Move, MoveKind};
 use super::tables::{
-    CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, PROMOTION, RAY_DIR, RAYS, RIDE, STEEP,
+    CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, OPPOSITE, PROMOTION, RAY_DIR, RAYS, RIDE,
     STEP, TRIPLE, first_on_ray,
 };
 
@@ -91,38 +92,31 @@ impl Board {
     /// moves the generator must find (a Pawn's, a King's non-step). The piece of `piece`'s kind
     /// and of the side to move stands on `from`.
     #[inline]
-    fn only_move_between(&self, piece: PieceKind, from: u8, to: u8) -> Option<Option<Move>> {
+    pub(crate) fn only_move_between(
+        &self,
+        piece: PieceKind,
+        from: u8,
+        to: u8,
+    ) -> Option<Option<Move>> {
         let us = self.turn;
         let (f, t) = (from as usize, to as usize);
-        let reaches = match piece {
+        match piece {
             PieceKind::Pawn => return self.only_pawn_move_between(from, to),
-            PieceKind::King => {
-                if !NEIGHBOURS[f].contains(to) {
-                    return None;
-                }
-                true
-            }
-            PieceKind::Elephant => {
-                let forward = FORWARD[us.index()];
-                let f1 = STEP[f][forward];
-                to == f1
-                    || (f1 != NO && self.sq[f1 as usize] == 0 && STEP[f1 as usize][forward] == to)
-                    || STEEP.iter().any(|&d| STEP[f][d] == to)
-            }
-            PieceKind::Knight => {
+            PieceKind::King if !NEIGHBOURS[f].contains(to) => return None,
+            _ => {}
+        }
+        // Read from tables rather than by a jump on the piece's kind (which the processor
+        // mispredicts on most moves): a piece's steps and slides are its attacks along a ray.
+        let mover = code(us, piece);
+        let d = RAY_DIR[f][t];
+        let reaches = (d != NO && self.reaches_along(mover, from, to, d as usize))
+            || (has_role(mover, JUMPER) && JUMP_SET[f].contains(to))
+            || (piece == PieceKind::Knight && self.sq[t] == 0 && {
                 let (rides, n) = &RIDE[f];
-                JUMP_SET[f].contains(to)
-                    || (self.sq[t] == 0
-                        && rides[..*n as usize]
-                            .iter()
-                            .any(|&(middle, target)| target == to && self.sq[middle as usize] == 0))
-            }
-            _ => {
-                let jumps = matches!(piece, PieceKind::Pegasus | PieceKind::Wyvern)
-                    && JUMP_SET[f].contains(to);
-                jumps || self.slides_to(piece, from, to)
-            }
-        };
+                rides[..*n as usize]
+                    .iter()
+                    .any(|&(middle, target)| target == to && self.sq[middle as usize] == 0)
+            });
         let c = self.sq[t];
         if !reaches || is_side(c, us) {
             return Some(None);
@@ -195,24 +189,20 @@ impl Board {
         }))
     }
 
-    /// Whether a slider of `piece`'s kind on `from` reaches `to` along a clear line.
+    /// Whether the piece of code `mover` (not a Pawn) on `from` reaches `to`, which lies on its
+    /// ray `d`, by a step or a slide: the line clear up to `to`, which is within the piece's
+    /// reach along `d` (a non-pawn piece moves along a ray as it attacks along it).
     #[inline]
-    fn slides_to(&self, piece: PieceKind, from: u8, to: u8) -> bool {
-        let d = RAY_DIR[from as usize][to as usize];
-        let allowed = match piece {
-            PieceKind::Rook | PieceKind::Wyvern => d < 6,
-            PieceKind::Bishop | PieceKind::Pegasus => (6..12).contains(&d),
-            PieceKind::Queen => d != NO,
-            _ => false,
-        };
-        if !allowed {
+    fn reaches_along(&self, mover: u8, from: u8, to: u8, d: usize) -> bool {
+        let reach = reach_along(mover, OPPOSITE[d]);
+        if reach == 0 {
             return false;
         }
-        let d = d as usize;
         let occupied = self.occ[0].union(self.occ[1]);
         let first = first_on_ray(RAYS[from as usize][d], d, occupied);
         // Clear up to `to`: the first piece met is `to`'s or one beyond it (or none).
-        first == NO || first == to || ((d % 2 == 0) == (to < first))
+        let clear = first == NO || first == to || ((d % 2 == 0) == (to < first));
+        clear && (reach == FAR || ray_distance(from, d, to) <= u32::from(reach))
     }
 
     /// Whether a pseudo-legal move (no castling, no promotion in place) is legal.

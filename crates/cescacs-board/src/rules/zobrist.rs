@@ -16,13 +16,27 @@ const fn mix(mut z: u64) -> u64 {
 }
 
 /// The key of a piece code (see `board::code`, below 32) standing on hex index `hex`.
-///
-/// Computed rather than read from a 32 x 169 table: two multiplications cost less than the
-/// cache misses of a 43 KiB table next to the move tables, and the key is the same either way.
 #[inline]
-pub(crate) const fn piece(code: u8, hex: u8) -> u64 {
-    mix(((code as u64 & 31) * HEX_COUNT as u64 + hex as u64) << 8)
+pub(crate) fn piece(code: u8, hex: u8) -> u64 {
+    PIECE_KEYS[code as usize & 31][hex as usize]
 }
+
+/// `PIECE_KEYS[code][hex]`: the number of each piece code on each hex. A table read costs two
+/// loads where computing the number costs two multiplications and a dozen other instructions on
+/// every `put`, `take` and `shift`; only the entries of the pieces in play are ever read.
+static PIECE_KEYS: [[u64; HEX_COUNT]; 32] = {
+    let mut out = [[0; HEX_COUNT]; 32];
+    let mut code = 0;
+    while code < 32 {
+        let mut hex = 0;
+        while hex < HEX_COUNT {
+            out[code][hex] = mix(((code * HEX_COUNT + hex) as u64) << 8);
+            hex += 1;
+        }
+        code += 1;
+    }
+    out
+};
 
 /// Xored in when Black is to move.
 pub(crate) const BLACK_TO_MOVE: u64 = mix(1);
