@@ -233,7 +233,8 @@ pub struct Board {
     pub(crate) checkers: [u8; 2],
     pub(crate) checkers_known: bool,
     /// The side not to move is known not to be in check (its last move was tested legal by
-    /// `play_spec`): after the next move only that move's own lines can give check.
+    /// `play_spec`, or played again by `replay_legal`): after the next move only that move's
+    /// own lines can give check.
     pub(crate) waiting_side_safe: bool,
 }
 

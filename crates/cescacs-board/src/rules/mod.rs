@@ -30,6 +30,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod repetition;
+mod replayed;
 mod status;
 mod tables;
 #[cfg(test)]

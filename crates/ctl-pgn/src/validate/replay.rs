@@ -221,10 +221,13 @@ struct Line {
 impl Line {
     /// A line that starts from `base` after `moves`, in a spare line's storage when there is
     /// one (its boards and vectors are overwritten: no allocation once a few lines were used).
+    /// `legal`: the moves were played legal (so the first move of the line is matched on the
+    /// board's short path, which needs the check status).
     fn start(
         spare: &mut Spare,
         base: &Board,
         moves: &[cescacs_board::Move],
+        legal: bool,
         level: Level,
         drawn: Option<Draw>,
         keys: &[u64],
@@ -249,8 +252,12 @@ impl Line {
                 skipped: None,
             }),
         };
-        for m in moves {
-            line.board.play_unchecked(m);
+        if legal {
+            line.board.replay_legal(moves);
+        } else {
+            for m in moves {
+                line.board.play_unchecked(m);
+            }
         }
         line.base.clone_from(&line.board);
         line.full = level;
@@ -568,7 +575,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         self.observer.line_start(0, &board);
         let keys = keys.as_slice();
-        let mut line = Line::start(&mut self.spare, &board, &[], level, drawn, keys);
+        let mut line = Line::start(&mut self.spare, &board, &[], true, level, drawn, keys);
         line.expected = first_number(&start);
         self.lines.push(Slot::Line(line));
     }
@@ -806,6 +813,9 @@ impl<'t, O: Observer> Replay<'t, O> {
             &mut self.spare,
             &parent.base,
             &parent.moves[..mark.moves],
+            // A line at the rules level played every move through the rules: a move they
+            // refused (or one after a draw) drops it to the coherence level for good.
+            parent.level >= Level::Rules,
             pair.level,
             mark.drawn,
             &parent.keys[mark.since..mark.keys],

@@ -1,0 +1,68 @@
+//! Playing again moves that were found legal before: how a variation rebuilds the position it
+//! branches from (`ctl-pgn`'s replay keeps the moves of a line since a copy of its board).
+
+use super::board::Board;
+use crate::Move;
+
+impl Board {
+    /// Plays `moves` in turn, each a legal move of the position it is played on (the moves a
+    /// [`Board::play_spec`] returned from the same positions), and leaves the check status known
+    /// as `play_spec` does: the next `play_spec` takes its short path instead of a full match.
+    /// Moves that were not legal leave a wrong check status: use [`Board::play_unchecked`].
+    pub fn replay_legal(&mut self, moves: &[Move]) {
+        let Some((last, before)) = moves.split_last() else { return };
+        for m in before {
+            self.apply(m);
+        }
+        if !before.is_empty() {
+            // The last of them was legal: the side that made it is not in check.
+            self.waiting_side_safe = true;
+        }
+        let simple = self.waiting_side_safe && last.kind.touches_only_from_and_to();
+        self.apply(last);
+        if simple {
+            self.checkers = self.checkers_of_move(last.from.0, last.to.0);
+            self.checkers_known = true;
+        } else {
+            self.refresh_checkers();
+        }
+        self.waiting_side_safe = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_rng::Rng;
+    use crate::{Board, Position};
+
+    #[test]
+    fn replayed_legal_moves_leave_the_true_check_status() {
+        let mut rng = Rng(2026);
+        for _ in 0..40 {
+            let mut position = Position::initial();
+            let mut played = Vec::new();
+            for _ in 0..80 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                played.push(m);
+                position = position.play_unchecked(&m);
+            }
+            let start = Board::new(&Position::initial());
+            for k in 1..=played.len() {
+                let mut replayed = start.clone();
+                replayed.replay_legal(&played[..k]);
+                let mut unchecked = start.clone();
+                for m in &played[..k] {
+                    unchecked.play_unchecked(m);
+                }
+                assert_eq!(replayed.to_position(), unchecked.to_position());
+                assert!(replayed.checkers_known && replayed.waiting_side_safe);
+                assert_eq!(replayed.checkers, unchecked.checkers_now(), "after {k} moves");
+                assert!(!unchecked.in_check(!unchecked.turn));
+            }
+        }
+    }
+}
