@@ -9,6 +9,16 @@ impl Board {
     /// [`Board::play_spec`] returned from the same positions), and leaves the check status known
     /// as `play_spec` does: the next `play_spec` takes its short path instead of a full match.
     /// Moves that were not legal leave a wrong check status: use [`Board::play_unchecked`].
+    ///
+    /// ```
+    /// use cescacs_board::{Board, Position};
+    /// let start = Position::initial();
+    /// let first = start.legal_moves()[0];
+    /// let second = start.play_unchecked(&first).legal_moves()[0];
+    /// let mut replayed = Board::new(&start);
+    /// replayed.replay_legal(&[first, second]);
+    /// assert_eq!(replayed.to_position(), start.play_unchecked(&first).play_unchecked(&second));
+    /// ```
     pub fn replay_legal(&mut self, moves: &[Move]) {
         let Some((last, before)) = moves.split_last() else { return };
         for m in before {
