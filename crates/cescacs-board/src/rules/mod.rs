@@ -123,10 +123,17 @@ impl Board {
             return Ok(m);
         }
         let m = self.match_move(spec)?;
-        // When the opponent was not in check before the move, only the moved piece and the
-        // line it opened can check it now; moves that change more hexes are scanned in full.
+        self.make_legal(&m);
+        Ok(m)
+    }
+
+    /// Makes `m`, a legal move, and finds the check it gives: when the opponent was not in
+    /// check before the move, only the moved piece and the line it opened can check it now;
+    /// moves that change more hexes are scanned in full.
+    #[inline]
+    pub(crate) fn make_legal(&mut self, m: &Move) {
         let simple = self.waiting_side_safe && m.kind.touches_only_from_and_to();
-        self.apply(&m);
+        self.apply(m);
         if simple {
             self.checkers = self.checkers_of_move(m.from.0, m.to.0);
             self.checkers_known = true;
@@ -135,7 +142,6 @@ impl Board {
         }
         // The move was legal: the side that made it is not in check.
         self.waiting_side_safe = true;
-        Ok(m)
     }
 }
 

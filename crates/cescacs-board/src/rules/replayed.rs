@@ -28,15 +28,7 @@ impl Board {
             // The last of them was legal: the side that made it is not in check.
             self.waiting_side_safe = true;
         }
-        let simple = self.waiting_side_safe && last.kind.touches_only_from_and_to();
-        self.apply(last);
-        if simple {
-            self.checkers = self.checkers_of_move(last.from.0, last.to.0);
-            self.checkers_known = true;
-        } else {
-            self.refresh_checkers();
-        }
-        self.waiting_side_safe = true;
+        self.make_legal(last);
     }
 }
 

@@ -3,21 +3,9 @@
 
 use cescacs_board::{Colour, Diagnostic, Hex, Span};
 
+use super::PIECE_BYTES;
 use crate::diag;
 use crate::syntax::{HexShade, Reference, Spanned, VariationId};
-
-/// The ASCII piece letters, both cases, a reference may name after `~`.
-const PIECE_BYTES: [bool; 128] = {
-    let letters = b"PEJNGRVDKABFLCSTWQ";
-    let mut table = [false; 128];
-    let mut i = 0;
-    while i < letters.len() {
-        table[letters[i] as usize] = true;
-        table[letters[i].to_ascii_lowercase() as usize] = true;
-        i += 1;
-    }
-    table
-};
 
 fn is_piece_char(c: char) -> bool {
     if c.is_ascii() {
