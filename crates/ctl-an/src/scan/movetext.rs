@@ -81,7 +81,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
                         main.result = true;
                     } else {
                         // After the end of the game or its result, a pair starts another game.
-                        if depth == 0 && (main.ended || main.result) {
+                        if (depth == 0) & (main.ended | main.result) {
                             return Err(Fallback);
                         }
                         let (plies, ended) = self.pair()?;
