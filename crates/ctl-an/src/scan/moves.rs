@@ -94,11 +94,14 @@ impl<V> Scanner<'_, '_, V> {
         let start = self.at;
         let mut tail = [0; WINDOW];
         let window = Window::new(self.bytes, start, &mut tail);
-        let (check, end) = match usual_move(&window, &mut self.scratch.kind) {
-            Some(core_end) => check_mark_at(window.rest(core_end), core_end),
+        // The check mark is written in place: a local copy, stored in parts and loaded back
+        // whole, stalled the load (the store could not be forwarded).
+        let end = match usual_move(&window, &mut self.scratch.kind) {
+            Some(core_end) => check_mark_into(window.rest(core_end), core_end, &mut self.scratch),
             None => {
                 self.move_kind()?;
-                check_mark_at(self.bytes.get(self.at..).unwrap_or_default(), self.at)
+                let rest = self.bytes.get(self.at..).unwrap_or_default();
+                check_mark_into(rest, self.at, &mut self.scratch)
             }
         };
         // Most moves have no marks after the check mark: a comma, a line end or a space before
@@ -111,12 +114,11 @@ impl<V> Scanner<'_, '_, V> {
         }
         // A `(` is usually a variation: only the draw offer `(=)` is a mark.
         if is_mark_start(b) && (b != b'(' || self.bytes.get(next..next + 3) == Some(DRAW_OFFER)) {
-            return self.marks(start, end, check);
+            return self.marks(start, end);
         }
         self.at = next;
         let m = &mut self.scratch;
         m.span = Span::new(start, end);
-        m.check = check;
         m.rating = None;
         m.nags.clear();
         m.draw_offer = None;
@@ -132,12 +134,7 @@ impl<V> Scanner<'_, '_, V> {
     /// is written, where one dispatch on the next byte per mark (a jump among five) was
     /// mispredicted at almost every mark.
     #[inline(never)]
-    fn marks(
-        &mut self,
-        start: usize,
-        mut end: usize,
-        check: Option<Spanned<CheckMark>>,
-    ) -> Result<(), Fallback> {
+    fn marks(&mut self, start: usize, mut end: usize) -> Result<(), Fallback> {
         let bytes = self.bytes;
         let mut at = after_blanks(bytes, end);
         let rating = rating_at(word_at(bytes, at)).map(|(value, len)| {
@@ -174,7 +171,6 @@ impl<V> Scanner<'_, '_, V> {
         self.at = end;
         let m = &mut self.scratch;
         m.span = Span::new(start, end);
-        m.check = check;
         m.rating = rating;
         m.draw_offer = draw_offer;
         m.end = end_mark;
@@ -362,17 +358,24 @@ fn fill_tail(bytes: &[u8], start: usize, tail: &mut [u8; WINDOW]) {
     tail[..rest.len()].copy_from_slice(rest);
 }
 
-/// The check mark at `at` (`rest` is the text from there), if any, and where the move goes on
-/// after it.
+/// The check mark at `at` (`rest` is the text from there), if any, into `m.check`; where the
+/// move goes on after it.
 #[inline(always)]
-fn check_mark_at(rest: &[u8], at: usize) -> (Option<Spanned<CheckMark>>, usize) {
+fn check_mark_into(rest: &[u8], at: usize, m: &mut Move) -> usize {
     // Most moves carry no mark: one comparison of the first byte says so.
     if !matches!(rest.first(), Some(b'+' | b'#')) {
-        return (None, at);
+        m.check = None;
+        return at;
     }
     match CheckMark::read_prefix(rest) {
-        Some((mark, len)) => (Some(Spanned::new(mark, Span::new(at, at + len))), at + len),
-        None => (None, at),
+        Some((mark, len)) => {
+            m.check = Some(Spanned::new(mark, Span::new(at, at + len)));
+            at + len
+        }
+        None => {
+            m.check = None;
+            at
+        }
     }
 }
 
