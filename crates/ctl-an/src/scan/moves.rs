@@ -25,7 +25,6 @@ const DRAW_OFFER: &[u8] = GameIndicator::DrawOffer.as_str().as_bytes();
 #[derive(Clone, Copy)]
 struct SeparatorForm {
     separator: Separator,
-    len: u8,
     mask: u32,
     bytes: u32,
 }
@@ -39,8 +38,11 @@ const SEPARATORS: [Option<SeparatorForm>; 256] = {
             bytes |= (text[i] as u32) << (8 * i);
             i += 1;
         }
+        // `separator_word_into` takes the length from the lead byte.
+        let lead = text[0];
+        assert!(text.len() == 1 + (lead >= 0xc0) as usize + (lead >= 0xe0) as usize);
         let mask = u32::MAX >> (8 * (4 - text.len()));
-        Some(SeparatorForm { separator, len: text.len() as u8, mask, bytes })
+        Some(SeparatorForm { separator, mask, bytes })
     }
     // `@@` is read as `@` and a second `@`.
     let read = [
@@ -431,7 +433,10 @@ fn usual_square<const MOVER: bool>(
     if MOVER && crate::diag::is_pawn_letter(letter) {
         return None;
     }
-    let after = start + len;
+    // The symbol's length from its lead byte (`fan_letter` read three or four bytes), not from
+    // the call's answer: the hex's place is ready without waiting for the call.
+    debug_assert_eq!(len, 3 + usize::from(c >= 0xf0));
+    let after = start + 3 + usize::from(c >= 0xf0);
     *piece = Some(PieceLetter { letter, span: Span::new(start, after) });
     hex_into(window.word(after), after, at, hex).ok()
 }
@@ -609,8 +614,11 @@ fn hex_into(
     // and the byte after it, and the checks joined into one branch that is almost never taken.
     let first = d1.wrapping_sub(b'0');
     let entry = LINES[usize::from(first & 15)][usize::from(d2)];
-    let tens = entry >> 7;
-    if (first > 9) | (entry == NO_LINE) | ((tens == 1) & d3.is_ascii_digit()) {
+    // Where the hex ends comes from the second digit alone, not from the table: the move's
+    // next part waits on it (each part's place depends on the one before), and a comparison
+    // is ready sooner than a load. A table entry that is a line agrees with it.
+    let tens = d2.is_ascii_digit();
+    if (first > 9) | (entry == NO_LINE) | (tens & d3.is_ascii_digit()) {
         return Err(Fallback);
     }
     let line = entry & 0x7f;
@@ -643,13 +651,17 @@ fn separator_word_into(
     let start = *at;
     // A promoted constant, not the static's address loaded from the table of addresses.
     let table: &'static [Option<SeparatorForm>; 256] = &SEPARATORS;
-    let form = table[usize::from(word as u8)].ok_or(Fallback)?;
+    let lead = word as u8;
+    let form = table[usize::from(lead)].ok_or(Fallback)?;
     if (word as u32) & form.mask != form.bytes {
         return Err(Fallback);
     }
-    let double = (form.separator == Separator::At) & ((word >> 8) as u8 == AT);
+    // As for a hex, the end comes from the bytes, not from the table: every separator is one
+    // UTF-8 character (`@@` two), as long as its lead byte says.
+    let double = (lead == AT) & ((word >> 8) as u8 == AT);
     separator.value = if double { Separator::DoubleAt } else { form.separator };
-    let end = start + usize::from(form.len + u8::from(double));
+    let len = 1 + usize::from(lead >= 0xc0) + usize::from(lead >= 0xe0);
+    let end = start + len + usize::from(double);
     separator.span = Span::new(start, end);
     *at = end;
     Ok(())
