@@ -429,33 +429,31 @@ fn usual_square<const MOVER: bool>(
             .then_some(PieceLetter { letter: c as char, span: Span::new(start, start + 1) });
         return hex_into(word >> (8 * skip), start + skip, at, hex).ok();
     }
-    let (letter, len) = fan_letter(word)?;
+    let letter = fan_letter(word)?;
     if MOVER && crate::diag::is_pawn_letter(letter) {
         return None;
     }
-    // The symbol's length from its lead byte (`fan_letter` read three or four bytes), not from
-    // the call's answer: the hex's place is ready without waiting for the call.
-    debug_assert_eq!(len, 3 + usize::from(c >= 0xf0));
+    // The symbol's length from its lead byte, not from the letter read: the hex's place is
+    // ready sooner.
     let after = start + 3 + usize::from(c >= 0xf0);
     *piece = Some(PieceLetter { letter, span: Span::new(start, after) });
     hex_into(window.word(after), after, at, hex).ok()
 }
 
-/// The FAN piece symbol that `word` starts with, and its length in bytes. The text is UTF-8,
-/// so a lead byte of three or four bytes has its continuation bytes: they are put together
-/// without a check.
-#[inline(never)]
-fn fan_letter(word: u64) -> Option<(char, usize)> {
+/// The FAN piece symbol that `word` starts with (three or four bytes, as long as its lead byte
+/// says). The text is UTF-8, so a lead byte of three or four bytes has its continuation bytes:
+/// they are put together without a check. Inlined: in games written with FAN, nearly every
+/// move has one or two.
+#[inline(always)]
+fn fan_letter(word: u64) -> Option<char> {
     let [lead, b1, b2, b3, ..] = word.to_le_bytes().map(u32::from);
-    let (code, len) = match lead {
-        0xE0..=0xEF => ((lead & 0x0f) << 12 | (b1 & 0x3f) << 6 | (b2 & 0x3f), 3),
-        0xF0..=0xF7 => {
-            ((lead & 0x07) << 18 | (b1 & 0x3f) << 12 | (b2 & 0x3f) << 6 | (b3 & 0x3f), 4)
-        }
+    let code = match lead {
+        0xE0..=0xEF => (lead & 0x0f) << 12 | (b1 & 0x3f) << 6 | (b2 & 0x3f),
+        0xF0..=0xF7 => (lead & 0x07) << 18 | (b1 & 0x3f) << 12 | (b2 & 0x3f) << 6 | (b3 & 0x3f),
         _ => return None,
     };
     let letter = char::from_u32(code)?;
-    PieceKind::from_fan(letter).map(|_| (letter, len))
+    PieceKind::from_fan(letter).map(|_| letter)
 }
 
 /// An ordinary move with any values, for `Scanner::move_kind` to fill.
