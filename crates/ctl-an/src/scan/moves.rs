@@ -808,6 +808,25 @@ mod tests {
         assert_eq!(read, 169 * 8);
     }
 
+    /// The table of ratings reads what `Rating::read_prefix` reads, after every pair of bytes
+    /// that matter (and the forced move's three).
+    #[test]
+    fn ratings_by_table_agree_with_the_reader() {
+        let bytes = [b'?', b'!', b'$', b' ', b':', 0, 0xe2, 0x97, 0x87, b'(', b'a'];
+        let mut read = 0;
+        for &a in &bytes {
+            for &b in &bytes {
+                for &c in &bytes {
+                    let text = [a, b, c, b' ', 0, 0, 0, 0];
+                    let got = rating_at(u64::from_le_bytes(text));
+                    assert_eq!(got, Rating::read_prefix(&text), "{text:?}");
+                    read += usize::from(got.is_some());
+                }
+            }
+        }
+        assert!(read > 200, "only {read} ratings read");
+    }
+
     /// The usual-move reader gives what the complete reader gives, and every move the scanner
     /// reads whole is the parser's.
     #[test]
