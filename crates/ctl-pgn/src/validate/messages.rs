@@ -12,6 +12,7 @@ use ctl_an::syntax::{
 use super::codes;
 
 /// A pair whose number does not continue the line's numbering.
+#[cold]
 pub(crate) fn move_number(expected: u32, number: MoveNumber) -> Diagnostic {
     Diagnostic::warning(
         codes::MOVE_NUMBER,
@@ -300,15 +301,40 @@ fn unknown_letter(l: syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> 
     )
 }
 
+/// What the check mark written on a move says against the one it deserves.
+pub(crate) enum MarkJudged {
+    /// The mark is right (no mark on a move that gives no check included).
+    Right,
+    /// The mark is wrong: the diagnostic saying so.
+    Wrong(Box<Diagnostic>),
+    /// The move gives the check its mark writes (not `#`): the mark is right unless the move
+    /// mates, which the side to move answering with a legal move disproves. Only when asked
+    /// for (see [`check_mark`]).
+    RightUnlessMate,
+}
+
 /// The check mark the move deserves against the one written (docs/DECISIONS.md 4).
+/// `mate_later`: a check with a right non-mate mark is answered [`MarkJudged::RightUnlessMate`]
+/// without the mate test, for a caller that learns whether a legal move follows (the next
+/// move of the line) and runs the test only when none does.
 #[inline]
-pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
+pub(crate) fn check_mark(m: &Move, after: &Board, mate_later: bool) -> MarkJudged {
     let kind = after.check_kind();
     // Most moves give no check and have no mark: nothing to judge, no mate test.
     if kind.is_none() && m.check.is_none() {
-        return None;
+        return MarkJudged::Right;
     }
-    judge_check_mark(m, after, kind)
+    if let (true, Some(kind), Some(written)) = (mate_later, kind, m.check) {
+        // `+` says check of any kind; the other marks say their kind.
+        let w = written.value;
+        if w == CheckMark::Check || w == CheckMark::of_kind(kind) {
+            return MarkJudged::RightUnlessMate;
+        }
+    }
+    match judge_check_mark(m, after, kind) {
+        Some(d) => MarkJudged::Wrong(Box::new(d)),
+        None => MarkJudged::Right,
+    }
 }
 
 /// [`check_mark`] for a move that gives check or has a mark (out of line: the replay calls

@@ -163,12 +163,15 @@ struct Draw {
 
 /// A point of a line a variation may branch from, kept without a board: how many of the moves
 /// since the line's checkpoint were played, and the state of the repetition keys then.
+///
+/// Small (the replay writes one or two per pair): counts as `u32`, and whether the line was
+/// drawn then, not the draw, which is the line's own (a line once drawn stays drawn).
 #[derive(Clone, Copy)]
 struct Mark {
-    moves: usize,
-    keys: usize,
-    since: usize,
-    drawn: Option<Draw>,
+    moves: u32,
+    keys: u32,
+    since: u32,
+    drawn: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -216,6 +219,10 @@ struct Line {
     moves: Vec<cescacs_board::Move>,
     /// Once the line stopped: where, and what it left unchecked since.
     skipped: Option<Skipped>,
+    /// The check mark of the last move is right unless that move mated (see
+    /// [`messages::MarkJudged::RightUnlessMate`]): the line's next move settles it, or the
+    /// mate test when the line ends first ([`Line::mated_after_all`]).
+    mate_untested: bool,
 }
 
 impl Line {
@@ -250,6 +257,7 @@ impl Line {
                 pair: None,
                 moves: Vec::with_capacity(FAR_CHECKPOINT_PLIES + 2),
                 skipped: None,
+                mate_untested: false,
             }),
         };
         if legal {
@@ -271,7 +279,15 @@ impl Line {
         line.pair = None;
         line.moves.clear();
         line.skipped = None;
+        line.mate_untested = false;
         line
+    }
+
+    /// Whether the last move's check mark, left untested, is wrong: the line ended without a
+    /// move after it and the move mated.
+    #[cold]
+    fn mated_after_all(&mut self) -> bool {
+        std::mem::take(&mut self.mate_untested) && !self.board.has_legal_move()
     }
 
     /// The line stops at `at`; `diagnostic`: the index of the replay's diagnostic saying why.
@@ -284,10 +300,10 @@ impl Line {
     #[inline]
     fn mark(&self) -> Mark {
         Mark {
-            moves: self.moves.len(),
-            keys: self.keys.len(),
-            since: self.since,
-            drawn: self.drawn,
+            moves: self.moves.len() as u32,
+            keys: self.keys.len() as u32,
+            since: self.since as u32,
+            drawn: self.drawn.is_some(),
         }
     }
 
@@ -646,8 +662,8 @@ impl<'t, O: Observer> Replay<'t, O> {
                 }
                 if line.status == Status::Live {
                     let near = variation_near(self.text, &mut self.next_paren, number.span.start);
-                    if let Some(d) = begin_pair(line, number, near) {
-                        self.report(d);
+                    if let Some(expected) = begin_pair(line, number, near) {
+                        self.report(messages::move_number(expected, number));
                     }
                 }
             }
@@ -743,7 +759,8 @@ impl<'t, O: Observer> Replay<'t, O> {
             line.stop(m.span, None);
             return self.flow();
         }
-        match play(line, m, &self.letters, full) {
+        let mate_later = self.options.report == Report::StopAtFirst;
+        match play(line, m, &self.letters, full, mate_later) {
             Played::Stop(d) => {
                 line.stop(m.span, d.as_ref().map(|_| self.out.len()));
                 if let Some(d) = d {
@@ -812,17 +829,19 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mut line = Line::start(
             &mut self.spare,
             &parent.base,
-            &parent.moves[..mark.moves],
+            &parent.moves[..mark.moves as usize],
             // A line at the rules level played every move through the rules: a move they
             // refused (or one after a draw) drops it to the coherence level for good.
             parent.level >= Level::Rules,
             pair.level,
-            mark.drawn,
-            &parent.keys[mark.since..mark.keys],
+            parent.drawn.filter(|_| mark.drawn),
+            &parent.keys[mark.since as usize..mark.keys as usize],
         );
         self.observer.line_start(n - 1, &line.board);
         line.expected = Some(pair.number.value);
-        let warning = number.and_then(|number| begin_pair(&mut line, number, true));
+        let warning = number.and_then(|number| {
+            begin_pair(&mut line, number, true).map(|e| messages::move_number(e, number))
+        });
         self.lines[n - 1] = Slot::Line(line);
         if let Some(d) = warning {
             self.report(d);
@@ -864,7 +883,10 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.after_references(before);
         }
         if self.lines.len() > 1 {
-            if let Some(Slot::Line(line)) = self.lines.pop() {
+            if let Some(Slot::Line(mut line)) = self.lines.pop() {
+                if line.mate_untested && line.mated_after_all() {
+                    self.mate_found_late();
+                }
                 self.close(line.skipped);
                 self.spare.lines.push(line);
             }
@@ -930,8 +952,11 @@ impl<'t, O: Observer> Replay<'t, O> {
         // The lines still open (the main line, unclosed variations) are over too; they stay
         // for [`Replay::spare`].
         for i in 0..self.lines.len() {
-            if let Slot::Line(line) = &self.lines[i] {
+            if let Slot::Line(line) = &mut self.lines[i] {
                 let skipped = line.skipped;
+                if line.mate_untested && line.mated_after_all() {
+                    self.mate_found_late();
+                }
                 self.close(skipped);
             }
         }
@@ -943,6 +968,14 @@ impl<'t, O: Observer> Replay<'t, O> {
             plies: self.plies,
             unchecked: std::mem::take(&mut self.unchecked),
         }
+    }
+
+    /// A check mark left untested was wrong: the move mated. Only a replay that stops at its
+    /// first diagnostic leaves the test for later, so the diagnostic itself is not needed.
+    #[cold]
+    fn mate_found_late(&mut self) {
+        debug_assert_eq!(self.options.report, Report::StopAtFirst);
+        self.failed = true;
     }
 
     /// A line is over: what it left unchecked after it stopped is noted.
@@ -1022,11 +1055,11 @@ fn first_number(start: &Position) -> Option<u32> {
     start.move_number().get()
 }
 
-/// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the warning of a
-/// number that does not follow.
-#[inline]
-fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<Diagnostic> {
-    if let Some(p) = line.pair.take() {
+/// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the number
+/// expected when `number` does not follow (a warning).
+#[inline(always)]
+fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<u32> {
+    if let Some(p) = &line.pair {
         // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
         let white_only = p.white && p.plies == 1;
         let n = p.number.value;
@@ -1034,7 +1067,7 @@ fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<Diagnos
     }
     line.checkpoint(near);
     let warning = match line.expected {
-        Some(e) if !number.unknown && e != number.value => Some(messages::move_number(e, number)),
+        Some(e) if !number.unknown && e != number.value => Some(e),
         _ => None,
     };
     let before_white = line.mark();
@@ -1058,9 +1091,13 @@ enum Played {
     Stop(Option<Box<Diagnostic>>),
 }
 
-/// Checks and plays one move on `line`.
+/// Checks and plays one move on `line`. `mate_later`: a right check mark may be left
+/// untested for mate ([`Line::mate_untested`]; only when the first diagnostic stops the replay).
 #[inline]
-fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
+fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool, mate_later: bool) -> Played {
+    // This move settles the last one's untested mark: a legal move proves that it did not mate,
+    // and anything else is a diagnostic, which stops the replay anyway.
+    line.mate_untested = false;
     let spec = match messages::move_spec(m, letters) {
         Ok(spec) => spec,
         Err(d) => return Played::Stop(Some(d)),
@@ -1080,8 +1117,13 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
     // A legal move at the rules level.
     let after = &line.board;
     let mut found = None;
+    let mut mate_untested = false;
     if full {
-        found = messages::check_mark(m, after).map(Box::new);
+        match messages::check_mark(m, after, mate_later) {
+            messages::MarkJudged::Right => {}
+            messages::MarkJudged::Wrong(d) => found = Some(d),
+            messages::MarkJudged::RightUnlessMate => mate_untested = true,
+        }
     }
     let clock = after.halfmove_clock();
     // After an irreversible move no earlier position can come back (a select, not a branch:
@@ -1099,6 +1141,7 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         // A repeated position is never mate nor stalemate: it had a legal move before.
         .or_else(|| repeated.then_some(DrawReason::Repetition));
     line.drawn = reason.map(|reason| Draw { reason, by: Some(messages::core_span(m)) });
+    line.mate_untested = mate_untested;
     Played::Moved(found)
 }
 
@@ -1222,6 +1265,37 @@ mod tests {
             assert_eq!(full.is_empty(), clean, "{full:?}");
             let fast = check_fast(&text, Level::Coherence, &Limits::DEFAULT);
             assert_eq!(fast.is_some(), clean, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_check_mark_left_untested_for_mate_is_tested_when_no_move_answers_it() {
+        // The fast path tests a right check mark for mate only when the line ends after it:
+        // a legal move after it proves there was one. The spec's fool's mate, and a check.
+        let fool = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, \
+                    GZ11-L5 5. I5-I9, NL17-G9 6. K4-K10, GL5-H6";
+        let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, \
+                     GZ11-L5 5. K4-K10, GL5-H6";
+        let cases: [(String, &[&str]); 9] = [
+            (format!("{fool}# 0-3"), &[]),
+            (format!("{fool}+: 0-3"), &["W0503"]),
+            (format!("{fool}+^: *"), &["W0503", "E0508"]),
+            // In a variation: the line ends at its `)`.
+            (format!("{fool}# (6. …, GL5-H6+) 0-3"), &["W0503"]),
+            (format!("{fool}# (6. …, GL5-H6+^ {{ mate }}) 0-3"), &["W0503"]),
+            // A move after the mate cannot be played.
+            (format!("{fool}+ 7. K10-K12: 0-3"), &["W0503", "E0502"]),
+            (format!("{check}+^: *"), &[]),
+            (format!("{check}+: (5. …, GL5-H6+^) *"), &[]),
+            (format!("{check}+ 6. KG1-H4: *"), &[]),
+        ];
+        for (movetext, expected) in cases {
+            let text = format!("[Variant \"C'escacs\"]\n{movetext}\n");
+            let full = check_text(&text, Level::Rules);
+            let found: Vec<&str> = full.iter().map(|d| d.code).collect();
+            assert_eq!(found, expected, "{text}");
+            let fast = check_fast(&text, Level::Rules, &Limits::DEFAULT);
+            assert_eq!(fast.is_some(), full.is_empty(), "{text}");
         }
     }
 
