@@ -1098,22 +1098,26 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool, mate_later: bo
     // This move settles the last one's untested mark: a legal move proves that it did not mate,
     // and anything else is a diagnostic, which stops the replay anyway.
     line.mate_untested = false;
-    let spec = match messages::move_spec(m, letters) {
-        Ok(spec) => spec,
+    // The spec is used where `move_spec` wrote it, not moved out: a copy reads its bytes back
+    // in wider loads than they were stored with, which stalls (store forwarding).
+    let read = messages::move_spec(m, letters);
+    let spec = match read {
+        Ok(ref spec) => spec,
         Err(d) => return Played::Stop(Some(d)),
     };
     // At the rules level the legal move is played first: a legal move is always coherent,
     // so the coherence matcher only runs to tell which kind of error a move has.
     if line.level < Level::Rules {
-        return play_coherent(line, m, &spec, letters, full, None);
+        return play_coherent(line, m, spec, letters, full, None);
     }
     if line.drawn.is_some() {
-        return play_refused(line, m, &spec, letters, full, None);
+        return play_refused(line, m, spec, letters, full, None);
     }
-    match line.board.play_spec(&spec) {
-        Ok(mv) => line.moves.push(mv),
-        Err(e) => return play_refused(line, m, &spec, letters, full, Some(e)),
-    }
+    let played = line.board.play_spec(spec);
+    let played = match played {
+        Ok(ref mv) => mv,
+        Err(e) => return play_refused(line, m, spec, letters, full, Some(e)),
+    };
     // A legal move at the rules level.
     let after = &line.board;
     let mut found = None;
@@ -1140,8 +1144,13 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool, mate_later: bo
     let reason = if clock == 0 || clock >= 150 { after.automatic_draw() } else { None }
         // A repeated position is never mate nor stalemate: it had a legal move before.
         .or_else(|| repeated.then_some(DrawReason::Repetition));
-    line.drawn = reason.map(|reason| Draw { reason, by: Some(messages::core_span(m)) });
+    if let Some(reason) = reason {
+        line.drawn = Some(Draw { reason, by: Some(messages::core_span(m)) });
+    }
     line.mate_untested = mate_untested;
+    // Kept last: the move is read back from where `play_spec` wrote it once those stores are
+    // done (read at once, its bytes come from several stores, which stalls the load).
+    line.moves.push(*played);
     Played::Moved(found)
 }
 
