@@ -124,9 +124,11 @@ pub fn move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic
     }
 }
 
-/// The piece a letter of a move names under the game's letters.
+/// The piece a letter of a move names under the game's letters. By reference: only the letter
+/// is read unless it is unknown (a copy of the whole letter would load its span in wider loads
+/// than the scanner stored it with, which stalls).
 #[inline]
-fn piece_kind(l: syntax::PieceLetter, letters: &Letters) -> Result<PieceKind, Box<Diagnostic>> {
+fn piece_kind(l: &syntax::PieceLetter, letters: &Letters) -> Result<PieceKind, Box<Diagnostic>> {
     letters.kind_of_move_letter(l.letter).ok_or_else(|| unknown_letter(l, letters))
 }
 
@@ -134,11 +136,11 @@ fn piece_kind(l: syntax::PieceLetter, letters: &Letters) -> Result<PieceKind, Bo
 /// the first unknown one is reported).
 #[inline]
 fn ordinary_spec(o: &OrdinaryMove, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
-    let piece = match o.piece {
+    let piece = match &o.piece {
         Some(l) => piece_kind(l, letters)?,
         None => PieceKind::Pawn,
     };
-    let captured = match o.captured {
+    let captured = match &o.captured {
         Some(l) => Some(piece_kind(l, letters)?),
         None => None,
     };
@@ -162,7 +164,7 @@ fn promotion(
     letters: &Letters,
 ) -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
     Ok(match p.target {
-        PromotionTarget::Piece(l) => cescacs_board::Promotion::To(piece_kind(l, letters)?),
+        PromotionTarget::Piece(ref l) => cescacs_board::Promotion::To(piece_kind(l, letters)?),
         PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
     })
 }
@@ -285,7 +287,7 @@ pub(crate) fn core_span(m: &Move) -> Span {
 /// A letter that names no piece of the game (out of line: the replay reads a move per ply).
 #[cold]
 #[inline(never)]
-fn unknown_letter(l: syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> {
+fn unknown_letter(l: &syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> {
     let standard = letters.is_standard();
     Box::new(
         Diagnostic::error(
