@@ -731,7 +731,6 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// A move, past the count of plies.
     fn play_event(&mut self, m: &Move, readable: bool) -> Flow {
         self.ply_event(false);
-        let depth = self.depth();
         let full = self.options.full;
         let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
         if line.status != Status::Live {
@@ -740,52 +739,80 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         let Some(pair) = line.pair.as_mut() else { return self.flow() };
         pair.plies += 1;
-        let side = if pair.plies == 1 { Colour::White } else { Colour::Black };
-        let number = pair.number;
+        let white = pair.plies == 1;
+        let side = if white { Colour::White } else { Colour::Black };
         if pair.plies > 2 {
             line.stop(m.span, None);
             return self.flow();
         }
         // Without a branch: White's and Black's plies alternate.
-        pair.white |= pair.plies == 1;
-        if line.board.turn() != side {
-            let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
-            line.stop(m.span, Some(self.out.len()));
-            self.observer.stopped(depth, &d);
-            self.report(d);
-            return self.flow();
-        }
-        if !readable {
-            line.stop(m.span, None);
-            return self.flow();
+        pair.white |= white;
+        if line.board.turn() != side || !readable {
+            return self.not_played(m, side, readable);
         }
         let mate_later = self.options.report == Report::StopAtFirst;
         match play(line, m, &self.letters, full, mate_later) {
-            Played::Stop(d) => {
-                line.stop(m.span, d.as_ref().map(|_| self.out.len()));
-                if let Some(d) = d {
-                    let d = messages::in_pair(*d, side, number);
-                    self.observer.stopped(depth, &d);
-                    self.report(d);
-                }
-            }
             Played::Moved(d) => {
-                if side == Colour::White {
+                if white {
                     let mark = line.mark();
                     if let Some(pair) = line.pair.as_mut() {
                         pair.before_black = Some(mark);
                     }
                 }
-                self.observer.played(PlyAt { depth, side }, m, &line.board);
+                self.observer.played(PlyAt { depth: self.depth, side }, m, &line.board);
                 if let Some(d) = d {
-                    if depth == 0 && crate::fixes::takes_the_end(&d, m) {
-                        self.false_end = Some((self.out.len(), self.plies));
-                    }
-                    self.report(messages::in_pair(*d, side, number));
+                    self.played_with(*d, m, side);
                 }
             }
+            Played::Stop(d) => self.stopped_at(d, m, side),
         }
         self.flow()
+    }
+
+    /// The line on top stops at the move `m` for `side`, written out of turn or unreadable.
+    #[cold]
+    #[inline(never)]
+    fn not_played(&mut self, m: &Move, side: Colour, readable: bool) -> Flow {
+        let depth = self.depth;
+        let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
+        let Some(number) = line.pair.map(|p| p.number) else { return self.flow() };
+        if line.board.turn() != side {
+            let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
+            line.stop(m.span, Some(self.out.len()));
+            self.observer.stopped(depth, &d);
+            self.report(d);
+        } else if !readable {
+            line.stop(m.span, None);
+        }
+        self.flow()
+    }
+
+    /// The move `m` of `side` was played in the line on top, with the diagnostic `d`.
+    #[cold]
+    #[inline(never)]
+    fn played_with(&mut self, d: Diagnostic, m: &Move, side: Colour) {
+        let Some(Slot::Line(line)) = self.lines.last() else { return };
+        let Some(number) = line.pair.map(|p| p.number) else { return };
+        if self.depth == 0 && crate::fixes::takes_the_end(&d, m) {
+            self.false_end = Some((self.out.len(), self.plies));
+        }
+        self.report(messages::in_pair(d, side, number));
+    }
+
+    /// The line on top stops at the move `m` of `side`, with why (none when the parser said it).
+    #[cold]
+    #[inline(never)]
+    fn stopped_at(&mut self, d: Option<Box<Diagnostic>>, m: &Move, side: Colour) {
+        let depth = self.depth;
+        let at = self.out.len();
+        let Some(Slot::Line(line)) = self.lines.last_mut() else { return };
+        let Some(number) = line.pair.map(|p| p.number) else { return };
+        line.stop(m.span, d.as_ref().map(|_| at));
+        if let Some(d) = d {
+            let d = messages::in_pair(*d, side, number);
+            self.observer.stopped(depth, &d);
+            self.report(d);
+        }
     }
 
     /// The first ply of a variation tells where it branches from; the references learn of
