@@ -20,7 +20,9 @@
 //! once warmed up it allocates nothing). Repetition keys are kept only since the last
 //! irreversible move, and counted only once enough plies have passed for a fifth occurrence;
 //! the automatic draws are looked for only when the material changed or the move clock reached
-//! its limit.
+//! its limit. When the first diagnostic stops the replay (the fast path), a check whose mark is
+//! right unless it mates gets no mate test when a move of its line follows: that move is legal
+//! (so the check did not mate) or reported anyway.
 
 use std::borrow::Cow;
 
