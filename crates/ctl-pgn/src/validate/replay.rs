@@ -1169,8 +1169,11 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool, mate_later: bo
         && line.keys[line.since..].iter().filter(|&&k| k == key).count() + 1
             >= REPETITION_DRAW as usize;
     line.keys.push(key);
-    // Material changes only with an irreversible move; the clock's limit is checked as it comes.
-    let reason = if clock == 0 || clock >= 150 { after.automatic_draw() } else { None }
+    // Material changes only with a capture or a promotion (a Pawn's other moves keep a Pawn on
+    // the board, and a board with a Pawn has mating material); the clock's limit is checked as
+    // it comes.
+    let material = played.captured().is_some() | played.promotion().is_some();
+    let reason = if material || clock >= 150 { after.automatic_draw() } else { None }
         // A repeated position is never mate nor stalemate: it had a legal move before.
         .or_else(|| repeated.then_some(DrawReason::Repetition));
     if let Some(reason) = reason {
