@@ -165,15 +165,12 @@ struct Draw {
 
 /// A point of a line a variation may branch from, kept without a board: how many of the moves
 /// since the line's checkpoint were played, and the state of the repetition keys then.
-///
-/// Small (the replay writes one or two per pair): counts as `u32`, and whether the line was
-/// drawn then, not the draw, which is the line's own (a line once drawn stays drawn).
 #[derive(Clone, Copy)]
 struct Mark {
-    moves: u32,
-    keys: u32,
-    since: u32,
-    drawn: bool,
+    moves: usize,
+    keys: usize,
+    since: usize,
+    drawn: Option<Draw>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -302,10 +299,10 @@ impl Line {
     #[inline]
     fn mark(&self) -> Mark {
         Mark {
-            moves: self.moves.len() as u32,
-            keys: self.keys.len() as u32,
-            since: self.since as u32,
-            drawn: self.drawn.is_some(),
+            moves: self.moves.len(),
+            keys: self.keys.len(),
+            since: self.since,
+            drawn: self.drawn,
         }
     }
 
@@ -858,13 +855,13 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mut line = Line::start(
             &mut self.spare,
             &parent.base,
-            &parent.moves[..mark.moves as usize],
+            &parent.moves[..mark.moves],
             // A line at the rules level played every move through the rules: a move they
             // refused (or one after a draw) drops it to the coherence level for good.
             parent.level >= Level::Rules,
             pair.level,
-            parent.drawn.filter(|_| mark.drawn),
-            &parent.keys[mark.since as usize..mark.keys as usize],
+            mark.drawn,
+            &parent.keys[mark.since..mark.keys],
         );
         self.observer.line_start(n - 1, &line.board);
         line.expected = Some(pair.number.value);
