@@ -297,7 +297,7 @@ impl<V> Scanner<'_, '_, V> {
 
 /// The bytes that may start a mark after a move's check mark: a rating (`?`, `!`, `◇`), a NAG
 /// (`$`), the draw offer `(=)` or `:`. A `(` may also open a variation, and `0xE2` start
-/// another character: the marks loop tells them apart.
+/// another character: the marks reader tells them apart.
 #[inline(always)]
 fn is_mark_start(b: u8) -> bool {
     const STARTS: u64 = 1 << b'?' | 1 << b'!' | 1 << b'$' | 1 << b'(' | 1 << b':';
