@@ -9,24 +9,42 @@ use crate::syntax::{Comment, CommentKind, HexShade, Reference, Spanned, Variatio
 
 /// Reads the comment token at `span` of `source` (with or without its closing brace).
 pub(crate) fn read(source: &str, span: Span, diags: &mut Vec<Diagnostic>) -> Comment {
-    let mut comment =
-        Comment { span, text: String::new(), kind: CommentKind::Plain, references: Vec::new() };
-    read_into(source, span, diags, &mut comment);
-    comment
+    let (inner, offset) = inner(source, span);
+    let kind = kind(inner, offset, diags);
+    let mut references = Vec::new();
+    scan::<true>(inner, offset, &mut references, diags);
+    Comment { span, text: inner.to_string(), kind, references }
 }
 
-/// [`read`] into `out`, whose text and reference buffers are reused (the scanner reads many
-/// comments into one).
-pub(crate) fn read_into(source: &str, span: Span, diags: &mut Vec<Diagnostic>, out: &mut Comment) {
+/// What the fast path needs of the comment token at `span` of `source`: its text and kind,
+/// and, into `out`, its references to moves and variations (`#…`), those of [`read`] in the
+/// same order. The diagnostics are those of [`read`]: only `~` and `#` references and the
+/// kind can have any, so the other references are not read.
+pub(crate) fn read_move_references<'s>(
+    source: &'s str,
+    span: Span,
+    diags: &mut Vec<Diagnostic>,
+    out: &mut Vec<Spanned<Reference>>,
+) -> (&'s str, CommentKind) {
+    let (inner, offset) = inner(source, span);
+    let kind = kind(inner, offset, diags);
+    out.clear();
+    scan::<false>(inner, offset, out, diags);
+    (inner, kind)
+}
+
+/// Every reference of the comment text `inner`, which starts at `offset` of the source (the
+/// references of [`read`]).
+pub(crate) fn references(inner: &str, offset: usize) -> Vec<Spanned<Reference>> {
+    let mut references = Vec::new();
+    scan::<true>(inner, offset, &mut references, &mut Vec::new());
+    references
+}
+
+/// The text between the braces of the comment token at `span`, and where it starts.
+fn inner(source: &str, span: Span) -> (&str, usize) {
     let raw = &source[span.range()];
-    let inner_start = span.start + 1;
-    let inner = raw[1..].strip_suffix('}').unwrap_or(&raw[1..]);
-    out.span = span;
-    out.kind = kind(inner, inner_start, diags);
-    out.references.clear();
-    scan(inner, inner_start, &mut out.references, diags);
-    out.text.clear();
-    out.text.push_str(inner);
+    (raw[1..].strip_suffix('}').unwrap_or(&raw[1..]), span.start + 1)
 }
 
 fn kind(inner: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> CommentKind {
@@ -135,16 +153,20 @@ fn warn(diags: &mut Vec<Diagnostic>, span: Span, message: String) {
 /// The bytes that may start a reference.
 const STARTS: [u8; 4] = [b'@', b'~', b'#', b'$'];
 
-/// The index of the first byte of `b` from `from` on that may start a reference.
+/// The bytes that may start a reference to a move or a variation, or a diagnostic.
+const MOVE_STARTS: [u8; 2] = [b'~', b'#'];
+
+/// The index of the first byte of `b` from `from` on that may start a reference (with `ALL`)
+/// or a reference to a move or a variation, or a diagnostic (without).
 ///
-/// Eight bytes are tested at once, each word against the four start bytes with the classic
+/// Eight bytes are tested at once, each word against the start bytes with the classic
 /// "has a zero byte" test (exact for the lowest zero byte, which is the one taken). The tail
 /// shorter than a word is the text's last word shifted down past the bytes already seen: the
 /// zero bytes shifted in match no start byte. Only a text shorter than a word goes byte by byte.
-fn next_start(b: &[u8], from: usize) -> Option<usize> {
+fn next_start<const ALL: bool>(b: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        if let Some(k) = first_start(u64::from_le_bytes(*word)) {
+        if let Some(k) = first_start::<ALL>(u64::from_le_bytes(*word)) {
             return Some(i + k);
         }
         i += 8;
@@ -155,19 +177,24 @@ fn next_start(b: &[u8], from: usize) -> Option<usize> {
     match b.last_chunk::<8>() {
         Some(last) => {
             let seen = i - (b.len() - 8);
-            first_start(u64::from_le_bytes(*last) >> (8 * seen)).map(|k| i + k)
+            first_start::<ALL>(u64::from_le_bytes(*last) >> (8 * seen)).map(|k| i + k)
         }
-        None => b[i..].iter().position(|c| STARTS.contains(c)).map(|k| i + k),
+        None => b[i..].iter().position(|c| starts::<ALL>().contains(c)).map(|k| i + k),
     }
 }
 
-/// The index of the lowest byte of `word` (little-endian) that may start a reference.
 #[inline(always)]
-fn first_start(word: u64) -> Option<usize> {
+fn starts<const ALL: bool>() -> &'static [u8] {
+    if ALL { &STARTS } else { &MOVE_STARTS }
+}
+
+/// The index of the lowest byte of `word` (little-endian) that [`next_start`] looks for.
+#[inline(always)]
+fn first_start<const ALL: bool>(word: u64) -> Option<usize> {
     const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
-    let hits = STARTS.iter().fold(0, |acc, &c| acc | zero(word ^ (LOW * u64::from(c))));
+    let hits = starts::<ALL>().iter().fold(0, |acc, &c| acc | zero(word ^ (LOW * u64::from(c))));
     (hits != 0).then(|| hits.trailing_zeros() as usize / 8)
 }
 
@@ -183,15 +210,32 @@ fn player_at(b: &[u8], i: usize) -> Option<Colour> {
     }
 }
 
-fn scan(text: &str, offset: usize, out: &mut Vec<Spanned<Reference>>, diags: &mut Vec<Diagnostic>) {
+/// Reads the references of `text`, which starts at `offset` of the source: all of them with
+/// `ALL`, else only those to moves and variations. The diagnostics are the same: the other
+/// references never have any, and none of them holds a `~` or a `#`, so skipping them moves
+/// no other reference.
+fn scan<const ALL: bool>(
+    text: &str,
+    offset: usize,
+    out: &mut Vec<Spanned<Reference>>,
+    diags: &mut Vec<Diagnostic>,
+) {
     let b = text.as_bytes();
     let mut i = 0;
     // Only `@`, `~`, `#` and `$` start a reference: the bytes between are skipped a word at a
     // time (comments are short: a vector search costs more to set up).
-    while let Some(start) = next_start(b, i) {
+    while let Some(start) = next_start::<ALL>(b, i) {
         let digit_next = b.get(start + 1).is_some_and(u8::is_ascii_digit);
         i = match b[start] {
-            b'~' => tilde(text, start, offset, out, diags),
+            b'~' if ALL => tilde(text, start, offset, out, diags),
+            // Read for its diagnostics only; the bytes it would take hold no `~` nor `#`.
+            b'~' if tilde_is_clean(b, start) => start + 1,
+            b'~' => {
+                let kept = out.len();
+                let end = tilde(text, start, offset, out, diags);
+                out.truncate(kept);
+                end
+            }
             b'#' if digit_next => hash(b, start, offset, out, diags),
             b'$' if digit_next => {
                 let (n, end) = number(b, start + 1);
@@ -211,6 +255,25 @@ fn scan(text: &str, offset: usize, out: &mut Vec<Spanned<Reference>>, diags: &mu
 
 fn push(out: &mut Vec<Spanned<Reference>>, offset: usize, start: usize, end: usize, r: Reference) {
     out.push(Spanned::new(r, Span::new(offset + start, offset + end)));
+}
+
+/// Whether the reference at the `~` at `start` of `b` surely reads without a diagnostic
+/// ([`tilde`] says for sure): a valid hex, or an ASCII piece letter and maybe a valid hex.
+#[inline(always)]
+fn tilde_is_clean(b: &[u8], start: usize) -> bool {
+    let valid_hex = |at: usize, n: usize| Hex::from_ascii(&b[at..at + n]).is_some();
+    let i = start + 1;
+    let n = hex_len(b, i);
+    if n > 0 {
+        return valid_hex(i, n);
+    }
+    match b.get(i) {
+        Some(&c) if c.is_ascii() && PIECE_BYTES[usize::from(c)] => {
+            let n = hex_len(b, i + 1);
+            n == 0 || valid_hex(i + 1, n)
+        }
+        _ => false,
+    }
 }
 
 /// Reads the reference at the `~` at `start`; returns where scanning goes on.
@@ -443,10 +506,33 @@ mod tests {
         fn the_reader_reads_references_as_the_old_one(text in reference_text(), at in 0..3usize) {
             let (mut new, mut new_diags) = (Vec::new(), Vec::new());
             let (mut old, mut old_diags) = (Vec::new(), Vec::new());
-            scan(&text, at, &mut new, &mut new_diags);
+            scan::<true>(&text, at, &mut new, &mut new_diags);
             oracle::scan(&text, at, &mut old, &mut old_diags);
             proptest::prop_assert_eq!(new, old);
             proptest::prop_assert_eq!(new_diags, old_diags);
+        }
+
+        #[test]
+        fn the_move_references_are_those_of_every_reference(
+            text in reference_text(),
+            kind in proptest::sample::select(vec!["", "@W", "@B:", ":", " @W ", "\u{a0}@B"]),
+        ) {
+            let src = format!("{{{kind}{text}}}");
+            let span = Span::new(0, src.len());
+            let mut all_diags = Vec::new();
+            let all = read(&src, span, &mut all_diags);
+            let (mut moves, mut diags) = (Vec::new(), Vec::new());
+            let (inner, kind) = read_move_references(&src, span, &mut diags, &mut moves);
+            let wanted: Vec<_> = all
+                .references
+                .iter()
+                .filter(|r| matches!(r.value, Reference::Move { .. } | Reference::Variation(_)))
+                .cloned()
+                .collect();
+            proptest::prop_assert_eq!(moves, wanted);
+            proptest::prop_assert_eq!(diags, all_diags);
+            proptest::prop_assert_eq!((inner, kind), (all.text.as_str(), all.kind));
+            proptest::prop_assert_eq!(references(inner, 1), all.references);
         }
 
         #[test]
@@ -461,7 +547,7 @@ mod tests {
             let text = String::from_utf8_lossy(&raw);
             let (mut new, mut new_diags) = (Vec::new(), Vec::new());
             let (mut old, mut old_diags) = (Vec::new(), Vec::new());
-            scan(&text, 1, &mut new, &mut new_diags);
+            scan::<true>(&text, 1, &mut new, &mut new_diags);
             oracle::scan(&text, 1, &mut old, &mut old_diags);
             proptest::prop_assert_eq!(new, old);
             proptest::prop_assert_eq!(new_diags, old_diags);
@@ -483,12 +569,16 @@ mod tests {
                         .iter()
                         .position(|c| matches!(c, b'@' | b'~' | b'#' | b'$'))
                         .map(|k| from + k);
-                    assert_eq!(next_start(b, from), walk, "{text:?}: len {len}, from {from}");
+                    assert_eq!(
+                        next_start::<true>(b, from),
+                        walk,
+                        "{text:?}: len {len}, from {from}"
+                    );
                 }
             }
         }
-        assert_eq!(next_start(b"", 0), None);
-        assert_eq!(next_start(b"no reference in sixteen+ bytes", 0), None);
+        assert_eq!(next_start::<true>(b"", 0), None);
+        assert_eq!(next_start::<true>(b"no reference in sixteen+ bytes", 0), None);
     }
 
     #[test]

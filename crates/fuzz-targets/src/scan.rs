@@ -3,9 +3,10 @@
 //! rebuild that game's tree exactly (spans included).
 
 use ctl_an::Limits;
-use ctl_an::scan::{Flow, TagEvent, Visitor};
+use ctl_an::scan::{CommentEvent, Flow, TagEvent, Visitor};
 use ctl_an::syntax::{
-    Comment, Game, GameResult, Move, MoveNumber, Movetext, Pair, Ply, Spanned, Tag, Variation,
+    Comment, Game, GameResult, Move, MoveNumber, Movetext, Pair, Ply, Reference, Spanned, Tag,
+    Variation,
 };
 use ctl_an::{GameOutput, Span};
 
@@ -112,16 +113,24 @@ impl Visitor for Rebuild {
         Flow::Continue
     }
 
-    fn comment(&mut self, comment: &Comment) -> Flow {
+    fn comment(&mut self, event: &CommentEvent<'_>) -> Flow {
+        let comment = event.to_comment();
+        let wanted = comment
+            .references
+            .iter()
+            .filter(|r| matches!(r.value, Reference::Move { .. } | Reference::Variation(_)));
+        if !event.move_references.iter().eq(wanted) {
+            return self.broken("a comment's move references not those of its references");
+        }
         // After the result (whether or not a pair came first), comments close the game.
         if self.lines.len() <= 1 && self.result.is_some() {
-            self.closing_comments.push(comment.clone());
+            self.closing_comments.push(comment);
             return Flow::Continue;
         }
         let line = self.line();
         match line.pairs.last_mut() {
-            Some(p) => p.comments.push(comment.clone()),
-            None => line.comments.push(comment.clone()),
+            Some(p) => p.comments.push(comment),
+            None => line.comments.push(comment),
         }
         Flow::Continue
     }

@@ -11,7 +11,9 @@
 //!
 //! What the scanner promises when it returns `Ok(())`: the full reader gives exactly one game
 //! and no diagnostics for the same text and limits, and the events, in order, are that game's
-//! tree (the values passed are those of the tree, spans included).
+//! tree (the values passed are those of the tree, spans included; of a comment's references,
+//! only those to moves and variations are read up front, the others on demand:
+//! [`CommentEvent::references`]).
 //!
 //! What it reads: tags `[Name "value"]` (`Variant` first, blanks inside the brackets, values
 //! with the escapes `\"` and `\\`, which it unescapes); move numbers `N.` and `N?`; `…` and
@@ -54,7 +56,7 @@ mod tags;
 use cescacs_board::Span;
 
 use crate::Limits;
-use crate::syntax::{Comment, GameResult, Move, MoveNumber, Reference, Spanned};
+use crate::syntax::{Comment, CommentKind, GameResult, Move, MoveNumber, Reference, Spanned};
 
 /// What a visitor answers after an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +88,39 @@ pub struct TagEvent<'a> {
     pub value_span: Span,
 }
 
+/// One comment, `{` to `}`, as the full reader's [`Comment`] holds it, but with only the
+/// references a replay checks read (those to moves and variations): the others are read on
+/// demand ([`CommentEvent::references`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommentEvent<'a> {
+    /// From `{` to `}`.
+    pub span: Span,
+    /// The text between the braces, verbatim.
+    pub text: &'a str,
+    /// What the comment starts with.
+    pub kind: CommentKind,
+    /// The references to moves and variations (`#14`, `#14[#12.2]@W`, `#12.2`): those of
+    /// the tree's references, in the same order.
+    pub move_references: &'a [Spanned<Reference>],
+}
+
+impl CommentEvent<'_> {
+    /// Every reference of the comment, as the tree holds them.
+    pub fn references(&self) -> Vec<Spanned<Reference>> {
+        crate::comment::references(self.text, self.span.start + 1)
+    }
+
+    /// The comment as the tree holds it.
+    pub fn to_comment(&self) -> Comment {
+        Comment {
+            span: self.span,
+            text: self.text.to_string(),
+            kind: self.kind,
+            references: self.references(),
+        }
+    }
+}
+
 /// What is told of a game, in text order. Every method has a default that goes on, so a
 /// visitor writes only what it needs.
 pub trait Visitor {
@@ -99,7 +134,7 @@ pub trait Visitor {
     }
     /// A comment, wherever it is (before the first pair, after a move or a pair, in a
     /// variation, after the result).
-    fn comment(&mut self, _comment: &Comment) -> Flow {
+    fn comment(&mut self, _comment: &CommentEvent<'_>) -> Flow {
         Flow::Continue
     }
     /// A pair begins with its number (`14.`, `14?`).
@@ -163,7 +198,7 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
     if !within_bounds(text, limits) {
         return Err(Fallback);
     }
-    let Buffers { nags, tag_value, comment_text, references } = BUFFERS.take();
+    let Buffers { nags, tag_value, move_references } = BUFFERS.take();
     let mut scratch = moves::scratch_move();
     scratch.nags = nags;
     let mut scanner = Scanner {
@@ -174,28 +209,17 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
         visitor,
         scratch,
         tag_value,
-        comment: Comment {
-            span: Span::default(),
-            text: comment_text,
-            kind: crate::syntax::CommentKind::Plain,
-            references,
-        },
+        move_references,
     };
     let scanned = scanner.tags().and_then(|()| scanner.movetext());
-    let Scanner { scratch, tag_value, comment, .. } = scanner;
+    let Scanner { scratch, tag_value, move_references, .. } = scanner;
     // A buffer grown by one huge item is not kept for the rest of the run.
     let keep = |capacity: usize, bytes: usize| capacity.saturating_mul(bytes) <= KEPT_BYTES;
     if keep(tag_value.capacity(), 1)
-        && keep(comment.text.capacity(), 1)
         && keep(scratch.nags.capacity(), std::mem::size_of::<Spanned<u32>>())
-        && keep(comment.references.capacity(), std::mem::size_of::<Spanned<Reference>>())
+        && keep(move_references.capacity(), std::mem::size_of::<Spanned<Reference>>())
     {
-        BUFFERS.set(Buffers {
-            nags: scratch.nags,
-            tag_value,
-            comment_text: comment.text,
-            references: comment.references,
-        });
+        BUFFERS.set(Buffers { nags: scratch.nags, tag_value, move_references });
     }
     scanned
 }
@@ -209,8 +233,7 @@ const KEPT_BYTES: usize = 1 << 16;
 struct Buffers {
     nags: Vec<Spanned<u32>>,
     tag_value: String,
-    comment_text: String,
-    references: Vec<Spanned<Reference>>,
+    move_references: Vec<Spanned<Reference>>,
 }
 
 thread_local! {
@@ -274,8 +297,8 @@ struct Scanner<'t, 'v, V> {
     scratch: Move,
     /// The value of a tag with escapes, unescaped (reused from tag to tag).
     tag_value: String,
-    /// The comment being read, its buffers reused from comment to comment.
-    comment: Comment,
+    /// The move references of the comment being read (reused from comment to comment).
+    move_references: Vec<Spanned<Reference>>,
 }
 
 /// A visitor's answer as a step of the scan.

@@ -669,8 +669,7 @@ fn separator_word_into(
 mod tests {
     use super::*;
     use crate::Limits;
-    use crate::scan::{Comment, Visitor};
-    use crate::syntax::CommentKind;
+    use crate::scan::Visitor;
 
     struct Nothing;
     impl Visitor for Nothing {}
@@ -691,12 +690,7 @@ mod tests {
             visitor: &mut visitor,
             scratch,
             tag_value: String::new(),
-            comment: Comment {
-                span: Span::default(),
-                text: String::new(),
-                kind: CommentKind::Plain,
-                references: Vec::new(),
-            },
+            move_references: Vec::new(),
         };
         let result = scanner.mv();
         // The cursor may stop before the blanks after the move or past them.

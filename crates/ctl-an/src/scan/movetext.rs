@@ -274,12 +274,18 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         }
         let span = Span::new(self.at, self.at + len);
         let mut diagnostics = Vec::new();
-        crate::comment::read_into(self.text, span, &mut diagnostics, &mut self.comment);
+        let (text, kind) = crate::comment::read_move_references(
+            self.text,
+            span,
+            &mut diagnostics,
+            &mut self.move_references,
+        );
         if !diagnostics.is_empty() {
             return Err(Fallback);
         }
         self.at = span.end;
-        go_on(self.visitor.comment(&self.comment))
+        let move_references = &self.move_references;
+        go_on(self.visitor.comment(&super::CommentEvent { span, text, kind, move_references }))
     }
 
     /// `(` and its label `$[n]` if any.

@@ -13,8 +13,8 @@ use std::cell::Cell;
 
 use cescacs_board::Span;
 use ctl_an::Limits;
-use ctl_an::scan::{self, Flow, TagEvent, Visitor};
-use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
+use ctl_an::scan::{self, CommentEvent, Flow, TagEvent, Visitor};
+use ctl_an::syntax::{GameResult, Move, MoveNumber, Spanned};
 
 use super::Level;
 use super::replay::{Options, Replay, Report, Spare};
@@ -68,8 +68,8 @@ impl Visitor for Replay<'_> {
         Replay::movetext(self)
     }
 
-    fn comment(&mut self, comment: &Comment) -> Flow {
-        Replay::comment(self, comment)
+    fn comment(&mut self, comment: &CommentEvent<'_>) -> Flow {
+        self.comment_references(comment.move_references)
     }
 
     #[inline(always)]

@@ -9,7 +9,7 @@
 //! Black's move stands after the whole pair), and label references once every label is known.
 
 use cescacs_board::{Colour, Diagnostic, Span};
-use ctl_an::syntax::{Comment, MoveNumber, Reference, Spanned, VariationId};
+use ctl_an::syntax::{MoveNumber, Reference, Spanned, VariationId};
 
 use super::codes;
 
@@ -145,9 +145,10 @@ impl References {
         self.open += 1;
     }
 
-    /// A comment of the movetext, wherever it stands.
-    pub(crate) fn comment(&mut self, c: &Comment, out: &mut Vec<Diagnostic>) {
-        for r in &c.references {
+    /// A comment of the movetext, wherever it stands, by its references (only those to moves
+    /// and variations are checked).
+    pub(crate) fn comment(&mut self, references: &[Spanned<Reference>], out: &mut Vec<Diagnostic>) {
+        for r in references {
             match &r.value {
                 Reference::Move { number, path, player } if path.is_empty() => {
                     let r = MoveRef { number: *number, player: *player, span: r.span };

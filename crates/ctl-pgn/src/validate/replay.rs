@@ -32,7 +32,7 @@ use cescacs_board::{
     REPETITION_DRAW, Span,
 };
 use ctl_an::scan::Flow;
-use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Spanned};
+use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Reference, Spanned};
 
 use super::references::References;
 use super::suggest;
@@ -631,10 +631,16 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A comment, wherever it stands.
     pub fn comment(&mut self, comment: &Comment) -> Flow {
+        self.comment_references(&comment.references)
+    }
+
+    /// A comment, wherever it stands, told by its references: all of them, or only those to
+    /// moves and variations (the others are not checked here).
+    pub(crate) fn comment_references(&mut self, references: &[Spanned<Reference>]) -> Flow {
         self.start();
         if let Some(refs) = &mut self.references {
             let before = self.out.len();
-            refs.comment(comment, &mut self.out);
+            refs.comment(references, &mut self.out);
             self.after_references(before);
         }
         self.flow()
