@@ -67,6 +67,12 @@ impl HexSet {
         HexSet([self.0[0] & !other.0[0], self.0[1] & !other.0[1], self.0[2] & !other.0[2]])
     }
 
+    /// How many hexes the set holds.
+    #[inline]
+    pub(crate) const fn len(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+
     #[inline]
     pub(crate) const fn is_empty(self) -> bool {
         (self.0[0] | self.0[1] | self.0[2]) == 0
