@@ -9,7 +9,7 @@ use super::board::{
 use super::moves::{Move, MoveKind};
 use super::tables::{
     CAPTURE, FORWARD, JUMP, JUMP_SET, LINES, NEIGHBOURS, NO, OPPOSITE, RAY_DIR, RAYS, STEEP, STEP,
-    first_on_ray, is_jump,
+    between, first_on_ray, is_jump,
 };
 
 /// Whether a piece of `kind` standing `dist` hexes away along direction `d` (seen from the target,
@@ -85,6 +85,16 @@ pub(crate) fn reach_along(c: u8, d: usize) -> u8 {
 pub(crate) fn ray_attacks(c: u8, target: u8, d: usize, h: u8) -> bool {
     let reach = reach_along(c, d);
     reach == FAR || (reach != 0 && ray_distance(target, d, h) <= u32::from(reach))
+}
+
+/// Whether `h`, which lies on `from`'s ray `d`, is within `reach` (0, 1, 2 or [`FAR`]) of it:
+/// [`ray_distance`] compared, with selects instead of branches.
+#[inline]
+pub(crate) fn within_reach(from: u8, d: usize, h: u8, reach: u8) -> bool {
+    // `h` lies on the ray: its first hex exists.
+    let one = STEP[from as usize][d];
+    let two = STEP[one as usize][d];
+    (reach == FAR) | ((one == h) & (reach != 0)) | ((two == h) & (reach >= 2))
 }
 
 /// How far `h` is from `from` along direction `d` (it lies on that ray), as far as
@@ -371,10 +381,8 @@ impl Board {
             let d = RAY_DIR[king as usize][to as usize];
             if d != NO {
                 let d = d as usize;
-                let reach = reach_along(c, d);
-                if reach != 0
-                    && first_on_ray(RAYS[king as usize][d], d, occupied) == to
-                    && (reach == FAR || ray_distance(king, d, to) <= u32::from(reach))
+                if between(king, to, d).intersection(occupied).is_empty()
+                    & within_reach(king, d, to, reach_along(c, d))
                 {
                     add(to);
                 }

@@ -11,15 +11,15 @@
 use crate::hex::Hex;
 use crate::piece::PieceKind;
 
-use super::attack::reach_along;
+use super::attack::{reach_along, within_reach};
 use super::board::{Board, JUMPER, code, has_role, is_side, kind_of};
 use super::castling::Castling;
 use super::matching::{MoveSpec, SpecCapture, letter_matches, spec_matches};
 use super::movegen::CASTLES;
 use super::moves::{Move, MoveKind};
 use super::tables::{
-    CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, OPPOSITE, PROMOTION, RAY_DIR, RAYS, RIDE, STEP,
-    TRIPLE,
+    CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, OPPOSITE, PROMOTION, RAY_DIR, RIDE, STEP,
+    TRIPLE, between,
 };
 
 impl Board {
@@ -200,11 +200,9 @@ impl Board {
     /// most games are made of, ends after a number of steps the processor cannot predict.
     #[inline]
     fn reaches_along(&self, mover: u8, from: u8, to: u8, d: usize) -> bool {
-        let reach = u32::from(reach_along(mover, OPPOSITE[d]));
-        // The hexes strictly between: where the ray from `from` meets the ray back from `to`.
-        let between = RAYS[from as usize][d].intersection(RAYS[to as usize][OPPOSITE[d]]);
         let occupied = self.occ[0].union(self.occ[1]);
-        between.intersection(occupied).is_empty() & (between.len() < reach)
+        between(from, to, d).intersection(occupied).is_empty()
+            & within_reach(from, d, to, reach_along(mover, OPPOSITE[d]))
     }
 
     /// Whether a pseudo-legal move (no castling, no promotion in place) is legal.
