@@ -408,11 +408,11 @@ impl Board {
     /// (what a piece leaving that ray can uncover): a slider of the ray's kind stands on it, or
     /// `d` is the one direction along which `by`'s Elephants attack over a hex. When false, no
     /// piece moving off the ray uncovers a check.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn may_attack_from_afar(&self, king: u8, d: usize, by: Colour) -> bool {
         let role = if d < 6 { ORTHOGONAL_SLIDER } else { DIAGONAL_SLIDER };
-        d == OPPOSITE[FORWARD[by.index()]]
-            || !RAYS[king as usize][d].intersection(self.roles[by.index()][role]).is_empty()
+        (d == OPPOSITE[FORWARD[by.index()]])
+            | !RAYS[king as usize][d].intersection(self.roles[by.index()][role]).is_empty()
     }
 
     /// Whether `colour`'s King is attacked (false when it has no King).
