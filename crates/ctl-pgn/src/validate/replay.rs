@@ -13,9 +13,10 @@
 //! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
 //!
 //! What it costs per ply beyond the board's own work: no allocation and no board copy. A line
-//! keeps a copy of its board (a checkpoint) at a pair that a `(` follows closely in the text,
-//! and at least every [`FAR_CHECKPOINT_PLIES`] plies, with the moves played since; a
-//! variation rebuilds its start from them, in the storage of a line that is no longer used (the
+//! keeps a copy of its board (a checkpoint) at a pair that a `(` follows closely in the text
+//! (a draw offer `(=)` is no `(` here), and at least every [`FAR_CHECKPOINT_PLIES`] plies, with
+//! the moves played since; a variation rebuilds its start from them, and keeps them as its own
+//! checkpoint when they are few, in the storage of a line that is no longer used (the
 //! fast path keeps those lines, the line stack and the reference bookkeeping from game to game:
 //! once warmed up it allocates nothing). Repetition keys are kept only since the last
 //! irreversible move, and counted only once enough plies have passed for a fifth occurrence;
@@ -51,6 +52,11 @@ const VARIATION_LOOKAHEAD: usize = 48;
 /// A pair this many moves past the last checkpoint makes one, `(` or not: a variation replays
 /// at most these and its pair's.
 const FAR_CHECKPOINT_PLIES: usize = 32;
+
+/// A variation that starts at most this many moves past its parent's checkpoint keeps that
+/// checkpoint (and the moves) instead of a copy of its start: the variations nested in it
+/// replay these moves again, which costs less than a copy when they are few.
+const INHERITED_MOVES: usize = 1;
 
 /// Plies between two occurrences of a position: a side cannot undo its move in one ply, so a
 /// position comes back at the earliest four plies later.
@@ -214,6 +220,10 @@ struct Line {
     /// The checkpoint: a copy of the board, and the moves played on it since.
     base: Board,
     moves: Vec<cescacs_board::Move>,
+    /// When the line has no checkpoint of its own yet: the index in the line stack of the
+    /// line whose `base` its `moves` start from (an ancestor, whose base cannot change while
+    /// this line is open). A variation starts so without a copy of the board for its base.
+    base_of: Option<usize>,
     /// Once the line stopped: where, and what it left unchecked since.
     skipped: Option<Skipped>,
 }
@@ -222,7 +232,10 @@ impl Line {
     /// A line that starts from `base` after `moves`, in a spare line's storage when there is
     /// one (its boards and vectors are overwritten: no allocation once a few lines were used).
     /// `legal`: the moves were played legal (so the first move of the line is matched on the
-    /// board's short path, which needs the check status).
+    /// board's short path, which needs the check status). `base_of`: where `base` lies in the
+    /// line stack, for a line that keeps `base` and `moves` as its checkpoint instead of a
+    /// copy of its start (only legal moves are kept so: a later branch replays them legal).
+    #[allow(clippy::too_many_arguments)]
     fn start(
         spare: &mut Spare,
         base: &Board,
@@ -231,6 +244,7 @@ impl Line {
         level: Level,
         drawn: Option<Draw>,
         keys: &[u64],
+        base_of: Option<usize>,
     ) -> Box<Line> {
         let mut line = match spare.lines.pop() {
             Some(mut line) => {
@@ -249,6 +263,7 @@ impl Line {
                 expected: None,
                 pair: None,
                 moves: Vec::with_capacity(FAR_CHECKPOINT_PLIES + 2),
+                base_of: None,
                 skipped: None,
             }),
         };
@@ -259,7 +274,14 @@ impl Line {
                 line.board.play_unchecked(m);
             }
         }
-        line.base.clone_from(&line.board);
+        line.moves.clear();
+        // A long replay is not repeated for each variation nested in this one.
+        line.base_of = base_of.filter(|_| legal && moves.len() <= INHERITED_MOVES);
+        if line.base_of.is_some() {
+            line.moves.extend_from_slice(moves);
+        } else {
+            line.base.clone_from(&line.board);
+        }
         line.full = level;
         line.level = level;
         line.status = Status::Live;
@@ -269,7 +291,6 @@ impl Line {
         line.since = 0;
         line.expected = None;
         line.pair = None;
-        line.moves.clear();
         line.skipped = None;
         line
     }
@@ -297,11 +318,18 @@ impl Line {
     fn checkpoint(&mut self, near: bool) {
         let since = self.moves.len();
         if since >= CHECKPOINT_PLIES && (near || since >= FAR_CHECKPOINT_PLIES) {
-            self.base.clone_from(&self.board);
-            self.moves.clear();
-            self.keys.drain(..self.since);
-            self.since = 0;
+            self.make_checkpoint();
         }
+    }
+
+    /// Out of line: most pairs make no checkpoint.
+    #[inline(never)]
+    fn make_checkpoint(&mut self) {
+        self.base.clone_from(&self.board);
+        self.base_of = None;
+        self.moves.clear();
+        self.keys.drain(..self.since);
+        self.since = 0;
     }
 }
 
@@ -575,7 +603,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         self.observer.line_start(0, &board);
         let keys = keys.as_slice();
-        let mut line = Line::start(&mut self.spare, &board, &[], true, level, drawn, keys);
+        let mut line = Line::start(&mut self.spare, &board, &[], true, level, drawn, keys, None);
         line.expected = first_number(&start);
         self.lines.push(Slot::Line(line));
     }
@@ -809,9 +837,11 @@ impl<'t, O: Observer> Replay<'t, O> {
             }
             return;
         };
+        let owner = parent.base_of.unwrap_or(n - 2);
+        let Slot::Line(base) = &self.lines[owner] else { unreachable!("a base is a line's") };
         let mut line = Line::start(
             &mut self.spare,
-            &parent.base,
+            &base.base,
             &parent.moves[..mark.moves],
             // A line at the rules level played every move through the rules: a move they
             // refused (or one after a draw) drops it to the coherence level for good.
@@ -819,6 +849,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             pair.level,
             mark.drawn,
             &parent.keys[mark.since..mark.keys],
+            Some(owner),
         );
         self.observer.line_start(n - 1, &line.board);
         line.expected = Some(pair.number.value);
@@ -1004,10 +1035,25 @@ impl<'t, O: Observer> Replay<'t, O> {
 #[inline]
 fn variation_near(text: &str, next_paren: &mut usize, at: usize) -> bool {
     if *next_paren < at {
-        let rest = text.as_bytes().get(at..).unwrap_or_default();
-        *next_paren = memchr::memchr(b'(', rest).map_or(usize::MAX, |k| at + k);
+        *next_paren = next_variation_paren(text.as_bytes(), at);
     }
     text.is_empty() || *next_paren - at <= VARIATION_LOOKAHEAD
+}
+
+/// Where the first `(` at or after `from` that is not a draw offer `(=)` is (`usize::MAX` for
+/// none): a draw offer opens no variation, and a checkpoint made for one is never used.
+#[cold]
+fn next_variation_paren(bytes: &[u8], mut from: usize) -> usize {
+    loop {
+        let Some(k) = memchr::memchr(b'(', bytes.get(from..).unwrap_or_default()) else {
+            return usize::MAX;
+        };
+        let at = from + k;
+        if bytes.get(at + 1) != Some(&b'=') {
+            return at;
+        }
+        from = at + 2;
+    }
 }
 
 /// The innermost line, when moves are played in it.
@@ -1205,6 +1251,111 @@ mod tests {
         assert_eq!(codes(&game("(19. NC7-E3)")), ["E0404"]);
         // A nested variation branches from its own line's positions.
         assert_eq!(codes(&game("(19. NE3-C7, NE25-C21 (19. …, NE25-C21))")), Vec::<&str>::new());
+    }
+
+    /// `plies` legal moves from `position` by the rule of [`legal_game`] (shifted by `seed`):
+    /// their texts, with the position before each.
+    fn legal_line(mut position: Position, plies: usize, seed: usize) -> Vec<(Position, String)> {
+        let mut out = Vec::new();
+        for ply in 0..plies {
+            let moves = position.legal_moves();
+            let Some(m) = moves.get((ply * 17 + seed) % moves.len().max(1)) else { break };
+            out.push((position.clone(), position.move_text_with_check(m)));
+            position = position.play_unchecked(m);
+        }
+        out
+    }
+
+    #[test]
+    fn nested_variations_at_the_rules_level_branch_from_their_own_lines() {
+        // A variation keeps its parent's checkpoint instead of a copy of its start: the
+        // variations nested in it (and in those) must still start from their own line.
+        let main = legal_game(24);
+        let text_of = |plies: &[(Position, String)], first: usize| -> String {
+            let mut out = String::new();
+            for (i, (_, m)) in plies.iter().enumerate() {
+                let ply = first + i;
+                if ply % 2 == 0 {
+                    out.push_str(&format!("{}. {m}", ply / 2 + 1));
+                } else if i == 0 {
+                    out.push_str(&format!("{}. …, {m}", ply / 2 + 1));
+                } else {
+                    out.push_str(&format!(", {m}"));
+                }
+                if ply % 2 == 1 {
+                    out.push('\n');
+                }
+            }
+            out
+        };
+        for pair in [3, 6, 10] {
+            let black = 2 * pair - 1;
+            // Black's alternative at `pair`, then four plies of its own.
+            let alt = other_move(&main[black].0, &main[black].1).unwrap();
+            let parsed = main[black].0.legal_moves().into_iter();
+            let alt_move = parsed.clone().find(|x| main[black].0.move_text_with_check(x) == alt);
+            let v1_start = main[black].0.play_unchecked(&alt_move.unwrap());
+            let v1_rest = legal_line(v1_start, 4, pair);
+            // Inside it: Black's alternative of its next pair, with two plies of its own.
+            let inner_black = other_move(&v1_rest[1].0, &v1_rest[1].1).unwrap();
+            let parsed = v1_rest[1].0.legal_moves().into_iter();
+            let inner_move =
+                parsed.clone().find(|x| v1_rest[1].0.move_text_with_check(x) == inner_black);
+            let v2_rest =
+                legal_line(v1_rest[1].0.play_unchecked(&inner_move.unwrap()), 2, pair + 1);
+            // Three deep: White's alternative of the inner line's next pair.
+            let deep_white = other_move(&v2_rest[0].0, &v2_rest[0].1).unwrap();
+            let deep = format!("({}. {deep_white})", pair + 2);
+            let inner = format!(
+                "({}. …, {inner_black}\n{} {deep})",
+                pair + 1,
+                text_of(&v2_rest, 2 * pair + 2).trim_end()
+            );
+            // Inside it, before its own first checkpoint: a third move of Black at `pair`.
+            let position = &main[black].0;
+            let mut third =
+                position.legal_moves().into_iter().map(|m| position.move_text_with_check(&m));
+            let third = third.find(|t| *t != alt && *t != main[black].1).unwrap();
+            let v1 = format!(
+                "({pair}. …, {alt} ({pair}. …, {third})\n{} {inner}\n{})",
+                text_of(&v1_rest[..2], 2 * pair).trim_end(),
+                text_of(&v1_rest[2..], 2 * pair + 2).trim_end()
+            );
+            // An earlier variation leaves its line's storage (and its stale board copies) to the next.
+            let early = format!("(1. {})", other_move(&main[0].0, &main[0].1).unwrap());
+            let head =
+                format!("{}\n{early}\n{}", text_of(&main[..2], 0), text_of(&main[2..=black], 2));
+            let tail = text_of(&main[black + 1..], black + 1);
+            let text = format!(
+                "[Variant \"C'escacs\"]\n{}\n{v1}\n{}: *\n",
+                head.trim_end(),
+                tail.trim_end()
+            );
+            let full = check_text(&text, Level::Rules);
+            assert_eq!(full, [], "{text}");
+            let fast = check_fast(&text, Level::Rules, &Limits::DEFAULT);
+            assert!(fast.is_some(), "{text}");
+            // Each nested line starts from the position before the move it replaces.
+            let file = ctl_an::parse_file(&text).file;
+            let game = crate::game::Game::new(file.games[0].clone(), &text);
+            let lines = super::super::lines::replay_lines(&game, Level::Rules).unwrap();
+            let v1 = lines.variations[pair - 1][0].as_ref().unwrap();
+            assert_eq!(v1.positions[0], main[black].0, "{text}");
+            let sibling = v1.variations[0][0].as_ref().unwrap();
+            assert_eq!(sibling.positions[0], main[black].0, "{text}");
+            let inner = v1.variations[1][0].as_ref().unwrap();
+            assert_eq!(inner.positions[0], v1_rest[1].0, "{text}");
+            let deep = inner.variations[1][0].as_ref().unwrap();
+            assert_eq!(deep.positions[0], v2_rest[0].0, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_draw_offer_is_not_taken_for_a_variation() {
+        let text = b"1. E7-E13 (=), E21-E15 (1. F8-F12)";
+        assert_eq!(super::next_variation_paren(text, 0), 23);
+        assert_eq!(super::next_variation_paren(text, 25), usize::MAX);
+        assert_eq!(super::next_variation_paren(b"(=", 0), usize::MAX);
     }
 
     #[test]
