@@ -547,6 +547,18 @@ mod tests {
     }
 
     #[test]
+    fn lowest_and_highest_of_two_hexes() {
+        assert_eq!(HexSet::EMPTY.lowest(), NO);
+        assert_eq!(HexSet::EMPTY.highest(), NO);
+        for i in 0..crate::hex::HEX_COUNT as u8 {
+            for j in i..crate::hex::HEX_COUNT as u8 {
+                let set = HexSet::single(i).with(j);
+                assert_eq!((set.lowest(), set.highest()), (i, j));
+            }
+        }
+    }
+
+    #[test]
     fn rays_lines_and_jumps_are_consistent() {
         for a in 0..crate::hex::HEX_COUNT {
             for d in 0..12 {
@@ -567,6 +579,14 @@ mod tests {
                         occupied.insert(behind);
                     }
                     assert_eq!(first_on_ray(RAYS[a][d], d, occupied), h);
+                    // The hexes between are the ones walked before it; the reach counts them.
+                    let walked_between =
+                        walked[..k].iter().fold(HexSet::EMPTY, |set, &x| set.with(x));
+                    assert_eq!(between(a as u8, h, d), walked_between, "between {a} {h}");
+                    for reach in [0, 1, 2, FAR] {
+                        let near = reach == FAR || k < usize::from(reach);
+                        assert_eq!(within_reach(a as u8, d, h, reach), near, "{a} {h} {reach}");
+                    }
                 }
                 assert_eq!(first_on_ray(RAYS[a][d], d, HexSet::EMPTY), NO);
             }
