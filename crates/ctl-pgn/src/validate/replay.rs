@@ -21,7 +21,9 @@
 //! once warmed up it allocates nothing). Repetition keys are kept only since the last
 //! irreversible move, and counted only once enough plies have passed for a fifth occurrence;
 //! the automatic draws are looked for only when the material changed or the move clock reached
-//! its limit.
+//! its limit. When the first diagnostic stops the replay (the fast path), a check whose mark is
+//! right unless it mates gets no mate test when a move of its line follows: that move is legal
+//! (so the check did not mate) or reported anyway.
 
 use std::borrow::Cow;
 
@@ -226,6 +228,10 @@ struct Line {
     base_of: Option<usize>,
     /// Once the line stopped: where, and what it left unchecked since.
     skipped: Option<Skipped>,
+    /// The check mark of the last move is right unless that move mated (see
+    /// [`messages::MarkJudged::RightUnlessMate`]): the line's next move settles it, or the
+    /// mate test when the line ends first ([`Line::mated_after_all`]).
+    mate_untested: bool,
 }
 
 impl Line {
@@ -265,6 +271,7 @@ impl Line {
                 moves: Vec::with_capacity(FAR_CHECKPOINT_PLIES + 2),
                 base_of: None,
                 skipped: None,
+                mate_untested: false,
             }),
         };
         if legal {
@@ -292,7 +299,15 @@ impl Line {
         line.expected = None;
         line.pair = None;
         line.skipped = None;
+        line.mate_untested = false;
         line
+    }
+
+    /// Whether the last move's check mark, left untested, is wrong: the line ended without a
+    /// move after it and the move mated.
+    #[cold]
+    fn mated_after_all(&mut self) -> bool {
+        std::mem::take(&mut self.mate_untested) && !self.board.has_legal_move()
     }
 
     /// The line stops at `at`; `diagnostic`: the index of the replay's diagnostic saying why.
@@ -674,8 +689,8 @@ impl<'t, O: Observer> Replay<'t, O> {
                 }
                 if line.status == Status::Live {
                     let near = variation_near(self.text, &mut self.next_paren, number.span.start);
-                    if let Some(d) = begin_pair(line, number, near) {
-                        self.report(d);
+                    if let Some(expected) = begin_pair(line, number, near) {
+                        self.report(messages::move_number(expected, number));
                     }
                 }
             }
@@ -743,7 +758,6 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// A move, past the count of plies.
     fn play_event(&mut self, m: &Move, readable: bool) -> Flow {
         self.ply_event(false);
-        let depth = self.depth();
         let full = self.options.full;
         let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
         if line.status != Status::Live {
@@ -752,51 +766,80 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         let Some(pair) = line.pair.as_mut() else { return self.flow() };
         pair.plies += 1;
-        let side = if pair.plies == 1 { Colour::White } else { Colour::Black };
-        let number = pair.number;
+        let white = pair.plies == 1;
+        let side = if white { Colour::White } else { Colour::Black };
         if pair.plies > 2 {
             line.stop(m.span, None);
             return self.flow();
         }
         // Without a branch: White's and Black's plies alternate.
-        pair.white |= pair.plies == 1;
-        if line.board.turn() != side {
-            let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
-            line.stop(m.span, Some(self.out.len()));
-            self.observer.stopped(depth, &d);
-            self.report(d);
-            return self.flow();
+        pair.white |= white;
+        if line.board.turn() != side || !readable {
+            return self.not_played(m, side, readable);
         }
-        if !readable {
-            line.stop(m.span, None);
-            return self.flow();
-        }
-        match play(line, m, &self.letters, full) {
-            Played::Stop(d) => {
-                line.stop(m.span, d.as_ref().map(|_| self.out.len()));
-                if let Some(d) = d {
-                    let d = messages::in_pair(*d, side, number);
-                    self.observer.stopped(depth, &d);
-                    self.report(d);
-                }
-            }
+        let mate_later = self.options.report == Report::StopAtFirst;
+        match play(line, m, &self.letters, full, mate_later) {
             Played::Moved(d) => {
-                if side == Colour::White {
+                if white {
                     let mark = line.mark();
                     if let Some(pair) = line.pair.as_mut() {
                         pair.before_black = Some(mark);
                     }
                 }
-                self.observer.played(PlyAt { depth, side }, m, &line.board);
+                self.observer.played(PlyAt { depth: self.depth, side }, m, &line.board);
                 if let Some(d) = d {
-                    if depth == 0 && crate::fixes::takes_the_end(&d, m) {
-                        self.false_end = Some((self.out.len(), self.plies));
-                    }
-                    self.report(messages::in_pair(*d, side, number));
+                    self.played_with(*d, m, side);
                 }
             }
+            Played::Stop(d) => self.stopped_at(d, m, side),
         }
         self.flow()
+    }
+
+    /// The line on top stops at the move `m` for `side`, written out of turn or unreadable.
+    #[cold]
+    #[inline(never)]
+    fn not_played(&mut self, m: &Move, side: Colour, readable: bool) -> Flow {
+        let depth = self.depth;
+        let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
+        let Some(number) = line.pair.map(|p| p.number) else { return self.flow() };
+        if line.board.turn() != side {
+            let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
+            line.stop(m.span, Some(self.out.len()));
+            self.observer.stopped(depth, &d);
+            self.report(d);
+        } else if !readable {
+            line.stop(m.span, None);
+        }
+        self.flow()
+    }
+
+    /// The move `m` of `side` was played in the line on top, with the diagnostic `d`.
+    #[cold]
+    #[inline(never)]
+    fn played_with(&mut self, d: Diagnostic, m: &Move, side: Colour) {
+        let Some(Slot::Line(line)) = self.lines.last() else { return };
+        let Some(number) = line.pair.map(|p| p.number) else { return };
+        if self.depth == 0 && crate::fixes::takes_the_end(&d, m) {
+            self.false_end = Some((self.out.len(), self.plies));
+        }
+        self.report(messages::in_pair(d, side, number));
+    }
+
+    /// The line on top stops at the move `m` of `side`, with why (none when the parser said it).
+    #[cold]
+    #[inline(never)]
+    fn stopped_at(&mut self, d: Option<Box<Diagnostic>>, m: &Move, side: Colour) {
+        let depth = self.depth;
+        let at = self.out.len();
+        let Some(Slot::Line(line)) = self.lines.last_mut() else { return };
+        let Some(number) = line.pair.map(|p| p.number) else { return };
+        line.stop(m.span, d.as_ref().map(|_| at));
+        if let Some(d) = d {
+            let d = messages::in_pair(*d, side, number);
+            self.observer.stopped(depth, &d);
+            self.report(d);
+        }
     }
 
     /// The first ply of a variation tells where it branches from; the references learn of
@@ -853,7 +896,9 @@ impl<'t, O: Observer> Replay<'t, O> {
         );
         self.observer.line_start(n - 1, &line.board);
         line.expected = Some(pair.number.value);
-        let warning = number.and_then(|number| begin_pair(&mut line, number, true));
+        let warning = number.and_then(|number| {
+            begin_pair(&mut line, number, true).map(|e| messages::move_number(e, number))
+        });
         self.lines[n - 1] = Slot::Line(line);
         if let Some(d) = warning {
             self.report(d);
@@ -895,7 +940,10 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.after_references(before);
         }
         if self.lines.len() > 1 {
-            if let Some(Slot::Line(line)) = self.lines.pop() {
+            if let Some(Slot::Line(mut line)) = self.lines.pop() {
+                if line.mate_untested && line.mated_after_all() {
+                    self.mate_found_late();
+                }
                 self.close(line.skipped);
                 self.spare.lines.push(line);
             }
@@ -961,8 +1009,11 @@ impl<'t, O: Observer> Replay<'t, O> {
         // The lines still open (the main line, unclosed variations) are over too; they stay
         // for [`Replay::spare`].
         for i in 0..self.lines.len() {
-            if let Slot::Line(line) = &self.lines[i] {
+            if let Slot::Line(line) = &mut self.lines[i] {
                 let skipped = line.skipped;
+                if line.mate_untested && line.mated_after_all() {
+                    self.mate_found_late();
+                }
                 self.close(skipped);
             }
         }
@@ -974,6 +1025,14 @@ impl<'t, O: Observer> Replay<'t, O> {
             plies: self.plies,
             unchecked: std::mem::take(&mut self.unchecked),
         }
+    }
+
+    /// A check mark left untested was wrong: the move mated. Only a replay that stops at its
+    /// first diagnostic leaves the test for later, so the diagnostic itself is not needed.
+    #[cold]
+    fn mate_found_late(&mut self) {
+        debug_assert_eq!(self.options.report, Report::StopAtFirst);
+        self.failed = true;
     }
 
     /// A line is over: what it left unchecked after it stopped is noted.
@@ -1068,11 +1127,11 @@ fn first_number(start: &Position) -> Option<u32> {
     start.move_number().get()
 }
 
-/// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the warning of a
-/// number that does not follow.
-#[inline]
-fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<Diagnostic> {
-    if let Some(p) = line.pair.take() {
+/// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the number
+/// expected when `number` does not follow (a warning).
+#[inline(always)]
+fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<u32> {
+    if let Some(p) = &line.pair {
         // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
         let white_only = p.white && p.plies == 1;
         let n = p.number.value;
@@ -1080,7 +1139,7 @@ fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<Diagnos
     }
     line.checkpoint(near);
     let warning = match line.expected {
-        Some(e) if !number.unknown && e != number.value => Some(messages::move_number(e, number)),
+        Some(e) if !number.unknown && e != number.value => Some(e),
         _ => None,
     };
     let before_white = line.mark();
@@ -1104,30 +1163,43 @@ enum Played {
     Stop(Option<Box<Diagnostic>>),
 }
 
-/// Checks and plays one move on `line`.
+/// Checks and plays one move on `line`. `mate_later`: a right check mark may be left
+/// untested for mate ([`Line::mate_untested`]; only when the first diagnostic stops the replay).
 #[inline]
-fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
-    let spec = match messages::move_spec(m, letters) {
-        Ok(spec) => spec,
+fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool, mate_later: bool) -> Played {
+    // This move settles the last one's untested mark: a legal move proves that it did not mate,
+    // and anything else is a diagnostic, which stops the replay anyway.
+    line.mate_untested = false;
+    // The spec is used where `move_spec` wrote it, not moved out: a copy reads its bytes back
+    // in wider loads than they were stored with, which stalls (store forwarding).
+    let read = messages::move_spec(m, letters);
+    let spec = match read {
+        Ok(ref spec) => spec,
         Err(d) => return Played::Stop(Some(d)),
     };
     // At the rules level the legal move is played first: a legal move is always coherent,
     // so the coherence matcher only runs to tell which kind of error a move has.
     if line.level < Level::Rules {
-        return play_coherent(line, m, &spec, letters, full, None);
+        return play_coherent(line, m, spec, letters, full, None);
     }
     if line.drawn.is_some() {
-        return play_refused(line, m, &spec, letters, full, None);
+        return play_refused(line, m, spec, letters, full, None);
     }
-    match line.board.play_spec(&spec) {
-        Ok(mv) => line.moves.push(mv),
-        Err(e) => return play_refused(line, m, &spec, letters, full, Some(e)),
-    }
+    let played = line.board.play_spec(spec);
+    let played = match played {
+        Ok(ref mv) => mv,
+        Err(e) => return play_refused(line, m, spec, letters, full, Some(e)),
+    };
     // A legal move at the rules level.
     let after = &line.board;
     let mut found = None;
+    let mut mate_untested = false;
     if full {
-        found = messages::check_mark(m, after).map(Box::new);
+        match messages::check_mark(m, after, mate_later) {
+            messages::MarkJudged::Right => {}
+            messages::MarkJudged::Wrong(d) => found = Some(d),
+            messages::MarkJudged::RightUnlessMate => mate_untested = true,
+        }
     }
     let clock = after.halfmove_clock();
     // After an irreversible move no earlier position can come back (a select, not a branch:
@@ -1140,11 +1212,20 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         && line.keys[line.since..].iter().filter(|&&k| k == key).count() + 1
             >= REPETITION_DRAW as usize;
     line.keys.push(key);
-    // Material changes only with an irreversible move; the clock's limit is checked as it comes.
-    let reason = if clock == 0 || clock >= 150 { after.automatic_draw() } else { None }
+    // Material changes only with a capture or a promotion (a Pawn's other moves keep a Pawn on
+    // the board, and a board with a Pawn has mating material); the clock's limit is checked as
+    // it comes.
+    let material = played.captured().is_some() | played.promotion().is_some();
+    let reason = if material || clock >= 150 { after.automatic_draw() } else { None }
         // A repeated position is never mate nor stalemate: it had a legal move before.
         .or_else(|| repeated.then_some(DrawReason::Repetition));
-    line.drawn = reason.map(|reason| Draw { reason, by: Some(messages::core_span(m)) });
+    if let Some(reason) = reason {
+        line.drawn = Some(Draw { reason, by: Some(messages::core_span(m)) });
+    }
+    line.mate_untested = mate_untested;
+    // Kept last: the move is read back from where `play_spec` wrote it once those stores are
+    // done (read at once, its bytes come from several stores, which stalls the load).
+    line.moves.push(*played);
     Played::Moved(found)
 }
 
@@ -1373,6 +1454,37 @@ mod tests {
             assert_eq!(full.is_empty(), clean, "{full:?}");
             let fast = check_fast(&text, Level::Coherence, &Limits::DEFAULT);
             assert_eq!(fast.is_some(), clean, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_check_mark_left_untested_for_mate_is_tested_when_no_move_answers_it() {
+        // The fast path tests a right check mark for mate only when the line ends after it:
+        // a legal move after it proves there was one. The spec's fool's mate, and a check.
+        let fool = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, \
+                    GZ11-L5 5. I5-I9, NL17-G9 6. K4-K10, GL5-H6";
+        let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, \
+                     GZ11-L5 5. K4-K10, GL5-H6";
+        let cases: [(String, &[&str]); 9] = [
+            (format!("{fool}# 0-3"), &[]),
+            (format!("{fool}+: 0-3"), &["W0503"]),
+            (format!("{fool}+^: *"), &["W0503", "E0508"]),
+            // In a variation: the line ends at its `)`.
+            (format!("{fool}# (6. …, GL5-H6+) 0-3"), &["W0503"]),
+            (format!("{fool}# (6. …, GL5-H6+^ {{ mate }}) 0-3"), &["W0503"]),
+            // A move after the mate cannot be played.
+            (format!("{fool}+ 7. K10-K12: 0-3"), &["W0503", "E0502"]),
+            (format!("{check}+^: *"), &[]),
+            (format!("{check}+: (5. …, GL5-H6+^) *"), &[]),
+            (format!("{check}+ 6. KG1-H4: *"), &[]),
+        ];
+        for (movetext, expected) in cases {
+            let text = format!("[Variant \"C'escacs\"]\n{movetext}\n");
+            let full = check_text(&text, Level::Rules);
+            let found: Vec<&str> = full.iter().map(|d| d.code).collect();
+            assert_eq!(found, expected, "{text}");
+            let fast = check_fast(&text, Level::Rules, &Limits::DEFAULT);
+            assert_eq!(fast.is_some(), full.is_empty(), "{text}");
         }
     }
 
