@@ -1,6 +1,6 @@
 //! The first field: `/28:v/27:dk/.../0:V/`, lines from 28 down, each `N:` and its entries.
 
-use cescacs_board::{Colour, Diagnostic, Hex, Line, Piece, PieceKind, Position, Span};
+use cescacs_board::{Colour, Diagnostic, Hex, HexColour, Line, Piece, PieceKind, Position, Span};
 
 use super::{Cx, Field, char_span};
 use crate::codes;
@@ -14,6 +14,52 @@ pub(crate) struct Placement {
     /// Some entry could not be placed (bad or repeated line, unknown letter): a missing piece may
     /// be there, so its absence is not reported.
     pub dropped: bool,
+    /// How many of [`pieces`](Placement::pieces) each side has of each kind, counted as they
+    /// are read: the census looks at the list only when a count is wrong.
+    pub counts: [[u8; PieceKind::ALL.len()]; 2],
+    /// The Bishops of each side on each hex colour (white, black, coloured).
+    pub bishops_on: [[u8; 3]; 2],
+    /// The first King of each side, with the span of its letter.
+    pub kings: [Option<(Hex, Span)>; 2],
+}
+
+impl Placement {
+    /// A placement without pieces yet, with room for `capacity`.
+    fn with_capacity(capacity: usize) -> Placement {
+        Placement {
+            sound: true,
+            pieces: Vec::with_capacity(capacity),
+            dropped: false,
+            counts: Default::default(),
+            bishops_on: Default::default(),
+            kings: [None; 2],
+        }
+    }
+
+    /// Adds a piece read.
+    fn push(&mut self, hex: Hex, piece: Piece, span: Span) {
+        self.pieces.push((hex, piece, span));
+        let side = piece.colour.index();
+        let count = &mut self.counts[side][piece.kind.index()];
+        *count = count.saturating_add(1);
+        match piece.kind {
+            PieceKind::Bishop => {
+                let on = &mut self.bishops_on[side][hex_colour_index(hex.colour())];
+                *on = on.saturating_add(1);
+            }
+            PieceKind::King if self.kings[side].is_none() => self.kings[side] = Some((hex, span)),
+            _ => {}
+        }
+    }
+}
+
+/// The index of a hex colour in [`Placement::bishops_on`].
+pub(crate) fn hex_colour_index(c: HexColour) -> usize {
+    match c {
+        HexColour::White => 0,
+        HexColour::Black => 1,
+        HexColour::Coloured => 2,
+    }
 }
 
 pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -> Placement {
@@ -38,7 +84,7 @@ fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Opt
     if bytes.len() < 2 || bytes[0] != b'/' || bytes[bytes.len() - 1] != b'/' {
         return None;
     }
-    let mut pieces = Vec::with_capacity(bytes.len() / 2);
+    let mut placement = Placement::with_capacity(bytes.len() / 2);
     // Lines go down from 28: the first may be 28.
     let mut above = Line::MAX + 1;
     let digit = |b: u8| b.is_ascii_digit().then(|| b - b'0');
@@ -85,7 +131,7 @@ fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Opt
             let hex = Hex::from_index(first + pos)?;
             position.set_piece(hex, Some(piece));
             let at = field.start + i;
-            pieces.push((hex, piece, Span::new(at, at + n)));
+            placement.push(hex, piece, Span::new(at, at + n));
             letters += 1;
             pos += 1;
             i += n;
@@ -95,15 +141,14 @@ fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Opt
         }
         i += 1;
     }
-    Some(Placement { sound: true, pieces, dropped: false })
+    Some(placement)
 }
 
 /// Reads any placement, reporting every problem.
 fn read_reporting(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -> Placement {
     let errors_before = error_count(cx);
     // One piece per letter at most; most letters of a placement are pieces.
-    let mut placement =
-        Placement { sound: true, pieces: Vec::with_capacity(field.text.len() / 2), dropped: false };
+    let mut placement = Placement::with_capacity(field.text.len() / 2);
     let text = field.text;
     let base = field.start;
 
@@ -342,7 +387,7 @@ fn line_content(
                 if pos < len {
                     if let (true, Some(hex)) = (place, line.hexes().nth(pos)) {
                         position.set_piece(hex, Some(piece));
-                        placement.pieces.push((hex, piece, span));
+                        placement.push(hex, piece, span);
                     }
                 } else if overflow_at.is_none() {
                     overflow_at = Some(at);
@@ -480,6 +525,9 @@ mod tests {
         prop_assert_eq!(fast_position, slow_position, "{}", text);
         prop_assert_eq!((fast.sound, fast.dropped), (slow.sound, slow.dropped), "{}", text);
         prop_assert_eq!(fast.pieces, slow.pieces, "{}", text);
+        prop_assert_eq!(fast.counts, slow.counts, "{}", text);
+        prop_assert_eq!(fast.bishops_on, slow.bishops_on, "{}", text);
+        prop_assert_eq!(fast.kings, slow.kings, "{}", text);
         Ok(true)
     }
 
