@@ -5,10 +5,10 @@
 //! ([`ctl_pgn::reader::Pieces`], which keeps every piece's offset, line and column in its file)
 //! and gathers them into batches of about [`BATCH_BYTES`], the bytes of a batch's pieces back to
 //! back in one buffer (no vector per game). The pieces of a batch are checked in parallel
-//! (rayon) while the next batch is read; then their reports are written in input order. The
-//! first batches are smaller, so that every thread has work soon after the start. Memory is
-//! bounded by two batches and the largest game, whatever the size of a file; the output does
-//! not depend on the number of threads.
+//! (rayon) while the next batch is read and the reports of the one before are written, in input
+//! order. The first batches are smaller, so that every thread has work soon after the start.
+//! Memory is bounded by three batches and the largest game, whatever the size of a file; the
+//! output does not depend on the number of threads.
 
 use std::io::{self, Read, Write};
 use std::ops::Range;
@@ -229,7 +229,7 @@ pub fn run(
     inputs: &[Input],
     how: How,
     progress: &mut Progress,
-    out: &mut impl Write,
+    out: &mut (impl Write + Send),
 ) -> io::Result<Outcome> {
     let named = names(inputs);
     let mut producer = Producer { inputs, next: 0, current: None, batch_bytes: FIRST_BATCH_BYTES };
@@ -243,20 +243,29 @@ pub fn run(
     let (mut batch, took) = timed_batch(&mut producer, Batch::default());
     read_time += took;
     let mut spare = Batch::default();
+    // The batch checked last, written while the next one is checked and the one after it read:
+    // no thread waits for the writing between two batches.
+    let mut checked: Vec<Done> = Vec::new();
     while !batch.items.is_empty() {
-        let (done, (next, took)) = rayon::join(
+        let (done, (written, next, took)) = rayon::join(
             || {
                 let bytes = &batch.bytes;
                 let check = |item: &Item| check_item(item, bytes, &named, how);
                 batch.items.par_iter().map(check).collect::<Vec<_>>()
             },
-            || timed_batch(&mut producer, spare),
+            || {
+                let written = checked.drain(..).try_for_each(|item| writer.write(item, progress));
+                let (next, took) = timed_batch(&mut producer, spare);
+                (written, next, took)
+            },
         );
+        written?;
         read_time += took;
-        for item in done {
-            writer.write(item, progress)?;
-        }
+        checked = done;
         spare = std::mem::replace(&mut batch, next);
+    }
+    for item in checked {
+        writer.write(item, progress)?;
     }
     writer.outcome.read_time = read_time;
     writer.finish()
