@@ -487,10 +487,10 @@ fn unknown_letter(cx: &mut Cx<'_>, c: char, span: Span) {
 
 #[cfg(test)]
 mod tests {
-    use cescacs_board::{Hex, Letters, Piece, Position};
+    use cescacs_board::{Hex, Letters, Piece, PieceKind, Position};
     use proptest::prelude::*;
 
-    use super::{Cx, Field, read_canonical, read_reporting};
+    use super::{Cx, Field, Placement, hex_colour_index, read_canonical, read_reporting};
 
     fn tables() -> [Letters; 3] {
         [Letters::standard(), Letters::fan(), Letters::from_redefine("L@J, S@N, T@R, W@V").unwrap()]
@@ -508,6 +508,29 @@ mod tests {
         text[..text.find(' ').unwrap()].to_string()
     }
 
+    /// The counts kept while reading are those of the list of pieces.
+    fn counted_as_listed(placement: &Placement, text: &str) -> Result<(), TestCaseError> {
+        let mut counts = [[0u8; 9]; 2];
+        let mut bishops_on = [[0u8; 3]; 2];
+        for (hex, p, _) in &placement.pieces {
+            counts[p.colour.index()][p.kind.index()] += 1;
+            if p.kind == PieceKind::Bishop {
+                bishops_on[p.colour.index()][hex_colour_index(hex.colour())] += 1;
+            }
+        }
+        prop_assert_eq!(placement.counts, counts, "{}", text);
+        prop_assert_eq!(placement.bishops_on, bishops_on, "{}", text);
+        let first_king = |colour: usize| {
+            placement
+                .pieces
+                .iter()
+                .find(|(_, p, _)| p.kind == PieceKind::King && p.colour.index() == colour)
+                .map(|&(h, _, s)| (h, s))
+        };
+        prop_assert_eq!(placement.kings, [first_king(0), first_king(1)], "{}", text);
+        Ok(())
+    }
+
     /// Whether `read_canonical` read `text`; when it did, it agreed with `read_reporting` in
     /// every output, and `read_reporting` found nothing to report.
     fn agrees(text: &str, letters: &Letters) -> Result<bool, TestCaseError> {
@@ -515,6 +538,7 @@ mod tests {
         let mut slow_cx = Cx { text, letters, diags: Vec::new() };
         let mut slow_position = Position::empty();
         let slow = read_reporting(&mut slow_cx, field, &mut slow_position);
+        counted_as_listed(&slow, text)?;
         let fast_cx = Cx { text, letters, diags: Vec::new() };
         let mut fast_position = Position::empty();
         let Some(fast) = read_canonical(&fast_cx, field, &mut fast_position) else {
@@ -528,6 +552,7 @@ mod tests {
         prop_assert_eq!(fast.counts, slow.counts, "{}", text);
         prop_assert_eq!(fast.bishops_on, slow.bishops_on, "{}", text);
         prop_assert_eq!(fast.kings, slow.kings, "{}", text);
+
         Ok(true)
     }
 
