@@ -32,8 +32,9 @@ pub struct RawGame {
 /// What a scan of the current game's bytes found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Scan {
-    /// A new game starts at this index (never 0).
-    GameAt(usize),
+    /// A new game starts at index `at` (never 0); the bytes before `scanned`, which include
+    /// the name of its `[Variant` tag, need no second look.
+    GameAt { at: usize, scanned: usize },
     /// Scanning is complete up to this index; the bytes from there on must be looked at again
     /// with more bytes after them (or at the end of the stream).
     UpTo(usize),
@@ -177,7 +178,7 @@ impl<R: Read> GameSplitter<R> {
                 let offset = self.offset;
                 out.extend_from_slice(&self.buffer[self.start..self.start + len]);
                 self.start += len;
-                self.scanned = self.start;
+                self.scanned = self.scanned.max(self.start);
                 self.offset += len as u64;
                 Some(Ok(offset))
             }
@@ -197,7 +198,10 @@ impl<R: Read> GameSplitter<R> {
         loop {
             let game = &self.buffer[self.start..self.filled];
             match scan(&self.variant, game, self.scanned - self.start, self.eof) {
-                Scan::GameAt(at) => return Ok(Some(at)),
+                Scan::GameAt { at, scanned } => {
+                    self.scanned = self.start + scanned;
+                    return Ok(Some(at));
+                }
                 Scan::UpTo(upto) => self.scanned = self.start + upto,
             }
             if self.eof {
@@ -241,7 +245,7 @@ fn scan(variant: &Finder<'_>, game: &[u8], from: usize, eof: bool) -> Scan {
         match variant_tag_at(&game[tag..]) {
             Some(true) => {
                 if let Some(at) = line_start_before(game, tag) {
-                    return Scan::GameAt(at);
+                    return Scan::GameAt { at, scanned: i };
                 }
             }
             Some(false) => {}
