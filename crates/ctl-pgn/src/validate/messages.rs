@@ -12,6 +12,7 @@ use ctl_an::syntax::{
 use super::codes;
 
 /// A pair whose number does not continue the line's numbering.
+#[cold]
 pub(crate) fn move_number(expected: u32, number: MoveNumber) -> Diagnostic {
     Diagnostic::warning(
         codes::MOVE_NUMBER,
@@ -123,9 +124,11 @@ pub fn move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic
     }
 }
 
-/// The piece a letter of a move names under the game's letters.
+/// The piece a letter of a move names under the game's letters. By reference: only the letter
+/// is read unless it is unknown (a copy of the whole letter would load its span in wider loads
+/// than the scanner stored it with, which stalls).
 #[inline]
-fn piece_kind(l: syntax::PieceLetter, letters: &Letters) -> Result<PieceKind, Box<Diagnostic>> {
+fn piece_kind(l: &syntax::PieceLetter, letters: &Letters) -> Result<PieceKind, Box<Diagnostic>> {
     letters.kind_of_move_letter(l.letter).ok_or_else(|| unknown_letter(l, letters))
 }
 
@@ -133,11 +136,11 @@ fn piece_kind(l: syntax::PieceLetter, letters: &Letters) -> Result<PieceKind, Bo
 /// the first unknown one is reported).
 #[inline]
 fn ordinary_spec(o: &OrdinaryMove, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
-    let piece = match o.piece {
+    let piece = match &o.piece {
         Some(l) => piece_kind(l, letters)?,
         None => PieceKind::Pawn,
     };
-    let captured = match o.captured {
+    let captured = match &o.captured {
         Some(l) => Some(piece_kind(l, letters)?),
         None => None,
     };
@@ -161,7 +164,7 @@ fn promotion(
     letters: &Letters,
 ) -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
     Ok(match p.target {
-        PromotionTarget::Piece(l) => cescacs_board::Promotion::To(piece_kind(l, letters)?),
+        PromotionTarget::Piece(ref l) => cescacs_board::Promotion::To(piece_kind(l, letters)?),
         PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
     })
 }
@@ -284,7 +287,7 @@ pub(crate) fn core_span(m: &Move) -> Span {
 /// A letter that names no piece of the game (out of line: the replay reads a move per ply).
 #[cold]
 #[inline(never)]
-fn unknown_letter(l: syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> {
+fn unknown_letter(l: &syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> {
     let standard = letters.is_standard();
     Box::new(
         Diagnostic::error(
@@ -300,15 +303,40 @@ fn unknown_letter(l: syntax::PieceLetter, letters: &Letters) -> Box<Diagnostic> 
     )
 }
 
+/// What the check mark written on a move says against the one it deserves.
+pub(crate) enum MarkJudged {
+    /// The mark is right (no mark on a move that gives no check included).
+    Right,
+    /// The mark is wrong: the diagnostic saying so.
+    Wrong(Box<Diagnostic>),
+    /// The move gives the check its mark writes (not `#`): the mark is right unless the move
+    /// mates, which the side to move answering with a legal move disproves. Only when asked
+    /// for (see [`check_mark`]).
+    RightUnlessMate,
+}
+
 /// The check mark the move deserves against the one written (docs/DECISIONS.md 4).
+/// `mate_later`: a check with a right non-mate mark is answered [`MarkJudged::RightUnlessMate`]
+/// without the mate test, for a caller that learns whether a legal move follows (the next
+/// move of the line) and runs the test only when none does.
 #[inline]
-pub(crate) fn check_mark(m: &Move, after: &Board) -> Option<Diagnostic> {
+pub(crate) fn check_mark(m: &Move, after: &Board, mate_later: bool) -> MarkJudged {
     let kind = after.check_kind();
     // Most moves give no check and have no mark: nothing to judge, no mate test.
     if kind.is_none() && m.check.is_none() {
-        return None;
+        return MarkJudged::Right;
     }
-    judge_check_mark(m, after, kind)
+    if let (true, Some(kind), Some(written)) = (mate_later, kind, m.check) {
+        // `+` says check of any kind; the other marks say their kind.
+        let w = written.value;
+        if w == CheckMark::Check || w == CheckMark::of_kind(kind) {
+            return MarkJudged::RightUnlessMate;
+        }
+    }
+    match judge_check_mark(m, after, kind) {
+        Some(d) => MarkJudged::Wrong(Box::new(d)),
+        None => MarkJudged::Right,
+    }
 }
 
 /// [`check_mark`] for a move that gives check or has a mark (out of line: the replay calls

@@ -34,15 +34,25 @@ impl Point {
 /// One line (the main line or a variation) as far as its comments are concerned.
 #[derive(Default)]
 struct Line {
-    /// The last pair's number and the side of its last ply.
-    pair: Option<Point>,
-    /// Plies of the last pair.
-    plies: u8,
+    /// The last pair's number.
+    pair: Option<u32>,
+    /// The plies of the last pair, `…` counted twice: the pair stands after Black's move once
+    /// this is two or more (counted without a branch, as White's and Black's plies alternate).
+    plies: u32,
     /// The move references of the comments before the first pair, and of those after the last.
     before: Vec<MoveRef>,
     after: Vec<MoveRef>,
     /// The label chain of this line (outermost first), as references name variations.
     chain_len: usize,
+}
+
+impl Line {
+    /// Where the line stands: after its last pair's last ply.
+    #[inline]
+    fn point(&self) -> Option<Point> {
+        let side = if self.plies >= 2 { Colour::Black } else { Colour::White };
+        self.pair.map(|number| Point { number, side })
+    }
 }
 
 /// The references of one game, checked as its events come. Its storage is kept from game to
@@ -94,10 +104,6 @@ struct MoveRef {
     span: Span,
 }
 
-fn checked(r: &Spanned<Reference>) -> bool {
-    matches!(r.value, Reference::Move { .. } | Reference::Variation(_))
-}
-
 impl References {
     /// Forgets the game, keeping the storage for the next one.
     pub(crate) fn clear(&mut self) {
@@ -141,39 +147,39 @@ impl References {
 
     /// A comment of the movetext, wherever it stands.
     pub(crate) fn comment(&mut self, c: &Comment, out: &mut Vec<Diagnostic>) {
-        if !c.references.iter().any(checked) {
-            return;
-        }
-        // After the result: the comment stands after the main line's last move.
-        let after_result = self.closed && self.open <= 1;
-        let at = self.open_lines().first().and_then(|l| l.pair);
         for r in &c.references {
-            let path = match &r.value {
+            match &r.value {
                 Reference::Move { number, path, player } if path.is_empty() => {
-                    Err(MoveRef { number: *number, player: *player, span: r.span })
+                    let r = MoveRef { number: *number, player: *player, span: r.span };
+                    self.move_reference(r, out);
                 }
-                Reference::Move { path, .. } => Ok(path.as_slice()),
-                Reference::Variation(id) => Ok(std::slice::from_ref(id)),
-                _ => continue,
-            };
-            let r = match path {
-                Err(r) => r,
-                // Labels are checked at the end, wherever the comment stands.
-                Ok(path) => {
-                    let start = self.path_steps.len();
-                    self.path_steps.extend_from_slice(path);
-                    self.by_label.push((r.span, start, self.path_steps.len()));
-                    continue;
+                Reference::Move { path, .. } => self.label_reference(r.span, path),
+                Reference::Variation(id) => {
+                    self.label_reference(r.span, std::slice::from_ref(id));
                 }
-            };
-            if after_result {
-                later_reference(r, at, out);
-            } else {
-                let line = self.line();
-                let list = if line.pair.is_some() { &mut line.after } else { &mut line.before };
-                list.push(r);
+                _ => {}
             }
         }
+    }
+
+    /// A reference to a move of the comment's line waits for the comment's place in it.
+    fn move_reference(&mut self, r: MoveRef, out: &mut Vec<Diagnostic>) {
+        if self.closed && self.open <= 1 {
+            // After the result: the comment stands after the main line's last move.
+            let at = self.open_lines().first().and_then(Line::point);
+            later_reference(r, at, out);
+        } else {
+            let line = self.line();
+            let list = if line.pair.is_some() { &mut line.after } else { &mut line.before };
+            list.push(r);
+        }
+    }
+
+    /// Labels are checked at the end, wherever the comment stands.
+    fn label_reference(&mut self, span: Span, path: &[VariationId]) {
+        let start = self.path_steps.len();
+        self.path_steps.extend_from_slice(path);
+        self.by_label.push((span, start, self.path_steps.len()));
     }
 
     /// A pair begins.
@@ -183,7 +189,7 @@ impl References {
         let main = self.open <= 1;
         let line = self.line();
         let first = line.pair.is_none();
-        line.pair = Some(Point { number: number.value, side: Colour::White });
+        line.pair = Some(number.value);
         line.plies = 0;
         if first && main && !self.line().before.is_empty() {
             // Before the main line's first pair: after Black's move of the pair before it.
@@ -197,15 +203,11 @@ impl References {
     pub(crate) fn ply(&mut self, omitted: bool, out: &mut Vec<Diagnostic>) {
         let variation = self.open > 1;
         let line = self.line();
-        let Some(pair) = &mut line.pair else { return };
-        // The pair stands after Black's move once it has two plies or starts with `…`.
-        let black = omitted || line.plies > 0;
-        pair.side = if black { Colour::Black } else { pair.side };
-        line.plies += 1;
-        let number = pair.number;
+        line.plies += 1 + u32::from(omitted);
         // The comments before a variation's first pair are placed at its first ply (once its
         // pair is known, comments go after it: these are never added to later).
         if variation && !line.before.is_empty() {
+            let Some(number) = line.pair else { return };
             // A variation starts before the move it replaces: White's, or Black's after `…`.
             let at = if omitted {
                 Point { number, side: Colour::White }
@@ -223,7 +225,7 @@ impl References {
         out: &mut Vec<Diagnostic>,
     ) {
         self.close_pair_comments(out);
-        let parent = self.line().pair.map(|p| p.number);
+        let parent = self.line().pair;
         let before = self.chain.len();
         if let (Some(label), Some(number)) = (label, parent) {
             self.chain.push(VariationId { move_number: number, label: label.value });
@@ -273,7 +275,7 @@ impl References {
     #[inline(never)]
     fn place_after(&mut self, out: &mut Vec<Diagnostic>) {
         let line = self.line();
-        let at = line.pair;
+        let at = line.point();
         for r in line.after.drain(..) {
             later_reference(r, at, out);
         }

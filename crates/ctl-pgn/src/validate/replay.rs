@@ -13,14 +13,17 @@
 //! with `…`). After an error a line stops (one diagnostic, not a cascade); the other lines go on.
 //!
 //! What it costs per ply beyond the board's own work: no allocation and no board copy. A line
-//! keeps a copy of its board (a checkpoint) at a pair that a `(` follows closely in the text,
-//! and at least every [`FAR_CHECKPOINT_PLIES`] plies, with the moves played since; a
-//! variation rebuilds its start from them, in the storage of a line that is no longer used (the
+//! keeps a copy of its board (a checkpoint) at a pair that a `(` follows closely in the text
+//! (a draw offer `(=)` is no `(` here), and at least every [`FAR_CHECKPOINT_PLIES`] plies, with
+//! the moves played since; a variation rebuilds its start from them, and keeps them as its own
+//! checkpoint when they are few, in the storage of a line that is no longer used (the
 //! fast path keeps those lines, the line stack and the reference bookkeeping from game to game:
 //! once warmed up it allocates nothing). Repetition keys are kept only since the last
 //! irreversible move, and counted only once enough plies have passed for a fifth occurrence;
 //! the automatic draws are looked for only when the material changed or the move clock reached
-//! its limit.
+//! its limit. When the first diagnostic stops the replay (the fast path), a check whose mark is
+//! right unless it mates gets no mate test when a move of its line follows: that move is legal
+//! (so the check did not mate) or reported anyway.
 
 use std::borrow::Cow;
 
@@ -51,6 +54,11 @@ const VARIATION_LOOKAHEAD: usize = 48;
 /// A pair this many moves past the last checkpoint makes one, `(` or not: a variation replays
 /// at most these and its pair's.
 const FAR_CHECKPOINT_PLIES: usize = 32;
+
+/// A variation that starts at most this many moves past its parent's checkpoint keeps that
+/// checkpoint (and the moves) instead of a copy of its start: the variations nested in it
+/// replay these moves again, which costs less than a copy when they are few.
+const INHERITED_MOVES: usize = 1;
 
 /// Plies between two occurrences of a position: a side cannot undo its move in one ply, so a
 /// position comes back at the earliest four plies later.
@@ -214,15 +222,26 @@ struct Line {
     /// The checkpoint: a copy of the board, and the moves played on it since.
     base: Board,
     moves: Vec<cescacs_board::Move>,
+    /// When the line has no checkpoint of its own yet: the index in the line stack of the
+    /// line whose `base` its `moves` start from (an ancestor, whose base cannot change while
+    /// this line is open). A variation starts so without a copy of the board for its base.
+    base_of: Option<usize>,
     /// Once the line stopped: where, and what it left unchecked since.
     skipped: Option<Skipped>,
+    /// The check mark of the last move is right unless that move mated (see
+    /// [`messages::MarkJudged::RightUnlessMate`]): the line's next move settles it, or the
+    /// mate test when the line ends first ([`Line::mated_after_all`]).
+    mate_untested: bool,
 }
 
 impl Line {
     /// A line that starts from `base` after `moves`, in a spare line's storage when there is
     /// one (its boards and vectors are overwritten: no allocation once a few lines were used).
     /// `legal`: the moves were played legal (so the first move of the line is matched on the
-    /// board's short path, which needs the check status).
+    /// board's short path, which needs the check status). `base_of`: where `base` lies in the
+    /// line stack, for a line that keeps `base` and `moves` as its checkpoint instead of a
+    /// copy of its start (only legal moves are kept so: a later branch replays them legal).
+    #[allow(clippy::too_many_arguments)]
     fn start(
         spare: &mut Spare,
         base: &Board,
@@ -231,6 +250,7 @@ impl Line {
         level: Level,
         drawn: Option<Draw>,
         keys: &[u64],
+        base_of: Option<usize>,
     ) -> Box<Line> {
         let mut line = match spare.lines.pop() {
             Some(mut line) => {
@@ -249,7 +269,9 @@ impl Line {
                 expected: None,
                 pair: None,
                 moves: Vec::with_capacity(FAR_CHECKPOINT_PLIES + 2),
+                base_of: None,
                 skipped: None,
+                mate_untested: false,
             }),
         };
         if legal {
@@ -259,7 +281,14 @@ impl Line {
                 line.board.play_unchecked(m);
             }
         }
-        line.base.clone_from(&line.board);
+        line.moves.clear();
+        // A long replay is not repeated for each variation nested in this one.
+        line.base_of = base_of.filter(|_| legal && moves.len() <= INHERITED_MOVES);
+        if line.base_of.is_some() {
+            line.moves.extend_from_slice(moves);
+        } else {
+            line.base.clone_from(&line.board);
+        }
         line.full = level;
         line.level = level;
         line.status = Status::Live;
@@ -269,9 +298,16 @@ impl Line {
         line.since = 0;
         line.expected = None;
         line.pair = None;
-        line.moves.clear();
         line.skipped = None;
+        line.mate_untested = false;
         line
+    }
+
+    /// Whether the last move's check mark, left untested, is wrong: the line ended without a
+    /// move after it and the move mated.
+    #[cold]
+    fn mated_after_all(&mut self) -> bool {
+        std::mem::take(&mut self.mate_untested) && !self.board.has_legal_move()
     }
 
     /// The line stops at `at`; `diagnostic`: the index of the replay's diagnostic saying why.
@@ -297,11 +333,18 @@ impl Line {
     fn checkpoint(&mut self, near: bool) {
         let since = self.moves.len();
         if since >= CHECKPOINT_PLIES && (near || since >= FAR_CHECKPOINT_PLIES) {
-            self.base.clone_from(&self.board);
-            self.moves.clear();
-            self.keys.drain(..self.since);
-            self.since = 0;
+            self.make_checkpoint();
         }
+    }
+
+    /// Out of line: most pairs make no checkpoint.
+    #[inline(never)]
+    fn make_checkpoint(&mut self) {
+        self.base.clone_from(&self.board);
+        self.base_of = None;
+        self.moves.clear();
+        self.keys.drain(..self.since);
+        self.since = 0;
     }
 }
 
@@ -575,7 +618,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         self.observer.line_start(0, &board);
         let keys = keys.as_slice();
-        let mut line = Line::start(&mut self.spare, &board, &[], true, level, drawn, keys);
+        let mut line = Line::start(&mut self.spare, &board, &[], true, level, drawn, keys, None);
         line.expected = first_number(&start);
         self.lines.push(Slot::Line(line));
     }
@@ -646,8 +689,8 @@ impl<'t, O: Observer> Replay<'t, O> {
                 }
                 if line.status == Status::Live {
                     let near = variation_near(self.text, &mut self.next_paren, number.span.start);
-                    if let Some(d) = begin_pair(line, number, near) {
-                        self.report(d);
+                    if let Some(expected) = begin_pair(line, number, near) {
+                        self.report(messages::move_number(expected, number));
                     }
                 }
             }
@@ -715,7 +758,6 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// A move, past the count of plies.
     fn play_event(&mut self, m: &Move, readable: bool) -> Flow {
         self.ply_event(false);
-        let depth = self.depth();
         let full = self.options.full;
         let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
         if line.status != Status::Live {
@@ -724,51 +766,80 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         let Some(pair) = line.pair.as_mut() else { return self.flow() };
         pair.plies += 1;
-        let side = if pair.plies == 1 { Colour::White } else { Colour::Black };
-        let number = pair.number;
+        let white = pair.plies == 1;
+        let side = if white { Colour::White } else { Colour::Black };
         if pair.plies > 2 {
             line.stop(m.span, None);
             return self.flow();
         }
         // Without a branch: White's and Black's plies alternate.
-        pair.white |= pair.plies == 1;
-        if line.board.turn() != side {
-            let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
-            line.stop(m.span, Some(self.out.len()));
-            self.observer.stopped(depth, &d);
-            self.report(d);
-            return self.flow();
+        pair.white |= white;
+        if line.board.turn() != side || !readable {
+            return self.not_played(m, side, readable);
         }
-        if !readable {
-            line.stop(m.span, None);
-            return self.flow();
-        }
-        match play(line, m, &self.letters, full) {
-            Played::Stop(d) => {
-                line.stop(m.span, d.as_ref().map(|_| self.out.len()));
-                if let Some(d) = d {
-                    let d = messages::in_pair(*d, side, number);
-                    self.observer.stopped(depth, &d);
-                    self.report(d);
-                }
-            }
+        let mate_later = self.options.report == Report::StopAtFirst;
+        match play(line, m, &self.letters, full, mate_later) {
             Played::Moved(d) => {
-                if side == Colour::White {
+                if white {
                     let mark = line.mark();
                     if let Some(pair) = line.pair.as_mut() {
                         pair.before_black = Some(mark);
                     }
                 }
-                self.observer.played(PlyAt { depth, side }, m, &line.board);
+                self.observer.played(PlyAt { depth: self.depth, side }, m, &line.board);
                 if let Some(d) = d {
-                    if depth == 0 && crate::fixes::takes_the_end(&d, m) {
-                        self.false_end = Some((self.out.len(), self.plies));
-                    }
-                    self.report(messages::in_pair(*d, side, number));
+                    self.played_with(*d, m, side);
                 }
             }
+            Played::Stop(d) => self.stopped_at(d, m, side),
         }
         self.flow()
+    }
+
+    /// The line on top stops at the move `m` for `side`, written out of turn or unreadable.
+    #[cold]
+    #[inline(never)]
+    fn not_played(&mut self, m: &Move, side: Colour, readable: bool) -> Flow {
+        let depth = self.depth;
+        let Some(Slot::Line(line)) = self.lines.last_mut() else { return self.flow() };
+        let Some(number) = line.pair.map(|p| p.number) else { return self.flow() };
+        if line.board.turn() != side {
+            let d = messages::wrong_turn(line.board.turn(), side, m.span, number);
+            line.stop(m.span, Some(self.out.len()));
+            self.observer.stopped(depth, &d);
+            self.report(d);
+        } else if !readable {
+            line.stop(m.span, None);
+        }
+        self.flow()
+    }
+
+    /// The move `m` of `side` was played in the line on top, with the diagnostic `d`.
+    #[cold]
+    #[inline(never)]
+    fn played_with(&mut self, d: Diagnostic, m: &Move, side: Colour) {
+        let Some(Slot::Line(line)) = self.lines.last() else { return };
+        let Some(number) = line.pair.map(|p| p.number) else { return };
+        if self.depth == 0 && crate::fixes::takes_the_end(&d, m) {
+            self.false_end = Some((self.out.len(), self.plies));
+        }
+        self.report(messages::in_pair(d, side, number));
+    }
+
+    /// The line on top stops at the move `m` of `side`, with why (none when the parser said it).
+    #[cold]
+    #[inline(never)]
+    fn stopped_at(&mut self, d: Option<Box<Diagnostic>>, m: &Move, side: Colour) {
+        let depth = self.depth;
+        let at = self.out.len();
+        let Some(Slot::Line(line)) = self.lines.last_mut() else { return };
+        let Some(number) = line.pair.map(|p| p.number) else { return };
+        line.stop(m.span, d.as_ref().map(|_| at));
+        if let Some(d) = d {
+            let d = messages::in_pair(*d, side, number);
+            self.observer.stopped(depth, &d);
+            self.report(d);
+        }
     }
 
     /// The first ply of a variation tells where it branches from; the references learn of
@@ -809,9 +880,11 @@ impl<'t, O: Observer> Replay<'t, O> {
             }
             return;
         };
+        let owner = parent.base_of.unwrap_or(n - 2);
+        let Slot::Line(base) = &self.lines[owner] else { unreachable!("a base is a line's") };
         let mut line = Line::start(
             &mut self.spare,
-            &parent.base,
+            &base.base,
             &parent.moves[..mark.moves],
             // A line at the rules level played every move through the rules: a move they
             // refused (or one after a draw) drops it to the coherence level for good.
@@ -819,10 +892,13 @@ impl<'t, O: Observer> Replay<'t, O> {
             pair.level,
             mark.drawn,
             &parent.keys[mark.since..mark.keys],
+            Some(owner),
         );
         self.observer.line_start(n - 1, &line.board);
         line.expected = Some(pair.number.value);
-        let warning = number.and_then(|number| begin_pair(&mut line, number, true));
+        let warning = number.and_then(|number| {
+            begin_pair(&mut line, number, true).map(|e| messages::move_number(e, number))
+        });
         self.lines[n - 1] = Slot::Line(line);
         if let Some(d) = warning {
             self.report(d);
@@ -864,7 +940,10 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.after_references(before);
         }
         if self.lines.len() > 1 {
-            if let Some(Slot::Line(line)) = self.lines.pop() {
+            if let Some(Slot::Line(mut line)) = self.lines.pop() {
+                if line.mate_untested && line.mated_after_all() {
+                    self.mate_found_late();
+                }
                 self.close(line.skipped);
                 self.spare.lines.push(line);
             }
@@ -930,8 +1009,11 @@ impl<'t, O: Observer> Replay<'t, O> {
         // The lines still open (the main line, unclosed variations) are over too; they stay
         // for [`Replay::spare`].
         for i in 0..self.lines.len() {
-            if let Slot::Line(line) = &self.lines[i] {
+            if let Slot::Line(line) = &mut self.lines[i] {
                 let skipped = line.skipped;
+                if line.mate_untested && line.mated_after_all() {
+                    self.mate_found_late();
+                }
                 self.close(skipped);
             }
         }
@@ -943,6 +1025,14 @@ impl<'t, O: Observer> Replay<'t, O> {
             plies: self.plies,
             unchecked: std::mem::take(&mut self.unchecked),
         }
+    }
+
+    /// A check mark left untested was wrong: the move mated. Only a replay that stops at its
+    /// first diagnostic leaves the test for later, so the diagnostic itself is not needed.
+    #[cold]
+    fn mate_found_late(&mut self) {
+        debug_assert_eq!(self.options.report, Report::StopAtFirst);
+        self.failed = true;
     }
 
     /// A line is over: what it left unchecked after it stopped is noted.
@@ -1004,10 +1094,25 @@ impl<'t, O: Observer> Replay<'t, O> {
 #[inline]
 fn variation_near(text: &str, next_paren: &mut usize, at: usize) -> bool {
     if *next_paren < at {
-        let rest = text.as_bytes().get(at..).unwrap_or_default();
-        *next_paren = memchr::memchr(b'(', rest).map_or(usize::MAX, |k| at + k);
+        *next_paren = next_variation_paren(text.as_bytes(), at);
     }
     text.is_empty() || *next_paren - at <= VARIATION_LOOKAHEAD
+}
+
+/// Where the first `(` at or after `from` that is not a draw offer `(=)` is (`usize::MAX` for
+/// none): a draw offer opens no variation, and a checkpoint made for one is never used.
+#[cold]
+fn next_variation_paren(bytes: &[u8], mut from: usize) -> usize {
+    loop {
+        let Some(k) = memchr::memchr(b'(', bytes.get(from..).unwrap_or_default()) else {
+            return usize::MAX;
+        };
+        let at = from + k;
+        if bytes.get(at + 1) != Some(&b'=') {
+            return at;
+        }
+        from = at + 2;
+    }
 }
 
 /// The innermost line, when moves are played in it.
@@ -1022,11 +1127,11 @@ fn first_number(start: &Position) -> Option<u32> {
     start.move_number().get()
 }
 
-/// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the warning of a
-/// number that does not follow.
-#[inline]
-fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<Diagnostic> {
-    if let Some(p) = line.pair.take() {
+/// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the number
+/// expected when `number` does not follow (a warning).
+#[inline(always)]
+fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<u32> {
+    if let Some(p) = &line.pair {
         // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
         let white_only = p.white && p.plies == 1;
         let n = p.number.value;
@@ -1034,7 +1139,7 @@ fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<Diagnos
     }
     line.checkpoint(near);
     let warning = match line.expected {
-        Some(e) if !number.unknown && e != number.value => Some(messages::move_number(e, number)),
+        Some(e) if !number.unknown && e != number.value => Some(e),
         _ => None,
     };
     let before_white = line.mark();
@@ -1058,30 +1163,43 @@ enum Played {
     Stop(Option<Box<Diagnostic>>),
 }
 
-/// Checks and plays one move on `line`.
+/// Checks and plays one move on `line`. `mate_later`: a right check mark may be left
+/// untested for mate ([`Line::mate_untested`]; only when the first diagnostic stops the replay).
 #[inline]
-fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
-    let spec = match messages::move_spec(m, letters) {
-        Ok(spec) => spec,
+fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool, mate_later: bool) -> Played {
+    // This move settles the last one's untested mark: a legal move proves that it did not mate,
+    // and anything else is a diagnostic, which stops the replay anyway.
+    line.mate_untested = false;
+    // The spec is used where `move_spec` wrote it, not moved out: a copy reads its bytes back
+    // in wider loads than they were stored with, which stalls (store forwarding).
+    let read = messages::move_spec(m, letters);
+    let spec = match read {
+        Ok(ref spec) => spec,
         Err(d) => return Played::Stop(Some(d)),
     };
     // At the rules level the legal move is played first: a legal move is always coherent,
     // so the coherence matcher only runs to tell which kind of error a move has.
     if line.level < Level::Rules {
-        return play_coherent(line, m, &spec, letters, full, None);
+        return play_coherent(line, m, spec, letters, full, None);
     }
     if line.drawn.is_some() {
-        return play_refused(line, m, &spec, letters, full, None);
+        return play_refused(line, m, spec, letters, full, None);
     }
-    match line.board.play_spec(&spec) {
-        Ok(mv) => line.moves.push(mv),
-        Err(e) => return play_refused(line, m, &spec, letters, full, Some(e)),
-    }
+    let played = line.board.play_spec(spec);
+    let played = match played {
+        Ok(ref mv) => mv,
+        Err(e) => return play_refused(line, m, spec, letters, full, Some(e)),
+    };
     // A legal move at the rules level.
     let after = &line.board;
     let mut found = None;
+    let mut mate_untested = false;
     if full {
-        found = messages::check_mark(m, after).map(Box::new);
+        match messages::check_mark(m, after, mate_later) {
+            messages::MarkJudged::Right => {}
+            messages::MarkJudged::Wrong(d) => found = Some(d),
+            messages::MarkJudged::RightUnlessMate => mate_untested = true,
+        }
     }
     let clock = after.halfmove_clock();
     // After an irreversible move no earlier position can come back (a select, not a branch:
@@ -1094,11 +1212,20 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool) -> Played {
         && line.keys[line.since..].iter().filter(|&&k| k == key).count() + 1
             >= REPETITION_DRAW as usize;
     line.keys.push(key);
-    // Material changes only with an irreversible move; the clock's limit is checked as it comes.
-    let reason = if clock == 0 || clock >= 150 { after.automatic_draw() } else { None }
+    // Material changes only with a capture or a promotion (a Pawn's other moves keep a Pawn on
+    // the board, and a board with a Pawn has mating material); the clock's limit is checked as
+    // it comes.
+    let material = played.captured().is_some() | played.promotion().is_some();
+    let reason = if material || clock >= 150 { after.automatic_draw() } else { None }
         // A repeated position is never mate nor stalemate: it had a legal move before.
         .or_else(|| repeated.then_some(DrawReason::Repetition));
-    line.drawn = reason.map(|reason| Draw { reason, by: Some(messages::core_span(m)) });
+    if let Some(reason) = reason {
+        line.drawn = Some(Draw { reason, by: Some(messages::core_span(m)) });
+    }
+    line.mate_untested = mate_untested;
+    // Kept last: the move is read back from where `play_spec` wrote it once those stores are
+    // done (read at once, its bytes come from several stores, which stalls the load).
+    line.moves.push(*played);
     Played::Moved(found)
 }
 
@@ -1207,6 +1334,111 @@ mod tests {
         assert_eq!(codes(&game("(19. NE3-C7, NE25-C21 (19. …, NE25-C21))")), Vec::<&str>::new());
     }
 
+    /// `plies` legal moves from `position` by the rule of [`legal_game`] (shifted by `seed`):
+    /// their texts, with the position before each.
+    fn legal_line(mut position: Position, plies: usize, seed: usize) -> Vec<(Position, String)> {
+        let mut out = Vec::new();
+        for ply in 0..plies {
+            let moves = position.legal_moves();
+            let Some(m) = moves.get((ply * 17 + seed) % moves.len().max(1)) else { break };
+            out.push((position.clone(), position.move_text_with_check(m)));
+            position = position.play_unchecked(m);
+        }
+        out
+    }
+
+    #[test]
+    fn nested_variations_at_the_rules_level_branch_from_their_own_lines() {
+        // A variation keeps its parent's checkpoint instead of a copy of its start: the
+        // variations nested in it (and in those) must still start from their own line.
+        let main = legal_game(24);
+        let text_of = |plies: &[(Position, String)], first: usize| -> String {
+            let mut out = String::new();
+            for (i, (_, m)) in plies.iter().enumerate() {
+                let ply = first + i;
+                if ply % 2 == 0 {
+                    out.push_str(&format!("{}. {m}", ply / 2 + 1));
+                } else if i == 0 {
+                    out.push_str(&format!("{}. …, {m}", ply / 2 + 1));
+                } else {
+                    out.push_str(&format!(", {m}"));
+                }
+                if ply % 2 == 1 {
+                    out.push('\n');
+                }
+            }
+            out
+        };
+        for pair in [3, 6, 10] {
+            let black = 2 * pair - 1;
+            // Black's alternative at `pair`, then four plies of its own.
+            let alt = other_move(&main[black].0, &main[black].1).unwrap();
+            let parsed = main[black].0.legal_moves().into_iter();
+            let alt_move = parsed.clone().find(|x| main[black].0.move_text_with_check(x) == alt);
+            let v1_start = main[black].0.play_unchecked(&alt_move.unwrap());
+            let v1_rest = legal_line(v1_start, 4, pair);
+            // Inside it: Black's alternative of its next pair, with two plies of its own.
+            let inner_black = other_move(&v1_rest[1].0, &v1_rest[1].1).unwrap();
+            let parsed = v1_rest[1].0.legal_moves().into_iter();
+            let inner_move =
+                parsed.clone().find(|x| v1_rest[1].0.move_text_with_check(x) == inner_black);
+            let v2_rest =
+                legal_line(v1_rest[1].0.play_unchecked(&inner_move.unwrap()), 2, pair + 1);
+            // Three deep: White's alternative of the inner line's next pair.
+            let deep_white = other_move(&v2_rest[0].0, &v2_rest[0].1).unwrap();
+            let deep = format!("({}. {deep_white})", pair + 2);
+            let inner = format!(
+                "({}. …, {inner_black}\n{} {deep})",
+                pair + 1,
+                text_of(&v2_rest, 2 * pair + 2).trim_end()
+            );
+            // Inside it, before its own first checkpoint: a third move of Black at `pair`.
+            let position = &main[black].0;
+            let mut third =
+                position.legal_moves().into_iter().map(|m| position.move_text_with_check(&m));
+            let third = third.find(|t| *t != alt && *t != main[black].1).unwrap();
+            let v1 = format!(
+                "({pair}. …, {alt} ({pair}. …, {third})\n{} {inner}\n{})",
+                text_of(&v1_rest[..2], 2 * pair).trim_end(),
+                text_of(&v1_rest[2..], 2 * pair + 2).trim_end()
+            );
+            // An earlier variation leaves its line's storage (and its stale board copies) to the next.
+            let early = format!("(1. {})", other_move(&main[0].0, &main[0].1).unwrap());
+            let head =
+                format!("{}\n{early}\n{}", text_of(&main[..2], 0), text_of(&main[2..=black], 2));
+            let tail = text_of(&main[black + 1..], black + 1);
+            let text = format!(
+                "[Variant \"C'escacs\"]\n{}\n{v1}\n{}: *\n",
+                head.trim_end(),
+                tail.trim_end()
+            );
+            let full = check_text(&text, Level::Rules);
+            assert_eq!(full, [], "{text}");
+            let fast = check_fast(&text, Level::Rules, &Limits::DEFAULT);
+            assert!(fast.is_some(), "{text}");
+            // Each nested line starts from the position before the move it replaces.
+            let file = ctl_an::parse_file(&text).file;
+            let game = crate::game::Game::new(file.games[0].clone(), &text);
+            let lines = super::super::lines::replay_lines(&game, Level::Rules).unwrap();
+            let v1 = lines.variations[pair - 1][0].as_ref().unwrap();
+            assert_eq!(v1.positions[0], main[black].0, "{text}");
+            let sibling = v1.variations[0][0].as_ref().unwrap();
+            assert_eq!(sibling.positions[0], main[black].0, "{text}");
+            let inner = v1.variations[1][0].as_ref().unwrap();
+            assert_eq!(inner.positions[0], v1_rest[1].0, "{text}");
+            let deep = inner.variations[1][0].as_ref().unwrap();
+            assert_eq!(deep.positions[0], v2_rest[0].0, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_draw_offer_is_not_taken_for_a_variation() {
+        let text = b"1. E7-E13 (=), E21-E15 (1. F8-F12)";
+        assert_eq!(super::next_variation_paren(text, 0), 23);
+        assert_eq!(super::next_variation_paren(text, 25), usize::MAX);
+        assert_eq!(super::next_variation_paren(b"(=", 0), usize::MAX);
+    }
+
     #[test]
     fn the_fast_path_follows_references_when_the_text_has_a_hash() {
         let game = |comment: &str| {
@@ -1222,6 +1454,37 @@ mod tests {
             assert_eq!(full.is_empty(), clean, "{full:?}");
             let fast = check_fast(&text, Level::Coherence, &Limits::DEFAULT);
             assert_eq!(fast.is_some(), clean, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_check_mark_left_untested_for_mate_is_tested_when_no_move_answers_it() {
+        // The fast path tests a right check mark for mate only when the line ends after it:
+        // a legal move after it proves there was one. The spec's fool's mate, and a check.
+        let fool = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, \
+                    GZ11-L5 5. I5-I9, NL17-G9 6. K4-K10, GL5-H6";
+        let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, \
+                     GZ11-L5 5. K4-K10, GL5-H6";
+        let cases: [(String, &[&str]); 9] = [
+            (format!("{fool}# 0-3"), &[]),
+            (format!("{fool}+: 0-3"), &["W0503"]),
+            (format!("{fool}+^: *"), &["W0503", "E0508"]),
+            // In a variation: the line ends at its `)`.
+            (format!("{fool}# (6. …, GL5-H6+) 0-3"), &["W0503"]),
+            (format!("{fool}# (6. …, GL5-H6+^ {{ mate }}) 0-3"), &["W0503"]),
+            // A move after the mate cannot be played.
+            (format!("{fool}+ 7. K10-K12: 0-3"), &["W0503", "E0502"]),
+            (format!("{check}+^: *"), &[]),
+            (format!("{check}+: (5. …, GL5-H6+^) *"), &[]),
+            (format!("{check}+ 6. KG1-H4: *"), &[]),
+        ];
+        for (movetext, expected) in cases {
+            let text = format!("[Variant \"C'escacs\"]\n{movetext}\n");
+            let full = check_text(&text, Level::Rules);
+            let found: Vec<&str> = full.iter().map(|d| d.code).collect();
+            assert_eq!(found, expected, "{text}");
+            let fast = check_fast(&text, Level::Rules, &Limits::DEFAULT);
+            assert_eq!(fast.is_some(), full.is_empty(), "{text}");
         }
     }
 
