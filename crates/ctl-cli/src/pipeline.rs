@@ -3,19 +3,21 @@
 //!
 //! One thread reads: it splits each input into pieces of one game each
 //! ([`ctl_pgn::reader::Pieces`], which keeps every piece's offset, line and column in its file)
-//! and gathers them into batches of about [`BATCH_BYTES`]. The pieces of a batch are checked in
-//! parallel (rayon) while the next batch is read; then their reports are written in input order.
-//! Memory is bounded by two batches and the largest game, whatever the size of a file; the output
-//! does not depend on the number of threads.
+//! and gathers them into batches of about [`BATCH_BYTES`], the bytes of a batch's pieces back to
+//! back in one buffer (no vector per game). The pieces of a batch are checked in parallel
+//! (rayon) while the next batch is read and the reports of the one before are written, in input
+//! order. The first batches are smaller, so that every thread has work soon after the start.
+//! Memory is bounded by three batches and the largest game, whatever the size of a file; the
+//! output does not depend on the number of threads.
 
 use std::io::{self, Read, Write};
-
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use cescacs_board::{Diagnostic, Severity};
 use ctl_pgn::check::{Check, CheckedPiece, Stats, sort};
 use ctl_pgn::game::Game;
-use ctl_pgn::reader::{Piece, Pieces, TextStart};
+use ctl_pgn::reader::{Pieces, TextStart};
 use ctl_pgn::render::{
     DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding,
     Summary, TextRenderer, file_uri,
@@ -29,6 +31,11 @@ use crate::output::Progress;
 
 /// About how many bytes of games a batch holds: enough for every thread to have many games.
 pub const BATCH_BYTES: usize = 1 << 20;
+
+/// About how many bytes the first batch holds, read before any thread has work: each batch
+/// after it holds twice as many as the one before, up to [`BATCH_BYTES`] (reading a batch costs
+/// far less than checking the one before it, so the threads never wait for the reader).
+const FIRST_BATCH_BYTES: usize = 1 << 15;
 
 /// What to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,12 +119,20 @@ struct Named {
 enum Item {
     /// An input starts.
     Start(usize),
-    /// A piece of the input.
-    Piece(usize, Piece),
+    /// A piece of an input: the input, where the piece starts in it, and its bytes in the
+    /// batch's buffer.
+    Piece(usize, TextStart, Range<usize>),
     /// The input ends.
     End,
     /// The input could not be (wholly) read.
     Failed(String),
+}
+
+/// What the reading thread hands over at once: items, and the bytes of their pieces.
+#[derive(Default)]
+struct Batch {
+    items: Vec<Item>,
+    bytes: Vec<u8>,
 }
 
 /// The reading side: inputs opened one after the other, split into pieces.
@@ -127,14 +142,20 @@ struct Producer<'a> {
     next: usize,
     /// The input being read.
     current: Option<(usize, Pieces<Box<dyn Read + Send>>)>,
+    /// About how many bytes the next batch holds.
+    batch_bytes: usize,
 }
 
 impl Producer<'_> {
-    /// The next items, about [`BATCH_BYTES`] of pieces; empty at the end.
-    fn batch(&mut self) -> Vec<Item> {
-        let mut items = Vec::new();
-        let mut bytes = 0;
-        while bytes < BATCH_BYTES {
+    /// The next items, about [`Producer::batch_bytes`] of pieces; empty at the end. `spare` is
+    /// a batch already written, whose vectors are used again.
+    fn batch(&mut self, spare: Batch) -> Batch {
+        let Batch { mut items, mut bytes } = spare;
+        items.clear();
+        bytes.clear();
+        let wanted = self.batch_bytes;
+        self.batch_bytes = (wanted * 2).min(BATCH_BYTES);
+        while bytes.len() < wanted {
             let Some((index, pieces)) = &mut self.current else {
                 let Some(input) = self.inputs.get(self.next) else { break };
                 let index = self.next;
@@ -151,12 +172,12 @@ impl Producer<'_> {
                 continue;
             };
             let index = *index;
-            match pieces.next() {
-                Some(Ok(piece)) => {
-                    bytes += piece.bytes.len();
-                    items.push(Item::Piece(index, piece));
-                }
+            let before = bytes.len();
+            match pieces.next_into(&mut bytes) {
+                Some(Ok(start)) => items.push(Item::Piece(index, start, before..bytes.len())),
                 Some(Err(e)) => {
+                    // Bytes read before the error belong to no piece.
+                    bytes.truncate(before);
                     let name = self.inputs[index].display();
                     items.push(Item::Failed(crate::output::cannot_read(name, e)));
                     items.push(Item::End);
@@ -168,7 +189,7 @@ impl Producer<'_> {
                 }
             }
         }
-        items
+        Batch { items, bytes }
     }
 }
 
@@ -208,29 +229,43 @@ pub fn run(
     inputs: &[Input],
     how: How,
     progress: &mut Progress,
-    out: &mut impl Write,
+    out: &mut (impl Write + Send),
 ) -> io::Result<Outcome> {
     let named = names(inputs);
-    let mut producer = Producer { inputs, next: 0, current: None };
+    let mut producer = Producer { inputs, next: 0, current: None, batch_bytes: FIRST_BATCH_BYTES };
     let mut writer = Writer::new(how, &named, out)?;
     let mut read_time = Duration::ZERO;
-    let timed_batch = |producer: &mut Producer<'_>| {
+    let timed_batch = |producer: &mut Producer<'_>, spare: Batch| {
         let started = Instant::now();
-        let batch = producer.batch();
+        let batch = producer.batch(spare);
         (batch, started.elapsed())
     };
-    let (mut batch, took) = timed_batch(&mut producer);
+    let (mut batch, took) = timed_batch(&mut producer, Batch::default());
     read_time += took;
-    while !batch.is_empty() {
-        let (done, (next, took)) = rayon::join(
-            || batch.into_par_iter().map(|item| check_item(item, &named, how)).collect::<Vec<_>>(),
-            || timed_batch(&mut producer),
+    let mut spare = Batch::default();
+    // The batch checked last, written while the next one is checked and the one after it read:
+    // no thread waits for the writing between two batches.
+    let mut checked: Vec<Done> = Vec::new();
+    while !batch.items.is_empty() {
+        let (done, (written, next, took)) = rayon::join(
+            || {
+                let bytes = &batch.bytes;
+                let check = |item: &Item| check_item(item, bytes, &named, how);
+                batch.items.par_iter().map(check).collect::<Vec<_>>()
+            },
+            || {
+                let written = checked.drain(..).try_for_each(|item| writer.write(item, progress));
+                let (next, took) = timed_batch(&mut producer, spare);
+                (written, next, took)
+            },
         );
+        written?;
         read_time += took;
-        for item in done {
-            writer.write(item, progress)?;
-        }
-        batch = next;
+        checked = done;
+        spare = std::mem::replace(&mut batch, next);
+    }
+    for item in checked {
+        writer.write(item, progress)?;
     }
     writer.outcome.read_time = read_time;
     writer.finish()
@@ -251,21 +286,23 @@ fn names(inputs: &[Input]) -> Vec<Named> {
         .collect()
 }
 
-fn check_item(item: Item, named: &[Named], how: How) -> Done {
+/// Checks an item whose pieces are in `bytes`.
+fn check_item(item: &Item, bytes: &[u8], named: &[Named], how: How) -> Done {
     match item {
-        Item::Start(i) => Done::Start(i),
-        Item::Piece(i, piece) => Done::Piece(i, check_piece(piece, &named[i], how)),
+        Item::Start(i) => Done::Start(*i),
+        Item::Piece(i, start, range) => {
+            Done::Piece(*i, check_piece(&bytes[range.clone()], *start, &named[*i], how))
+        }
         Item::End => Done::End,
-        Item::Failed(message) => Done::Failed(message),
+        Item::Failed(message) => Done::Failed(message.clone()),
     }
 }
 
-/// Checks one piece of an input ([`Check::piece`]: the fast try, the full way, the sorted
-/// diagnostics) and renders what it found.
-fn check_piece(piece: Piece, named: &Named, how: How) -> Checked {
-    let start = piece.start;
-    let bytes = piece.bytes.len() as u64;
-    let CheckedPiece { decoded, checked: found } = Check::new(how.level).piece(piece.bytes);
+/// Checks one piece of an input, which starts at `start` ([`Check::piece`]: the fast try, the
+/// full way, the sorted diagnostics) and renders what it found.
+fn check_piece(piece: &[u8], start: TextStart, named: &Named, how: How) -> Checked {
+    let bytes = piece.len() as u64;
+    let CheckedPiece { decoded, checked: found } = Check::new(how.level).piece(piece);
     let errors = found.diagnostics.iter().filter(|d| d.is_error()).count();
     let counts = Summary {
         files: 0,

@@ -230,19 +230,20 @@ impl Check {
     /// ```
     /// use ctl_pgn::check::Check;
     /// use ctl_pgn::validate::Level;
-    /// let piece = Check::new(Level::Rules).piece(b"[Variant \"C'escacs\"]\n1. E7-E13: *\xFF".to_vec());
+    /// let piece = Check::new(Level::Rules).piece(b"[Variant \"C'escacs\"]\n1. E7-E13: *\xFF");
     /// assert_eq!(piece.checked.diagnostics[0].code, "E0001");
     /// assert!(piece.decoded.is_some());
     /// ```
-    pub fn piece(&self, bytes: Vec<u8>) -> CheckedPiece {
-        let (clean, fast_time) = match as_plain_text(&bytes) {
+    pub fn piece(&self, bytes: &[u8]) -> CheckedPiece {
+        let (clean, fast_time) = match as_plain_text(bytes) {
             Some(text) => self.fast(text),
             None => (None, Duration::ZERO),
         };
         if let Some(checked) = clean {
             return CheckedPiece { decoded: None, checked };
         }
-        let decoded = decode(bytes);
+        // Only a piece with something to report is copied, to be decoded.
+        let decoded = decode(bytes.to_vec());
         let mut checked = self.full(&decoded.text);
         checked.stats.fast_time = fast_time;
         checked.syntax_errors |= decoded.diagnostics.iter().any(Diagnostic::is_error);
@@ -272,7 +273,7 @@ impl Check {
     {
         Pieces::new(input).map(move |piece| {
             let Piece { start, bytes } = piece?;
-            Ok((start, self.piece(bytes)))
+            Ok((start, self.piece(&bytes)))
         })
     }
 

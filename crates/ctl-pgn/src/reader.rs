@@ -18,7 +18,7 @@ use ctl_an::Limits;
 
 use crate::decode::decode;
 use crate::game::Game;
-use crate::split::{GameSplitter, RawGame};
+use crate::split::GameSplitter;
 use crate::validate::{Level, validate};
 
 /// Where a piece of a stream starts: its byte offset, its line, and the columns before it on that
@@ -161,23 +161,36 @@ impl<R: Read> Pieces<R> {
     }
 }
 
-impl<R: Read> Iterator for Pieces<R> {
-    type Item = io::Result<Piece>;
-
-    /// The next piece. A stream that is empty or only white space ends with one empty piece at
-    /// its end, which [`decode`](crate::decode::decode) reports as `W0002` (no game).
-    fn next(&mut self) -> Option<io::Result<Piece>> {
-        // The splitter hands out each game in a vector of its exact size: a caller that keeps
-        // many pieces (a batch checked in parallel) keeps no more than their bytes.
-        let RawGame { offset, bytes } = match self.splitter.next() {
-            Some(Ok(raw)) => raw,
+impl<R: Read> Pieces<R> {
+    /// Appends the bytes of the next piece to `out`, which may already hold other pieces (no
+    /// vector of its own): where the piece starts, or `None` at the end. The same pieces as the
+    /// iterator's, whose vectors are filled this way. After an error `out` may hold bytes that
+    /// belong to no piece.
+    ///
+    /// ```
+    /// use ctl_pgn::reader::Pieces;
+    /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
+    /// let mut pieces = Pieces::new(file.as_bytes());
+    /// let mut bytes = Vec::new();
+    /// assert_eq!(pieces.next_into(&mut bytes).unwrap()?.offset, 0);
+    /// let second = pieces.next_into(&mut bytes).unwrap()?;
+    /// assert_eq!((second.offset, second.line), (34, 1));
+    /// assert!(pieces.next_into(&mut bytes).is_none());
+    /// assert_eq!(bytes, file.as_bytes());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn next_into(&mut self, out: &mut Vec<u8>) -> Option<io::Result<TextStart>> {
+        let before = out.len();
+        let offset = match self.splitter.next_into(out) {
+            Some(Ok(offset)) => offset,
             Some(Err(e)) => return Some(Err(e)),
             None if self.content => return None,
             None => {
                 self.content = true;
-                return Some(Ok(Piece { start: self.next, bytes: Vec::new() }));
+                return Some(Ok(self.next));
             }
         };
+        let bytes = &out[before..];
         self.content |= !bytes.trim_ascii().is_empty();
         if usize::try_from(offset).ok() != Some(self.next.offset) {
             return Some(Err(io::Error::other("stream offset beyond the address space")));
@@ -188,20 +201,37 @@ impl<R: Read> Iterator for Pieces<R> {
         // but not handed out, so that the `[Variant` a program may hold does not make games of
         // its bytes, each with its own `E0002`. After the first piece only a piece with a NUL
         // byte is looked at closely (a text game has none; `memchr` costs little).
-        let suspect = offset == 0 || memchr::memchr(0, &bytes).is_some();
-        if suspect && crate::decode::not_text(&bytes).is_some() {
-            let mut end = start.after(&bytes);
-            for rest in self.splitter.by_ref() {
-                match rest {
-                    Ok(rest) => end = end.after(&rest.bytes),
-                    Err(e) => return Some(Err(e)),
+        let suspect = offset == 0 || memchr::memchr(0, bytes).is_some();
+        if suspect && crate::decode::not_text(bytes).is_some() {
+            let mut end = start.after(bytes);
+            let mut rest = Vec::new();
+            loop {
+                rest.clear();
+                match self.splitter.next_into(&mut rest) {
+                    Some(Ok(_)) => end = end.after(&rest),
+                    Some(Err(e)) => return Some(Err(e)),
+                    None => break,
                 }
             }
             self.next = end;
-            return Some(Ok(Piece { start, bytes }));
+            return Some(Ok(start));
         }
-        self.next = start.after(&bytes);
-        Some(Ok(Piece { start, bytes }))
+        self.next = start.after(bytes);
+        Some(Ok(start))
+    }
+}
+
+impl<R: Read> Iterator for Pieces<R> {
+    type Item = io::Result<Piece>;
+
+    /// The next piece. A stream that is empty or only white space ends with one empty piece at
+    /// its end, which [`decode`](crate::decode::decode) reports as `W0002` (no game).
+    fn next(&mut self) -> Option<io::Result<Piece>> {
+        // Each piece in a vector of its exact size: a caller that keeps many pieces keeps no
+        // more than their bytes.
+        let mut bytes = Vec::new();
+        let start = self.next_into(&mut bytes)?;
+        Some(start.map(|start| Piece { start, bytes }))
     }
 }
 

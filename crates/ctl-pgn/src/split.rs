@@ -32,8 +32,9 @@ pub struct RawGame {
 /// What a scan of the current game's bytes found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Scan {
-    /// A new game starts at this index (never 0).
-    GameAt(usize),
+    /// A new game starts at index `at` (never 0); the bytes before `scanned`, which include
+    /// the name of its `[Variant` tag, need no second look.
+    GameAt { at: usize, scanned: usize },
     /// Scanning is complete up to this index; the bytes from there on must be looked at again
     /// with more bytes after them (or at the end of the stream).
     UpTo(usize),
@@ -155,33 +156,58 @@ impl<R: Read> GameSplitter<R> {
         }
     }
 
-    /// Hands out the first `len` bytes of the game being collected as a game.
-    fn take(&mut self, len: usize) -> RawGame {
-        let bytes = self.buffer[self.start..self.start + len].to_vec();
-        let game = RawGame { offset: self.offset, bytes };
-        self.start += len;
-        self.offset += len as u64;
-        game
+    /// Appends the bytes of the next game to `out`, which may already hold other games (no
+    /// vector of its own, no allocation once `out` is big enough): the game's offset in the
+    /// stream, or `None` at its end. The same games as the iterator's, whose vectors are
+    /// filled this way.
+    ///
+    /// ```
+    /// use ctl_pgn::split::GameSplitter;
+    /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. F8-F12: *\n";
+    /// let mut games = GameSplitter::new(file.as_bytes());
+    /// let mut bytes = Vec::new();
+    /// assert_eq!(games.next_into(&mut bytes).unwrap()?, 0);
+    /// assert_eq!(games.next_into(&mut bytes).unwrap()?, 34);
+    /// assert!(games.next_into(&mut bytes).is_none());
+    /// assert_eq!(bytes, file.as_bytes());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn next_into(&mut self, out: &mut Vec<u8>) -> Option<io::Result<u64>> {
+        match self.next_game() {
+            Ok(Some(len)) => {
+                let offset = self.offset;
+                out.extend_from_slice(&self.buffer[self.start..self.start + len]);
+                self.start += len;
+                self.scanned = self.scanned.max(self.start);
+                self.offset += len as u64;
+                Some(Ok(offset))
+            }
+            Ok(None) => None,
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
     }
 
-    fn next_game(&mut self) -> io::Result<Option<RawGame>> {
+    /// The length of the next game, which starts at `buffer[start]`; `None` at the end.
+    fn next_game(&mut self) -> io::Result<Option<usize>> {
         if self.done {
             return Ok(None);
         }
         loop {
             let game = &self.buffer[self.start..self.filled];
             match scan(&self.variant, game, self.scanned - self.start, self.eof) {
-                Scan::GameAt(at) => {
-                    let game = self.take(at);
-                    self.scanned = self.start;
-                    return Ok(Some(game));
+                Scan::GameAt { at, scanned } => {
+                    self.scanned = self.start + scanned;
+                    return Ok(Some(at));
                 }
                 Scan::UpTo(upto) => self.scanned = self.start + upto,
             }
             if self.eof {
                 self.done = true;
                 let len = self.filled - self.start;
-                return Ok((len > 0).then(|| self.take(len)));
+                return Ok((len > 0).then_some(len));
             }
             if self.filled - self.start > self.max_game {
                 self.done = true;
@@ -219,7 +245,7 @@ fn scan(variant: &Finder<'_>, game: &[u8], from: usize, eof: bool) -> Scan {
         match variant_tag_at(&game[tag..]) {
             Some(true) => {
                 if let Some(at) = line_start_before(game, tag) {
-                    return Scan::GameAt(at);
+                    return Scan::GameAt { at, scanned: i };
                 }
             }
             Some(false) => {}
@@ -255,14 +281,9 @@ impl<R: Read> Iterator for GameSplitter<R> {
     type Item = io::Result<RawGame>;
 
     fn next(&mut self) -> Option<io::Result<RawGame>> {
-        match self.next_game() {
-            Ok(Some(g)) => Some(Ok(g)),
-            Ok(None) => None,
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
+        let mut bytes = Vec::new();
+        let offset = self.next_into(&mut bytes)?;
+        Some(offset.map(|offset| RawGame { offset, bytes }))
     }
 }
 

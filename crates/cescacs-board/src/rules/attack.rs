@@ -9,7 +9,7 @@ use super::board::{
 use super::moves::{Move, MoveKind};
 use super::tables::{
     CAPTURE, FORWARD, JUMP, JUMP_SET, LINES, NEIGHBOURS, NO, OPPOSITE, RAY_DIR, RAYS, STEEP, STEP,
-    first_on_ray, is_jump,
+    between, first_on_ray, is_jump,
 };
 
 /// Whether a piece of `kind` standing `dist` hexes away along direction `d` (seen from the target,
@@ -85,6 +85,16 @@ pub(crate) fn reach_along(c: u8, d: usize) -> u8 {
 pub(crate) fn ray_attacks(c: u8, target: u8, d: usize, h: u8) -> bool {
     let reach = reach_along(c, d);
     reach == FAR || (reach != 0 && ray_distance(target, d, h) <= u32::from(reach))
+}
+
+/// Whether `h`, which lies on `from`'s ray `d`, is within `reach` (0, 1, 2 or [`FAR`]) of it:
+/// [`ray_distance`] compared, with selects instead of branches.
+#[inline]
+pub(crate) fn within_reach(from: u8, d: usize, h: u8, reach: u8) -> bool {
+    // `h` lies on the ray: its first hex exists.
+    let one = STEP[from as usize][d];
+    let two = STEP[one as usize][d];
+    (reach == FAR) | ((one == h) & (reach != 0)) | ((two == h) & (reach >= 2))
 }
 
 /// How far `h` is from `from` along direction `d` (it lies on that ray), as far as
@@ -371,10 +381,8 @@ impl Board {
             let d = RAY_DIR[king as usize][to as usize];
             if d != NO {
                 let d = d as usize;
-                let reach = reach_along(c, d);
-                if reach != 0
-                    && first_on_ray(RAYS[king as usize][d], d, occupied) == to
-                    && (reach == FAR || ray_distance(king, d, to) <= u32::from(reach))
+                if between(king, to, d).intersection(occupied).is_empty()
+                    & within_reach(king, d, to, reach_along(c, d))
                 {
                     add(to);
                 }
@@ -400,11 +408,11 @@ impl Board {
     /// (what a piece leaving that ray can uncover): a slider of the ray's kind stands on it, or
     /// `d` is the one direction along which `by`'s Elephants attack over a hex. When false, no
     /// piece moving off the ray uncovers a check.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn may_attack_from_afar(&self, king: u8, d: usize, by: Colour) -> bool {
         let role = if d < 6 { ORTHOGONAL_SLIDER } else { DIAGONAL_SLIDER };
-        d == OPPOSITE[FORWARD[by.index()]]
-            || !RAYS[king as usize][d].intersection(self.roles[by.index()][role]).is_empty()
+        (d == OPPOSITE[FORWARD[by.index()]])
+            | !RAYS[king as usize][d].intersection(self.roles[by.index()][role]).is_empty()
     }
 
     /// Whether `colour`'s King is attacked (false when it has no King).
@@ -539,6 +547,18 @@ mod tests {
     }
 
     #[test]
+    fn lowest_and_highest_of_two_hexes() {
+        assert_eq!(HexSet::EMPTY.lowest(), NO);
+        assert_eq!(HexSet::EMPTY.highest(), NO);
+        for i in 0..crate::hex::HEX_COUNT as u8 {
+            for j in i..crate::hex::HEX_COUNT as u8 {
+                let set = HexSet::single(i).with(j);
+                assert_eq!((set.lowest(), set.highest()), (i, j));
+            }
+        }
+    }
+
+    #[test]
     fn rays_lines_and_jumps_are_consistent() {
         for a in 0..crate::hex::HEX_COUNT {
             for d in 0..12 {
@@ -559,6 +579,14 @@ mod tests {
                         occupied.insert(behind);
                     }
                     assert_eq!(first_on_ray(RAYS[a][d], d, occupied), h);
+                    // The hexes between are the ones walked before it; the reach counts them.
+                    let walked_between =
+                        walked[..k].iter().fold(HexSet::EMPTY, |set, &x| set.with(x));
+                    assert_eq!(between(a as u8, h, d), walked_between, "between {a} {h}");
+                    for reach in [0, 1, 2, FAR] {
+                        let near = reach == FAR || k < usize::from(reach);
+                        assert_eq!(within_reach(a as u8, d, h, reach), near, "{a} {h} {reach}");
+                    }
                 }
                 assert_eq!(first_on_ray(RAYS[a][d], d, HexSet::EMPTY), NO);
             }

@@ -81,29 +81,21 @@ impl HexSet {
     /// The smallest hex index in the set, or `NO`.
     #[inline]
     pub(crate) const fn lowest(self) -> u8 {
-        if self.0[0] != 0 {
-            self.0[0].trailing_zeros() as u8
-        } else if self.0[1] != 0 {
-            64 + self.0[1].trailing_zeros() as u8
-        } else if self.0[2] != 0 {
-            128 + self.0[2].trailing_zeros() as u8
-        } else {
-            NO
-        }
+        // Selects rather than a branch per word: which word holds the hex is anyone's guess.
+        let [a, b, c] = self.0;
+        let low = (((b as u128) << 64) | a as u128).trailing_zeros();
+        let i = if low < 128 { low } else { 128 + c.trailing_zeros() };
+        if i < 192 { i as u8 } else { NO }
     }
 
     /// The largest hex index in the set, or `NO`.
     #[inline]
     pub(crate) const fn highest(self) -> u8 {
-        if self.0[2] != 0 {
-            191 - self.0[2].leading_zeros() as u8
-        } else if self.0[1] != 0 {
-            127 - self.0[1].leading_zeros() as u8
-        } else if self.0[0] != 0 {
-            63 - self.0[0].leading_zeros() as u8
-        } else {
-            NO
-        }
+        // As `lowest`, from the top.
+        let [a, b, c] = self.0;
+        let high = (((c as u128) << 64) | b as u128).leading_zeros();
+        let i = if high < 128 { 191 - high as i32 } else { 63 - a.leading_zeros() as i32 };
+        if i >= 0 { i as u8 } else { NO }
     }
 
     /// The hex indices in the set, ascending.

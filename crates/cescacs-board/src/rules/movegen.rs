@@ -15,7 +15,7 @@ use super::castling::{Castling, rook_path};
 use super::moves::{Move, MoveKind, Promotion};
 use super::tables::{
     CAPTURE, FORWARD, HOME, JUMP, JUMP_SET, LINES, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES,
-    PROMOTION_SET, RAY_DIR, RAYS, RIDE, STEEP, STEP, TRIPLE, first_on_ray, is_jump,
+    PROMOTION_SET, RAY_DIR, RAYS, RIDE, STEEP, STEP, TRIPLE, between, first_on_ray, is_jump,
 };
 
 /// A castling's hexes as bytes, per side.
@@ -385,15 +385,14 @@ impl Board {
         if !self.may_attack_from_afar(king, d, !self.turn) {
             return false;
         }
-        let occupied = self.occ[0].union(self.occ[1]);
+        let mut blockers = self.occ[0].union(self.occ[1]);
+        blockers.insert(to);
         // A piece between them, or the mover landing between them, still shields the King.
-        let shield = first_on_ray(RAYS[king as usize][d], d, occupied.union(HexSet::single(to)));
-        if shield != from {
+        if !between(king, from, d).intersection(blockers).is_empty() {
             return false;
         }
         // Staying on the line (or taking the attacker) keeps the King shielded.
-        let beyond = RAYS[from as usize][d];
-        let h = first_on_ray(beyond, d, occupied.union(HexSet::single(to)));
+        let h = first_on_ray(RAYS[from as usize][d], d, blockers);
         if h == NO || h == to {
             return false;
         }

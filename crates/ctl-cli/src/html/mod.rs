@@ -110,7 +110,7 @@ mod tests {
                     continue;
                 }
                 let bytes = std::fs::read(&path).expect("readable");
-                let piece = Check::new(Level::Rules).piece(bytes.clone());
+                let piece = Check::new(Level::Rules).piece(&bytes);
                 let found = piece.checked.diagnostics;
                 let errors = found.iter().filter(|d| d.is_error()).count();
                 let page = page("x", bytes, &Selection::default());

@@ -11,22 +11,13 @@ use crate::codes;
 
 /// One King per side; at most 1 D, 1 V, 2 R, 2 G, 2 N, 11 P, 4 E and one Bishop per hex colour.
 pub(crate) fn census(cx: &mut Cx<'_>, placement: &Placement, field: Field<'_>) {
-    let mut counts = [[0usize; 9]; 2];
-    // Per side, the Bishops on each hex colour.
-    let mut bishops_on = [[0usize; 3]; 2];
-    for (hex, p, _) in &placement.pieces {
-        counts[p.colour.index()][p.kind.index()] += 1;
-        if p.kind == PieceKind::Bishop {
-            bishops_on[p.colour.index()][hex_colour_index(hex.colour())] += 1;
-        }
-    }
     for colour in Colour::ALL {
         for kind in PieceKind::ALL {
-            let n = counts[colour.index()][kind.index()];
+            let n = placement.counts[colour.index()][kind.index()];
             let fine = match kind {
                 PieceKind::King => n == 1,
-                PieceKind::Bishop => bishops_on[colour.index()].iter().all(|&b| b <= 1),
-                _ => n <= 1 || n <= usize::from(kind.initial_count()),
+                PieceKind::Bishop => placement.bishops_on[colour.index()].iter().all(|&b| b <= 1),
+                _ => n <= 1 || n <= kind.initial_count(),
             };
             if fine {
                 continue;
@@ -119,14 +110,6 @@ fn bishops(cx: &mut Cx<'_>, placement: &Placement, colour: Colour) {
                 .with_note("Bishops never change hex colour, and a side has one per colour"),
             );
         }
-    }
-}
-
-fn hex_colour_index(c: HexColour) -> usize {
-    match c {
-        HexColour::White => 0,
-        HexColour::Black => 1,
-        HexColour::Coloured => 2,
     }
 }
 
@@ -410,14 +393,8 @@ pub(crate) fn not_to_move_in_check(cx: &mut Cx<'_>, position: &Position, placeme
     let turn = position.turn();
     let checked = !turn;
     let king_of = |colour: Colour| {
-        let mut kings = placement
-            .pieces
-            .iter()
-            .filter(move |(_, p, _)| *p == Piece::new(colour, PieceKind::King));
-        match (kings.next(), kings.next()) {
-            (Some(&(hex, _, span)), None) => Some((hex, span)),
-            _ => None,
-        }
+        let one = placement.counts[colour.index()][PieceKind::King.index()] == 1;
+        placement.kings[colour.index()].filter(|_| one)
     };
     let (Some((king, king_span)), Some(_)) = (king_of(checked), king_of(turn)) else { return };
     let checkers = position.checkers(checked);

@@ -64,24 +64,34 @@ enum Sym {
 
 pub(crate) fn castling(cx: &mut Cx<'_>, field: Field<'_>) -> Option<Castling> {
     let letters = cx.letters;
-    let syms: Vec<(Sym, Span)> = field
-        .text
-        .char_indices()
-        .map(|(i, c)| {
-            let span = Span::new(field.start + i, field.start + i + c.len_utf8());
-            let sym = match letters.piece_of(c) {
-                Some(Piece { colour, kind: PieceKind::Rook }) => Sym::Rook(colour),
-                Some(Piece { colour, kind: PieceKind::King }) => Sym::King(colour),
-                _ if c == '-' => Sym::Hyphen,
-                _ if c == UNICODE_HYPHEN => {
-                    hyphen_warning(cx, span);
-                    Sym::Hyphen
-                }
-                _ => Sym::Other,
-            };
-            (sym, span)
-        })
-        .collect();
+    let mut sym = |(i, c): (usize, char)| {
+        let span = Span::new(field.start + i, field.start + i + c.len_utf8());
+        let sym = match letters.piece_of(c) {
+            Some(Piece { colour, kind: PieceKind::Rook }) => Sym::Rook(colour),
+            Some(Piece { colour, kind: PieceKind::King }) => Sym::King(colour),
+            _ if c == '-' => Sym::Hyphen,
+            _ if c == UNICODE_HYPHEN => {
+                hyphen_warning(cx, span);
+                Sym::Hyphen
+            }
+            _ => Sym::Other,
+        };
+        (sym, span)
+    };
+    // A field of up to 8 bytes (`RKRrkr` is 6) is read into an array, without an allocation.
+    let mut short = [(Sym::Other, Span::new(0, 0)); 8];
+    let long: Vec<(Sym, Span)>;
+    let syms: &[(Sym, Span)] = if field.text.len() <= short.len() {
+        let mut n = 0;
+        for (slot, read) in short.iter_mut().zip(field.text.char_indices().map(&mut sym)) {
+            *slot = read;
+            n += 1;
+        }
+        &short[..n]
+    } else {
+        long = field.text.char_indices().map(&mut sym).collect();
+        &long
+    };
 
     if syms.len() == 1 && syms[0].0 == Sym::Hyphen {
         cx.diags.push(
@@ -97,7 +107,7 @@ pub(crate) fn castling(cx: &mut Cx<'_>, field: Field<'_>) -> Option<Castling> {
         });
     }
 
-    let mut rest = &syms[..];
+    let mut rest = syms;
     let mut parts = [(Colour::White, Part::MOVED), (Colour::Black, Part::MOVED)];
     let mut ok = true;
     for (colour, part) in parts.iter_mut() {

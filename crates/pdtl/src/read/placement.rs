@@ -1,6 +1,6 @@
 //! The first field: `/28:v/27:dk/.../0:V/`, lines from 28 down, each `N:` and its entries.
 
-use cescacs_board::{Colour, Diagnostic, Hex, Line, Piece, PieceKind, Position, Span};
+use cescacs_board::{Colour, Diagnostic, Hex, HexColour, Line, Piece, PieceKind, Position, Span};
 
 use super::{Cx, Field, char_span};
 use crate::codes;
@@ -14,6 +14,52 @@ pub(crate) struct Placement {
     /// Some entry could not be placed (bad or repeated line, unknown letter): a missing piece may
     /// be there, so its absence is not reported.
     pub dropped: bool,
+    /// How many of [`pieces`](Placement::pieces) each side has of each kind, counted as they
+    /// are read: the census looks at the list only when a count is wrong.
+    pub counts: [[u8; PieceKind::ALL.len()]; 2],
+    /// The Bishops of each side on each hex colour (white, black, coloured).
+    pub bishops_on: [[u8; 3]; 2],
+    /// The first King of each side, with the span of its letter.
+    pub kings: [Option<(Hex, Span)>; 2],
+}
+
+impl Placement {
+    /// A placement without pieces yet, with room for `capacity`.
+    fn with_capacity(capacity: usize) -> Placement {
+        Placement {
+            sound: true,
+            pieces: Vec::with_capacity(capacity),
+            dropped: false,
+            counts: Default::default(),
+            bishops_on: Default::default(),
+            kings: [None; 2],
+        }
+    }
+
+    /// Adds a piece read.
+    fn push(&mut self, hex: Hex, piece: Piece, span: Span) {
+        self.pieces.push((hex, piece, span));
+        let side = piece.colour.index();
+        let count = &mut self.counts[side][piece.kind.index()];
+        *count = count.saturating_add(1);
+        match piece.kind {
+            PieceKind::Bishop => {
+                let on = &mut self.bishops_on[side][hex_colour_index(hex.colour())];
+                *on = on.saturating_add(1);
+            }
+            PieceKind::King if self.kings[side].is_none() => self.kings[side] = Some((hex, span)),
+            _ => {}
+        }
+    }
+}
+
+/// The index of a hex colour in [`Placement::bishops_on`].
+pub(crate) fn hex_colour_index(c: HexColour) -> usize {
+    match c {
+        HexColour::White => 0,
+        HexColour::Black => 1,
+        HexColour::Coloured => 2,
+    }
 }
 
 pub(crate) fn read(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -> Placement {
@@ -38,7 +84,7 @@ fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Opt
     if bytes.len() < 2 || bytes[0] != b'/' || bytes[bytes.len() - 1] != b'/' {
         return None;
     }
-    let mut pieces = Vec::with_capacity(bytes.len() / 2);
+    let mut placement = Placement::with_capacity(bytes.len() / 2);
     // Lines go down from 28: the first may be 28.
     let mut above = Line::MAX + 1;
     let digit = |b: u8| b.is_ascii_digit().then(|| b - b'0');
@@ -85,7 +131,7 @@ fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Opt
             let hex = Hex::from_index(first + pos)?;
             position.set_piece(hex, Some(piece));
             let at = field.start + i;
-            pieces.push((hex, piece, Span::new(at, at + n)));
+            placement.push(hex, piece, Span::new(at, at + n));
             letters += 1;
             pos += 1;
             i += n;
@@ -95,15 +141,14 @@ fn read_canonical(cx: &Cx<'_>, field: Field<'_>, position: &mut Position) -> Opt
         }
         i += 1;
     }
-    Some(Placement { sound: true, pieces, dropped: false })
+    Some(placement)
 }
 
 /// Reads any placement, reporting every problem.
 fn read_reporting(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) -> Placement {
     let errors_before = error_count(cx);
     // One piece per letter at most; most letters of a placement are pieces.
-    let mut placement =
-        Placement { sound: true, pieces: Vec::with_capacity(field.text.len() / 2), dropped: false };
+    let mut placement = Placement::with_capacity(field.text.len() / 2);
     let text = field.text;
     let base = field.start;
 
@@ -342,7 +387,7 @@ fn line_content(
                 if pos < len {
                     if let (true, Some(hex)) = (place, line.hexes().nth(pos)) {
                         position.set_piece(hex, Some(piece));
-                        placement.pieces.push((hex, piece, span));
+                        placement.push(hex, piece, span);
                     }
                 } else if overflow_at.is_none() {
                     overflow_at = Some(at);
@@ -442,10 +487,10 @@ fn unknown_letter(cx: &mut Cx<'_>, c: char, span: Span) {
 
 #[cfg(test)]
 mod tests {
-    use cescacs_board::{Hex, Letters, Piece, Position};
+    use cescacs_board::{Hex, Letters, Piece, PieceKind, Position};
     use proptest::prelude::*;
 
-    use super::{Cx, Field, read_canonical, read_reporting};
+    use super::{Cx, Field, Placement, hex_colour_index, read_canonical, read_reporting};
 
     fn tables() -> [Letters; 3] {
         [Letters::standard(), Letters::fan(), Letters::from_redefine("L@J, S@N, T@R, W@V").unwrap()]
@@ -463,6 +508,29 @@ mod tests {
         text[..text.find(' ').unwrap()].to_string()
     }
 
+    /// The counts kept while reading are those of the list of pieces.
+    fn counted_as_listed(placement: &Placement, text: &str) -> Result<(), TestCaseError> {
+        let mut counts = [[0u8; 9]; 2];
+        let mut bishops_on = [[0u8; 3]; 2];
+        for (hex, p, _) in &placement.pieces {
+            counts[p.colour.index()][p.kind.index()] += 1;
+            if p.kind == PieceKind::Bishop {
+                bishops_on[p.colour.index()][hex_colour_index(hex.colour())] += 1;
+            }
+        }
+        prop_assert_eq!(placement.counts, counts, "{}", text);
+        prop_assert_eq!(placement.bishops_on, bishops_on, "{}", text);
+        let first_king = |colour: usize| {
+            placement
+                .pieces
+                .iter()
+                .find(|(_, p, _)| p.kind == PieceKind::King && p.colour.index() == colour)
+                .map(|&(h, _, s)| (h, s))
+        };
+        prop_assert_eq!(placement.kings, [first_king(0), first_king(1)], "{}", text);
+        Ok(())
+    }
+
     /// Whether `read_canonical` read `text`; when it did, it agreed with `read_reporting` in
     /// every output, and `read_reporting` found nothing to report.
     fn agrees(text: &str, letters: &Letters) -> Result<bool, TestCaseError> {
@@ -470,6 +538,7 @@ mod tests {
         let mut slow_cx = Cx { text, letters, diags: Vec::new() };
         let mut slow_position = Position::empty();
         let slow = read_reporting(&mut slow_cx, field, &mut slow_position);
+        counted_as_listed(&slow, text)?;
         let fast_cx = Cx { text, letters, diags: Vec::new() };
         let mut fast_position = Position::empty();
         let Some(fast) = read_canonical(&fast_cx, field, &mut fast_position) else {
@@ -480,6 +549,10 @@ mod tests {
         prop_assert_eq!(fast_position, slow_position, "{}", text);
         prop_assert_eq!((fast.sound, fast.dropped), (slow.sound, slow.dropped), "{}", text);
         prop_assert_eq!(fast.pieces, slow.pieces, "{}", text);
+        prop_assert_eq!(fast.counts, slow.counts, "{}", text);
+        prop_assert_eq!(fast.bishops_on, slow.bishops_on, "{}", text);
+        prop_assert_eq!(fast.kings, slow.kings, "{}", text);
+
         Ok(true)
     }
 
