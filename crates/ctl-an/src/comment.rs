@@ -183,6 +183,8 @@ fn next_start<const ALL: bool>(b: &[u8], from: usize) -> Option<usize> {
     }
 }
 
+/// The bytes [`scan`] stops at: every reference's first byte with `ALL`, else those that may
+/// start a reference to a move or a variation, or a diagnostic.
 #[inline(always)]
 fn starts<const ALL: bool>() -> &'static [u8] {
     if ALL { &STARTS } else { &MOVE_STARTS }
@@ -222,8 +224,8 @@ fn scan<const ALL: bool>(
 ) {
     let b = text.as_bytes();
     let mut i = 0;
-    // Only `@`, `~`, `#` and `$` start a reference: the bytes between are skipped a word at a
-    // time (comments are short: a vector search costs more to set up).
+    // Only the bytes of `starts` matter: those between are skipped a word at a time (comments
+    // are short: a vector search costs more to set up).
     while let Some(start) = next_start::<ALL>(b, i) {
         let digit_next = b.get(start + 1).is_some_and(u8::is_ascii_digit);
         i = match b[start] {
