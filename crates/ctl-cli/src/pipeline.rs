@@ -37,6 +37,13 @@ pub const BATCH_BYTES: usize = 1 << 20;
 /// far less than checking the one before it, so the threads never wait for the reader).
 const FIRST_BATCH_BYTES: usize = 1 << 15;
 
+/// At most how many pieces of a batch one thread checks as a run no other thread can take
+/// part of. rayon otherwise cuts a batch into a few long runs, and at the end of the batch the
+/// threads whose runs are done wait for the last one (measured: 4.5 % of the wall time of two
+/// threads idle on 21.8 MB of games, 2.1 % with runs of at most four; the cut costs nothing
+/// measurable on one thread).
+const MAX_PIECES_UNSHARED: usize = 4;
+
 /// What to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Output {
@@ -251,7 +258,12 @@ pub fn run(
             || {
                 let bytes = &batch.bytes;
                 let check = |item: &Item| check_item(item, bytes, &named, how);
-                batch.items.par_iter().map(check).collect::<Vec<_>>()
+                batch
+                    .items
+                    .par_iter()
+                    .with_max_len(MAX_PIECES_UNSHARED)
+                    .map(check)
+                    .collect::<Vec<_>>()
             },
             || {
                 let written = checked.drain(..).try_for_each(|item| writer.write(item, progress));
