@@ -39,7 +39,8 @@ struct Line {
     /// The plies of the last pair, `…` counted twice: the pair stands after Black's move once
     /// this is two or more (counted without a branch, as White's and Black's plies alternate).
     plies: u32,
-    /// The move references of the comments before the first pair, and of those after the last.
+    /// The move references of the comments before the first pair, and of those after the last
+    /// that point past where the line stands now (the others cannot be later moves).
     before: Vec<MoveRef>,
     after: Vec<MoveRef>,
     /// The label chain of this line (outermost first), as references name variations.
@@ -171,8 +172,15 @@ impl References {
             later_reference(r, at, out);
         } else {
             let line = self.line();
-            let list = if line.pair.is_some() { &mut line.after } else { &mut line.before };
-            list.push(r);
+            match line.point() {
+                // The comment's place moves on at most to Black's move of the same pair: a
+                // move played already by now stays played, so only the others wait (a
+                // comment's usual reference never does, and most pairs end with nothing to
+                // place).
+                Some(now) if now.precedes(r.number, r.player) => line.after.push(r),
+                Some(_) => {}
+                None => line.before.push(r),
+            }
         }
     }
 
