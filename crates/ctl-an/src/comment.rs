@@ -33,6 +33,84 @@ pub(crate) fn read_move_references<'s>(
     (inner, kind)
 }
 
+/// The bytes [`read_closed`] stops at: the end of the comment, a line end, and the bytes that
+/// may start a reference to a move or a variation, or a diagnostic.
+const CLOSED_STOPS: [u8; 5] = [b'}', b'\n', b'\r', b'~', b'#'];
+
+/// [`boundary::comment_end`](crate::boundary::comment_end) and [`read_move_references`] in
+/// one pass, for the fast path: the comment token that starts at `at` of `source` (a `{`),
+/// when it is closed, at most `max_len` bytes long and without diagnostics (else `None`: the
+/// full reader reads it). Its span, text and kind, and its move references into `out`, are
+/// those of the two.
+///
+/// The references are read as the search for the `}` meets them, on the bytes of `source`
+/// rather than of the comment's text: none of them holds a `}` or a line end, nor is it told
+/// apart by what follows, as a `}` ends them as the end of the text would. A comment of
+/// several lines, or near the end of `source`, is read by the two.
+pub(crate) fn read_closed<'s>(
+    source: &'s str,
+    at: usize,
+    max_len: usize,
+    out: &mut Vec<Spanned<Reference>>,
+) -> Option<(Span, &'s str, CommentKind)> {
+    let b = source.as_bytes();
+    out.clear();
+    let mut diags = Vec::new();
+    let mut i = at + 1;
+    let end = loop {
+        let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) else {
+            return read_closed_by_two(source, at, max_len, out);
+        };
+        let Some(k) = first_of(u64::from_le_bytes(*word), &CLOSED_STOPS) else {
+            i += 8;
+            continue;
+        };
+        let start = i + k;
+        i = match b[start] {
+            b'}' => break start + 1,
+            b'~' if tilde_is_clean(b, start) => start + 1,
+            b'~' => {
+                let kept = out.len();
+                let end = tilde(source, start, 0, out, &mut diags);
+                out.truncate(kept);
+                end
+            }
+            b'#' if b.get(start + 1).is_some_and(u8::is_ascii_digit) => {
+                hash(b, start, 0, out, &mut diags)
+            }
+            b'#' => start + 1,
+            _ => return read_closed_by_two(source, at, max_len, out),
+        };
+        if !diags.is_empty() {
+            return None;
+        }
+    };
+    if end - at > max_len {
+        return None;
+    }
+    let inner = &source[at + 1..end - 1];
+    let kind = kind(inner, at + 1, &mut diags);
+    diags.is_empty().then_some((Span::new(at, end), inner, kind))
+}
+
+/// [`read_closed`] by [`boundary::comment_end`](crate::boundary::comment_end) and
+/// [`read_move_references`].
+fn read_closed_by_two<'s>(
+    source: &'s str,
+    at: usize,
+    max_len: usize,
+    out: &mut Vec<Spanned<Reference>>,
+) -> Option<(Span, &'s str, CommentKind)> {
+    let (len, closed) = crate::boundary::comment_end(&source.as_bytes()[at..]);
+    if !closed || len > max_len {
+        return None;
+    }
+    let span = Span::new(at, at + len);
+    let mut diags = Vec::new();
+    let (text, kind) = read_move_references(source, span, &mut diags, out);
+    diags.is_empty().then_some((span, text, kind))
+}
+
 /// Every reference of the comment text `inner`, which starts at `offset` of the source (the
 /// references of [`read`]).
 pub(crate) fn references(inner: &str, offset: usize) -> Vec<Spanned<Reference>> {
@@ -84,6 +162,42 @@ fn kind(inner: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> CommentKind 
     CommentKind::Plain
 }
 
+/// The three bytes at `i` of `b`, 0 for those past its end (a 0 byte is read as none would be).
+#[inline(always)]
+fn three_bytes(b: &[u8], i: usize) -> [u8; 3] {
+    match b.get(i..).and_then(<[u8]>::first_chunk::<3>) {
+        Some(&bytes) => bytes,
+        None => three_bytes_at_end(b, i),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn three_bytes_at_end(b: &[u8], i: usize) -> [u8; 3] {
+    let byte = |k: usize| b.get(i + k).copied().unwrap_or(0);
+    [byte(0), byte(1), byte(2)]
+}
+
+/// 1 for `@W`, 2 for `@B`, not followed by a letter or digit, else 0: the player named by the
+/// three bytes `head`, found without a branch (whether a text names one is random).
+#[inline(always)]
+fn player_index([at, letter, next]: [u8; 3]) -> usize {
+    let named = usize::from(letter == b'W') | (2 * usize::from(letter == b'B'));
+    named * usize::from(at == b'@') * usize::from(!ALPHANUMERIC[usize::from(next)])
+}
+
+/// `u8::is_ascii_alphanumeric` as a table: the method tests ranges, which the compiler may
+/// turn into branches.
+const ALPHANUMERIC: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    table
+};
+
 /// The ASCII piece letters, both cases, a reference may name after `~`.
 const PIECE_BYTES: [bool; 128] = {
     let letters = b"PEJNGRVDKABFLCSTWQ";
@@ -126,24 +240,65 @@ fn hex(text: &str, start: usize, end: usize) -> Result<Hex, cescacs_board::HexPa
     }
 }
 
+/// The length of the run of digits at `i` of `b`. Runs of up to three digits, which hexes
+/// and move numbers are, are measured on a word without a branch (their lengths are random).
+#[inline(always)]
 fn digits(b: &[u8], i: usize) -> usize {
+    match b.get(i..).and_then(<[u8]>::first_chunk::<4>) {
+        Some(word) => match leading_digits(u32::from_le_bytes(*word)) {
+            4 => long_digits(b, i),
+            n => n,
+        },
+        None => long_digits(b, i),
+    }
+}
+
+/// How many digits the four bytes of `word` (little-endian) start with.
+#[inline(always)]
+fn leading_digits(word: u32) -> usize {
+    // `c ^ 0x30` is 0 to 9 for a digit: a byte is another when its high half is not 0 or its
+    // low half is 10 or more (adding 6 then sets bit 4; no carry leaves the byte).
+    let t = word ^ 0x3030_3030;
+    let other = (t & 0xf0f0_f0f0) | (((t & 0x0f0f_0f0f) + 0x0606_0606) & 0x1010_1010);
+    other.trailing_zeros() as usize / 8
+}
+
+#[cold]
+#[inline(never)]
+fn long_digits(b: &[u8], i: usize) -> usize {
     b.get(i..).map_or(0, |rest| rest.iter().take_while(|c| c.is_ascii_digit()).count())
 }
 
 /// The number written at `i` of `b` (one digit at least) and where it ends; too large is
 /// `u32::MAX`, as `str::parse` would fail.
+#[inline(always)]
 fn number(b: &[u8], i: usize) -> (u32, usize) {
-    const TOO_LARGE: u64 = u32::MAX as u64 + 1;
-    let mut value: u64 = 0;
-    let mut end = i;
-    while let Some(&c) = b.get(end)
-        && c.is_ascii_digit()
-    {
-        // Held at `TOO_LARGE` once past `u32::MAX`: ten times it plus a digit fits a `u64`.
-        value = (value * 10 + u64::from(c - b'0')).min(TOO_LARGE);
-        end += 1;
+    if let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<4>) {
+        let word = u32::from_le_bytes(*word);
+        let n = leading_digits(word);
+        if n <= 2 {
+            // Without a branch: the first digit times 0, 1 or 10, plus the second times 0 or 1.
+            const FIRST: [u32; 3] = [0, 1, 10];
+            const SECOND: [u32; 3] = [0, 0, 1];
+            let value = (word & 0xf) * FIRST[n] + ((word >> 8) & 0xf) * SECOND[n];
+            return (value, i + n);
+        }
     }
-    (u32::try_from(value).unwrap_or(u32::MAX), end)
+    long_number(b, i)
+}
+
+#[cold]
+#[inline(never)]
+fn long_number(b: &[u8], i: usize) -> (u32, usize) {
+    const TOO_LARGE: u64 = u32::MAX as u64 + 1;
+    let n = long_digits(b, i);
+    // Held at `TOO_LARGE` once past `u32::MAX`: ten times it plus a digit fits a `u64`.
+    let value = b
+        .get(i..i + n)
+        .unwrap_or_default()
+        .iter()
+        .fold(0u64, |value, &c| (value * 10 + u64::from(c - b'0')).min(TOO_LARGE));
+    (u32::try_from(value).unwrap_or(u32::MAX), i + n)
 }
 
 fn warn(diags: &mut Vec<Diagnostic>, span: Span, message: String) {
@@ -193,23 +348,28 @@ fn starts<const ALL: bool>() -> &'static [u8] {
 /// The index of the lowest byte of `word` (little-endian) that [`next_start`] looks for.
 #[inline(always)]
 fn first_start<const ALL: bool>(word: u64) -> Option<usize> {
+    first_of(word, starts::<ALL>())
+}
+
+/// The index of the lowest byte of `word` (little-endian) that is one of `set`.
+///
+/// Each byte of `set` is tested with the classic "has a zero byte" test of the word against it,
+/// exact for the lowest zero byte; a false hit lies above a true one, so the lowest of all is
+/// true.
+#[inline(always)]
+fn first_of(word: u64, set: &[u8]) -> Option<usize> {
     const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
-    let hits = starts::<ALL>().iter().fold(0, |acc, &c| acc | zero(word ^ (LOW * u64::from(c))));
+    let hits = set.iter().fold(0, |acc, &c| acc | zero(word ^ (LOW * u64::from(c))));
     (hits != 0).then(|| hits.trailing_zeros() as usize / 8)
 }
 
 /// `@W` or `@B` at `i` of `b`, not followed by a letter or digit: its colour.
+#[inline(always)]
 fn player_at(b: &[u8], i: usize) -> Option<Colour> {
-    if b.get(i) != Some(&b'@') || b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric) {
-        return None;
-    }
-    match b.get(i + 1) {
-        Some(b'W') => Some(Colour::White),
-        Some(b'B') => Some(Colour::Black),
-        _ => None,
-    }
+    const PLAYERS: [Option<Colour>; 3] = [None, Some(Colour::White), Some(Colour::Black)];
+    PLAYERS[player_index(three_bytes(b, i))]
 }
 
 /// Reads the references of `text`, which starts at `offset` of the source: all of them with
@@ -392,9 +552,7 @@ fn hash(
         }
     }
     let player = player_at(b, end);
-    if player.is_some() {
-        end += 2;
-    }
+    end += 2 * usize::from(player.is_some());
     push(out, offset, start, end, Reference::Move { number: num, path, player });
     end
 }
@@ -538,6 +696,29 @@ mod tests {
         }
 
         #[test]
+        fn one_pass_reads_a_comment_as_its_end_and_its_references_do(
+            prefix in "[ a{]{0,3}",
+            text in reference_text(),
+            tail in proptest::sample::select(vec![
+                "", "}", "} ", "}#14 ~JF6 }", "} 1. E7-E13 { #3 }", "}\n[Variant \"x\"]",
+                "\n}", "\r\n  x #2}", "\n[Variant \"x\"]\n{ #1 }", "\u{e9}} #12.2",
+                "\r[Variant \"x\"] }", "\r #14 }", "\n\t[Variant \"x\"]}",
+            ]),
+            end in proptest::sample::select(vec!["", "}", " }", "#1]}"]),
+            max_len in proptest::sample::select(vec![0, 3, 12, 40, usize::MAX]),
+        ) {
+            let src = format!("{prefix}{{{text}{tail}{end}");
+            let at = prefix.len();
+            let (mut one, mut two) = (vec![], vec![]);
+            let read = read_closed(&src, at, max_len, &mut one);
+            let by_two = read_closed_by_two(&src, at, max_len, &mut two);
+            proptest::prop_assert_eq!(read, by_two);
+            if read.is_some() {
+                proptest::prop_assert_eq!(one, two);
+            }
+        }
+
+        #[test]
         fn mutated_spec_forms_read_as_the_old_one(
             cut in 0..120usize,
             bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..4),
@@ -553,6 +734,18 @@ mod tests {
             oracle::scan(&text, 1, &mut old, &mut old_diags);
             proptest::prop_assert_eq!(new, old);
             proptest::prop_assert_eq!(new_diags, old_diags);
+        }
+    }
+
+    #[test]
+    fn leading_digits_of_a_word_are_those_of_a_byte_walk() {
+        for c in 0..=u8::MAX {
+            for at in 0..4 {
+                let mut word = *b"7099";
+                word[at] = c;
+                let walk = word.iter().take_while(|c| c.is_ascii_digit()).count();
+                assert_eq!(leading_digits(u32::from_le_bytes(word)), walk, "{word:?}");
+            }
         }
     }
 

@@ -116,7 +116,9 @@ fn a_comment_stands_after_its_pair_once_it_is_over() {
         rules(movetext).iter().filter(|d| d.code == "W0402").map(|d| d.message.clone()).collect()
     };
     let after = |side: &str| {
-        format!("expected a reference to a move already played, found a later move (after {side}'s move 2)")
+        format!(
+            "expected a reference to a move already played, found a later move (after {side}'s move 2)"
+        )
     };
     // Every move of the pair is played: only a later pair's move is later.
     let whole = "1. E7-E13, E21-E15 2. F8-F12, F20-F16 { #1 #1@B #2 #2@W #2@B #3 } 3. G7-G13: *";
@@ -124,7 +126,8 @@ fn a_comment_stands_after_its_pair_once_it_is_over() {
     // After White's move, Black's is later; so is any move of a later pair.
     let white = "1. E7-E13, E21-E15 2. F8-F12 { #1 #2@B #2 #3 #2@W } 2. …, F20-F16 3. G7-G13: *";
     assert_eq!(later(white), [after("White"), after("White")]);
-    let variation = "1. E7-E13, E21-E15 2. F8-F12, F20-F16 (2. …, F20-F18 { #2 #2@B #3 #1 }) 3. G7-G13: *";
+    let variation =
+        "1. E7-E13, E21-E15 2. F8-F12, F20-F16 (2. …, F20-F18 { #2 #2@B #3 #1 }) 3. G7-G13: *";
     assert_eq!(later(variation), [after("Black")]);
 }
 

@@ -268,21 +268,10 @@ impl<V: Visitor> Scanner<'_, '_, V> {
 
     /// A closed comment without diagnostics, read by the reader's own code.
     fn comment(&mut self) -> Result<(), Fallback> {
-        let (len, closed) = crate::boundary::comment_end(&self.bytes[self.at..]);
-        if !closed || len > self.limits.comment_bytes {
-            return Err(Fallback);
-        }
-        let span = Span::new(self.at, self.at + len);
-        let mut diagnostics = Vec::new();
-        let (text, kind) = crate::comment::read_move_references(
-            self.text,
-            span,
-            &mut diagnostics,
-            &mut self.move_references,
-        );
-        if !diagnostics.is_empty() {
-            return Err(Fallback);
-        }
+        let limit = self.limits.comment_bytes;
+        let read =
+            crate::comment::read_closed(self.text, self.at, limit, &mut self.move_references);
+        let (span, text, kind) = read.ok_or(Fallback)?;
         self.at = span.end;
         let move_references = &self.move_references;
         go_on(self.visitor.comment(&super::CommentEvent { span, text, kind, move_references }))
