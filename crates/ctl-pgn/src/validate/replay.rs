@@ -170,13 +170,15 @@ struct Draw {
 }
 
 /// A point of a line a variation may branch from, kept without a board: how many of the moves
-/// since the line's checkpoint were played, and the state of the repetition keys then.
+/// since the line's checkpoint were played, the state of the repetition keys then, and whether
+/// the line was drawn (a line is drawn at most once, so [`Line::drawn`] tells how). Small: a
+/// pair writes one for each of its plies.
 #[derive(Clone, Copy)]
 struct Mark {
-    moves: usize,
-    keys: usize,
-    since: usize,
-    drawn: Option<Draw>,
+    moves: u32,
+    keys: u32,
+    since: u32,
+    drawn: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -199,8 +201,11 @@ struct OpenPair {
     plies: u8,
     /// White's move was written (not `…`).
     white: bool,
-    before_white: Mark,
-    before_black: Option<Mark>,
+    /// The line before each ply: `before[0]` before White's move, `before[1]` before Black's,
+    /// known once White's move was played or left out (`black_known`). A ply played writes
+    /// the next one, so that Black's move needs no branch: `before[2]` is never read.
+    before: [Mark; 3],
+    black_known: bool,
 }
 
 /// One line being replayed (the main line or a variation).
@@ -319,11 +324,12 @@ impl Line {
 
     #[inline]
     fn mark(&self) -> Mark {
+        // Lengths fit: a line's plies are bounded by `Limits::plies` and the text's size.
         Mark {
-            moves: self.moves.len(),
-            keys: self.keys.len(),
-            since: self.since,
-            drawn: self.drawn,
+            moves: self.moves.len() as u32,
+            keys: self.keys.len() as u32,
+            since: self.since as u32,
+            drawn: self.drawn.is_some(),
         }
     }
 
@@ -668,10 +674,15 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// A ply counted, nothing more (see [`Replay::only_counts`]).
     #[inline(always)]
     pub(crate) fn count_ply(&mut self) -> Flow {
-        if self.depth == 0 {
-            self.plies += 1;
-        }
+        self.count_main_ply();
         self.flow()
+    }
+
+    /// A ply of the main line is counted; a variation's is not. Without a branch: in a game
+    /// with variations, whether a move is in one comes in no pattern.
+    #[inline(always)]
+    fn count_main_ply(&mut self) {
+        self.plies += usize::from(self.depth == 0);
     }
 
     /// A pair begins with its number.
@@ -727,7 +738,8 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         let mark = line.mark();
         if let Some(pair) = line.pair.as_mut() {
-            pair.before_black = Some(mark);
+            pair.before[1] = mark;
+            pair.black_known = true;
         }
         self.flow()
     }
@@ -751,9 +763,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// it is not reported again as incoherent (its line stops silently after the turn check).
     #[inline]
     pub fn mv(&mut self, m: &Move, readable: bool) -> Flow {
-        if self.depth() == 0 {
-            self.plies += 1;
-        }
+        self.count_main_ply();
         self.start();
         if !self.busy {
             return self.flow();
@@ -786,11 +796,11 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mate_later = self.options.report == Report::StopAtFirst;
         match play(line, m, &self.letters, full, mate_later) {
             Played::Moved(d) => {
-                if white {
-                    let mark = line.mark();
-                    if let Some(pair) = line.pair.as_mut() {
-                        pair.before_black = Some(mark);
-                    }
+                // Written for Black's move too (into `before[2]`): a store, not a branch.
+                let mark = line.mark();
+                if let Some(pair) = line.pair.as_mut() {
+                    pair.before[usize::from(pair.plies)] = mark;
+                    pair.black_known |= white;
                 }
                 self.observer.played(PlyAt { depth: self.depth, side }, m, &line.board);
                 if let Some(d) = d {
@@ -878,7 +888,8 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.lines[n - 1] = Slot::Off;
             return;
         };
-        let from = if omitted { pair.before_black } else { Some(pair.before_white) };
+        let from =
+            if omitted { pair.black_known.then_some(pair.before[1]) } else { Some(pair.before[0]) };
         let Some(mark) = from else {
             self.lines[n - 1] = Slot::Off;
             if let Slot::Line(parent) = &mut self.lines[n - 2] {
@@ -891,13 +902,13 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mut line = Line::start(
             &mut self.spare,
             &base.base,
-            &parent.moves[..mark.moves],
+            &parent.moves[..mark.moves as usize],
             // A line at the rules level played every move through the rules: a move they
             // refused (or one after a draw) drops it to the coherence level for good.
             parent.level >= Level::Rules,
             pair.level,
-            mark.drawn,
-            &parent.keys[mark.since..mark.keys],
+            parent.drawn.filter(|_| mark.drawn),
+            &parent.keys[mark.since as usize..mark.keys as usize],
             Some(owner),
         );
         self.observer.line_start(n - 1, &line.board);
@@ -1154,8 +1165,8 @@ fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<u32> {
         level: line.level,
         plies: 0,
         white: false,
-        before_white,
-        before_black: None,
+        before: [before_white; 3],
+        black_known: false,
     });
     warning
 }
@@ -1435,6 +1446,23 @@ mod tests {
             let deep = inner.variations[1][0].as_ref().unwrap();
             assert_eq!(deep.positions[0], v2_rest[0].0, "{text}");
         }
+    }
+
+    #[test]
+    fn a_variation_is_drawn_only_if_its_line_was_before_the_move_it_replaces() {
+        // The start position comes back after every even pair: Black's move of pair 8 makes
+        // its fifth occurrence, an automatic draw.
+        let game = |variation: &str| {
+            format!("[Variant \"C'escacs\"]\n{}8. NC7-E3, NC21-E25: {variation}\n1-1\n", shuffle(7))
+        };
+        let codes = |text: &str| -> Vec<&str> {
+            check_text(text, Level::Rules).iter().map(|d| d.code).collect()
+        };
+        assert_eq!(codes(&game("")), Vec::<&str>::new());
+        // Before Black's move of pair 8 the line was not drawn yet: the variation goes on.
+        let before_the_draw = game("(8. …, E21-E15 9. NE3-C7)");
+        assert_eq!(codes(&before_the_draw), Vec::<&str>::new());
+        assert!(check_fast(&before_the_draw, Level::Rules, &Limits::DEFAULT).is_some());
     }
 
     #[test]
