@@ -1149,10 +1149,10 @@ fn first_number(start: &Position) -> Option<u32> {
 #[inline(always)]
 fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<u32> {
     if let Some(p) = &line.pair {
-        // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
-        let white_only = p.white && p.plies == 1;
-        let n = p.number.value;
-        line.expected = Some(if white_only { n } else { n.saturating_add(1) });
+        // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`. Without
+        // a branch: in a game with comments and variations such pairs come in no pattern.
+        let white_only = p.white & (p.plies == 1);
+        line.expected = Some(p.number.value.saturating_add(u32::from(!white_only)));
     }
     line.checkpoint(near);
     let warning = match line.expected {
@@ -1219,9 +1219,10 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool, mate_later: bo
         }
     }
     let clock = after.halfmove_clock();
-    // After an irreversible move no earlier position can come back (a select, not a branch:
-    // these moves come in no pattern).
-    line.since = if clock == 0 { line.keys.len() } else { line.since };
+    // After an irreversible move no earlier position can come back. With a mask, not a branch:
+    // these moves come in no pattern, and the compiler makes a jump of an `if` here.
+    let reset = usize::from(clock == 0).wrapping_neg();
+    line.since = (line.keys.len() & reset) | (line.since & !reset);
     let key = after.repetition_key();
     let run = line.keys.len() - line.since;
     // A fifth occurrence needs four earlier ones, each at least four plies apart.
