@@ -796,10 +796,11 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mate_later = self.options.report == Report::StopAtFirst;
         match play(line, m, &self.letters, full, mate_later) {
             Played::Moved(d) => {
-                // Written for Black's move too (into `before[2]`): a store, not a branch.
+                // Written for Black's move too (into `before[2]`): a store, not a branch (and
+                // an index the compiler sees in bounds).
                 let mark = line.mark();
                 if let Some(pair) = line.pair.as_mut() {
-                    pair.before[usize::from(pair.plies)] = mark;
+                    pair.before[2 - usize::from(white)] = mark;
                     pair.black_known |= white;
                 }
                 self.observer.played(PlyAt { depth: self.depth, side }, m, &line.board);
