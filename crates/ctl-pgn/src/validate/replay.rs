@@ -172,7 +172,7 @@ struct Draw {
 /// A point of a line a variation may branch from, kept without a board: how many of the moves
 /// since the line's checkpoint were played, the state of the repetition keys then, and whether
 /// the line was drawn (a line is drawn at most once, so [`Line::drawn`] tells how). Small: a
-/// pair writes one for each of its plies.
+/// pair writes one at its number and one after White's move.
 #[derive(Clone, Copy)]
 struct Mark {
     moves: u32,
@@ -201,11 +201,8 @@ struct OpenPair {
     plies: u8,
     /// White's move was written (not `…`).
     white: bool,
-    /// The line before each ply: `before[0]` before White's move, `before[1]` before Black's,
-    /// known once White's move was played or left out (`black_known`). A ply played writes
-    /// the next one, so that Black's move needs no branch: `before[2]` is never read.
-    before: [Mark; 3],
-    black_known: bool,
+    before_white: Mark,
+    before_black: Option<Mark>,
 }
 
 /// One line being replayed (the main line or a variation).
@@ -738,8 +735,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         }
         let mark = line.mark();
         if let Some(pair) = line.pair.as_mut() {
-            pair.before[1] = mark;
-            pair.black_known = true;
+            pair.before_black = Some(mark);
         }
         self.flow()
     }
@@ -796,12 +792,11 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mate_later = self.options.report == Report::StopAtFirst;
         match play(line, m, &self.letters, full, mate_later) {
             Played::Moved(d) => {
-                // Written for Black's move too (into `before[2]`): a store, not a branch (and
-                // an index the compiler sees in bounds).
-                let mark = line.mark();
-                if let Some(pair) = line.pair.as_mut() {
-                    pair.before[2 - usize::from(white)] = mark;
-                    pair.black_known |= white;
+                if white {
+                    let mark = line.mark();
+                    if let Some(pair) = line.pair.as_mut() {
+                        pair.before_black = Some(mark);
+                    }
                 }
                 self.observer.played(PlyAt { depth: self.depth, side }, m, &line.board);
                 if let Some(d) = d {
@@ -889,8 +884,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.lines[n - 1] = Slot::Off;
             return;
         };
-        let from =
-            if omitted { pair.black_known.then_some(pair.before[1]) } else { Some(pair.before[0]) };
+        let from = if omitted { pair.before_black } else { Some(pair.before_white) };
         let Some(mark) = from else {
             self.lines[n - 1] = Slot::Off;
             if let Slot::Line(parent) = &mut self.lines[n - 2] {
@@ -1166,8 +1160,8 @@ fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<u32> {
         level: line.level,
         plies: 0,
         white: false,
-        before: [before_white; 3],
-        black_known: false,
+        before_white,
+        before_black: None,
     });
     warning
 }
