@@ -254,7 +254,7 @@ impl Line {
     ) -> Box<Line> {
         let mut line = match spare.lines.pop() {
             Some(mut line) => {
-                line.board.clone_from(base);
+                line.board.copy_from(base);
                 line
             }
             None => Box::new(Line {
@@ -287,7 +287,7 @@ impl Line {
         if line.base_of.is_some() {
             line.moves.extend_from_slice(moves);
         } else {
-            line.base.clone_from(&line.board);
+            line.base.copy_from(&line.board);
         }
         line.full = level;
         line.level = level;
@@ -340,7 +340,7 @@ impl Line {
     /// Out of line: most pairs make no checkpoint.
     #[inline(never)]
     fn make_checkpoint(&mut self) {
-        self.base.clone_from(&self.board);
+        self.base.copy_from(&self.board);
         self.base_of = None;
         self.moves.clear();
         self.keys.drain(..self.since);
