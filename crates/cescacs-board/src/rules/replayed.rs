@@ -84,6 +84,50 @@ mod tests {
     use super::super::test_rng::Rng;
     use crate::{Board, Position};
 
+    /// Every part of `a` and `b` is the same.
+    fn same(a: &Board, b: &Board) -> bool {
+        a.sq == b.sq
+            && a.occ == b.occ
+            && a.roles == b.roles
+            && a.king == b.king
+            && a.turn == b.turn
+            && a.castling == b.castling
+            && a.en_passant == b.en_passant
+            && a.halfmove == b.halfmove
+            && a.number == b.number
+            && a.scorn_origin == b.scorn_origin
+            && a.key == b.key
+            && a.counts == b.counts
+            && a.totals == b.totals
+            && a.checkers == b.checkers
+            && a.checkers_known == b.checkers_known
+            && a.waiting_side_safe == b.waiting_side_safe
+    }
+
+    #[test]
+    fn a_board_copied_part_by_part_is_its_clone() {
+        let mut rng = Rng(7);
+        let mut board = Board::new(&Position::initial());
+        let mut copy = Board::new(&Position::initial());
+        for ply in 0..200 {
+            let moves = board.to_position().legal_moves();
+            if moves.is_empty() {
+                board = Board::new(&Position::initial());
+                continue;
+            }
+            let m = moves[rng.below(moves.len())];
+            // Both kinds of play, so that the check status is known after some plies only.
+            if ply % 3 == 0 {
+                board.play_unchecked(&m);
+            } else {
+                board.make_legal(&m);
+            }
+            let clone = board.clone();
+            copy.copy_from(&board);
+            assert!(same(&copy, &clone), "after {ply} plies");
+        }
+    }
+
     #[test]
     fn replayed_legal_moves_leave_the_true_check_status() {
         let mut rng = Rng(2026);
