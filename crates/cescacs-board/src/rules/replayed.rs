@@ -36,6 +36,7 @@ impl Board {
     /// size mispredict when copies of other sizes come between (a replay copies a board at each
     /// checkpoint and at the start of each variation). The parts are at most 128 bytes, the
     /// most the compiler copies inline without AVX.
+    #[inline]
     pub fn copy_from(&mut self, source: &Board) {
         // Listed whole, so that a new field cannot be forgotten.
         let Board {

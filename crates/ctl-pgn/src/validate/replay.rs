@@ -876,11 +876,12 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.lines[n - 1] = Slot::Off;
             return;
         };
-        let Some(pair) = parent.pair.filter(|_| parent.status != Status::Dead) else {
+        // By reference: a pair with its marks is a dozen words.
+        let Some(pair) = parent.pair.as_ref().filter(|_| parent.status != Status::Dead) else {
             self.lines[n - 1] = Slot::Off;
             return;
         };
-        let from = if omitted { pair.before_black } else { Some(pair.before_white) };
+        let from = if omitted { pair.before_black.as_ref() } else { Some(&pair.before_white) };
         let Some(mark) = from else {
             self.lines[n - 1] = Slot::Off;
             if let Slot::Line(parent) = &mut self.lines[n - 2] {
