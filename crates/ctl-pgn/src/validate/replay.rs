@@ -882,7 +882,7 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.lines[n - 1] = Slot::Off;
             return;
         };
-        // By reference: a pair with its marks is a dozen words.
+        // By reference: no copy of the pair and its marks.
         let Some(pair) = parent.pair.as_ref().filter(|_| parent.status != Status::Dead) else {
             self.lines[n - 1] = Slot::Off;
             return;
