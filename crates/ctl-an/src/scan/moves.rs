@@ -116,7 +116,7 @@ impl<V> Scanner<'_, '_, V> {
         }
         // A `(` is usually a variation: only the draw offer `(=)` is a mark.
         if is_mark_start(b) && (b != b'(' || self.bytes.get(next..next + 3) == Some(DRAW_OFFER)) {
-            return self.marks(start, end);
+            return self.marks(start, end, next);
         }
         self.at = next;
         let m = &mut self.scratch;
@@ -129,16 +129,16 @@ impl<V> Scanner<'_, '_, V> {
     }
 
     /// The marks after the check mark (ratings, NAGs, draw offer, `:`), in the grammar's order,
-    /// each touching the move or after blanks: the move from `start` to `end` so far.
+    /// each touching the move or after blanks: the move from `start` to `end` so far, its first
+    /// mark at `at`.
     ///
     /// Each kind is tested once, in that order, where the last one read (or the check mark)
     /// leaves the cursor: a test per kind that the processor predicts by how often the kind
     /// is written, where one dispatch on the next byte per mark (a jump among five) was
     /// mispredicted at almost every mark.
     #[inline(never)]
-    fn marks(&mut self, start: usize, mut end: usize) -> Result<(), Fallback> {
+    fn marks(&mut self, start: usize, mut end: usize, mut at: usize) -> Result<(), Fallback> {
         let bytes = self.bytes;
-        let mut at = after_blanks(bytes, end);
         let rating = rating_at(word_at(bytes, at)).map(|(value, len)| {
             end = at + len;
             let rating = Spanned::new(value, Span::new(at, end));
