@@ -170,13 +170,15 @@ struct Draw {
 }
 
 /// A point of a line a variation may branch from, kept without a board: how many of the moves
-/// since the line's checkpoint were played, and the state of the repetition keys then.
+/// since the line's checkpoint were played, the state of the repetition keys then, and whether
+/// the line was drawn (a line is drawn at most once, so [`Line::drawn`] tells how). Small: a
+/// pair writes one at its number and one after White's move.
 #[derive(Clone, Copy)]
 struct Mark {
-    moves: usize,
-    keys: usize,
-    since: usize,
-    drawn: Option<Draw>,
+    moves: u32,
+    keys: u32,
+    since: u32,
+    drawn: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -319,11 +321,12 @@ impl Line {
 
     #[inline]
     fn mark(&self) -> Mark {
+        // Lengths fit: a line's plies are bounded by `Limits::plies` and the text's size.
         Mark {
-            moves: self.moves.len(),
-            keys: self.keys.len(),
-            since: self.since,
-            drawn: self.drawn,
+            moves: self.moves.len() as u32,
+            keys: self.keys.len() as u32,
+            since: self.since as u32,
+            drawn: self.drawn.is_some(),
         }
     }
 
@@ -668,10 +671,15 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// A ply counted, nothing more (see [`Replay::only_counts`]).
     #[inline(always)]
     pub(crate) fn count_ply(&mut self) -> Flow {
-        if self.depth == 0 {
-            self.plies += 1;
-        }
+        self.count_main_ply();
         self.flow()
+    }
+
+    /// A ply of the main line is counted; a variation's is not. Without a branch: in a game
+    /// with variations, whether a move is in one comes in no pattern.
+    #[inline(always)]
+    fn count_main_ply(&mut self) {
+        self.plies += usize::from(self.depth == 0);
     }
 
     /// A pair begins with its number.
@@ -751,9 +759,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// it is not reported again as incoherent (its line stops silently after the turn check).
     #[inline]
     pub fn mv(&mut self, m: &Move, readable: bool) -> Flow {
-        if self.depth() == 0 {
-            self.plies += 1;
-        }
+        self.count_main_ply();
         self.start();
         if !self.busy {
             return self.flow();
@@ -891,13 +897,13 @@ impl<'t, O: Observer> Replay<'t, O> {
         let mut line = Line::start(
             &mut self.spare,
             &base.base,
-            &parent.moves[..mark.moves],
+            &parent.moves[..mark.moves as usize],
             // A line at the rules level played every move through the rules: a move they
             // refused (or one after a draw) drops it to the coherence level for good.
             parent.level >= Level::Rules,
             pair.level,
-            mark.drawn,
-            &parent.keys[mark.since..mark.keys],
+            parent.drawn.filter(|_| mark.drawn),
+            &parent.keys[mark.since as usize..mark.keys as usize],
             Some(owner),
         );
         self.observer.line_start(n - 1, &line.board);
@@ -1138,10 +1144,10 @@ fn first_number(start: &Position) -> Option<u32> {
 #[inline(always)]
 fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<u32> {
     if let Some(p) = &line.pair {
-        // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`.
-        let white_only = p.white && p.plies == 1;
-        let n = p.number.value;
-        line.expected = Some(if white_only { n } else { n.saturating_add(1) });
+        // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`. Without
+        // a branch: in a game with comments and variations such pairs come in no pattern.
+        let white_only = p.white & (p.plies == 1);
+        line.expected = Some(p.number.value.saturating_add(u32::from(!white_only)));
     }
     line.checkpoint(near);
     let warning = match line.expected {
@@ -1208,9 +1214,10 @@ fn play(line: &mut Line, m: &Move, letters: &Letters, full: bool, mate_later: bo
         }
     }
     let clock = after.halfmove_clock();
-    // After an irreversible move no earlier position can come back (a select, not a branch:
-    // these moves come in no pattern).
-    line.since = if clock == 0 { line.keys.len() } else { line.since };
+    // After an irreversible move no earlier position can come back. With a mask, not a branch:
+    // these moves come in no pattern, and the compiler makes a jump of an `if` here.
+    let reset = usize::from(clock == 0).wrapping_neg();
+    line.since = (line.keys.len() & reset) | (line.since & !reset);
     let key = after.repetition_key();
     let run = line.keys.len() - line.since;
     // A fifth occurrence needs four earlier ones, each at least four plies apart.
@@ -1435,6 +1442,23 @@ mod tests {
             let deep = inner.variations[1][0].as_ref().unwrap();
             assert_eq!(deep.positions[0], v2_rest[0].0, "{text}");
         }
+    }
+
+    #[test]
+    fn a_variation_is_drawn_only_if_its_line_was_before_the_move_it_replaces() {
+        // The start position comes back after every even pair: Black's move of pair 8 makes
+        // its fifth occurrence, an automatic draw.
+        let game = |variation: &str| {
+            format!("[Variant \"C'escacs\"]\n{}8. NC7-E3, NC21-E25: {variation}\n1-1\n", shuffle(7))
+        };
+        let codes = |text: &str| -> Vec<&str> {
+            check_text(text, Level::Rules).iter().map(|d| d.code).collect()
+        };
+        assert_eq!(codes(&game("")), Vec::<&str>::new());
+        // Before Black's move of pair 8 the line was not drawn yet: the variation goes on.
+        let before_the_draw = game("(8. …, E21-E15 9. NE3-C7)");
+        assert_eq!(codes(&before_the_draw), Vec::<&str>::new());
+        assert!(check_fast(&before_the_draw, Level::Rules, &Limits::DEFAULT).is_some());
     }
 
     #[test]
