@@ -116,7 +116,7 @@ impl<V> Scanner<'_, '_, V> {
         }
         // A `(` is usually a variation: only the draw offer `(=)` is a mark.
         if is_mark_start(b) && (b != b'(' || self.bytes.get(next..next + 3) == Some(DRAW_OFFER)) {
-            return self.marks(start, end);
+            return self.marks(start, end, next);
         }
         self.at = next;
         let m = &mut self.scratch;
@@ -129,16 +129,16 @@ impl<V> Scanner<'_, '_, V> {
     }
 
     /// The marks after the check mark (ratings, NAGs, draw offer, `:`), in the grammar's order,
-    /// each touching the move or after blanks: the move from `start` to `end` so far.
+    /// each touching the move or after blanks: the move from `start` to `end` so far, its first
+    /// mark at `at`.
     ///
     /// Each kind is tested once, in that order, where the last one read (or the check mark)
     /// leaves the cursor: a test per kind that the processor predicts by how often the kind
     /// is written, where one dispatch on the next byte per mark (a jump among five) was
     /// mispredicted at almost every mark.
     #[inline(never)]
-    fn marks(&mut self, start: usize, mut end: usize) -> Result<(), Fallback> {
+    fn marks(&mut self, start: usize, mut end: usize, mut at: usize) -> Result<(), Fallback> {
         let bytes = self.bytes;
-        let mut at = after_blanks(bytes, end);
         let rating = rating_at(word_at(bytes, at)).map(|(value, len)| {
             end = at + len;
             let rating = Spanned::new(value, Span::new(at, end));
@@ -447,11 +447,15 @@ fn usual_square<const MOVER: bool>(
 #[inline(always)]
 fn fan_letter(word: u64) -> Option<char> {
     let [lead, b1, b2, b3, ..] = word.to_le_bytes().map(u32::from);
-    let code = match lead {
-        0xE0..=0xEF => (lead & 0x0f) << 12 | (b1 & 0x3f) << 6 | (b2 & 0x3f),
-        0xF0..=0xF7 => (lead & 0x07) << 18 | (b1 & 0x3f) << 12 | (b2 & 0x3f) << 6 | (b3 & 0x3f),
-        _ => return None,
-    };
+    if !(0xE0..=0xF7).contains(&lead) {
+        return None;
+    }
+    // Three bytes or four is a coin toss in games written with FAN (`♘`, `🩐`): both codes are
+    // put together and one chosen by a mask (a plain choice was compiled as a branch).
+    let three = (lead & 0x0f) << 12 | (b1 & 0x3f) << 6 | (b2 & 0x3f);
+    let four = (lead & 0x07) << 18 | (b1 & 0x3f) << 12 | (b2 & 0x3f) << 6 | (b3 & 0x3f);
+    let four_bytes = u32::from(lead >= 0xF0).wrapping_neg();
+    let code = (four & four_bytes) | (three & !four_bytes);
     let letter = char::from_u32(code)?;
     PieceKind::from_fan(letter).map(|_| letter)
 }
@@ -800,6 +804,24 @@ mod tests {
             }
         }
         assert_eq!(read, 169 * 8);
+    }
+
+    /// The FAN letter put together from a word reads what the text's characters read, for
+    /// letters of one to four bytes and whatever follows them.
+    #[test]
+    fn fan_letters_from_a_word_agree_with_the_characters() {
+        let planes = (0..0x3000).chain(0x1f000..0x20000).chain([0x10ffff, 0xe0054, 0x2_2654]);
+        let mut found = 0;
+        for c in planes.filter_map(char::from_u32) {
+            for after in ["", "E5", "\u{2658}", "\u{1fa50}"] {
+                let text = format!("{c}{after}");
+                let word = crate::scan::word_at(text.as_bytes(), 0);
+                let want = fan_symbol_at(&text, 0).filter(|_| c.len_utf8() >= 3);
+                assert_eq!(fan_letter(word), want, "{text:?}");
+                found += usize::from(want.is_some());
+            }
+        }
+        assert_eq!(found, 18 * 4);
     }
 
     /// The table of ratings reads what `Rating::read_prefix` reads, after every pair of bytes

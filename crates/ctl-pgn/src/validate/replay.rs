@@ -48,9 +48,11 @@ const CHECKPOINT_PLIES: usize = 2;
 /// A line copies its board only at a pair whose number a `(` follows within this many bytes
 /// (when the text is known: always otherwise), and at least every [`FAR_CHECKPOINT_PLIES`]: a
 /// variation opens right after the pair it replaces a move of, so a copy far from any `(` is
-/// never used. The bytes are a measured compromise: enough for a pair with its marks, few
-/// enough that most pairs of a game with variations make no copy.
-const VARIATION_LOOKAHEAD: usize = 48;
+/// never used. The bytes are a measured compromise: enough for a pair with its marks (a FAN
+/// letter takes three or four bytes), few enough that most pairs of a game with variations make
+/// no copy (48 bytes missed 9 % of the variations of rich games, whose replay then starts from
+/// an older copy; 64 and more copied more than they saved).
+const VARIATION_LOOKAHEAD: usize = 56;
 /// A pair this many moves past the last checkpoint makes one, `(` or not: a variation replays
 /// at most these and its pair's.
 const FAR_CHECKPOINT_PLIES: usize = 32;
@@ -256,7 +258,7 @@ impl Line {
     ) -> Box<Line> {
         let mut line = match spare.lines.pop() {
             Some(mut line) => {
-                line.board.clone_from(base);
+                line.board.copy_from(base);
                 line
             }
             None => Box::new(Line {
@@ -289,7 +291,7 @@ impl Line {
         if line.base_of.is_some() {
             line.moves.extend_from_slice(moves);
         } else {
-            line.base.clone_from(&line.board);
+            line.base.copy_from(&line.board);
         }
         line.full = level;
         line.level = level;
@@ -343,7 +345,7 @@ impl Line {
     /// Out of line: most pairs make no checkpoint.
     #[inline(never)]
     fn make_checkpoint(&mut self) {
-        self.base.clone_from(&self.board);
+        self.base.copy_from(&self.board);
         self.base_of = None;
         self.moves.clear();
         self.keys.drain(..self.since);
@@ -880,11 +882,12 @@ impl<'t, O: Observer> Replay<'t, O> {
             self.lines[n - 1] = Slot::Off;
             return;
         };
-        let Some(pair) = parent.pair.filter(|_| parent.status != Status::Dead) else {
+        // By reference: no copy of the pair and its marks.
+        let Some(pair) = parent.pair.as_ref().filter(|_| parent.status != Status::Dead) else {
             self.lines[n - 1] = Slot::Off;
             return;
         };
-        let from = if omitted { pair.before_black } else { Some(pair.before_white) };
+        let from = if omitted { pair.before_black.as_ref() } else { Some(&pair.before_white) };
         let Some(mark) = from else {
             self.lines[n - 1] = Slot::Off;
             if let Slot::Line(parent) = &mut self.lines[n - 2] {
