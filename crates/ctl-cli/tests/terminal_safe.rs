@@ -36,8 +36,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("stray", "X\n)X\n*X\n"),
 ];
 
-fn dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("terminal-safe");
+fn dir(test: &str) -> PathBuf {
+    // One directory per test: the tests run in parallel, and emptying a shared one removed the
+    // other test's file while it was being read.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("terminal-safe").join(test);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create the directory");
     dir
@@ -68,7 +70,7 @@ fn assert_safe(what: &str, output: &[u8]) {
 fn no_raw_control_character_reaches_a_human_readable_output() {
     let chars = unsafe_chars();
     assert!(chars.len() > 200, "{} characters", chars.len());
-    let dir = dir();
+    let dir = dir("outputs");
     let mut files = Vec::new();
     for (name, template) in TEMPLATES {
         let text: String = chars.iter().map(|c| template.replace('X', &c.to_string())).collect();
@@ -159,8 +161,7 @@ fn no_raw_control_character_reaches_a_human_readable_output() {
 
 #[test]
 fn json_keeps_the_input_exact() {
-    let dir = dir().join("json");
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = dir("json");
     let path = dir.join("a.ctl-pgn");
     std::fs::write(&path, "[Variant \"C'\x1b[2Jescacs\"]\n1. E7-E13: *\n").expect("write");
     let (out, _) = run(
