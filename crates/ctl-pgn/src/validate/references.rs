@@ -76,6 +76,9 @@ pub(crate) struct References {
     path_steps: Vec<VariationId>,
     /// Whether the main line is over (its result was read).
     closed: bool,
+    /// Whether an open line holds move references waiting for their place (`before` or
+    /// `after`): only then does a ply or a pair do more than count ([`References::quiet_ply`]).
+    waiting: bool,
 }
 
 /// A move reference must not point past `at`, where its comment stands.
@@ -115,6 +118,13 @@ impl References {
         self.by_label.clear();
         self.path_steps.clear();
         self.closed = false;
+        self.waiting = false;
+    }
+
+    /// Whether an open line still holds references waiting for their place.
+    fn refresh_waiting(&mut self) {
+        self.waiting =
+            self.open_lines().iter().any(|line| !line.before.is_empty() || !line.after.is_empty());
     }
 
     /// The innermost open line (the main line is opened on first use).
@@ -178,9 +188,10 @@ impl References {
                 // comment's usual reference never does, and most pairs end with nothing to
                 // place).
                 Some(now) if now.precedes(r.number, r.player) => line.after.push(r),
-                Some(_) => {}
+                Some(_) => return,
                 None => line.before.push(r),
             }
+            self.waiting = true;
         }
     }
 
@@ -191,8 +202,36 @@ impl References {
         self.by_label.push((span, start, self.path_steps.len()));
     }
 
-    /// A pair begins.
+    /// A pair begins, when no reference waits for its place (the usual case): `false` when one
+    /// waits or the main line is not open yet, and [`References::number`] must take the pair
+    /// instead. Only a count per line: in a game with references, every pair and ply passes
+    /// here.
     #[inline(always)]
+    pub(crate) fn quiet_number(&mut self, number: MoveNumber) -> bool {
+        match self.lines[..self.open].last_mut() {
+            Some(line) if !self.waiting => {
+                line.pair = Some(number.value);
+                line.plies = 0;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A ply of the open pair (`omitted` for `…`), as [`References::quiet_number`].
+    #[inline(always)]
+    pub(crate) fn quiet_ply(&mut self, omitted: bool) -> bool {
+        match self.lines[..self.open].last_mut() {
+            Some(line) if !self.waiting => {
+                line.plies += 1 + u32::from(omitted);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A pair begins.
+    #[inline(never)]
     pub(crate) fn number(&mut self, number: MoveNumber, out: &mut Vec<Diagnostic>) {
         self.close_pair_comments(out);
         let main = self.open <= 1;
@@ -208,7 +247,7 @@ impl References {
     }
 
     /// A ply of the open pair; `omitted` for `…`.
-    #[inline]
+    #[inline(never)]
     pub(crate) fn ply(&mut self, omitted: bool, out: &mut Vec<Diagnostic>) {
         let variation = self.open > 1;
         let line = self.line();
@@ -252,6 +291,7 @@ impl References {
             self.open -= 1;
             self.chain.truncate(self.lines[self.open].chain_len);
         }
+        self.refresh_waiting();
     }
 
     /// The result: the main line is over.
@@ -288,6 +328,7 @@ impl References {
         for r in line.after.drain(..) {
             later_reference(r, at, out);
         }
+        self.refresh_waiting();
     }
 
     /// The line ends: comments not placed yet stand after its last pair, or before any move.
@@ -302,6 +343,7 @@ impl References {
         for r in self.line().before.drain(..) {
             later_reference(r, at, out);
         }
+        self.refresh_waiting();
     }
 
     /// `path` is written innermost first; a labelled variation with that chain must exist.

@@ -651,6 +651,18 @@ impl<'t, O: Observer> Replay<'t, O> {
         self.flow()
     }
 
+    /// A ply or a pair for the references when some wait for their place (see
+    /// [`References::quiet_ply`]): out of line, as most games have none waiting.
+    #[cold]
+    #[inline(never)]
+    fn placing_references(&mut self, event: impl FnOnce(&mut References, &mut Vec<Diagnostic>)) {
+        if let Some(refs) = &mut self.references {
+            let before = self.out.len();
+            event(refs, &mut self.out);
+            self.after_references(before);
+        }
+    }
+
     /// Diagnostics the references pushed straight into `out` are reported through the mode.
     fn after_references(&mut self, before: usize) {
         if self.out.len() > before && self.options.report == Report::StopAtFirst {
@@ -692,10 +704,8 @@ impl<'t, O: Observer> Replay<'t, O> {
         if !self.busy {
             return self.flow();
         }
-        if let Some(refs) = &mut self.references {
-            let before = self.out.len();
-            refs.number(number, &mut self.out);
-            self.after_references(before);
+        if self.references.as_mut().is_some_and(|refs| !refs.quiet_number(number)) {
+            self.placing_references(|refs, out| refs.number(number, out));
         }
         match self.lines.last_mut() {
             Some(Slot::Pending(p)) => p.number = Some(number),
@@ -861,10 +871,8 @@ impl<'t, O: Observer> Replay<'t, O> {
     #[inline(always)]
     fn ply_event(&mut self, omitted: bool) {
         self.start();
-        if let Some(refs) = &mut self.references {
-            let before = self.out.len();
-            refs.ply(omitted, &mut self.out);
-            self.after_references(before);
+        if self.references.as_mut().is_some_and(|refs| !refs.quiet_ply(omitted)) {
+            self.placing_references(|refs, out| refs.ply(omitted, out));
         }
         if let [.., Slot::Pending(_)] = self.lines[..] {
             self.branch(omitted);
