@@ -7,6 +7,8 @@
 //! The replay tells [`References`] the game's events; a comment is judged where it stands in
 //! its line, which is known once the pair it follows is over (a comment between White's and
 //! Black's move stands after the whole pair), and label references once every label is known.
+//! While no reference waits for its place, a ply or a pair only counts ([`References::quiet_ply`]):
+//! in a game with references every ply passes here.
 
 use cescacs_board::{Colour, Diagnostic, Span};
 use ctl_an::syntax::{MoveNumber, Reference, Spanned, VariationId};
