@@ -12,7 +12,9 @@
 //! piece, ply or label of the game), nested and labelled variations of several moves with
 //! nesting dots, the U+2010 hyphen everywhere, FAN and `[Redefine]` games, more ratings (`◇`
 //! too) and NAGs, an escaped tag value. The decorations draw from a random stream of their
-//! own, so a game written rich has exactly the moves of the same game written plain.
+//! own, so a game written rich has exactly the main line (and the one-move variations) of the
+//! same game written plain; its own variations add moves of their own (about 11 % more with
+//! `--rich`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -56,7 +58,7 @@ impl Rng {
 }
 
 /// What a game is written with beyond the plain forms; each part is an option of
-/// `cargo xtask gen`, [`Features::RICH`] (`--rich`) all of them. The moves never depend on it.
+/// `cargo xtask gen`, [`Features::RICH`] (`--rich`) all of them. The main line never depends on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Features {
     /// Comments with every reference form of the spec (`--comments`): player comments

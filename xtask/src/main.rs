@@ -18,7 +18,7 @@ Tasks:
   gen --seed S --games N --out DIR [--max-plies M] [--rich] [--comments] [--variations]
       [--hyphen] [--letters] [--marks] [--escapes]
           write N random legal games as CTL-PGN (one file each), reproducible from S.
-          The options write the same games (the same moves) richer: comments with every
+          The options write the same games (the same main lines) richer: comments with every
           reference form of the spec, nested and labelled variations with nesting dots, the
           U+2010 hyphen everywhere, FAN and [Redefine] games, more ratings and NAGs, an
           escaped tag value; --rich turns them all on
