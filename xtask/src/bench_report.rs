@@ -2,7 +2,10 @@
 //! level, with one thread and with all of them, against the targets of the performance issue;
 //! then on the same games written with every feature of the generator (`cargo xtask gen
 //! --rich`: comments with references, nested and labelled variations, FAN and Redefine
-//! letters, NAGs...), and the time of the rich games over the plain ones, level by level.
+//! letters, NAGs...), and the time of the rich games over the plain ones, level by level. The rich
+//! games' move tree written bare (every variation kept, every decoration removed) is measured
+//! too, with one thread: `--rich` adds variations, so the rich games have more moves than the
+//! plain ones, and the bare tree tells the decorations' cost from the extra moves'.
 //!
 //! Peak RSS is the child's `VmHWM` (the kernel's high-water mark of its resident set), read from
 //! `/proc/<pid>/status` every few milliseconds while it runs: the last reading before the child
@@ -13,6 +16,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use cescacs_board::Letters;
 
 use crate::generate::{self, Features};
 
@@ -87,7 +92,7 @@ pub struct Run {
 /// A corpus measured.
 #[derive(Debug, Clone)]
 pub struct Input {
-    /// `plain` or `rich`.
+    /// `plain`, `rich` or `bare` (the rich games' move tree without decorations).
     pub name: &'static str,
     /// Where it was written.
     pub path: PathBuf,
@@ -105,7 +110,9 @@ const LEVELS: [(&str, f64); 3] = [("syntax", 500.0), ("coherence", 300.0), ("rul
 pub fn run(options: &Options) -> Result<String, String> {
     let plain = corpus(options, None)?;
     let rich = corpus(options, Some(plain.games))?;
-    let inputs = [&plain, &rich];
+    let (bare, rich_moves) = bare_tree(&rich)?;
+    let plain_moves = moves_of(&plain.path)?;
+    let inputs = [&plain, &rich, &bare];
     let cli = options.root.join("target/release/cescacs");
     if options.build {
         eprintln!("building the release CLI…");
@@ -126,12 +133,15 @@ pub fn run(options: &Options) -> Result<String, String> {
     let thread_counts: Vec<Option<usize>> =
         if has_jobs { vec![Some(1), Some(options.jobs)] } else { vec![None] };
     let load = load_average();
+    // The bare tree is only compared at one thread.
+    let one_thread = [thread_counts[0]];
     let configs: Vec<(usize, &'static str, Option<usize>)> = (0..inputs.len())
         .flat_map(|input| {
-            let thread_counts = &thread_counts;
-            LEVELS.iter().flat_map(move |&(level, _)| {
-                thread_counts.iter().map(move |&jobs| (input, level, jobs))
-            })
+            let counts: &[Option<usize>] =
+                if inputs[input].name == "bare" { &one_thread } else { &thread_counts };
+            LEVELS
+                .iter()
+                .flat_map(move |&(level, _)| counts.iter().map(move |&jobs| (input, level, jobs)))
         })
         .collect();
     // Rounds over every configuration rather than one configuration at a time, so that a
@@ -155,8 +165,12 @@ pub fn run(options: &Options) -> Result<String, String> {
         let sampled = measure(&cli, &inputs[input].path, level, jobs, true)?;
         samples[i].iter_mut().for_each(|run| run.peak_rss = sampled.peak_rss);
     }
-    let mut runs: Vec<Run> = samples.into_iter().map(median).collect();
-    let rich_runs = runs.split_off(runs.len() / 2);
+    let mut by_input: Vec<Vec<Run>> = vec![Vec::new(); inputs.len()];
+    for (&(input, _, _), runs) in configs.iter().zip(samples) {
+        by_input[input].push(median(runs));
+    }
+    let [runs, rich_runs, bare_runs] =
+        <[Vec<Run>; 3]>::try_from(by_input).map_err(|_| "three corpora")?;
     let mut table = table(&plain, &runs, options.runs, has_jobs, &load);
     table.push_str(&format!(
         "\nThe same {} games written rich (`cargo xtask gen --rich`: comments with every reference form, nested and labelled variations, FAN and Redefine letters, ratings and NAGs, escaped tags), one file of {:.1} MB, measured in the same rounds:\n\n",
@@ -165,6 +179,12 @@ pub fn run(options: &Options) -> Result<String, String> {
     ));
     table.push_str(&rows(&rich, &rich_runs));
     table.push_str(&ratios(&runs, &rich_runs));
+    table.push_str(&format!(
+        "\nThe rich games have {:.1} % more moves than the plain ones: their own variations. Their move tree written bare (`ctl_pgn::filter::strip_decorations`: every variation kept, comments, ratings, NAGs and labels removed; standard letters; the canonical layout), one file of {:.1} MB, one thread, same rounds:\n\n",
+        (rich_moves as f64 / plain_moves as f64 - 1.0) * 100.0,
+        bare.bytes as f64 / 1e6
+    ));
+    table.push_str(&ratio_table(("tree bare", &bare_runs), ("rich", &rich_runs)));
     table.push_str(&chess_section(&chess, &[(&plain, &runs), (&rich, &rich_runs)]));
     if options.write {
         write_docs(&options.root.join("docs/PERFORMANCE.md"), &table)?;
@@ -246,6 +266,54 @@ fn corpus(options: &Options, rich_games: Option<usize>) -> Result<Input, String>
     std::fs::write(&facts, format!("{} {} {}\n", input.bytes, input.games, input.plies))
         .map_err(|e| format!("cannot write {}: {e}", facts.display()))?;
     Ok(input)
+}
+
+/// The rich games' move tree written bare, next to their file (written again each run: reading
+/// the rich file takes a few seconds), and the moves of that tree.
+fn bare_tree(rich: &Input) -> Result<(Input, usize), String> {
+    let text = read(&rich.path)?;
+    let path = rich.path.with_extension("bare.ctl-pgn");
+    eprintln!("writing the rich games' move tree bare…");
+    let (mut out, mut moves) = (String::new(), 0);
+    for record in ctl_an::games(&text) {
+        if let Some(d) = record.diagnostics.first() {
+            return Err(format!("{}: {} {}", rich.path.display(), d.code, d.message));
+        }
+        let mut game = record.game;
+        if ctl_pgn::check::is_empty(&game) {
+            continue;
+        }
+        moves += moves_in(&game.movetext.pairs);
+        ctl_pgn::filter::strip_decorations(&mut game.movetext);
+        let (game, found) = ctl_pgn::convert::convert_game(&game, &Letters::standard());
+        if let Some(d) = found.first() {
+            return Err(format!("{}: {} {}", rich.path.display(), d.code, d.message));
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&ctl_pgn::write::write_game(&game, Default::default()));
+    }
+    std::fs::write(&path, &out).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok((Input { name: "bare", path, bytes: out.len(), ..*rich }, moves))
+}
+
+/// The moves of every line of the games of a file.
+fn moves_of(path: &Path) -> Result<usize, String> {
+    let text = read(path)?;
+    Ok(ctl_an::games(&text).map(|g| moves_in(&g.game.movetext.pairs)).sum())
+}
+
+/// The moves of a line and of its variations, at every depth.
+fn moves_in(pairs: &[ctl_an::syntax::Pair]) -> usize {
+    pairs
+        .iter()
+        .map(|p| p.ply_count() + p.variations.iter().map(|v| moves_in(&v.pairs)).sum::<usize>())
+        .sum()
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
 /// Whether the file begins with the generator's first game as it writes it today: a file left
@@ -380,20 +448,28 @@ fn rows(input: &Input, runs: &[Run]) -> String {
 /// The time of the rich games over the same games written plain, level by level, one thread
 /// (the issue's bound at the rules level: 1.25).
 fn ratios(plain: &[Run], rich: &[Run]) -> String {
-    let one = |runs: &[Run], level: &str| {
-        runs.iter().find(|r| r.level == level && r.jobs.is_none_or(|j| j == 1)).map(|r| r.seconds)
-    };
-    let mut out = String::from(
-        "\nThe same games, rich over plain, one thread (time of `check`; target at the rules level: at most 1.25×):\n\n| level | plain | rich | rich / plain |\n| --- | ---: | ---: | ---: |\n",
+    let intro = "\nThe same games, rich over plain, one thread (time of `check`; target at the rules level: at most 1.25×):\n\n";
+    format!("{intro}{}", ratio_table(("plain", plain), ("rich", rich)))
+}
+
+/// The time of `runs` over `base`'s, level by level, one thread.
+fn ratio_table((base_name, base): (&str, &[Run]), (name, runs): (&str, &[Run])) -> String {
+    let mut out = format!(
+        "| level | {base_name} | {name} | {name} / {base_name} |\n| --- | ---: | ---: | ---: |\n"
     );
     for (level, _) in LEVELS {
-        if let (Some(p), Some(r)) = (one(plain, level), one(rich, level)) {
+        if let (Some(b), Some(r)) = (one_thread(base, level), one_thread(runs, level)) {
             // Three decimals: the medians of a 20 MB file are a few tenths of a second, and the
             // ratio must be checkable from them.
-            out.push_str(&format!("| {level} | {p:.3} s | {r:.3} s | ×{:.2} |\n", r / p));
+            out.push_str(&format!("| {level} | {b:.3} s | {r:.3} s | ×{:.2} |\n", r / b));
         }
     }
     out
+}
+
+/// The median time of the one-thread run at `level`.
+fn one_thread(runs: &[Run], level: &str) -> Option<f64> {
+    runs.iter().find(|r| r.level == level && r.jobs.is_none_or(|j| j == 1)).map(|r| r.seconds)
 }
 
 fn today() -> String {
@@ -479,7 +555,7 @@ mod tests {
     }
 
     #[test]
-    fn rich_over_plain_at_one_thread() {
+    fn time_ratios_at_one_thread() {
         let run = |level, jobs, seconds| Run {
             level,
             jobs: Some(jobs),
@@ -493,6 +569,39 @@ mod tests {
         assert!(text.contains("| syntax | 1.000 s | 1.500 s | ×1.50 |"), "{text}");
         assert!(text.contains("| rules | 2.000 s | 2.500 s | ×1.25 |"), "{text}");
         assert!(!text.contains("coherence"), "{text}");
+        // Over the bare tree: the same table with the names given.
+        let bare = [run("coherence", 1, 2.0), run("rules", 1, 4.0)];
+        let rich = [run("coherence", 1, 2.2), run("rules", 1, 5.0), run("rules", 2, 9.0)];
+        let text = ratio_table(("tree bare", &bare), ("rich", &rich));
+        assert!(text.starts_with("| level | tree bare | rich | rich / tree bare |\n"), "{text}");
+        assert!(text.contains("| coherence | 2.000 s | 2.200 s | ×1.10 |"), "{text}");
+        assert!(text.contains("| rules | 4.000 s | 5.000 s | ×1.25 |"), "{text}");
+        assert!(!text.contains("syntax"), "{text}");
+    }
+
+    /// The bare tree keeps every move of the rich games (the same plies, every variation) and
+    /// nothing else, reads clean at the rules level, and has more moves than the plain games.
+    #[test]
+    fn the_rich_games_tree_written_bare() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, features: &Features| {
+            let g = generate::generate_corpus_games(SEED, 40, 80, features);
+            let path = dir.path().join(name);
+            std::fs::write(&path, &g.text).unwrap();
+            let bytes = g.text.len();
+            Input { name: "rich", path, bytes, games: g.games, plies: g.plies }
+        };
+        let plain = write("plain.ctl-pgn", &Features::PLAIN);
+        let rich = write("rich.ctl-pgn", &Features::RICH);
+        let (bare, moves) = bare_tree(&rich).unwrap();
+        let text = std::fs::read_to_string(&bare.path).unwrap();
+        assert!(!text.contains(['{', '$', '\u{2010}']) && !text.contains("Redefine"), "{text}");
+        assert_eq!(moves_of(&bare.path).unwrap(), moves);
+        assert!(moves > moves_of(&plain.path).unwrap());
+        assert_eq!((bare.games, bare.plies, bare.bytes), (rich.games, rich.plies, text.len()));
+        let checked = ctl_pgn::check::Check::new(ctl_pgn::validate::Level::Rules).text(&text);
+        assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics.first());
+        assert_eq!((checked.games, checked.plies), (rich.games, rich.plies));
     }
 
     #[test]

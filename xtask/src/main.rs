@@ -46,12 +46,14 @@ Tasks:
           case and on the issue's reproducers (--big adds a valid 200 MB file), and the worst
           time, peak RSS and output per input byte are printed as Markdown (docs/RELIABILITY.md).
           Exit 1 on a broken invariant or a status other than 0, 1 or 2.
-  bench-report [--mb N] [--jobs N] [--no-build] [--no-write]
+  bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
-          all (when the CLI has --jobs), print MB/s, games/s, plies/s and peak RSS, and write the
-          table into docs/PERFORMANCE.md; then the same on the same games written with
-          `gen --rich` (target/bench-report/*-rich.ctl-pgn), and the rich/plain time ratios.
+          all (when the CLI has --jobs), N runs each (default 5, the median kept), print MB/s,
+          games/s, plies/s and peak RSS, and write the table into docs/PERFORMANCE.md; then the
+          same on the same games written with `gen --rich` (target/bench-report/*-rich.ctl-pgn),
+          the rich/plain time ratios, and the rich games over their move tree written bare
+          (*-rich.bare.ctl-pgn: every variation kept, every decoration removed), one thread
 ";
 
 fn main() -> ExitCode {

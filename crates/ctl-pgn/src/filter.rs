@@ -9,6 +9,9 @@
 //!   `:` and the result line;
 //! - converts the piece letters to the standard ones (moves and the `PDTL` value) and removes the
 //!   `[Redefine]` tag; every other tag stays, in its order.
+//!
+//! [`strip_decorations`] is the same removal without taking the variations: the whole move tree,
+//! written bare (`cargo xtask bench-report` measures the rich games against it).
 
 use ctl_an::syntax::{File, Movetext, Pair, Ply};
 
@@ -43,20 +46,45 @@ pub fn filter(file: &File) -> Converted {
 /// assert_eq!(ctl_an::write_movetext(&mt), "1. E7-E13, E21-E15\n2. F8-F12 :\n*\n");
 /// ```
 pub fn strip(movetext: &mut Movetext) {
-    movetext.comments.clear();
-    movetext.closing_comments.clear();
     for pair in &mut movetext.pairs {
-        strip_pair(pair);
+        pair.variations.clear();
     }
+    strip_decorations(movetext);
 }
 
-fn strip_pair(pair: &mut Pair) {
-    pair.comments.clear();
-    pair.variations.clear();
-    for ply in core::iter::once(&mut pair.white).chain(pair.black.as_mut()) {
-        if let Ply::Move(m) = ply {
-            m.rating = None;
-            m.nags.clear();
+/// Removes what decorates the moves of a movetext: comments, ratings and NAGs, in the main line
+/// and in every variation, and the variations' labels (only comments name them). The move tree
+/// stays: every variation and every move, with its check mark, draw offer and final `:`.
+///
+/// ```
+/// let text = "1. E7-E13 ?! $14, E21-E15 {@B: x} ($[1] 1. …, F20-F16 !! {y} (1. …, F20-F17)) \
+///             2. F8-F12: *";
+/// let (mut mt, _) = ctl_an::parse_movetext(text);
+/// ctl_pgn::filter::strip_decorations(&mut mt);
+/// assert_eq!(
+///     ctl_an::write_movetext(&mt),
+///     "1. E7-E13, E21-E15\n(1. …, F20-F16\n.(1. …, F20-F17)\n)\n2. F8-F12 :\n*\n"
+/// );
+/// ```
+pub fn strip_decorations(movetext: &mut Movetext) {
+    movetext.comments.clear();
+    movetext.closing_comments.clear();
+    strip_pairs(&mut movetext.pairs);
+}
+
+fn strip_pairs(pairs: &mut [Pair]) {
+    for pair in pairs {
+        pair.comments.clear();
+        for ply in core::iter::once(&mut pair.white).chain(pair.black.as_mut()) {
+            if let Ply::Move(m) = ply {
+                m.rating = None;
+                m.nags.clear();
+            }
+        }
+        for variation in &mut pair.variations {
+            variation.label = None;
+            variation.comments.clear();
+            strip_pairs(&mut variation.pairs);
         }
     }
 }
