@@ -49,7 +49,7 @@ Tasks:
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
-          all (when the CLI has --jobs), N runs each (default 5, the median kept), print MB/s,
+          all (when the CLI has --jobs), each --runs times (default 5, the median kept), print MB/s,
           games/s, plies/s and peak RSS, and write the table into docs/PERFORMANCE.md; then the
           same on the same games written with `gen --rich` (target/bench-report/*-rich.ctl-pgn),
           the rich/plain time ratios, and the rich games over their move tree written bare
