@@ -196,6 +196,8 @@ pub(crate) const fn is_side(code: u8, colour: Colour) -> bool {
 /// # Ok::<(), cescacs_board::MoveError>(())
 /// ```
 #[derive(Clone)]
+// Compared whole only by tests (the part-by-part copy's): a derive cannot forget a field.
+#[cfg_attr(test, derive(PartialEq))]
 pub struct Board {
     pub(crate) sq: [u8; HEX_COUNT],
     pub(crate) occ: [HexSet; 2],

@@ -85,26 +85,6 @@ mod tests {
     use super::super::test_rng::Rng;
     use crate::{Board, Position};
 
-    /// Every part of `a` and `b` is the same.
-    fn same(a: &Board, b: &Board) -> bool {
-        a.sq == b.sq
-            && a.occ == b.occ
-            && a.roles == b.roles
-            && a.king == b.king
-            && a.turn == b.turn
-            && a.castling == b.castling
-            && a.en_passant == b.en_passant
-            && a.halfmove == b.halfmove
-            && a.number == b.number
-            && a.scorn_origin == b.scorn_origin
-            && a.key == b.key
-            && a.counts == b.counts
-            && a.totals == b.totals
-            && a.checkers == b.checkers
-            && a.checkers_known == b.checkers_known
-            && a.waiting_side_safe == b.waiting_side_safe
-    }
-
     #[test]
     fn a_board_copied_part_by_part_is_its_clone() {
         let mut rng = Rng(7);
@@ -125,7 +105,7 @@ mod tests {
             }
             let clone = board.clone();
             copy.copy_from(&board);
-            assert!(same(&copy, &clone), "after {ply} plies");
+            assert!(copy == clone, "after {ply} plies");
         }
     }
 
