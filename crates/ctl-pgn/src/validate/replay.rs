@@ -1325,6 +1325,11 @@ mod tests {
     use super::super::fast::check_fast;
     use super::super::{Level, check_text};
 
+    /// The codes `check_text` reports on `text` at `level`, in order.
+    fn codes(text: &str, level: Level) -> Vec<&'static str> {
+        check_text(text, level).iter().map(|d| d.code).collect()
+    }
+
     /// Knights out and back: pairs with an odd number play out, even ones back.
     fn shuffle(pairs: u32) -> String {
         (1..=pairs)
@@ -1345,9 +1350,7 @@ mod tests {
         let game = |variation: &str| {
             format!("[Variant \"C'escacs\"]\n{}{variation}\n20. NC7-E3: *\n", shuffle(19))
         };
-        let codes = |text: &str| -> Vec<&str> {
-            check_text(text, Level::Coherence).iter().map(|d| d.code).collect()
-        };
+        let codes = |text: &str| codes(text, Level::Coherence);
         assert_eq!(codes(&game("(19. NE3-C7, NE25-C21)")), Vec::<&str>::new());
         assert_eq!(codes(&game("(19. …, NE25-C21)")), Vec::<&str>::new());
         // Before Black's move of pair 19 the Knight is on E25, not C21.
@@ -1462,9 +1465,7 @@ mod tests {
         let game = |variation: &str| {
             format!("[Variant \"C'escacs\"]\n{}8. NC7-E3, NC21-E25: {variation}\n1-1\n", shuffle(7))
         };
-        let codes = |text: &str| -> Vec<&str> {
-            check_text(text, Level::Rules).iter().map(|d| d.code).collect()
-        };
+        let codes = |text: &str| codes(text, Level::Rules);
         assert_eq!(codes(&game("")), Vec::<&str>::new());
         // Before Black's move of pair 8 the line was not drawn yet: the variation goes on.
         let before_the_draw = game("(8. …, E21-E15 9. NE3-C7)");
