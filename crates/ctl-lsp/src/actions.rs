@@ -1,7 +1,7 @@
 //! Code actions: the machine-applicable fixes the diagnostics carry (`Diagnostic::fixes`), one
 //! quick fix per diagnostic, and one action that applies every fix of the document.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use cescacs_board::{Diagnostic, Fix, Span};
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
@@ -45,7 +45,7 @@ pub(crate) fn actions<C: Copy>(
     }
     let fix_all = CodeActionKind::new("source.fixAll.cescacs");
     if allowed(&fix_all) {
-        let fixes = compatible_fixes(diagnostics.iter().map(|(d, _)| d));
+        let fixes = ctl_pgn::fixes::compatible(diagnostics.iter().map(|(d, _)| d));
         if !fixes.is_empty() {
             out.push(CodeAction {
                 title: format!("Apply every automatic fix of the document ({})", fixes.len()),
@@ -88,36 +88,6 @@ fn title(d: &Diagnostic, text: &str) -> String {
     d.help.first().cloned().unwrap_or_else(|| format!("Fix {}", d.code))
 }
 
-/// The fixes of all diagnostics, without two that touch the same text (the first wins), sorted.
-/// The fixes taken are kept in order, so that each new one is compared only with its
-/// neighbours (a hostile document has a fix per byte: no quadratic time).
-fn compatible_fixes<'d>(diagnostics: impl Iterator<Item = &'d Diagnostic>) -> Vec<Fix> {
-    let mut taken: BTreeMap<(usize, usize), Fix> = BTreeMap::new();
-    for d in diagnostics {
-        let clashes = d.fixes.iter().any(|f| {
-            for (&(start, end), _) in taken.range(..=(f.span.end, usize::MAX)).rev() {
-                if (start, end) == (f.span.start, f.span.end)
-                    || (f.span.start < end && start < f.span.end)
-                {
-                    return true;
-                }
-                // Taken spans that are not empty do not overlap: none before this one reaches
-                // `f`.
-                if end <= f.span.start && start < end {
-                    return false;
-                }
-            }
-            false
-        });
-        if !clashes {
-            for f in &d.fixes {
-                taken.insert((f.span.start, f.span.end), f.clone());
-            }
-        }
-    }
-    taken.into_values().collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,45 +99,5 @@ mod tests {
         assert_eq!(title(&d(Span::new(5, 6), "×"), text), "Replace `x` with `×`");
         assert_eq!(title(&d(Span::new(10, 10), ":"), text), "Insert `:`");
         assert_eq!(title(&d(Span::new(9, 10), ""), text), "Remove `+`");
-    }
-
-    #[test]
-    fn fix_all_skips_clashing_fixes() {
-        let a = Diagnostic::error("E1", Span::new(5, 6), "a").with_fix(Span::new(5, 6), "×");
-        let b = Diagnostic::error("E2", Span::new(5, 6), "b").with_fix(Span::new(5, 6), "*");
-        let c = Diagnostic::error("E3", Span::new(0, 1), "c").with_fix(Span::new(0, 1), "2");
-        let fixes = compatible_fixes([&a, &b, &c].into_iter());
-        let got: Vec<&str> = fixes.iter().map(|f| f.replacement.as_str()).collect();
-        assert_eq!(got, ["2", "×"]);
-    }
-
-    /// The fixes taken are those of the plain rule (each fix compared with every one taken
-    /// before it), over many small spans, empty ones among them.
-    #[test]
-    fn fix_all_agrees_with_comparing_every_pair() {
-        let mut seed: u64 = 7;
-        let mut next = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((seed >> 33) % n) as usize
-        };
-        let diagnostics: Vec<Diagnostic> = (0..400)
-            .map(|_| {
-                let start = next(60);
-                let span = Span::new(start, start + next(3));
-                Diagnostic::error("E1", span, "m").with_fix(span, "x")
-            })
-            .collect();
-        let mut plain: Vec<Fix> = Vec::new();
-        for d in &diagnostics {
-            let f = &d.fixes[0];
-            let clashes = plain.iter().any(|t| {
-                f.span.start < t.span.end && t.span.start < f.span.end || f.span == t.span
-            });
-            if !clashes {
-                plain.push(f.clone());
-            }
-        }
-        plain.sort_by_key(|f| (f.span.start, f.span.end));
-        assert_eq!(compatible_fixes(diagnostics.iter()), plain);
     }
 }

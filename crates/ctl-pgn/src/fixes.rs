@@ -7,6 +7,8 @@
 //! clashes with one it took) then writes the right text whichever it takes first. And the fix
 //! that takes a false `#` off the last move writes the `:` that the `#` stood for.
 
+use std::collections::BTreeMap;
+
 use cescacs_board::codes::{rules, syntax};
 use cescacs_board::{Diagnostic, Fix};
 use ctl_an::syntax::{CheckMark, GameIndicator, Move};
@@ -77,6 +79,71 @@ pub(crate) fn keep_the_end(d: &mut Diagnostic) {
     }
 }
 
+/// The fixes of all diagnostics that can be applied together: a diagnostic whose fixes touch
+/// the text of a fix taken before is left out whole (the first wins); the fixes are sorted by
+/// place. An editor's "fix all" and `cescacs check --fix` take these.
+///
+/// ```
+/// use cescacs_board::{Diagnostic, Span};
+/// let x = Diagnostic::error("E0206", Span::new(5, 6), "a").with_fix(Span::new(5, 6), "×");
+/// let star = Diagnostic::error("E0206", Span::new(5, 6), "b").with_fix(Span::new(5, 6), "*");
+/// let fixes = ctl_pgn::fixes::compatible([&x, &star].into_iter());
+/// assert_eq!(fixes.len(), 1);
+/// assert_eq!(ctl_pgn::fixes::apply("1. E7-E13", &fixes), "1. E7×E13");
+/// ```
+/// The fixes taken are kept in order, so that each new one is compared only with its
+/// neighbours (a hostile document has a fix per byte: no quadratic time).
+pub fn compatible<'d>(diagnostics: impl Iterator<Item = &'d Diagnostic>) -> Vec<Fix> {
+    let mut taken: BTreeMap<(usize, usize), Fix> = BTreeMap::new();
+    for d in diagnostics {
+        let clashes = d.fixes.iter().any(|f| {
+            for (&(start, end), _) in taken.range(..=(f.span.end, usize::MAX)).rev() {
+                if (start, end) == (f.span.start, f.span.end)
+                    || (f.span.start < end && start < f.span.end)
+                {
+                    return true;
+                }
+                // Taken spans that are not empty do not overlap: none before this one reaches
+                // `f`.
+                if end <= f.span.start && start < end {
+                    return false;
+                }
+            }
+            false
+        });
+        if !clashes {
+            for f in &d.fixes {
+                taken.insert((f.span.start, f.span.end), f.clone());
+            }
+        }
+    }
+    taken.into_values().collect()
+}
+
+/// The text with `fixes` applied: each fix's span replaced by its text. The fixes are sorted by
+/// place and do not overlap, as [`compatible`] gives them; a fix that does not fit the text (out
+/// of it, inside a character, or overlapping the one before) is left out.
+pub fn apply(text: &str, fixes: &[Fix]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for f in fixes {
+        let (start, end) = (f.span.start, f.span.end);
+        let fits = at <= start
+            && start <= end
+            && text.is_char_boundary(start)
+            && text.is_char_boundary(end)
+            && end <= text.len();
+        if !fits {
+            continue;
+        }
+        out.push_str(&text[at..start]);
+        out.push_str(&f.replacement);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +189,60 @@ mod tests {
         ];
         combine(&mut apart);
         assert_eq!(apart[1].fixes[0].replacement, ":");
+    }
+
+    #[test]
+    fn fix_all_skips_clashing_fixes() {
+        let a = Diagnostic::error("E1", Span::new(5, 6), "a").with_fix(Span::new(5, 6), "×");
+        let b = Diagnostic::error("E2", Span::new(5, 6), "b").with_fix(Span::new(5, 6), "*");
+        let c = Diagnostic::error("E3", Span::new(0, 1), "c").with_fix(Span::new(0, 1), "2");
+        let fixes = compatible([&a, &b, &c].into_iter());
+        let got: Vec<&str> = fixes.iter().map(|f| f.replacement.as_str()).collect();
+        assert_eq!(got, ["2", "×"]);
+    }
+
+    /// The fixes taken are those of the plain rule (each fix compared with every one taken
+    /// before it), over many small spans, empty ones among them.
+    #[test]
+    fn fix_all_agrees_with_comparing_every_pair() {
+        let mut seed: u64 = 7;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) % n) as usize
+        };
+        let diagnostics: Vec<Diagnostic> = (0..400)
+            .map(|_| {
+                let start = next(60);
+                let span = Span::new(start, start + next(3));
+                Diagnostic::error("E1", span, "m").with_fix(span, "x")
+            })
+            .collect();
+        let mut plain: Vec<Fix> = Vec::new();
+        for d in &diagnostics {
+            let f = &d.fixes[0];
+            let clashes = plain.iter().any(|t| {
+                f.span.start < t.span.end && t.span.start < f.span.end || f.span == t.span
+            });
+            if !clashes {
+                plain.push(f.clone());
+            }
+        }
+        plain.sort_by_key(|f| (f.span.start, f.span.end));
+        assert_eq!(compatible(diagnostics.iter()), plain);
+    }
+
+    #[test]
+    fn apply_replaces_inserts_and_removes_in_order() {
+        let fixes = [
+            Fix { span: Span::new(0, 0), replacement: "[".into() },
+            Fix { span: Span::new(5, 6), replacement: "×".into() },
+            Fix { span: Span::new(9, 10), replacement: String::new() },
+            Fix { span: Span::new(10, 10), replacement: ":".into() },
+        ];
+        assert_eq!(apply("1. E7xE13+", &fixes), "[1. E7×E13:");
+        // A fix past the end, or inside a character, is left out.
+        let bad = [Fix { span: Span::new(3, 4), replacement: "y".into() }];
+        assert_eq!(apply("a×", &bad), "a×");
+        assert_eq!(apply("ab", &[Fix { span: Span::new(1, 9), replacement: "c".into() }]), "ab");
     }
 }

@@ -615,3 +615,26 @@ fn taking_a_false_mate_mark_off_the_last_move_keeps_the_game_ended() {
     assert_eq!(found[0].code, "E0506");
     assert_eq!(found[0].fixes[0].replacement, "");
 }
+
+/// A move written with `-` onto an enemy piece gets the capture mark, with the captured piece's
+/// letter, as its fix (`E0405`); the text fixed checks clean.
+#[test]
+fn an_unmarked_capture_is_fixed_with_its_mark_and_letter() {
+    let setup = "[PDTL \"/14:3k3/12:3N3/8:3r3/4:2R2/1:1K/ w -- - 0 1\"]\n";
+    for level in [Level::Coherence, Level::Rules] {
+        let text = format!("{V}{setup}1. RF4-F8: *\n");
+        let found = check_text(&text, level);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].code, "E0405");
+        assert_eq!(found[0].help, ["did you mean `RF4×RF8`?"]);
+        let fixes = ctl_pgn::fixes::compatible(found.iter());
+        let fixed = ctl_pgn::fixes::apply(&text, &fixes);
+        assert_eq!(fixed, format!("{V}{setup}1. RF4×RF8: *\n"));
+        assert!(check_text(&fixed, level).is_empty());
+    }
+    // A Pawn captured: the mark alone.
+    let pawn = "[PDTL \"/14:3k3/12:3N3/8:3p3/4:2R2/1:1K/ w -- - 0 1\"]\n";
+    let found = check_text(&format!("{V}{pawn}1. RF4-F8: *\n"), Level::Rules);
+    assert_eq!(found[0].help, ["did you mean `RF4×F8`?"]);
+    assert_eq!(found[0].fixes[0].replacement, "×");
+}

@@ -8,13 +8,17 @@
 //!   a neighbouring key, or by the next or previous column letter or digit) holds the mover's
 //!   piece of that kind and makes the move legal.
 //!
+//! - the destination holds an enemy piece but the move is written with `-`: the capture mark
+//!   `×`, with the captured piece's letter, in place of the separator (`E0405`).
+//!
 //! Built only from the board's public queries, and only after a move has failed: nothing here
 //! is on the path of a move that plays.
 
 use cescacs_board::{
     Board, Column, Diagnostic, Hex, Letters, Line, MoveError, MoveSpec, Piece, PieceKind, Span,
+    SpecCapture,
 };
-use ctl_an::syntax::{Move, MoveKind, PieceLetter};
+use ctl_an::syntax::{Move, MoveKind, PieceLetter, Separator};
 
 /// `d`, the diagnostic of the failing move `m` (read as `spec` under `letters`, refused by
 /// `board` with `e`), with a "did you mean" help and fix when one is sure.
@@ -36,6 +40,9 @@ pub(crate) fn did_you_mean(
     let legal = |piece, from| {
         board.match_move(&MoveSpec::Move { piece, from, to, capture, promotion }).is_ok()
     };
+    if let &MoveError::CaptureNotMarked { victim, .. } = e {
+        return mark_the_capture(d, board, spec, m, victim, letters);
+    }
     if let Some(found) = wrong_letter(e).filter(|&k| legal(k, from)) {
         let found = &found;
         let letter = (*found != PieceKind::Pawn).then(|| letters.move_letter(*found));
@@ -80,6 +87,38 @@ pub(crate) fn did_you_mean(
         core(&corrected)
     );
     d.with_help(help).with_fix(o.from.span, hex.to_string())
+}
+
+/// A move written with `-` onto an enemy piece: the fix writes `×` and the captured piece's
+/// letter in place of the separator, when the move so written is coherent.
+fn mark_the_capture(
+    d: Diagnostic,
+    board: &Board,
+    spec: &MoveSpec,
+    m: &Move,
+    victim: PieceKind,
+    letters: &Letters,
+) -> Diagnostic {
+    let (MoveKind::Ordinary(o), &MoveSpec::Move { piece, from, to, promotion, .. }) =
+        (&m.kind, spec)
+    else {
+        return d;
+    };
+    let kind = (victim != PieceKind::Pawn).then_some(victim);
+    let marked = MoveSpec::Move { piece, from, to, capture: SpecCapture::Capture(kind), promotion };
+    if board.match_move_algebraic(&marked).is_err() {
+        return d;
+    }
+    let letter = kind.map(|k| letters.move_letter(k));
+    let mut corrected = m.clone();
+    if let MoveKind::Ordinary(c) = &mut corrected.kind {
+        c.separator.value = Separator::Times;
+        c.captured = letter.map(|letter| PieceLetter { letter, span: c.to.span });
+    }
+    let mut replacement = Separator::Times.as_str().to_string();
+    replacement.extend(letter);
+    d.with_help(format!("did you mean `{}`?", core(&corrected)))
+        .with_fix(o.separator.span, replacement)
 }
 
 /// The kind on the origin when the letter names another.
