@@ -9,8 +9,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod code_filter;
+mod fix;
 mod games;
 mod html;
+mod in_place;
 mod input;
 mod output;
 mod pipeline;

@@ -25,6 +25,7 @@ use ctl_pgn::render::{
 use ctl_pgn::validate;
 use rayon::prelude::*;
 
+use crate::code_filter::CodeFilter;
 use crate::games::Selection;
 use crate::input::Input;
 use crate::output::Progress;
@@ -56,10 +57,12 @@ pub enum Output {
     Json,
     /// One JSON diagnostic per line.
     Jsonl,
+    /// One line per diagnostic, `path:line:col: CODE message`, as ruff and gcc print them.
+    Concise,
 }
 
 /// How to check and report.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct How {
     /// Text or JSON.
     pub output: Output,
@@ -71,6 +74,8 @@ pub struct How {
     pub stats: bool,
     /// How many diagnostics of a file to write (`--max-errors`).
     pub cap: ErrorCap,
+    /// Which codes to report (`--select`, `--ignore`).
+    pub codes: CodeFilter,
 }
 
 /// What a run found.
@@ -240,7 +245,7 @@ pub fn run(
 ) -> io::Result<Outcome> {
     let named = names(inputs);
     let mut producer = Producer { inputs, next: 0, current: None, batch_bytes: FIRST_BATCH_BYTES };
-    let mut writer = Writer::new(how, &named, out)?;
+    let mut writer = Writer::new(how.clone(), &named, out)?;
     let mut read_time = Duration::ZERO;
     let timed_batch = |producer: &mut Producer<'_>, spare: Batch| {
         let started = Instant::now();
@@ -257,7 +262,7 @@ pub fn run(
         let (done, (written, next, took)) = rayon::join(
             || {
                 let bytes = &batch.bytes;
-                let check = |item: &Item| check_item(item, bytes, &named, how);
+                let check = |item: &Item| check_item(item, bytes, &named, &how);
                 batch
                     .items
                     .par_iter()
@@ -299,7 +304,7 @@ fn names(inputs: &[Input]) -> Vec<Named> {
 }
 
 /// Checks an item whose pieces are in `bytes`.
-fn check_item(item: &Item, bytes: &[u8], named: &[Named], how: How) -> Done {
+fn check_item(item: &Item, bytes: &[u8], named: &[Named], how: &How) -> Done {
     match item {
         Item::Start(i) => Done::Start(*i),
         Item::Piece(i, start, range) => {
@@ -312,9 +317,12 @@ fn check_item(item: &Item, bytes: &[u8], named: &[Named], how: How) -> Done {
 
 /// Checks one piece of an input, which starts at `start` ([`Check::piece`]: the fast try, the
 /// full way, the sorted diagnostics) and renders what it found.
-fn check_piece(piece: &[u8], start: TextStart, named: &Named, how: How) -> Checked {
+fn check_piece(piece: &[u8], start: TextStart, named: &Named, how: &How) -> Checked {
     let bytes = piece.len() as u64;
-    let CheckedPiece { decoded, checked: found } = Check::new(how.level).piece(piece);
+    let CheckedPiece { decoded, checked: mut found } = Check::new(how.level).piece(piece);
+    if !how.codes.is_all() {
+        found.diagnostics.retain(|d| how.codes.keeps(d.code));
+    }
     let errors = found.diagnostics.iter().filter(|d| d.is_error()).count();
     let counts = Summary {
         files: 0,
@@ -342,7 +350,7 @@ fn render(
     shown: &str,
     start: TextStart,
     named: &Named,
-    how: How,
+    how: &How,
     checked: &mut Checked,
 ) {
     let started = Instant::now();
@@ -363,6 +371,15 @@ fn render(
             for d in found_diagnostics {
                 let d = d.clone().shifted(start.offset);
                 checked.text.push((d.severity, renderer.render(&d)));
+            }
+        }
+        Output::Concise => {
+            let index = LineIndex::at(shown, start);
+            let path = crate::output::safe(&named.path);
+            for d in found_diagnostics {
+                let at = index.line_col(d.span.start + start.offset);
+                let message = crate::output::safe(&d.message);
+                checked.text.push((d.severity, format!("{path}:{at}: {} {message}\n", d.code)));
             }
         }
         Output::Json | Output::Jsonl => {
@@ -400,7 +417,7 @@ pub fn run_selected(
     out: &mut impl Write,
 ) -> io::Result<Outcome> {
     let named = names(inputs);
-    let mut writer = Writer::new(how, &named, out)?;
+    let mut writer = Writer::new(how.clone(), &named, out)?;
     let check = Check { fast: false, ..Check::new(how.level) };
     let started = Instant::now();
     for (i, input) in inputs.iter().enumerate() {
@@ -449,11 +466,12 @@ pub fn run_selected(
                 read.push(game);
             }
             checked.stats = games.stats();
+            found.retain(|d| how.codes.keeps(d.code));
             sort(&mut found);
             checked.counts.errors = found.iter().filter(|d| d.is_error()).count();
             checked.counts.warnings = found.len() - checked.counts.errors;
             if !found.is_empty() {
-                render(&found, &read, decoded.shown(), piece.start, &named[i], how, &mut checked);
+                render(&found, &read, decoded.shown(), piece.start, &named[i], &how, &mut checked);
             }
             writer.write(Done::Piece(i, checked), progress)?;
             if selection.done_after(number) {
@@ -496,6 +514,7 @@ impl<'a, W: Write> Writer<'a, W> {
             _ => (Some(out), None),
         };
         Ok(Writer {
+            cap: how.cap,
             how,
             named,
             out,
@@ -504,7 +523,6 @@ impl<'a, W: Write> Writer<'a, W> {
             file: Summary::default(),
             outcome: Outcome::default(),
             files_done: 0,
-            cap: how.cap,
             current: 0,
         })
     }
@@ -534,7 +552,7 @@ impl<'a, W: Write> Writer<'a, W> {
             Done::End => {
                 if let Some(document) = &mut self.document {
                     document.end_file_omitting(self.file, self.cap.omitted())?;
-                } else if let (Some(out), Output::Text { .. }) = (&mut self.out, self.how.output) {
+                } else if let (Some(out), Output::Text { .. } | Output::Concise) = (&mut self.out, self.how.output) {
                     if let Some(line) = self.cap.omitted_line(&self.named[self.current].path) {
                         progress.suspend(|| out.write_all(line.as_bytes()))?;
                     }
@@ -564,7 +582,7 @@ impl<'a, W: Write> Writer<'a, W> {
         }
         let Some(out) = &mut self.out else { return Ok(()) };
         match self.how.output {
-            Output::Text { .. } => {
+            Output::Text { .. } | Output::Concise => {
                 for (severity, report) in &checked.text {
                     if cap.admit(*severity) {
                         out.write_all(report.as_bytes())?;

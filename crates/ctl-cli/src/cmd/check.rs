@@ -1,15 +1,19 @@
 //! `cescacs check`: read CTL-PGN files and report every problem, for people or for editors.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use ctl_pgn::render::{PositionEncoding, Summary};
+use ctl_pgn::check::Check;
 use ctl_pgn::validate;
 
-use crate::input;
+use crate::code_filter::CodeFilter;
+use crate::fix;
+use crate::in_place;
+use crate::input::{self, Input};
 use crate::output::{self, ColorChoice, Progress, plural};
 use crate::pipeline::{self, How};
 
@@ -23,10 +27,18 @@ Examples:
   cescacs check -j 1 huge.ctl-pgn             one thread; files of any size are read game by game
   cescacs check --game 3 games.ctl-pgn        only the third game of the file
   cescacs check --where 'White=Puig*' games/  only the games Puig played with White
+  cescacs check --fix games/                  apply every automatic fix, then report what is left
+  cescacs check --fix --diff game.ctl-pgn     show the fixes as a diff, change nothing
+  cescacs check --select E05 --ignore W0203 . only these codes (a code or a prefix)
+  cescacs check --output-format concise .     one line per problem: path:line:col: CODE message
 
 A progress bar appears on standard error when it is a terminal and the run takes over a second.
 
-Exit status: 0 no errors (warnings allowed), 1 errors found, 2 bad usage or unreadable files.";
+With --fix, files are rewritten through a temporary file and a rename: an interrupted run never
+leaves a half-written file. `cescacs explain CODE` shows what a code means.
+
+Exit status: 0 no errors (warnings allowed), 1 errors found (with --diff: fixes to apply), 2 bad
+usage or unreadable files.";
 
 /// Check CTL-PGN files: syntax and tags, board coherence (the spec's minimal reader), full rules.
 #[derive(Debug, clap::Args)]
@@ -36,9 +48,22 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Level::DEEPEST_IMPLEMENTED)]
     pub level: Level,
 
-    /// Output: ariadne reports for people, one JSON document, or one JSON diagnostic per line.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    /// Output: ariadne reports for people, one JSON document, one JSON diagnostic per line, or
+    /// one line per diagnostic (`concise`).
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Apply every machine-applicable fix of the diagnostics reported, in place, then report
+    /// what is left (`-`: the text fixed goes to standard output).
+    #[arg(long)]
+    pub fix: bool,
+
+    /// With `--fix`: print the fixes as a unified diff instead of writing them.
+    #[arg(long, requires = "fix")]
+    pub diff: bool,
+
+    #[command(flatten)]
+    pub codes: CodeFilter,
 
     /// Unit of the JSON columns (LSP `positionEncoding`).
     #[arg(long, value_enum, default_value_t = Encoding::Utf16)]
@@ -118,6 +143,8 @@ pub enum Format {
     Json,
     /// One JSON diagnostic per line.
     Jsonl,
+    /// One line per diagnostic: `path:line:col: CODE message`.
+    Concise,
 }
 
 /// `--position-encoding` values.
@@ -154,6 +181,23 @@ pub fn run(args: Args) -> ExitCode {
         );
         return ExitCode::from(output::FAILURE);
     }
+    let codes = match args.codes.clone().checked() {
+        Ok(codes) => codes,
+        Err(e) => {
+            output::error(e);
+            return ExitCode::from(output::FAILURE);
+        }
+    };
+    if args.fix {
+        if !args.selection.is_all() {
+            output::error("--fix rewrites whole files: it does not combine with --game or --where");
+            return ExitCode::from(output::FAILURE);
+        }
+        match fix_inputs(&args, &codes) {
+            FixRun::Reported(code) => return code,
+            FixRun::Check => {}
+        }
+    }
     let started = Instant::now();
     let (inputs, path_errors) = input::collect(&args.paths);
     for e in &path_errors {
@@ -164,11 +208,13 @@ pub fn run(args: Args) -> ExitCode {
             Format::Text => pipeline::Output::Text { color: args.color.enabled(&io::stdout()) },
             Format::Json => pipeline::Output::Json,
             Format::Jsonl => pipeline::Output::Jsonl,
+            Format::Concise => pipeline::Output::Concise,
         },
         encoding: PositionEncoding::from(args.position_encoding),
         level: args.level.into(),
         stats: args.stats && args.format == Format::Json,
         cap: args.max_errors.cap(),
+        codes,
     };
     let threads = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
@@ -217,6 +263,93 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("{}", stats_line(&outcome));
     }
     output::exit_code(outcome.summary.errors, outcome.io_failure || !path_errors.is_empty())
+}
+
+/// What `--fix` leaves to do.
+enum FixRun {
+    /// Report what is left in the files fixed, as a plain `check` does.
+    Check,
+    /// Done: standard input fixed, or `--diff` printed.
+    Reported(ExitCode),
+}
+
+/// Applies the fixes to every input (`--fix`): files rewritten in place, or their diffs printed
+/// (`--diff`), standard input fixed to standard output. Says on standard error how many problems
+/// were fixed in how many files.
+fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
+    let (inputs, path_errors) = input::collect(&args.paths);
+    let mut failed = !path_errors.is_empty();
+    for e in &path_errors {
+        output::error(output::cannot_read(e.path.display(), &e.error));
+    }
+    let (mut fixed, mut files, mut stdin_left) = (0, 0, None);
+    let mut stdout = io::stdout().lock();
+    for input in &inputs {
+        let bytes = match input.open().and_then(|mut r| {
+            let mut bytes = Vec::new();
+            r.read_to_end(&mut bytes).map(|_| bytes)
+        }) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                output::error(output::cannot_read(input.display(), e));
+                failed = true;
+                continue;
+            }
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            eprintln!(
+                "warning: `{}` is not valid UTF-8: not fixed (see E0001)",
+                output::safe(&input.display())
+            );
+            continue;
+        };
+        let done = fix::fix(&text, args.level.into(), codes);
+        let changed = done.text != text;
+        fixed += done.fixed;
+        files += usize::from(changed);
+        let written = match input {
+            _ if args.diff && changed => {
+                let name = input.display();
+                let diff = similar::TextDiff::from_lines(&text, &done.text)
+                    .unified_diff()
+                    .header(&name, &name)
+                    .to_string();
+                stdout.write_all(output::safe(&diff).as_bytes())
+            }
+            Input::Stdin if !args.diff => {
+                let left = Check::new(args.level.into()).text(&done.text).diagnostics;
+                stdin_left = Some(left.iter().filter(|d| d.is_error() && codes.keeps(d.code)).count());
+                stdout.write_all(done.text.as_bytes())
+            }
+            Input::File(path) if changed && !args.diff => {
+                in_place::replace(path, |file| file.write_all(done.text.as_bytes()))
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = written {
+            if matches!(input, Input::File(_)) && !args.diff && !output::reader_gone(&e) {
+                output::error(output::cannot_write(input.display(), e));
+                failed = true;
+            } else {
+                return FixRun::Reported(output::write_failed(output::STDOUT, &e));
+            }
+        }
+    }
+    if let Err(e) = stdout.flush() {
+        return FixRun::Reported(output::write_failed(output::STDOUT, &e));
+    }
+    let problems = plural(fixed, "problem", "problems");
+    let in_files = plural(files, "file", "files");
+    if args.diff {
+        eprintln!("would fix {problems} in {in_files}");
+        return FixRun::Reported(output::exit_code(files, failed));
+    }
+    eprintln!("fixed {problems} in {in_files}");
+    match stdin_left {
+        Some(errors) => FixRun::Reported(output::exit_code(errors, failed)),
+        None if failed => FixRun::Reported(ExitCode::from(output::FAILURE)),
+        None => FixRun::Check,
+    }
 }
 
 /// `3 files, 5 games, 212 plies: 1 error, 0 warnings (0.01 s)`.

@@ -3,16 +3,16 @@
 //! A file with syntax errors is never rewritten: its errors are reported and it is left as it
 //! is, because the tree of a broken file may not hold everything the text says.
 
-use std::fs;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use ctl_an::Limits;
 use ctl_pgn::convert::Converted;
 use ctl_pgn::write::WriteOptions;
 
-use crate::games::{self, Spool};
+use crate::games;
+use crate::in_place;
 use crate::input::{self, Input};
 use crate::output::{self, plural};
 
@@ -103,7 +103,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             Input::File(path) if !args.stdout => {
                 if done.differs {
-                    replace(path, done.spool).and_then(|()| {
+                    in_place::replace(path, |file| done.spool.copy_to(file)).and_then(|()| {
                         writeln!(
                             stdout,
                             "reformatted: {}{}",
@@ -152,22 +152,4 @@ fn notes(crlf: bool, bom: bool) -> String {
             .flatten()
             .collect();
     if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) }
-}
-
-/// Replaces a file's content through a temporary file in the same directory, so that a failure
-/// half-way never leaves a truncated game file; the permissions are kept.
-fn replace(path: &Path, content: Spool) -> io::Result<()> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.cescacs-fmt.tmp"));
-    let written = fs::File::create(&tmp)
-        .and_then(|mut file| {
-            content.copy_to(&mut file)?;
-            file.sync_all()
-        })
-        .and_then(|()| fs::set_permissions(&tmp, fs::metadata(path)?.permissions()))
-        .and_then(|()| fs::rename(&tmp, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    written
 }
