@@ -20,7 +20,6 @@ pub struct CodeFilter {
 impl CodeFilter {
     /// The filter with its patterns in upper case, or the first pattern that names no code
     /// (`--select X`, with the option's name).
-
     pub fn checked(self) -> Result<CodeFilter, String> {
         let normalise = |option: &str, patterns: Vec<String>| -> Result<Vec<String>, String> {
             patterns

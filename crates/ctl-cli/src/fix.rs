@@ -48,7 +48,8 @@ mod tests {
     use super::*;
 
     /// A White Rook on F4 facing a Black Rook on F8.
-    const V: &str = "[Variant \"C'escacs\"]\n[PDTL \"/14:3k3/12:3N3/8:3r3/4:2R2/1:1K/ w -- - 0 1\"]\n";
+    const V: &str =
+        "[Variant \"C'escacs\"]\n[PDTL \"/14:3k3/12:3N3/8:3r3/4:2R2/1:1K/ w -- - 0 1\"]\n";
 
     fn all() -> CodeFilter {
         CodeFilter::default()

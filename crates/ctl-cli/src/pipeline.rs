@@ -552,7 +552,9 @@ impl<'a, W: Write> Writer<'a, W> {
             Done::End => {
                 if let Some(document) = &mut self.document {
                     document.end_file_omitting(self.file, self.cap.omitted())?;
-                } else if let (Some(out), Output::Text { .. } | Output::Concise) = (&mut self.out, self.how.output) {
+                } else if let (Some(out), Output::Text { .. } | Output::Concise) =
+                    (&mut self.out, self.how.output)
+                {
                     if let Some(line) = self.cap.omitted_line(&self.named[self.current].path) {
                         progress.suspend(|| out.write_all(line.as_bytes()))?;
                     }

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ctl_pgn::render::{PositionEncoding, Summary};
 use ctl_pgn::check::Check;
+use ctl_pgn::render::{PositionEncoding, Summary};
 use ctl_pgn::validate;
 
 use crate::code_filter::CodeFilter;
@@ -318,7 +318,8 @@ fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
             }
             Input::Stdin if !args.diff => {
                 let left = Check::new(args.level.into()).text(&done.text).diagnostics;
-                stdin_left = Some(left.iter().filter(|d| d.is_error() && codes.keeps(d.code)).count());
+                stdin_left =
+                    Some(left.iter().filter(|d| d.is_error() && codes.keeps(d.code)).count());
                 stdout.write_all(done.text.as_bytes())
             }
             Input::File(path) if changed && !args.diff => {
