@@ -26,6 +26,7 @@ Examples:
   cescacs pdtl start                         draw the initial position and print its PDTL
   cescacs legal start                        the legal moves of a position (a PDTL, or start)
   cescacs html game.ctl-pgn                  game.html: a web page to step through the game
+  cescacs explain E0405                      what a diagnostic code means
 
 Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or I/O failure.
 `cescacs help <COMMAND>` shows the options and examples of a command.";
@@ -69,6 +70,8 @@ enum Command {
     Html(cmd::html::Args),
     /// Run the language server (LSP over standard input and output) for editors.
     Lsp(cmd::lsp::Args),
+    /// Explain a diagnostic code: what it means, an example, its page.
+    Explain(cmd::explain::Args),
 }
 
 fn main() -> ExitCode {
@@ -85,5 +88,6 @@ fn main() -> ExitCode {
         Command::Board(args) => cmd::board::run(args),
         Command::Html(args) => cmd::html::run(args),
         Command::Lsp(args) => cmd::lsp::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
     }
 }

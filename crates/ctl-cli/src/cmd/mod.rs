@@ -4,6 +4,7 @@ pub mod board;
 pub mod check;
 pub mod convert;
 pub mod convert_app;
+pub mod explain;
 pub mod filter;
 pub mod fmt;
 pub mod html;
