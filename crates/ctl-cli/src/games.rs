@@ -23,70 +23,219 @@ use ctl_pgn::write::write_game;
 use crate::input::{self, Input};
 use crate::output;
 
-/// Which games of each input a command reads: `--game N` and `--where TAG=GLOB`, in the
-/// spirit of pgn-extract's selection (every condition must hold). The same options, read the
-/// same way, in every command that reads games through this module.
+mod criteria;
+pub use criteria::Criteria;
+use wildmatch::WildMatch;
+
+/// Which games of each input a command reads: `--game N[,M..]` and `--where COND`, in the
+/// spirit of pgn-extract's selection. The same options, read the same way, in every command
+/// that reads games (`check`, `fmt`, `filter`, `convert`, `replay`, `board`, `html`); `filter`
+/// adds its [`Criteria`]. A [`Chooser`] applies them, game after game.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct Selection {
-    /// Only game N of each file (from 1, in file order).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub game: Option<u32>,
+    /// Only these games of each file (from 1, in file order): `--game 3`, `--game 1,4,7`.
+    #[arg(long, value_name = "N[,M..]", value_delimiter = ',',
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Vec<u32>,
 
-    /// Only the games whose tag TAG has a value matching GLOB (`*` any characters, `?` one,
-    /// case-sensitive), such as `--where 'White=Puig*'`; given more than once, every one must
-    /// match.
-    #[arg(long = "where", value_name = "TAG=GLOB", value_parser = TagFilter::parse)]
-    pub filters: Vec<TagFilter>,
+    /// Only the games whose tags meet COND: `TAG=GLOB` (`*` any characters, `?` one; tag names
+    /// and values ignore case), `!TAG=GLOB` (not so; a missing tag matches no glob), several
+    /// joined by `|` (any one of them), such as `--where 'White=puig*|Black=puig*'`. Given
+    /// more than once, every one must hold.
+    #[arg(long = "where", value_name = "COND", value_parser = Condition::parse)]
+    pub filters: Vec<Condition>,
+
+    /// Make `--where` (and `filter --player`) globs match letter case exactly.
+    #[arg(long)]
+    pub match_case: bool,
 }
 
-/// One `--where TAG=GLOB`.
+/// One `--where` condition: alternatives of which one must hold.
 #[derive(Debug, Clone)]
-pub struct TagFilter {
+pub struct Condition {
+    /// `TAG=GLOB` or `!TAG=GLOB`, any one of which holds.
+    pub any: Vec<TagTest>,
+}
+
+/// One `[!]TAG=GLOB` of a [`Condition`].
+#[derive(Debug, Clone)]
+pub struct TagTest {
+    /// Written with `!`: holds when the tag is missing or its value does not match.
+    pub negated: bool,
     /// The tag's name.
     pub tag: String,
     /// The pattern its value must match.
-    pub glob: wildmatch::WildMatch,
+    pub glob: String,
 }
 
-impl TagFilter {
-    /// Reads `TAG=GLOB`.
-    pub fn parse(text: &str) -> Result<TagFilter, String> {
-        match text.split_once('=') {
-            Some((tag, glob)) if !tag.trim().is_empty() => {
-                Ok(TagFilter { tag: tag.trim().to_string(), glob: wildmatch::WildMatch::new(glob) })
-            }
-            _ => Err(format!("expected TAG=GLOB, such as `White=Puig*`, found `{text}`")),
-        }
+impl Condition {
+    /// Reads `[!]TAG=GLOB[|[!]TAG=GLOB..]`.
+    pub fn parse(text: &str) -> Result<Condition, String> {
+        let any = text
+            .split('|')
+            .map(|part| {
+                let part = part.trim();
+                let (negated, rest) = match part.strip_prefix('!') {
+                    Some(rest) => (true, rest),
+                    None => (false, part),
+                };
+                match rest.split_once('=') {
+                    Some((tag, glob)) if !tag.trim().is_empty() => {
+                        Ok(TagTest { negated, tag: tag.trim().to_string(), glob: glob.to_string() })
+                    }
+                    _ => Err(format!(
+                        "expected TAG=GLOB, !TAG=GLOB or several joined by `|`, \
+                         such as `White=Puig*|Black=Puig*`, found `{part}`"
+                    )),
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Condition { any })
+    }
+}
+
+/// A glob as `--where` and `filter --player` read it: letter case ignored unless `match_case`.
+pub fn glob(pattern: &str, match_case: bool) -> WildMatch {
+    if match_case { WildMatch::new(pattern) } else { WildMatch::new_case_insensitive(pattern) }
+}
+
+/// The value of `game`'s first tag named `name` (the name in any case).
+pub fn tag_value<'g>(game: &'g ctl_an::syntax::Game, name: &str) -> Option<&'g str> {
+    game.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name)).map(|t| t.value.as_str())
+}
+
+/// A `--where` condition ready to match.
+struct Compiled {
+    any: Vec<(bool, String, WildMatch)>,
+}
+
+impl Compiled {
+    fn holds(&self, game: &ctl_an::syntax::Game) -> bool {
+        self.any.iter().any(|(negated, tag, glob)| {
+            tag_value(game, tag).is_some_and(|v| glob.matches(v)) != *negated
+        })
     }
 }
 
 impl Selection {
     /// Whether every game is selected.
     pub fn is_all(&self) -> bool {
-        self.game.is_none() && self.filters.is_empty()
+        self.game.is_empty() && self.filters.is_empty()
     }
+}
 
-    /// Whether game `number` (from 1) of its input, `game`, is selected.
-    pub fn selects(&self, number: usize, game: &ctl_an::syntax::Game) -> bool {
-        self.game.is_none_or(|n| n as usize == number)
-            && self
-                .filters
-                .iter()
-                .all(|f| game.tag(&f.tag).is_some_and(|t| f.glob.matches(&t.value)))
-    }
+/// Applies a [`Selection`] (and `filter`'s [`Criteria`]) to the games of a run, input after
+/// input, and counts what it saw: the one place that decides which games a command reads and
+/// that says, in one warning line, when none was selected.
+pub struct Chooser {
+    game: Vec<u32>,
+    conditions: Vec<Compiled>,
+    criteria: Option<criteria::Compiled>,
+    restricted: bool,
+    /// The inputs started.
+    inputs: usize,
+    /// The name of the last input started.
+    last: String,
+    /// Games seen in the last input, and in all.
+    in_last: usize,
+    seen: usize,
+    /// Games selected in all.
+    pub selected: usize,
+}
 
-    /// What to say when no game of the input `name`, holding `count` games, is selected.
-    pub fn none_selected(&self, name: &str, count: usize) -> String {
-        match self.game {
-            Some(n) if count < n as usize => format!("`{name}` has {count} game(s), no game {n}"),
-            None if self.filters.is_empty() => format!("`{name}` has no game"),
-            _ => format!("no game of `{name}` ({count} in all) is selected"),
+impl Chooser {
+    /// A chooser of the games `selection` selects.
+    pub fn new(selection: &Selection) -> Chooser {
+        let conditions = selection
+            .filters
+            .iter()
+            .map(|c| Compiled {
+                any: c
+                    .any
+                    .iter()
+                    .map(|t| (t.negated, t.tag.clone(), glob(&t.glob, selection.match_case)))
+                    .collect(),
+            })
+            .collect();
+        Chooser {
+            game: selection.game.clone(),
+            conditions,
+            criteria: None,
+            restricted: !selection.is_all(),
+            inputs: 0,
+            last: String::new(),
+            in_last: 0,
+            seen: 0,
+            selected: 0,
         }
     }
 
-    /// Whether no game after game `number` can be selected (reading may stop).
+    /// A chooser of the games `selection` selects that also meet `criteria` (`filter`); an
+    /// error when a criterion cannot be read (a `--reaches` position).
+    pub fn with_criteria(selection: &Selection, criteria: &Criteria) -> Result<Chooser, String> {
+        let mut chooser = Chooser::new(selection);
+        let compiled = criteria::Compiled::new(criteria, selection.match_case)?;
+        chooser.restricted |= compiled.restricts();
+        chooser.criteria = Some(compiled);
+        Ok(chooser)
+    }
+
+    /// A new input starts: game numbers start again from 1.
+    pub fn start(&mut self, input: &Input) {
+        self.inputs += 1;
+        self.last = input.display();
+        self.in_last = 0;
+    }
+
+    /// Whether game `number` (from 1) of the current input, `game` (its spans into `text`), is
+    /// selected. Every game of the input is offered, in order.
+    pub fn choose(&mut self, number: usize, game: &ctl_an::syntax::Game, text: &str) -> bool {
+        self.in_last = self.in_last.max(number);
+        self.seen += 1;
+        let chosen = (self.game.is_empty() || self.game.iter().any(|&n| n as usize == number))
+            && self.conditions.iter().all(|c| c.holds(game))
+            && self.criteria.as_mut().is_none_or(|c| c.holds(game, text));
+        self.selected += usize::from(chosen);
+        chosen
+    }
+
+    /// Whether no game after game `number` of the current input can be selected.
     pub fn done_after(&self, number: usize) -> bool {
-        self.game.is_some_and(|n| number >= n as usize)
+        self.game.iter().max().is_some_and(|&n| number >= n as usize)
+    }
+
+    /// The line that says no game was selected, when a selection was given and none was.
+    pub fn none_selected(&self) -> Option<String> {
+        if !self.restricted || self.selected > 0 || self.inputs == 0 {
+            return None;
+        }
+        let name = output::safe(&self.last);
+        Some(match (self.inputs, self.game.as_slice()) {
+            (1, &[n]) if self.in_last < n as usize => {
+                format!("`{name}` has {} game(s), no game {n}", self.in_last)
+            }
+            (1, _) if self.seen == 0 => format!("`{name}` has no game"),
+            (1, _) => format!("no game of `{name}` ({} in all) is selected", self.seen),
+            (files, _) => format!("no game of {files} files ({} in all) is selected", self.seen),
+        })
+    }
+
+    /// Ends the run: says on standard error, one line each, that no game was selected and how
+    /// many duplicate games `--unique` dropped. Nothing selected is not an error: every
+    /// command then exits as it would have with nothing to do (status 0 unless an input
+    /// could not be read).
+    pub fn finish(&self) {
+        let mut stderr = io::stderr().lock();
+        if let Some(dropped) = self.criteria.as_ref().and_then(criteria::Compiled::duplicates) {
+            let _ = writeln!(
+                stderr,
+                "{} dropped: the same main line as an earlier game",
+                output::plural(dropped, "duplicate game", "duplicate games")
+            );
+        }
+        if let Some(line) = self.none_selected() {
+            let _ = writeln!(stderr, "warning: {line}");
+        }
     }
 }
 
@@ -153,23 +302,31 @@ pub fn pieces(
     }))
 }
 
-/// The piece of `input` that holds the first game `selection` selects, and that game's
-/// number, read game by game (memory bounded by the largest game); `None`, said on standard
-/// error, when no game is selected.
-pub fn find_game(input: &Input, selection: &Selection) -> io::Result<Option<(ReadPiece, usize)>> {
-    let mut count = 0;
-    for piece in pieces(input, Limits::DEFAULT)? {
-        let piece = piece?;
-        count += piece.game_count();
-        let found = piece.games().find(|(n, g)| selection.selects(*n, &g.game)).map(|(n, _)| n);
-        if let Some(n) = found {
-            return Ok(Some((piece, n)));
-        }
-        if selection.done_after(count) {
-            break;
+/// A game found by [`find_game`]: its input, the piece that holds it, and its number.
+pub type Found<'i> = (&'i Input, ReadPiece, usize);
+
+/// The piece of `inputs` that holds the first game `chooser` selects, with its input and that
+/// game's number, read game by game (memory bounded by the largest game); `None` when no game is
+/// selected (said on standard error by [`Chooser::finish`]).
+pub fn find_game<'i>(
+    inputs: &'i [Input],
+    chooser: &mut Chooser,
+) -> Result<Option<Found<'i>>, (String, io::Error)> {
+    for input in inputs {
+        chooser.start(input);
+        let fail = |e| (input.display(), e);
+        for piece in pieces(input, Limits::DEFAULT).map_err(fail)? {
+            let piece = piece.map_err(fail)?;
+            let text = &piece.decoded.text;
+            let found = piece.games().find(|(n, g)| chooser.choose(*n, &g.game, text));
+            if let Some((n, _)) = found {
+                return Ok(Some((input, piece, n)));
+            }
+            if chooser.done_after(piece.first_game + piece.game_count() - 1) {
+                break;
+            }
         }
     }
-    output::error(selection.none_selected(&input.display(), count));
     Ok(None)
 }
 
@@ -187,10 +344,23 @@ pub struct Rewritten {
     pub crlf: bool,
     /// The input started with a byte-order mark, which the text written does not.
     pub bom: bool,
+    /// The games written, in order: where each is in the spool.
+    pub games: Vec<WrittenGame>,
+}
+
+/// One game written to a [`Spool`] by [`rewrite`].
+pub struct WrittenGame {
+    /// Its number in its input (from 1).
+    pub number: usize,
+    /// Its bytes in the spool (without the blank line before it).
+    pub range: std::ops::Range<u64>,
+    /// Its players, `White-Black` as tags give them (`?` for a missing one): what names the
+    /// file of `filter --split`.
+    pub players: String,
 }
 
 /// Reads `input` piece by piece within `limits`, reports what keeps a piece from being
-/// written (within `cap`), and writes the games of every piece that `selection` selects, transformed by `transform`,
+/// written (within `cap`), and writes the games of every piece that `chooser` selects, transformed by `transform`,
 /// in the canonical layout (one blank line between games) to a [`Spool`]. The
 /// transformation's diagnostics (spans into the piece's text) are reported too. After a broken
 /// piece nothing more is written, but the rest is still read and reported.
@@ -198,10 +368,11 @@ pub fn rewrite(
     input: &Input,
     limits: Limits,
     options: WriteOptions,
-    selection: &Selection,
+    chooser: &mut Chooser,
     cap: &mut ErrorCap,
     transform: impl Fn(File) -> Converted,
 ) -> io::Result<Rewritten> {
+    chooser.start(input);
     let name = input.display();
     let mut spool = Spool::new();
     let (mut same, mut games) = (Same::default(), 0usize);
@@ -212,7 +383,9 @@ pub fn rewrite(
         errors: 0,
         crlf: false,
         bom: false,
+        games: Vec::new(),
     };
+    let mut at = 0u64;
     for piece in pieces(input, limits)? {
         let piece = piece?;
         let unwritable = piece.unwritable();
@@ -226,17 +399,30 @@ pub fn rewrite(
         same.left(&piece.bytes);
         done.crlf |= piece.bytes.contains(&b'\r');
         done.bom |= piece.start.offset == 0 && piece.bytes.starts_with(BOM);
-        let chosen = piece.games().filter(|(n, g)| selection.selects(*n, &g.game));
-        let file = File { games: chosen.map(|(_, g)| g.game.clone()).collect() };
-        let converted = transform(file);
+        let text = &piece.decoded.text;
+        let chosen: Vec<(usize, ctl_an::syntax::Game)> = piece
+            .games()
+            .filter(|(n, g)| chooser.choose(*n, &g.game, text))
+            .map(|(n, g)| (n, g.game.clone()))
+            .collect();
+        let numbers: Vec<usize> = chosen.iter().map(|(n, _)| *n).collect();
+        let converted = transform(File { games: chosen.into_iter().map(|(_, g)| g).collect() });
         report(&name, &piece, &converted.diagnostics, cap);
         done.errors += converted.diagnostics.iter().filter(|d| d.is_error()).count();
-        for game in &converted.file.games {
-            let mut text = if games > 0 { String::from("\n") } else { String::new() };
-            text.push_str(&write_game(game, options));
+        for (game, number) in converted.file.games.iter().zip(numbers) {
+            if games > 0 {
+                same.right(b"\n");
+                spool.write_all(b"\n")?;
+                at += 1;
+            }
+            let text = write_game(game, options);
             games += 1;
             same.right(text.as_bytes());
             spool.write_all(text.as_bytes())?;
+            let players = ["White", "Black"].map(|t| tag_value(game, t).unwrap_or("?")).join("-");
+            let range = at..at + text.len() as u64;
+            at = range.end;
+            done.games.push(WrittenGame { number, range, players });
         }
     }
     done.differs = same.differ();
@@ -291,6 +477,17 @@ impl Spool {
     pub fn copy_to(mut self, out: &mut impl Write) -> io::Result<()> {
         self.0.rewind()?;
         io::copy(&mut self.0, out)?;
+        Ok(())
+    }
+
+    /// Copies the bytes `range` of what was written to `out`.
+    pub fn copy_range(
+        &mut self,
+        range: std::ops::Range<u64>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        self.0.seek(io::SeekFrom::Start(range.start))?;
+        io::copy(&mut io::Read::take(&mut self.0, range.end - range.start), out)?;
         Ok(())
     }
 }
@@ -383,21 +580,64 @@ mod selection_tests {
     use super::*;
 
     #[test]
-    fn games_are_selected_by_number_and_by_every_tag_filter() {
+    fn games_are_selected_by_number_and_by_every_condition() {
         let text = "[Variant \"C'escacs\"] [White \"Puig, Anna\"] [Round \"3\"] 1. E7-E13: *";
         let game = &ctl_an::parse_file(text).file.games[0];
-        let select = |game_n: Option<u32>, filters: &[&str]| Selection {
-            game: game_n,
-            filters: filters.iter().map(|f| TagFilter::parse(f).unwrap()).collect(),
+        let select = |games: &[u32], filters: &[&str], match_case: bool, number: usize| {
+            let selection = Selection {
+                game: games.to_vec(),
+                filters: filters.iter().map(|f| Condition::parse(f).unwrap()).collect(),
+                match_case,
+            };
+            let mut chooser = Chooser::new(&selection);
+            chooser.start(&Input::Stdin);
+            chooser.choose(number, game, text)
         };
-        assert!(select(None, &[]).selects(7, game));
-        assert!(select(Some(2), &[]).selects(2, game) && !select(Some(2), &[]).selects(1, game));
-        assert!(select(None, &["White=Puig*"]).selects(1, game));
-        assert!(select(None, &["White=Puig*", "Round=?"]).selects(1, game));
-        assert!(!select(None, &["White=Puig*", "Round=4"]).selects(1, game), "all must match");
-        assert!(!select(None, &["White=puig*"]).selects(1, game), "case-sensitive");
-        assert!(!select(None, &["Black=*"]).selects(1, game), "a missing tag matches nothing");
-        assert!(TagFilter::parse("=x").is_err() && TagFilter::parse("White").is_err());
-        assert!(select(Some(3), &[]).done_after(3) && !select(None, &["Round=3"]).done_after(9));
+        assert!(select(&[], &[], false, 7));
+        assert!(select(&[2], &[], false, 2) && !select(&[2], &[], false, 1));
+        assert!(select(&[1, 4], &[], false, 4) && !select(&[1, 4], &[], false, 3));
+        assert!(select(&[], &["White=Puig*"], false, 1));
+        assert!(select(&[], &["White=Puig*", "Round=?"], false, 1));
+        assert!(!select(&[], &["White=Puig*", "Round=4"], false, 1), "all must hold");
+        assert!(select(&[], &["white=puig*"], false, 1), "case ignored by default");
+        assert!(!select(&[], &["White=puig*"], true, 1), "--match-case");
+        assert!(!select(&[], &["Black=*"], false, 1), "a missing tag matches no glob");
+        assert!(select(&[], &["!Black=*"], false, 1), "not so");
+        assert!(!select(&[], &["!White=Puig*"], false, 1));
+        assert!(select(&[], &["Black=Puig*|White=Puig*"], false, 1), "either");
+        assert!(!select(&[], &["Black=Puig*|Round=4"], false, 1));
+        assert!(Condition::parse("=x").is_err() && Condition::parse("White").is_err());
+        assert!(Condition::parse("White=a|Black").is_err());
+    }
+
+    #[test]
+    fn reading_may_stop_after_the_last_game_asked_for() {
+        let chooser = |games: &[u32]| {
+            Chooser::new(&Selection { game: games.to_vec(), ..Selection::default() })
+        };
+        assert!(chooser(&[3]).done_after(3) && !chooser(&[3, 9]).done_after(3));
+        assert!(!chooser(&[]).done_after(1_000));
+    }
+
+    #[test]
+    fn nothing_selected_is_one_line_for_the_run() {
+        let text = "[Variant \"C'escacs\"] 1. E7-E13: *";
+        let game = &ctl_an::parse_file(text).file.games[0];
+        let mut nine = Chooser::new(&Selection { game: vec![9], ..Selection::default() });
+        assert_eq!(nine.none_selected(), None, "no input yet");
+        nine.start(&Input::File("a.ctl-pgn".into()));
+        assert!(!nine.choose(1, game, text) && !nine.choose(2, game, text));
+        assert_eq!(nine.none_selected().as_deref(), Some("`a.ctl-pgn` has 2 game(s), no game 9"));
+        nine.start(&Input::File("b.ctl-pgn".into()));
+        assert!(!nine.choose(1, game, text));
+        assert_eq!(
+            nine.none_selected().as_deref(),
+            Some("no game of 2 files (3 in all) is selected")
+        );
+        assert!(nine.choose(9, game, text));
+        assert_eq!(nine.none_selected(), None);
+        let mut all = Chooser::new(&Selection::default());
+        all.start(&Input::Stdin);
+        assert_eq!(all.none_selected(), None, "no selection, nothing to say");
     }
 }

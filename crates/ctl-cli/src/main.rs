@@ -52,7 +52,8 @@ enum Command {
     Check(cmd::check::Args),
     /// Rewrite CTL-PGN files in the canonical layout (files with syntax errors are left untouched).
     Fmt(cmd::fmt::Args),
-    /// Print a file for minimal readers: no comments, variations, ratings or Redefine.
+    /// Select games of files and folders (tags, players, dates, positions, duplicates): count
+    /// them, split them, or print them for minimal readers (or whole).
     Filter(cmd::filter::Args),
     /// Print a file with other piece letters: standard, FAN, or a Redefine set.
     Convert(cmd::convert::Args),
@@ -62,7 +63,7 @@ enum Command {
     Legal(cmd::legal::Args),
     /// Count the leaf nodes of the legal-move tree to a depth.
     Perft(cmd::perft::Args),
-    /// Replay a game's main line: one canonical PDTL per position.
+    /// Replay the main lines of games: one canonical PDTL per position (or JSON lines).
     Replay(cmd::replay::Args),
     /// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
     Board(cmd::board::Args),

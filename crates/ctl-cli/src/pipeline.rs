@@ -26,7 +26,7 @@ use ctl_pgn::validate;
 use rayon::prelude::*;
 
 use crate::code_filter::CodeFilter;
-use crate::games::Selection;
+use crate::games::Chooser;
 use crate::input::Input;
 use crate::output::Progress;
 
@@ -408,11 +408,11 @@ fn render(
 /// numbers and tags of a selection are known only in file order), each read the full way
 /// ([`Check::games`]), and writes their reports as [`run`] does: spans, lines and game numbers
 /// are those of the whole file. The text around games belongs to no game: it is not reported.
-/// A file of which no game is selected is said on standard error.
+/// When no game at all is selected, [`Chooser::finish`] says so.
 pub fn run_selected(
     inputs: &[Input],
     how: How,
-    selection: &Selection,
+    chooser: &mut Chooser,
     progress: &mut Progress,
     out: &mut impl Write,
 ) -> io::Result<Outcome> {
@@ -430,7 +430,8 @@ pub fn run_selected(
             }
         };
         writer.write(Done::Start(i), progress)?;
-        let (mut number, mut selected) = (0, 0);
+        chooser.start(input);
+        let mut number = 0;
         for piece in pieces {
             let piece = match piece {
                 Ok(piece) => piece,
@@ -448,8 +449,7 @@ pub fn run_selected(
                 let Some(game) = record.game else { continue };
                 number += 1;
                 checked.numbered += 1;
-                if selection.selects(number, game.syntax()) {
-                    selected += 1;
+                if chooser.choose(number, game.syntax(), &decoded.text) {
                     let span = record.span;
                     // The encoding's notes about the game, as `replay` takes them.
                     found.extend(
@@ -474,14 +474,9 @@ pub fn run_selected(
                 render(&found, &read, decoded.shown(), piece.start, &named[i], &how, &mut checked);
             }
             writer.write(Done::Piece(i, checked), progress)?;
-            if selection.done_after(number) {
+            if chooser.done_after(number) {
                 break;
             }
-        }
-        if selected == 0 {
-            progress.suspend(|| {
-                eprintln!("warning: {}", selection.none_selected(&input.display(), number))
-            });
         }
         writer.write(Done::End, progress)?;
     }

@@ -92,7 +92,8 @@ fn errors_say_what_is_wrong() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("it has 12 plies"));
     let out = board(&["--game", "2", &game]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(0), "no game selected: a warning, nothing drawn");
+    assert!(out.stdout.is_empty());
     let out = board(&["no-such-file"]);
     assert_eq!(out.status.code(), Some(2));
     let out = board(&["/28:q/ w - - 0 1"]);
@@ -129,9 +130,14 @@ fn a_game_of_a_file_is_selected_by_number_or_by_tag() {
     assert_eq!(title(&["--where", "White=Ros*"]), "Game 2, after ply 1: F8-F12");
     assert_eq!(title(&["--where", "White=Puig*", "--game", "3"]), "Game 3, after ply 1: E7-E13");
     let out = board(&["--where", "Black=*", file]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no game of") && err.contains("(3 in all) is selected"), "{err}");
+    assert!(
+        err.starts_with("warning: no game of") && err.contains("(3 in all) is selected"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
     let out = board(&["--game", "4", file]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("has 3 game(s), no game 4"));
     std::fs::remove_dir_all(&dir).ok();

@@ -227,10 +227,21 @@ fn filter_and_convert_write_one_file_per_input_into_a_folder() {
     std::fs::copy(canonical_corpus_file(), &b).unwrap();
     let input = dir.join("in");
     let (i, o_dir) = (input.to_str().unwrap(), dir.join("out"));
-    // Two inputs and one standard output: refused before anything is read.
-    let o = run(&["filter", a.to_str().unwrap(), b.to_str().unwrap()], b"");
-    assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("give `-o DIR`"), "{}", err(&o));
+    // Two inputs and one standard output: one canonical text, the games of `a` then of `b`.
+    for args in [&["filter"][..], &["filter", "--whole"], &["convert", "--letters", "fan"]] {
+        let mut all = args.to_vec();
+        all.extend([a.to_str().unwrap(), b.to_str().unwrap()]);
+        let merged = run(&all, b"");
+        assert_eq!(merged.status.code(), Some(0), "{args:?}: {}", err(&merged));
+        let alone = |path: &std::path::Path| {
+            let mut one = args.to_vec();
+            one.push(path.to_str().unwrap());
+            out(&run(&one, b"")).to_string()
+        };
+        assert_eq!(out(&merged), format!("{}\n{}", alone(&a), alone(&b)), "{args:?}");
+        let again = run(&["fmt", "--check", "-"], &merged.stdout);
+        assert_eq!(again.status.code(), Some(0), "{args:?}: canonical: {}", out(&again));
+    }
     for args in [&["filter"][..], &["convert", "--letters", "fan"]] {
         let _ = std::fs::remove_dir_all(&o_dir);
         let mut all = args.to_vec();

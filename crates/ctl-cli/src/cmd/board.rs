@@ -12,7 +12,6 @@ use ctl_pgn::game::Game;
 use ctl_pgn::validate::{Level, replay_main_line};
 
 use crate::games;
-use crate::input::Input;
 use crate::output;
 
 const EXAMPLES: &str = "\
@@ -23,15 +22,18 @@ Examples:
   cescacs board game.ctl-pgn                               the last position of the first game
   cescacs board --ply 12 --game 2 -o p.svg games.ctl-pgn   game 2 after its 12th ply, last move marked
   cescacs board --flip --letters fan game.ctl-pgn          Black at the bottom, FAN symbols
+  cescacs board --where 'White=puig*' games/               the first game of a Puig below games/
 
 The text diagram ends with a legend of its signs. The SVG draws each piece as its letter in a
 disc (white or black), readable with any font; --symbols draws the spec's Unicode symbols instead,
 in the SVG and in the text (Pegasus and Wyvern need a font with Unicode's Chess Symbols block, such
 as Noto Sans Symbols 2).
 
-Exit status: 0 drawn, 1 the position cannot be read or the game cannot be replayed to the ply,
-2 bad usage (a game or a ply past the end of the file's games: `--ply 99` of a 12-ply game) or
-I/O failure.";
+A FILE may be a folder (its *.ctl-pgn files in name order): the first game selected is drawn.
+
+Exit status: 0 drawn (or no game selected: one warning line, nothing drawn), 1 the position
+cannot be read or the game cannot be replayed to the ply, 2 bad usage (a ply past the end of the
+game: `--ply 99` of a 12-ply game) or I/O failure.";
 
 /// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
 #[derive(Debug, clap::Args)]
@@ -72,8 +74,8 @@ pub struct Args {
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
-    /// A PDTL string (quote it), `start` for the initial position, a CTL-PGN file, or `-` for a
-    /// CTL-PGN file on standard input.
+    /// A PDTL string (quote it), `start` for the initial position, a CTL-PGN file or folder, or
+    /// `-` for a CTL-PGN file on standard input.
     #[arg(value_name = "PDTL|FILE")]
     pub input: String,
 }
@@ -152,7 +154,7 @@ fn draw(args: &Args) -> Result<(), Failed> {
 
 fn picture(args: &Args) -> Result<Picture, Failed> {
     let input = args.input.as_str();
-    let file = input == "-" || Path::new(input).is_file();
+    let file = input == "-" || Path::new(input).is_file() || Path::new(input).is_dir();
     let looks_like_pdtl = (input.starts_with('/') && input.contains(':'))
         || input.trim().eq_ignore_ascii_case(super::START);
     if !file && !looks_like_pdtl {
@@ -185,12 +187,17 @@ fn picture(args: &Args) -> Result<Picture, Failed> {
 }
 
 fn game_picture(args: &Args) -> Result<Picture, Failed> {
-    let input =
-        if args.input == "-" { Input::Stdin } else { Input::File(PathBuf::from(&args.input)) };
+    let (inputs, path_errors) = crate::input::collect(&[PathBuf::from(&args.input)]);
+    if let Some(e) = path_errors.first() {
+        return Err(Failed(output::cannot_read(e.path.display(), &e.error), output::FAILURE));
+    }
     // Read game by game: memory is bounded by the largest game, not by the file.
-    let (piece, wanted) = games::find_game(&input, &args.selection)
-        .map_err(|e| Failed(output::cannot_read(&args.input, e), output::FAILURE))?
-        .ok_or_else(|| Failed(String::new(), output::FAILURE))?;
+    let mut chooser = games::Chooser::new(&args.selection);
+    let found = games::find_game(&inputs, &mut chooser)
+        .map_err(|(name, e)| Failed(output::cannot_read(name, e), output::FAILURE))?;
+    chooser.finish();
+    // No game selected: said by the chooser, nothing to draw, not an error.
+    let (_, piece, wanted) = found.ok_or_else(|| Failed(String::new(), output::CLEAN))?;
     let Some((_, found)) = piece.games().find(|(n, _)| *n == wanted) else {
         return Err(Failed(String::new(), output::FAILURE));
     };

@@ -12,6 +12,7 @@ use ctl_pgn::validate;
 
 use crate::code_filter::CodeFilter;
 use crate::fix;
+use crate::games::Chooser;
 use crate::in_place;
 use crate::input::{self, Input};
 use crate::output::{self, ColorChoice, Progress, plural};
@@ -233,12 +234,14 @@ pub fn run(args: Args) -> ExitCode {
     let mut progress = Progress::new(allowed, inputs.len(), input::total_size(&inputs), started);
     // Unlocked: the writer lives on the pool's thread.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
+    let mut chooser = Chooser::new(&args.selection);
     let ran = if args.selection.is_all() {
         pool.install(|| pipeline::run(&inputs, how, &mut progress, &mut out))
     } else {
-        pipeline::run_selected(&inputs, how, &args.selection, &mut progress, &mut out)
+        pipeline::run_selected(&inputs, how, &mut chooser, &mut progress, &mut out)
     };
     progress.clear();
+    chooser.finish();
     let outcome = match ran.and_then(|outcome| out.flush().map(|()| outcome)) {
         Ok(outcome) => outcome,
         Err(e) => return output::write_failed(output::STDOUT, &e),

@@ -75,13 +75,12 @@ pub fn run(args: Args) -> ExitCode {
         output::error("`--from app` reads one file and prints it");
         return ExitCode::from(output::FAILURE);
     }
+    if args.app.from.is_some() && !args.selection.is_all() {
+        output::error("`--from app` reads one game: `--game` and `--where` select CTL-PGN games");
+        return ExitCode::from(output::FAILURE);
+    }
     if args.app.from.is_some() || args.app.to.is_some() {
-        if !args.selection.filters.is_empty() {
-            output::error("`--where` does not select app games: use `--game N`");
-            return ExitCode::from(output::FAILURE);
-        }
-        let game = args.selection.game.map(|n| n as usize);
-        return super::convert_app::run(&args.app, &args.file, game);
+        return super::convert_app::run(&args.app, &args.file, &args.selection);
     }
     let Some(to) = args.letters else {
         output::error("`--letters`, `--from app` or `--to app` is needed");
@@ -92,25 +91,25 @@ pub fn run(args: Args) -> ExitCode {
         to: &args.to,
         ascii: args.ascii,
         max_errors: args.max_errors,
-        selection: &args.selection,
+        chooser: games::Chooser::new(&args.selection),
+        split: false,
+        count: false,
     };
-    print(&paths, &how, |file| convert(&file, &to))
+    print(&paths, how, |file| convert(&file, &to))
 }
 
-/// Where `filter` and `convert` write: standard output (one input), or one file per input in a
-/// folder (`-o DIR`).
+/// Where `filter` and `convert` write: standard output (the inputs one after the other, as one
+/// canonical text), or one file per input in a folder (`-o DIR`).
 #[derive(Debug, Clone, clap::Args)]
 pub struct Destination {
     /// Write one file per input into this folder (created if needed), under the input's path
     /// below the folder it was found in (a file given by name: its name; `-`: `stdin.ctl-pgn`).
-    /// Without it, the one input is printed on standard output.
+    /// Without it, the games of every input are printed on standard output, as one canonical
+    /// text.
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: Option<PathBuf>,
 }
 
-/// Reads every input named by `paths` piece by piece, transforms the games of each piece and
-/// writes them in the canonical layout, one output per input: the shared body of `convert` and
-/// `filter`. An input with syntax errors gets nothing written.
 /// How `filter` and `convert` write, besides what they do to a game.
 pub(super) struct How<'a> {
     /// Where.
@@ -120,12 +119,19 @@ pub(super) struct How<'a> {
     /// Diagnostics shown per file.
     pub max_errors: output::MaxErrors,
     /// Which games.
-    pub selection: &'a games::Selection,
+    pub chooser: games::Chooser,
+    /// One file per game in the folder `to` (`filter --split`).
+    pub split: bool,
+    /// Print only how many games are selected (`filter --count`).
+    pub count: bool,
 }
 
+/// Reads every input named by `paths` piece by piece, transforms the games `how` selects and
+/// writes them in the canonical layout as `how` says: the shared body of `convert` and
+/// `filter`. An input with syntax errors gets nothing written.
 pub(super) fn print(
     paths: &[PathBuf],
-    how: &How<'_>,
+    mut how: How<'_>,
     transform: impl Fn(File) -> Converted,
 ) -> ExitCode {
     let (to, ascii, max_errors) = (how.to, how.ascii, how.max_errors);
@@ -135,14 +141,7 @@ pub(super) fn print(
         output::error(output::cannot_read(e.path.display(), &e.error));
         io_failure = true;
     }
-    if to.output.is_none() && inputs.len() + path_errors.len() > 1 {
-        output::error(format!(
-            "{} inputs and one standard output: give `-o DIR` to write one file per input",
-            inputs.len() + path_errors.len()
-        ));
-        return ExitCode::from(output::FAILURE);
-    }
-    let mut errors = 0;
+    let (mut errors, mut counted, mut printed) = (0, 0, false);
     let mut stdout = io::stdout().lock();
     for input in &inputs {
         let mut cap = max_errors.cap();
@@ -151,12 +150,12 @@ pub(super) fn print(
             input,
             Limits::DEFAULT,
             WriteOptions { ascii },
-            how.selection,
+            &mut how.chooser,
             &mut cap,
             &transform,
         );
         games::report_omitted(&name, &cap);
-        let done = match done {
+        let mut done = match done {
             Ok(done) => done,
             Err(e) => {
                 output::error(output::cannot_read(&name, e));
@@ -170,19 +169,88 @@ pub(super) fn print(
             continue;
         }
         errors += done.errors;
-        let Some(dir) = &to.output else {
-            if let Err(e) = done.spool.copy_to(&mut stdout).and_then(|()| stdout.flush()) {
-                return output::write_failed(output::STDOUT, &e);
+        counted += done.games.len();
+        match &to.output {
+            _ if how.count => {}
+            Some(dir) if how.split => {
+                for game in std::mem::take(&mut done.games) {
+                    let target = dir.join(split_name(input, &game));
+                    if let Err(e) = write_game_file(&target, &mut done.spool, game.range) {
+                        output::error(output::cannot_write(target.display(), e));
+                        io_failure = true;
+                    }
+                }
             }
-            continue;
-        };
-        let target = dir.join(input::relative_name(input, paths));
-        if let Err(e) = write_new(&target, input, done.spool) {
-            output::error(output::cannot_write(target.display(), e));
-            io_failure = true;
+            Some(dir) => {
+                let target = dir.join(input::relative_name(input, paths));
+                if let Err(e) = write_new(&target, input, done.spool) {
+                    output::error(output::cannot_write(target.display(), e));
+                    io_failure = true;
+                }
+            }
+            None => {
+                let separate = printed && !done.games.is_empty();
+                printed |= !done.games.is_empty();
+                let written = if separate { stdout.write_all(b"\n") } else { Ok(()) }
+                    .and_then(|()| done.spool.copy_to(&mut stdout))
+                    .and_then(|()| stdout.flush());
+                if let Err(e) = written {
+                    return output::write_failed(output::STDOUT, &e);
+                }
+            }
+        }
+    }
+    how.chooser.finish();
+    if how.count {
+        if let Err(e) = writeln!(stdout, "{counted}").and_then(|()| stdout.flush()) {
+            return output::write_failed(output::STDOUT, &e);
         }
     }
     output::exit_code(errors, io_failure)
+}
+
+/// The file name of one game of `filter --split`: the input's name, the game's number in it
+/// and its players, `games-0003-Puig_Anna-Ros_Joan.ctl-pgn` (letters and digits kept, any
+/// other run of characters written `_`).
+fn split_name(input: &Input, game: &games::WrittenGame) -> String {
+    let stem = match input {
+        Input::Stdin => "stdin".to_string(),
+        Input::File(path) => path
+            .file_stem()
+            .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned()),
+    };
+    let clean = |text: &str| {
+        let mut out = String::new();
+        for c in text.chars() {
+            if c.is_alphanumeric() || c == '-' {
+                out.push(c);
+            } else if !out.ends_with('_') {
+                out.push('_');
+            }
+        }
+        out.trim_matches('_').chars().take(80).collect::<String>()
+    };
+    format!("{}-{:04}-{}.{}", clean(&stem), game.number, clean(&game.players), input::EXTENSION)
+}
+
+/// Writes the bytes `range` of `spool` to a new file `target` (its folder created if needed),
+/// never over an existing file.
+fn write_game_file(
+    target: &Path,
+    spool: &mut games::Spool,
+    range: std::ops::Range<u64>,
+) -> io::Result<()> {
+    if let Some(parent) = target.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    let mut file = match fs::OpenOptions::new().write(true).create_new(true).open(target) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            return Err(io::Error::other("the file exists: not overwritten"));
+        }
+        other => other?,
+    };
+    spool.copy_range(range, &mut file)?;
+    file.flush()
 }
 
 /// Writes `content` to `target`, creating its folder, never over the input it was made from.

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use cescacs_board::Diagnostic;
 use ctl_pgn::app::{from_app, to_app};
 use ctl_pgn::game::Game;
+use ctl_pgn::render::TextRenderer;
 
 use crate::input::{self, Input};
 use crate::output;
@@ -39,25 +40,34 @@ pub struct AppArgs {
     pub more: Vec<PathBuf>,
 }
 
-/// Runs `--from app` or `--to app` on `file` (and `args.more`); with `--to app`, only game
-/// `game` (from 1) of each file when given (`--game`).
-pub fn run(args: &AppArgs, file: &Path, game: Option<usize>) -> ExitCode {
+/// Runs `--from app` on `file`, or `--to app` on `file` and `args.more` (files, folders, `-`),
+/// writing the games `selection` selects.
+pub fn run(args: &AppArgs, file: &Path, selection: &crate::games::Selection) -> ExitCode {
     if args.from.is_some() {
         return run_from(file);
     }
+    let paths: Vec<PathBuf> =
+        std::iter::once(file.to_path_buf()).chain(args.more.clone()).collect();
+    let (inputs, path_errors) = input::collect(&paths);
+    let mut failure = !path_errors.is_empty();
+    for e in &path_errors {
+        output::error(output::cannot_read(e.path.display(), &e.error));
+    }
+    let mut chooser = crate::games::Chooser::new(selection);
     let mut errors = 0;
-    let mut failure = false;
     let mut first = true;
     let mut out = io::stdout().lock();
-    for path in std::iter::once(file).chain(args.more.iter().map(PathBuf::as_path)) {
-        match run_to(path, game, &mut first, &mut out) {
+    for input in &inputs {
+        match run_to(input, &mut chooser, &mut first, &mut out) {
             Ok(n) => errors += n,
+            Err(e) if output::reader_gone(&e) => return output::write_failed(output::STDOUT, &e),
             Err(e) => {
-                output::error(output::cannot_read(input_of(path).display(), e));
+                output::error(output::cannot_read(input.display(), e));
                 failure = true;
             }
         }
     }
+    chooser.finish();
     output::exit_code(errors, failure)
 }
 
@@ -98,63 +108,75 @@ fn run_from(file: &Path) -> ExitCode {
     output::exit_code(errors, false)
 }
 
-/// Writes the games of one file for the app; returns how many could not be written.
+/// Writes the games of one input that `chooser` selects for the app, read game by game;
+/// returns how many could not be written.
 fn run_to(
-    path: &Path,
-    only: Option<usize>,
+    input: &Input,
+    chooser: &mut crate::games::Chooser,
     first: &mut bool,
     out: &mut impl Write,
 ) -> io::Result<usize> {
-    let input = input_of(path);
     let name = output::safe(&input.display()).into_owned();
-    let decoded = input::decode(input.read()?);
-    let text = decoded.shown();
-    let parsed = ctl_an::parse_file(text);
+    let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut errors = 0;
-    for (i, syntax) in parsed.file.games.iter().enumerate() {
-        if only.is_some_and(|n| n != i + 1) {
-            continue;
-        }
-        let problems: Vec<Diagnostic> = parsed
-            .diagnostics
-            .iter()
-            .filter(|d| {
-                d.is_error() && syntax.span.start <= d.span.start && d.span.start <= syntax.span.end
-            })
-            .cloned()
-            .collect();
-        if !problems.is_empty() {
-            render(&name, text, &problems);
-            eprintln!("{name}: game {}: not converted: syntax errors", i + 1);
-            errors += problems.len();
-            continue;
-        }
-        let game = Game::new(syntax.clone(), text);
-        match to_app(&game) {
-            Ok(app) => {
-                if !*first {
-                    out.write_all(b"\n")?;
+    chooser.start(input);
+    for piece in crate::games::pieces(input, ctl_an::Limits::DEFAULT)? {
+        let piece = piece?;
+        let text = &piece.decoded.text;
+        let renderer = TextRenderer::at(&name, piece.decoded.shown(), piece.start, color);
+        let show = |found: &[Diagnostic]| {
+            let mut stderr = io::stderr().lock();
+            for d in found {
+                let _ = stderr
+                    .write_all(renderer.render(&d.clone().shifted(piece.start.offset)).as_bytes());
+            }
+        };
+        let last = piece.first_game + piece.game_count();
+        for (number, found) in piece.games() {
+            if !chooser.choose(number, &found.game, text) {
+                continue;
+            }
+            let span = found.game.span;
+            let problems: Vec<Diagnostic> = piece
+                .decoded
+                .diagnostics
+                .iter()
+                .filter(|d| span.start <= d.span.start && d.span.start <= span.end)
+                .chain(&found.diagnostics)
+                .filter(|d| d.is_error())
+                .cloned()
+                .collect();
+            if !problems.is_empty() {
+                show(&problems);
+                eprintln!("{name}: game {number}: not converted: syntax errors");
+                errors += problems.len();
+                continue;
+            }
+            let game = Game::new(found.game.clone(), text);
+            match to_app(&game) {
+                Ok(app) => {
+                    if !*first {
+                        out.write_all(b"\n")?;
+                    }
+                    *first = false;
+                    out.write_all(app.text().as_bytes())?;
+                    if !app.dropped.is_empty() {
+                        eprintln!(
+                            "{name}: game {number}: the app's format cannot carry its {}: left out",
+                            app.dropped.join(", ")
+                        );
+                    }
                 }
-                *first = false;
-                out.write_all(app.text().as_bytes())?;
-                if !app.dropped.is_empty() {
-                    eprintln!(
-                        "{name}: game {}: the app's format cannot carry its {}: left out",
-                        i + 1,
-                        app.dropped.join(", ")
-                    );
+                Err(d) => {
+                    show(std::slice::from_ref(&*d));
+                    eprintln!("{name}: game {number}: not converted");
+                    errors += 1;
                 }
             }
-            Err(d) => {
-                render(&name, text, std::slice::from_ref(&*d));
-                eprintln!("{name}: game {}: not converted", i + 1);
-                errors += 1;
-            }
         }
-    }
-    if let Some(n) = only.filter(|&n| n == 0 || n > parsed.file.games.len()) {
-        eprintln!("{name}: no game {n} (the file has {})", parsed.file.games.len());
-        errors += 1;
+        if chooser.done_after(last.saturating_sub(1)) {
+            break;
+        }
     }
     Ok(errors)
 }

@@ -1,27 +1,60 @@
-//! `cescacs filter`: the spec's pre-filter for minimal readers, printed in the canonical layout.
+//! `cescacs filter`: the collection tool. Selects games (by number, tags, player, result,
+//! length, date, a position reached, no game twice), counts them or writes them, merged or one
+//! file per game; by default stripped by the spec's pre-filter for minimal readers, or whole
+//! with `--whole`. Always in the canonical layout.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ctl_pgn::convert::Converted;
+
 use super::convert::{Destination, How, print};
+use crate::games::{Chooser, Criteria, Selection};
+use crate::output;
 
 const EXAMPLES: &str = "\
 Examples:
   cescacs filter game.ctl-pgn > plain.ctl-pgn   moves and tags only, standard letters
   cat game.ctl-pgn | cescacs filter             the same from standard input
   cescacs filter -o plain/ corpus/              one filtered file per input, under plain/
+  cescacs filter --whole --player 'puig*' games/ > puig.ctl-pgn   every game a Puig played, whole
+  cescacs filter --count --where 'Event=*open*|Site=Barcelona' games/   how many games match
+  cescacs filter --count --where '!Result=*' games/   games without a Result tag
+  cescacs filter --whole --unique games/ > once.ctl-pgn   each main line once (first kept)
+  cescacs filter --count --reaches '/14:3k3/12:3N3/4:2R2/1:1K/' games/   games reaching it
+  cescacs filter --whole --split -o one-per-game/ games.ctl-pgn   a file per game
+  cescacs filter --whole --date-from 2024 --date-to 2024-06 --min-plies 20 games/
 
-Removes comments, variations, ratings and NAGs; keeps check marks, draw offers, the final `:`,
-the result and every tag but `Redefine`; converts the piece letters (moves and PDTL) to the
-standard ones.
+The pre-filter removes comments, variations, ratings and NAGs; keeps check marks, draw offers,
+the final `:`, the result and every tag but `Redefine`; converts the piece letters (moves and
+PDTL) to the standard ones. --whole keeps the games as they are (in the canonical layout).
 
-Exit status: 0 done, 1 errors in the input (syntax errors: nothing printed; parts that could not
-be converted: printed as written), 2 bad usage or I/O failure.";
+Every condition given must hold. The games of several inputs are printed as one canonical text
+(one blank line between games); with -o DIR, one file per input, or with --split one file per
+game, named from the input, the game's number and its players, never over an existing file.
+A selection that selects no game is said in one warning line, and is not an error.
 
-/// Print a file filtered for minimal readers: no comments, variations, ratings or Redefine.
+Exit status: 0 done (also when no game is selected), 1 errors in the input (syntax errors:
+nothing written for that file; parts that could not be converted: written as they were), 2 bad
+usage or I/O failure.";
+
+/// Select games of files and folders, and print them for minimal readers (or whole).
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
+    /// Write the games selected whole (comments, variations, ratings, letters as they are), in
+    /// the canonical layout, instead of the pre-filter's minimal text.
+    #[arg(long)]
+    pub whole: bool,
+
+    /// Print only how many games are selected.
+    #[arg(long, conflicts_with_all = ["split", "output"])]
+    pub count: bool,
+
+    /// Write each game selected to its own file in the folder of `-o DIR`.
+    #[arg(long, requires = "output")]
+    pub split: bool,
+
     /// Write `*` for captures and `...` for an omitted move (keyboard characters only).
     #[arg(long)]
     pub ascii: bool,
@@ -33,7 +66,10 @@ pub struct Args {
     pub to: Destination,
 
     #[command(flatten)]
-    pub selection: crate::games::Selection,
+    pub selection: Selection,
+
+    #[command(flatten)]
+    pub criteria: Criteria,
 
     /// Files, folders (searched for `*.ctl-pgn`), or `-` for standard input.
     #[arg(value_name = "PATH", default_value = "-")]
@@ -42,11 +78,24 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
+    let chooser = match Chooser::with_criteria(&args.selection, &args.criteria) {
+        Ok(chooser) => chooser,
+        Err(e) => {
+            output::error(e);
+            return ExitCode::from(output::FAILURE);
+        }
+    };
     let how = How {
         to: &args.to,
         ascii: args.ascii,
         max_errors: args.max_errors,
-        selection: &args.selection,
+        chooser,
+        split: args.split,
+        count: args.count,
     };
-    print(&args.paths, &how, |file| ctl_pgn::filter::filter(&file))
+    if args.whole {
+        print(&args.paths, how, |file| Converted { file, diagnostics: Vec::new() })
+    } else {
+        print(&args.paths, how, |file| ctl_pgn::filter::filter(&file))
+    }
 }

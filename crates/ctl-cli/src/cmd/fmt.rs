@@ -23,6 +23,10 @@ Examples:
   cescacs fmt --check corpus/         list the files that are not canonical (exit 1 if any)
   cat game.ctl-pgn | cescacs fmt -    print the canonical text
   cescacs fmt --stdout --where 'White=Puig*' games.ctl-pgn   the games White played by a Puig
+  cescacs fmt --stdout corpus/        every file below corpus/ as one canonical text
+
+A selection (--game, --where) that selects no game is said in one warning line; it is not an
+error.
 
 Exit status: 0 done (or all canonical with --check), 1 syntax errors found (those files are left
 untouched) or, with --check, files that would change, 2 bad usage or I/O failure.";
@@ -69,10 +73,13 @@ pub fn run(args: Args) -> ExitCode {
     }
     let (mut broken, mut changed) = (0, 0);
     let mut stdout = io::stdout().lock();
+    let mut chooser = games::Chooser::new(&args.selection);
+    // Games printed so far: the inputs printed one after the other are one canonical text.
+    let mut printed = false;
     for input in &inputs {
         let mut cap = args.max_errors.cap();
         let done =
-            games::rewrite(input, Limits::DEFAULT, options, &args.selection, &mut cap, |file| {
+            games::rewrite(input, Limits::DEFAULT, options, &mut chooser, &mut cap, |file| {
                 Converted { file, diagnostics: Vec::new() }
             });
         games::report_omitted(&input.display(), &cap);
@@ -116,7 +123,12 @@ pub fn run(args: Args) -> ExitCode {
                 }
             }
             Input::Stdin if args.check => Ok(()),
-            _ => done.spool.copy_to(&mut stdout),
+            _ => {
+                let separate = printed && !done.games.is_empty();
+                printed |= !done.games.is_empty();
+                if separate { stdout.write_all(b"\n") } else { Ok(()) }
+                    .and_then(|()| done.spool.copy_to(&mut stdout))
+            }
         };
         if let Err(e) = result {
             let in_place = matches!(input, Input::File(_) if !args.stdout && !args.check);
@@ -130,6 +142,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(e) = stdout.flush() {
         return output::write_failed(output::STDOUT, &e);
     }
+    chooser.finish();
     if broken > 0 {
         eprintln!(
             "{} left untouched: syntax errors (`cescacs check` shows every problem)",

@@ -22,7 +22,9 @@ fragment (#g1-m14b: game 1, Black's move 14) opens the page at that move.
 
 A game with errors still gets its page, up to the first move that cannot be replayed, with each
 diagnostic where it occurs. Exit status (as `cescacs check`): 0 clean (warnings allowed), 1 errors
-found in a game, 2 bad usage or a file that could not be read or written.";
+found in a game, 2 bad usage or a file that could not be read or written. A selection (--game,
+--where) writes no page for a file of which it selects no game; when it selects none at all, one
+warning line says so (status 0).";
 
 /// Write each game file as one self-contained HTML page to step through the moves.
 #[derive(Debug, clap::Args)]
@@ -63,6 +65,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let mut errors = 0;
     let mut written = std::collections::HashSet::new();
+    let mut chooser = crate::games::Chooser::new(&args.selection);
     for input in &inputs {
         let Some(target) = target(input, args.output.as_deref(), into_folder) else {
             eprintln!("error: a page for standard input needs `-o FILE`");
@@ -92,10 +95,10 @@ pub fn run(args: Args) -> ExitCode {
                 .file_name()
                 .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
         };
-        let page = crate::html::page(&name, bytes, &args.selection);
+        chooser.start(input);
+        let page = crate::html::page(&name, bytes, &mut chooser);
         if page.games == 0 && !args.selection.is_all() {
-            output::error(args.selection.none_selected(&input.display(), page.read));
-            io_failure = true;
+            // No page for a file of which no game is selected (the run says so if none is).
             continue;
         }
         errors += page.errors;
@@ -119,6 +122,7 @@ pub fn run(args: Args) -> ExitCode {
             output::plural(page.games, "game", "games")
         );
     }
+    chooser.finish();
     output::exit_code(errors, io_failure)
 }
 

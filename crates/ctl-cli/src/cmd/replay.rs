@@ -1,4 +1,5 @@
-//! `cescacs replay`: the positions of a game's main line, one canonical PDTL per line.
+//! `cescacs replay`: the positions of the main lines of games, one canonical PDTL per line (or
+//! one JSON object per position).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -10,31 +11,39 @@ use ctl_pgn::render::TextRenderer;
 use ctl_pgn::validate::{self, Level};
 
 use crate::games;
-use crate::input::Input;
+use crate::input::{self, Input};
 use crate::output::{self, ColorChoice};
 
 const EXAMPLES: &str = "\
 Examples:
-  cescacs replay game.ctl-pgn                 the positions of the first game
+  cescacs replay game.ctl-pgn                 the positions of the game (of each game: see below)
   cescacs replay --game 3 games.ctl-pgn       of the third game of the file
-  cescacs replay --where 'Black=Ros*' g.ctl-pgn   of the first game Black played by a Ros
+  cescacs replay --where 'Black=Ros*' g.ctl-pgn   of the games Black played by a Ros
   cescacs replay --level coherence g.ctl-pgn  replay what is only algebraically coherent
-  cescacs replay g.ctl-pgn | tail -n 1        the final position
+  cescacs replay g.ctl-pgn | tail -n 1        the final position (of a one-game file)
   cescacs replay --moves g.ctl-pgn            each move beside the position it leads to
+  cescacs replay --format jsonl games/        every game below games/, one JSON object per ply
 
-Exit status: 0 the whole main line was replayed and the game has no error, 1 an error (the
-positions up to it are printed, the diagnostics go to standard error), 2 bad usage or I/O failure.";
+One game selected: its positions, one PDTL a line. Several (every game of every file by
+default): each game's positions as a block headed by `# FILE game N`, blocks separated by a
+blank line. --format jsonl: one object per position, the start included (ply 0, move null):
+{\"file\":\"g.ctl-pgn\",\"game\":1,\"ply\":1,\"move\":\"E7-E13\",\"pdtl\":\"...\"}.
+A selection that selects no game is said in one warning line (status 0).
 
-/// Replay a game's main line: the start position's canonical PDTL, then the PDTL after each ply.
+Exit status: 0 every main line was replayed and no game has an error, 1 an error (each game's
+positions up to it are printed, the diagnostics go to standard error), 2 bad usage or I/O
+failure.";
+
+/// Replay the main lines of games: the start position's canonical PDTL, then the PDTL after
+/// each ply.
 ///
-/// Replaying stops at the first move that cannot be played (at the rules level, an illegal move).
-/// Other errors of the game, such as a missing `[Variant]` tag, do not stop it: the positions are
-/// printed and the errors reported on standard error, with exit status 1.
+/// Replaying a game stops at the first move that cannot be played (at the rules level, an
+/// illegal move). Other errors of the game, such as a missing `[Variant]` tag, do not stop it:
+/// the positions are printed and the errors reported on standard error, with exit status 1.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Which game: the first one selected (`--game N`, `--where TAG=GLOB`), the first of the
-    /// file by default.
+    /// Which games (every game of every input by default).
     #[command(flatten)]
     pub selection: games::Selection,
 
@@ -47,6 +56,10 @@ pub struct Args {
     #[arg(long)]
     pub moves: bool,
 
+    /// The output: PDTL lines, or one JSON object per position.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
     /// Colour the diagnostics on standard error.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -54,9 +67,18 @@ pub struct Args {
     #[command(flatten)]
     pub max_errors: output::MaxErrors,
 
-    /// The CTL-PGN file, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// CTL-PGN files, folders (searched for `*.ctl-pgn`), or `-` for standard input.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
+/// `--format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// PDTL lines (with `--moves`, each after its move).
+    Text,
+    /// One JSON object per position: file, game, ply, move, pdtl.
+    Jsonl,
 }
 
 /// `--level` values.
@@ -68,21 +90,77 @@ pub enum ReplayLevel {
     Rules,
 }
 
+/// The positions of one game's main line, and where the game is.
+struct Block {
+    file: String,
+    game: usize,
+    positions: Vec<cescacs_board::Position>,
+    /// Each ply's number (`1.`, `1. …,`) and move as written.
+    moves: Vec<(String, String)>,
+}
+
 /// Runs the command (see [`Args`] for the exit status).
 pub fn run(args: Args) -> ExitCode {
-    let input = if args.file.as_os_str() == "-" { Input::Stdin } else { Input::File(args.file) };
-    let Some((piece, wanted)) = (match games::find_game(&input, &args.selection) {
-        Ok(found) => found,
-        Err(e) => {
-            output::error(output::cannot_read(input.display(), e));
-            return ExitCode::from(output::FAILURE);
+    let (inputs, path_errors) = input::collect(&args.paths);
+    let mut failure = !path_errors.is_empty();
+    for e in &path_errors {
+        output::error(output::cannot_read(e.path.display(), &e.error));
+    }
+    let mut chooser = games::Chooser::new(&args.selection);
+    let mut out = Out { stream: io::BufWriter::new(io::stdout().lock()), held: None, blocks: 0 };
+    let mut errors = 0;
+    for input in &inputs {
+        chooser.start(input);
+        let pieces = match games::pieces(input, ctl_an::Limits::DEFAULT) {
+            Ok(pieces) => pieces,
+            Err(e) => {
+                output::error(output::cannot_read(input.display(), e));
+                failure = true;
+                continue;
+            }
+        };
+        for piece in pieces {
+            let piece = match piece {
+                Ok(piece) => piece,
+                Err(e) => {
+                    output::error(output::cannot_read(input.display(), e));
+                    failure = true;
+                    break;
+                }
+            };
+            let text = &piece.decoded.text;
+            let last = piece.first_game + piece.game_count();
+            for (number, found) in piece.games() {
+                if !chooser.choose(number, &found.game, text) {
+                    continue;
+                }
+                let (block, failed) = replay_game(&args, input, &piece, number, found);
+                errors += usize::from(failed);
+                if let Err(e) = out.block(block, &args) {
+                    return output::write_failed(output::STDOUT, &e);
+                }
+            }
+            if chooser.done_after(last.saturating_sub(1)) {
+                break;
+            }
         }
-    }) else {
-        return ExitCode::from(output::FAILURE);
-    };
-    let Some((_, found)) = piece.games().find(|(n, _)| *n == wanted) else {
-        return ExitCode::from(output::FAILURE);
-    };
+    }
+    if let Err(e) = out.finish(&args) {
+        return output::write_failed(output::STDOUT, &e);
+    }
+    chooser.finish();
+    output::exit_code(errors, failure)
+}
+
+/// Replays game `number` of `input` (found in `piece`): its block of positions, and whether it
+/// has errors (reported on standard error).
+fn replay_game(
+    args: &Args,
+    input: &Input,
+    piece: &games::ReadPiece,
+    number: usize,
+    found: &ctl_an::GameOutput,
+) -> (Block, bool) {
     let decoded = &piece.decoded;
     let mut game = Game::new(found.game.clone(), &decoded.text);
     game.set_syntax_errors(&found.diagnostics);
@@ -106,18 +184,20 @@ pub fn run(args: Args) -> ExitCode {
         .collect();
     errors.extend(game.setup_diagnostics().iter().filter(|d| d.is_error()).cloned());
     errors.extend(line.error.iter().cloned());
-    if game.start().is_none() && !errors.iter().any(Diagnostic::is_error) {
-        eprintln!("error: the game's start position cannot be read");
-        return ExitCode::from(output::ERRORS);
+    let name = input.display();
+    let mut failed = !errors.is_empty();
+    if game.start().is_none() && errors.is_empty() {
+        eprintln!(
+            "error: {}: game {number}: its start position cannot be read",
+            output::safe(&name)
+        );
+        failed = true;
     }
     Diagnostic::sort(&mut errors);
-    let moves = args.moves.then(|| main_line_moves(&game, &decoded.text));
-    let written = print_positions(&line.positions, moves.as_deref());
     if !errors.is_empty() {
         let color = args.color.enabled(&io::stderr());
         let mut cap = args.max_errors.cap();
         errors.retain(|d| cap.admit(d.severity));
-        let name = input.display();
         let renderer = TextRenderer::at(&name, decoded.shown(), piece.start, color);
         let mut stderr = io::stderr().lock();
         for d in errors.iter() {
@@ -128,46 +208,104 @@ pub fn run(args: Args) -> ExitCode {
             let _ = stderr.write_all(line.as_bytes());
         }
     }
-    match written {
-        Err(e) => output::write_failed(output::STDOUT, &e),
-        _ if errors.is_empty() => ExitCode::SUCCESS,
-        _ => ExitCode::from(output::ERRORS),
+    let moves = main_line_moves(&game, &decoded.text);
+    (Block { file: name, game: number, positions: line.positions, moves }, failed)
+}
+
+/// Standard output: the first block is held until a second one shows whether the run replays
+/// one game (its positions alone, as `cescacs pdtl -` reads them) or several (blocks with
+/// headers). Memory is bounded by the largest game.
+struct Out<W: Write> {
+    stream: W,
+    held: Option<Block>,
+    blocks: usize,
+}
+
+impl<W: Write> Out<W> {
+    fn block(&mut self, block: Block, args: &Args) -> io::Result<()> {
+        self.blocks += 1;
+        if args.format == Format::Jsonl {
+            return write_jsonl(&mut self.stream, &block);
+        }
+        if let Some(first) = self.held.take() {
+            write_text(&mut self.stream, &first, args.moves, Some(true))?;
+        }
+        if self.blocks == 1 {
+            self.held = Some(block);
+            return Ok(());
+        }
+        write_text(&mut self.stream, &block, args.moves, Some(false))
+    }
+
+    fn finish(&mut self, args: &Args) -> io::Result<()> {
+        if let Some(only) = self.held.take() {
+            write_text(&mut self.stream, &only, args.moves, None)?;
+        }
+        self.stream.flush()
     }
 }
 
-/// The plies of the main line as people read them, `1. E7-E13` or `1. …, E21-E15`, as written
-/// (made terminal-safe), in the order of the positions they lead to.
-fn main_line_moves(game: &Game, text: &str) -> Vec<String> {
+/// One block of PDTL lines; `header`: `None` for the one game of a run, else whether it is the
+/// first block (the others start with a blank line).
+fn write_text(
+    out: &mut impl Write,
+    block: &Block,
+    moves: bool,
+    header: Option<bool>,
+) -> io::Result<()> {
+    if let Some(first) = header {
+        if !first {
+            writeln!(out)?;
+        }
+        writeln!(out, "# {} game {}", output::safe(&block.file), block.game)?;
+    }
+    for (i, p) in block.positions.iter().enumerate() {
+        if moves {
+            let played = match i.checked_sub(1).map(|m| block.moves.get(m)) {
+                None => "start".to_string(),
+                Some(None) => "?".to_string(),
+                Some(Some((number, mv))) => format!("{number} {}", output::safe(mv)),
+            };
+            write!(out, "{played}\t")?;
+        }
+        writeln!(out, "{}", pdtl::to_string(p))?;
+    }
+    Ok(())
+}
+
+/// One JSON object per position of the block, its keys in the order file, game, ply, move,
+/// pdtl.
+fn write_jsonl(out: &mut impl Write, block: &Block) -> io::Result<()> {
+    let file = serde_json::Value::from(block.file.as_str());
+    for (i, p) in block.positions.iter().enumerate() {
+        let mv = i.checked_sub(1).and_then(|m| block.moves.get(m)).map(|(_, mv)| mv.as_str());
+        let mv = serde_json::Value::from(mv);
+        let pdtl = serde_json::Value::from(pdtl::to_string(p));
+        writeln!(
+            out,
+            "{{\"file\":{file},\"game\":{},\"ply\":{i},\"move\":{mv},\"pdtl\":{pdtl}}}",
+            block.game
+        )?;
+    }
+    Ok(())
+}
+
+/// The plies of the main line as people read them, `1.` and `E7-E13` or `1. …,` and
+/// `E21-E15`, exactly as written, in the order of the positions they lead to.
+fn main_line_moves(game: &Game, text: &str) -> Vec<(String, String)> {
     let mut moves = Vec::new();
     for pair in &game.movetext().pairs {
         let number =
             format!("{}{}", pair.number.value, if pair.number.unknown { "?" } else { "." });
         let written = |ply: &ctl_an::syntax::Ply| {
-            output::safe(text.get(ply.span().range()).unwrap_or_default()).into_owned()
+            text.get(ply.span().range()).unwrap_or_default().to_string()
         };
         if !matches!(pair.white, ctl_an::syntax::Ply::Omitted(_)) {
-            moves.push(format!("{number} {}", written(&pair.white)));
+            moves.push((number.clone(), written(&pair.white)));
         }
         if let Some(black) = &pair.black {
-            moves.push(format!("{number} \u{2026}, {}", written(black)));
+            moves.push((format!("{number} \u{2026},"), written(black)));
         }
     }
     moves
-}
-
-/// One canonical PDTL a line; with `moves`, each after the move that leads to it.
-fn print_positions(
-    positions: &[cescacs_board::Position],
-    moves: Option<&[String]>,
-) -> io::Result<()> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    for (i, p) in positions.iter().enumerate() {
-        if let Some(moves) = moves {
-            let played =
-                if i == 0 { "start" } else { moves.get(i - 1).map_or("?", String::as_str) };
-            write!(out, "{played}\t")?;
-        }
-        writeln!(out, "{}", pdtl::to_string(p))?;
-    }
-    out.flush()
 }

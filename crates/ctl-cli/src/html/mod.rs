@@ -12,6 +12,8 @@ mod write;
 use ctl_pgn::check::Check;
 use ctl_pgn::validate::Level;
 
+use crate::games::Chooser;
+#[cfg(test)]
 use crate::games::Selection;
 
 /// A page written, with what checking its games found.
@@ -25,15 +27,13 @@ pub(crate) struct Page {
     pub warnings: usize,
     /// Games on the page.
     pub games: usize,
-    /// Games in the file, selected or not.
-    pub read: usize,
 }
 
 /// The page of a game file: `name` is shown as its title, `bytes` are the file's contents.
 /// Its games are checked as `cescacs check` checks them ([`Check::games`]), each read the full
-/// way: the page draws every game's tree. Only the games `selection` selects are on the page
+/// way: the page draws every game's tree. Only the games `chooser` selects are on the page
 /// and counted; the notes about the file's text around games always are.
-pub(crate) fn page(name: &str, bytes: Vec<u8>, selection: &Selection) -> Page {
+pub(crate) fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser) -> Page {
     let decoded = ctl_pgn::decode::decode(bytes);
     let text = decoded.text.as_str();
     let mut games = Vec::new();
@@ -44,7 +44,7 @@ pub(crate) fn page(name: &str, bytes: Vec<u8>, selection: &Selection) -> Page {
     for checked in (Check { fast: false, ..Check::new(Level::Rules) }).games(text) {
         if let Some(game) = &checked.game {
             read += 1;
-            if !selection.selects(read, game.syntax()) {
+            if !chooser.choose(read, game.syntax(), text) {
                 continue;
             }
         }
@@ -59,7 +59,7 @@ pub(crate) fn page(name: &str, bytes: Vec<u8>, selection: &Selection) -> Page {
         }
     }
     let html = write::page(name, text, &games, &file_notes);
-    Page { html, errors, warnings, games: games.len(), read }
+    Page { html, errors, warnings, games: games.len() }
 }
 
 #[cfg(test)]
@@ -71,7 +71,11 @@ mod tests {
 
     #[test]
     fn the_page_is_self_contained_and_holds_every_position() {
-        let page = page("fools-mate.ctl-pgn", ANNOTATED.as_bytes().to_vec(), &Selection::default());
+        let page = page(
+            "fools-mate.ctl-pgn",
+            ANNOTATED.as_bytes().to_vec(),
+            &mut Chooser::new(&Selection::default()),
+        );
         assert_eq!((page.errors, page.games), (0, 1));
         let html = &page.html;
         assert!(html.starts_with("<!DOCTYPE html>"));
@@ -113,7 +117,7 @@ mod tests {
                 let piece = Check::new(Level::Rules).piece(&bytes);
                 let found = piece.checked.diagnostics;
                 let errors = found.iter().filter(|d| d.is_error()).count();
-                let page = page("x", bytes, &Selection::default());
+                let page = page("x", bytes, &mut Chooser::new(&Selection::default()));
                 let shown = path.display();
                 assert_eq!((page.errors, page.warnings), (errors, found.len() - errors), "{shown}");
                 assert_eq!(page.games, piece.checked.games, "{shown}");
@@ -126,7 +130,8 @@ mod tests {
     #[test]
     fn a_game_that_cannot_be_replayed_has_its_page_up_to_the_move_and_the_error_in_place() {
         let text = "[Variant \"C'escacs\"]\n1. E7-E13, F15-F13\n2. F8-F12: *\n";
-        let page = page("bad.ctl-pgn", text.as_bytes().to_vec(), &Selection::default());
+        let page =
+            page("bad.ctl-pgn", text.as_bytes().to_vec(), &mut Chooser::new(&Selection::default()));
         assert!(page.errors > 0);
         assert_eq!(page.html.matches("class=\"mv\"").count(), 1);
         assert_eq!(page.html.matches("class=\"mv dead\"").count(), 2);
