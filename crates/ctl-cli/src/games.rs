@@ -141,6 +141,8 @@ pub struct Chooser {
     seen: usize,
     /// Games selected in all.
     pub selected: usize,
+    /// An input could not be read whole (reported as errors): "nothing selected" would mislead.
+    broken: bool,
 }
 
 impl Chooser {
@@ -167,6 +169,7 @@ impl Chooser {
             in_last: 0,
             seen: 0,
             selected: 0,
+            broken: false,
         }
     }
 
@@ -199,6 +202,12 @@ impl Chooser {
         chosen
     }
 
+    /// The current input has errors that keep its games from being offered (reported as
+    /// errors): the run does not say that nothing was selected.
+    pub fn broken(&mut self) {
+        self.broken = true;
+    }
+
     /// Whether no game after game `number` of the current input can be selected.
     pub fn done_after(&self, number: usize) -> bool {
         self.game.iter().max().is_some_and(|&n| number >= n as usize)
@@ -206,7 +215,7 @@ impl Chooser {
 
     /// The line that says no game was selected, when a selection was given and none was.
     pub fn none_selected(&self) -> Option<String> {
-        if !self.restricted || self.selected > 0 || self.inputs == 0 {
+        if !self.restricted || self.selected > 0 || self.inputs == 0 || self.broken {
             return None;
         }
         let name = output::safe(&self.last);
@@ -391,6 +400,7 @@ pub fn rewrite(
         let unwritable = piece.unwritable();
         if !unwritable.is_empty() {
             done.broken = true;
+            chooser.broken();
             report(&name, &piece, &unwritable, cap);
         }
         if done.broken {

@@ -207,3 +207,182 @@ fn folders_game_lists_and_conditions_select_the_same_games_everywhere() {
     assert!(pages.join("a.html").exists() && pages.join("b.html").exists());
     assert!(err(&o).contains("a.ctl-pgn -> ") && err(&o).contains(": 1 game"), "{}", err(&o));
 }
+
+#[test]
+fn filter_selects_by_player_result_length_and_date() {
+    let dir = scratch("criteria");
+    let root = collection(&dir);
+    let folder = root.display().to_string();
+    let count = |args: &[&str]| {
+        let o = cescacs(&[&["filter", "--count"], args, &[&folder]].concat()).output();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        out(&o).trim().parse::<usize>().expect("a number")
+    };
+    assert_eq!(count(&[]), 5);
+    assert_eq!(count(&["--player", "puig*"]), 3, "either colour, case ignored");
+    assert_eq!(count(&["--player", "PUIG*", "--match-case"]), 1);
+    assert_eq!(count(&["--player", "*pau"]), 2);
+    assert_eq!(count(&["--result", "1-1"]), 1, "the result line or the tag");
+    assert_eq!(count(&["--result", "*"]), 4);
+    assert_eq!(count(&["--min-plies", "2"]), 3);
+    assert_eq!(count(&["--max-plies", "1"]), 2);
+    assert_eq!(count(&["--min-plies", "2", "--max-plies", "2"]), 2);
+    assert_eq!(count(&["--date-from", "2024"]), 3, "2025-??-?? is in 2025");
+    assert_eq!(count(&["--date-to", "2024-03"]), 2);
+    assert_eq!(count(&["--date-from", "2024-03-02", "--date-to", "2024.12.31"]), 1);
+    assert_eq!(count(&["--date-from", "2025-06-01"]), 1, "a date with `?` is every day it may be");
+    assert_eq!(count(&["--date-from", "1900"]), 4, "a game without a date has none");
+    assert_eq!(count(&["--where", "Event=*open*"]), 1, "a glob on the value, case ignored");
+    assert_eq!(count(&["--player", "vila*", "--where", "!Event=*"]), 1);
+    // Bad values are usage errors.
+    for bad in [
+        &["--date-from", "2024-6"][..],
+        &["--result", "1-0"],
+        &["--reaches", "/1:K/"],
+        &["--where", "White"],
+    ] {
+        let o = cescacs(&[&["filter", "--count"], bad, &[&folder]].concat()).output();
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(
+            err(&o).contains("expected") || err(&o).contains("not a PDTL"),
+            "{bad:?}: {}",
+            err(&o)
+        );
+    }
+}
+
+#[test]
+fn filter_strips_by_default_and_keeps_games_whole_with_whole() {
+    let text = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn"),
+    )
+    .expect("a corpus file");
+    let stripped = run(&["filter", "--min-plies", "2"], &text);
+    assert_eq!(stripped.status.code(), Some(0), "{}", err(&stripped));
+    assert!(!out(&stripped).contains('{') && !out(&stripped).contains('('), "{}", out(&stripped));
+    let whole = run(&["filter", "--whole", "--min-plies", "2"], &text);
+    let fmt = run(&["fmt", "-"], &text);
+    assert_eq!(out(&whole), out(&fmt), "whole: the game as fmt writes it");
+    assert!(out(&whole).contains('{') && out(&whole).contains('('));
+}
+
+#[test]
+fn filter_split_writes_a_file_per_game_named_from_its_tags_and_never_over_one() {
+    let dir = scratch("split");
+    let root = collection(&dir);
+    let into = dir.join("one-per-game");
+    let o = cescacs(&[
+        "filter",
+        "--whole",
+        "--split",
+        "-o",
+        &into.display().to_string(),
+        "--game",
+        "1,2",
+        &root.display().to_string(),
+    ])
+    .output();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let mut names: Vec<String> = std::fs::read_dir(&into)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "a-0001-Puig_Anna-Ros_Joan.ctl-pgn",
+            "a-0002-Ros_Joan-Puig_Anna.ctl-pgn",
+            "b-0001-Sala_Eva-PUIG_Anna.ctl-pgn",
+            "b-0002-Vila_Pau-Ros_Joan.ctl-pgn"
+        ]
+    );
+    // Each file is the game as `filter --whole --game N` prints it.
+    let alone = cescacs(&[
+        "filter",
+        "--whole",
+        "--game",
+        "2",
+        &root.join("a.ctl-pgn").display().to_string(),
+    ])
+    .output();
+    assert_eq!(std::fs::read(into.join(&names[1])).unwrap(), alone.stdout);
+    // Again: every file exists, none is overwritten.
+    std::fs::write(into.join(&names[0]), "mine").unwrap();
+    let o = cescacs(&[
+        "filter",
+        "--whole",
+        "--split",
+        "-o",
+        &into.display().to_string(),
+        "--game",
+        "1,2",
+        &root.display().to_string(),
+    ])
+    .output();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(err(&o).matches("not overwritten").count(), 4, "{}", err(&o));
+    assert_eq!(std::fs::read_to_string(into.join(&names[0])).unwrap(), "mine");
+    // --split needs a folder.
+    assert_eq!(
+        cescacs(&["filter", "--split", &root.display().to_string()]).output().status.code(),
+        Some(2)
+    );
+}
+
+/// Generated games in three files of a folder, the last repeating games of the first: what
+/// `filter --unique --count` and `filter --count --reaches` say is what a brute force over the
+/// positions of every game (`replay --format jsonl`) finds.
+#[test]
+fn unique_and_reaches_agree_with_a_brute_force_count_over_generated_games() {
+    let dir = scratch("brute");
+    let root = dir.join("gen");
+    std::fs::create_dir_all(&root).unwrap();
+    let texts: Vec<String> =
+        (0..240).map(|i| xtask::generate::generate_game(31, i, 1 + i % 5).text).collect();
+    std::fs::write(root.join("1.ctl-pgn"), texts[..120].join("\n")).unwrap();
+    std::fs::write(root.join("2.ctl-pgn"), texts[120..].join("\n")).unwrap();
+    let again: Vec<String> = texts.iter().step_by(7).cloned().collect();
+    std::fs::write(root.join("3.ctl-pgn"), again.join("\n")).unwrap();
+    let folder = root.display().to_string();
+
+    // Brute force: every game's positions, from replay's JSON lines.
+    let o = cescacs(&["replay", "--format", "jsonl", &folder]).output();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let mut games: Vec<Vec<String>> = Vec::new();
+    let mut last = (String::new(), 0);
+    for line in out(&o).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let at = (v["file"].as_str().unwrap().to_string(), v["game"].as_u64().unwrap());
+        if at != last || v["ply"] == 0 {
+            games.push(Vec::new());
+            last = at;
+        }
+        games.last_mut().unwrap().push(v["pdtl"].as_str().unwrap().to_string());
+    }
+    assert_eq!(games.len(), 240 + again.len());
+    let distinct: std::collections::HashSet<&Vec<String>> = games.iter().collect();
+    let o = cescacs(&["filter", "--unique", "--count", &folder]).output();
+    assert_eq!(out(&o), format!("{}\n", distinct.len()));
+    let dropped = games.len() - distinct.len();
+    assert!(dropped >= again.len(), "{dropped}");
+    assert!(err(&o).contains(&format!("{dropped} duplicate games dropped")), "{}", err(&o));
+
+    // Positions to look for: some reached after 1 to 4 plies, and the start.
+    let fields = |pdtl: &str, n: usize| pdtl.split(' ').take(n).collect::<Vec<_>>().join(" ");
+    let mut targets: Vec<&String> =
+        games.iter().step_by(17).filter_map(|g| g.get(1 + g.len() % 4)).collect();
+    targets.push(&games[0][0]);
+    for target in targets {
+        for (query, n) in [(fields(target, 4) + " 0 1", 4), (fields(target, 1), 1)] {
+            let want = games
+                .iter()
+                .filter(|g| g.iter().any(|p| fields(p, n) == fields(target, n)))
+                .count();
+            let o = cescacs(&["filter", "--count", "--reaches", &query, &folder]).output();
+            assert_eq!(o.status.code(), Some(0), "{query}: {}", err(&o));
+            assert_eq!(out(&o), format!("{want}\n"), "{query}");
+        }
+    }
+}

@@ -69,7 +69,9 @@ fn a_legal_game_replays_to_its_end_with_exit_0() {
 #[test]
 fn game_numbers_are_checked() {
     let file = corpus("valid/spec-fools-mate-X01-en.ctl-pgn");
-    assert_eq!(replay(&["--game", "2", &file]).status.code(), Some(2));
+    let second = replay(&["--game", "2", &file]);
+    assert_eq!(second.status.code(), Some(0), "no game 2: one warning, nothing replayed");
+    assert!(second.stdout.is_empty() && stderr(&second).starts_with("warning: "));
     assert_eq!(replay(&["--game", "0", &file]).status.code(), Some(2));
     assert_eq!(replay(&["--game", "1", &file]).status.code(), Some(0));
     assert_eq!(replay(&["no-such-file.ctl-pgn"]).status.code(), Some(2));
@@ -88,13 +90,18 @@ fn the_game_replayed_is_the_first_one_selected() {
     )
     .unwrap();
     let file = file.to_str().unwrap();
-    let ros = replay(&["--where", "White=R?s", file]);
+    let ros = replay(&["--where", "White=R?s", "--game", "1,2", file]);
     assert_eq!(ros.status.code(), Some(0), "{}", stderr(&ros));
     assert_eq!(lines(&ros).len(), 3, "the second game: the start and two plies");
     assert_eq!(lines(&replay(&["--game", "2", file])), lines(&ros));
     assert_eq!(lines(&replay(&["--where", "White=Ros", "--game", "3", file])).len(), 2);
+    // Both games of a Ros: two blocks, each headed by its file and number.
+    let both = lines(&replay(&["--where", "White=R?s", file]));
+    let head = |n: usize| format!("# {file} game {n}");
+    assert_eq!(both.len(), 1 + 3 + 1 + 1 + 2, "{both:?}");
+    assert_eq!((both[0].clone(), both[4].as_str(), both[5].clone()), (head(2), "", head(3)));
     let none = replay(&["--where", "White=Vila", file]);
-    assert_eq!(none.status.code(), Some(2));
+    assert_eq!(none.status.code(), Some(0));
     assert!(stderr(&none).contains("is selected"), "{}", stderr(&none));
 }
 
@@ -113,4 +120,47 @@ fn moves_are_printed_beside_the_positions_they_lead_to() {
     assert!(split[1].0.starts_with("1. H6-H12"), "{}", split[1].0);
     assert!(split[2].0.starts_with("1. \u{2026}, I23-I19"), "{}", split[2].0);
     assert!(split[12].0.starts_with("6. \u{2026}, "), "{}", split[12].0);
+}
+
+#[test]
+fn every_game_of_every_file_of_a_folder_is_replayed_in_blocks_or_json_lines() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-folder");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let two =
+        "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n\n[Variant \"C'escacs\"]\n1. F8-F12: *\n";
+    std::fs::write(dir.join("a.ctl-pgn"), two).unwrap();
+    std::fs::copy(corpus("valid/spec-fools-mate-X01-en.ctl-pgn"), dir.join("sub/b.ctl-pgn"))
+        .unwrap();
+    let folder = dir.to_str().unwrap();
+    let o = replay(&[folder]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout.clone()).unwrap();
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(blocks.len(), 3);
+    let (a, b) = (dir.join("a.ctl-pgn"), dir.join("sub/b.ctl-pgn"));
+    let heads: Vec<String> = blocks.iter().map(|b| b.lines().next().unwrap().to_string()).collect();
+    let want = [(&a, 1), (&a, 2), (&b, 1)].map(|(f, n)| format!("# {} game {n}", f.display()));
+    assert_eq!(heads, want);
+    // Each block is what replaying that game alone prints.
+    let alone = lines(&replay(&[b.to_str().unwrap()]));
+    assert_eq!(blocks[2].lines().skip(1).collect::<Vec<_>>(), alone);
+    assert_eq!(blocks[1].lines().count(), 1 + 2);
+
+    let o = replay(&["--format", "jsonl", folder]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let objects: Vec<serde_json::Value> =
+        lines(&o).iter().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(objects.len(), 3 + 2 + 13, "one object per position, the start included");
+    let first = &objects[0];
+    assert_eq!(first["file"], a.display().to_string());
+    assert_eq!((first["game"].as_u64(), first["ply"].as_u64()), (Some(1), Some(0)));
+    assert!(first["move"].is_null());
+    assert_eq!(objects[1]["move"], "E7-E13");
+    assert_eq!(objects[3]["game"], 2);
+    let fools: Vec<String> =
+        objects[5..].iter().map(|o| o["pdtl"].as_str().unwrap().to_string()).collect();
+    assert_eq!(fools, alone, "the same positions as the text");
+    let keys: Vec<&String> = first.as_object().unwrap().keys().collect();
+    assert_eq!(keys.len(), 5, "file, game, ply, move, pdtl: {keys:?}");
 }
