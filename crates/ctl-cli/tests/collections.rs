@@ -128,7 +128,7 @@ fn nothing_selected_is_one_warning_line_and_status_0_in_every_command() {
             let args = with(&with(&command, select), &[path]);
             let o = cescacs(&args).output();
             assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
-            assert_eq!(warnings(&o), [want.clone()], "{args:?}: {}", err(&o));
+            assert_eq!(warnings(&o), std::slice::from_ref(want), "{args:?}: {}", err(&o));
             assert!(!err(&o).lines().any(|l| l.starts_with("error")), "{args:?}: {}", err(&o));
             if command[0] != "check" {
                 assert_eq!(out(&o), "", "{args:?}: nothing printed");
@@ -140,9 +140,11 @@ fn nothing_selected_is_one_warning_line_and_status_0_in_every_command() {
     );
 }
 
-/// The games a run selected, as `check --format jsonl` would not show them (clean games have no
-/// diagnostics): `filter --whole` prints them, `replay` heads their blocks, `fmt --stdout`
-/// prints them; each must name the same games.
+/// A selection, and the games (file, number) it selects.
+type Case<'a> = (&'a [&'a str], &'a [(&'a str, usize)]);
+
+/// The games a run selects: `replay` heads their blocks, `filter --whole` and `fmt --stdout`
+/// print them, `filter --count` and `check`'s summary count them; each must name the same.
 #[test]
 fn folders_game_lists_and_conditions_select_the_same_games_everywhere() {
     let dir = scratch("same");
@@ -152,7 +154,7 @@ fn folders_game_lists_and_conditions_select_the_same_games_everywhere() {
         root.join("a.ctl-pgn").display().to_string(),
         root.join("sub/b.ctl-pgn").display().to_string(),
     );
-    let cases: [(&[&str], &[(&str, usize)]); 6] = [
+    let cases: [Case<'_>; 6] = [
         (&[], &[(&a, 1), (&a, 2), (&a, 3), (&b, 1), (&b, 2)]),
         (&["--game", "1,3"], &[(&a, 1), (&a, 3), (&b, 1)]),
         (&["--where", "white=vila*"], &[(&a, 3), (&b, 2)]),
