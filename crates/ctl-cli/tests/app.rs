@@ -99,3 +99,19 @@ fn convert_to_app_says_what_it_leaves_out() {
     let second = run(&["convert", "--to", "app", "--game", "2", "-"], game);
     assert_eq!(out(&second).0, "1. G7-G13\n");
 }
+
+#[test]
+fn a_mate_read_from_the_app_ends_as_fmt_writes_it() {
+    let fools = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/valid/spec-fools-mate-X01-en.ctl-pgn"
+    ))
+    .expect("a corpus file");
+    let app = run(&["convert", "--to", "app", "-"], &fools);
+    let back = run(&["convert", "--from", "app", "-"], &app.stdout);
+    let (pgn, stderr) = out(&back);
+    assert!(back.status.success(), "{stderr}");
+    assert!(pgn.ends_with("6. K4-K10, GL5-H6#\n0-3\n"), "no `:` after the mate: {pgn}");
+    let again = run(&["fmt", "--check", "-"], pgn);
+    assert_eq!(again.status.code(), Some(0), "canonical: {}", out(&again).0);
+}

@@ -303,3 +303,20 @@ fn games_are_selected_the_same_way_in_every_command() {
     let o = run(&["fmt", "--where", "White", "-"], THREE);
     assert_eq!(o.status.code(), Some(2), "TAG=GLOB is checked");
 }
+
+#[test]
+fn convert_writes_the_redefine_pairs_in_the_order_given() {
+    let game = std::fs::read(canonical_corpus_file()).unwrap();
+    for (spec, tag) in [
+        ("B@J, Q@D, W@V", "[Redefine \"B@J, Q@D, W@V\"]"),
+        ("W@V,B@J", "[Redefine \"W@V, B@J\"]"),
+        ("B@J, W@V, Q@D", "[Redefine \"B@J, W@V, Q@D\"]"),
+    ] {
+        let o = run(&["convert", "--letters", spec, "-"], &game);
+        assert_eq!(o.status.code(), Some(0), "{spec}: {}", err(&o));
+        assert!(out(&o).contains(tag), "{spec}: {}", out(&o));
+        // The letters are the same whatever the order: back to standard, the same game.
+        let back = run(&["convert", "--letters", "standard", "-"], &o.stdout);
+        assert_eq!(back.stdout, run(&["convert", "--letters", "standard", "-"], &game).stdout);
+    }
+}

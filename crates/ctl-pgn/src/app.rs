@@ -258,7 +258,11 @@ fn ctl_pgn_text(start: &Position, with_pdtl: bool, moves: &[String], end: &Board
         first = false;
     }
     let result = decided_result(end);
-    text.push_str(if moves.is_empty() { ":" } else { " :" });
+    // A mate (`#`) ends the game itself: the canonical text writes no `:` after it.
+    let mated = moves.last().is_some_and(|m| m.ends_with(cescacs_board::notation::MATE));
+    if !mated {
+        text.push_str(if moves.is_empty() { ":" } else { " :" });
+    }
     text.push_str(&format!("\n{result}\n"));
     let parsed = ctl_an::parse_file(&text);
     write_file(&parsed.file, WriteOptions::default())

@@ -36,9 +36,9 @@ be converted: printed as written), 2 bad usage or I/O failure.";
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The letters to write: `standard`, `fan`, or a Redefine value such as "B@J, Q@D, W@V".
-    #[arg(long, value_name = "SPEC", value_parser = parse_letters,
+    #[arg(long, value_name = "SPEC", value_parser = parse_spec,
           required_unless_present_any = ["from", "to"], conflicts_with_all = ["from", "to"])]
-    pub letters: Option<Letters>,
+    pub letters: Option<LetterSpec>,
 
     /// Write `*` for captures and `...` for an omitted move (keyboard characters only).
     #[arg(long)]
@@ -59,6 +59,28 @@ pub struct Args {
 
     #[command(flatten)]
     pub app: super::convert_app::AppArgs,
+}
+
+/// The `Redefine` value of `--letters SPEC` as the user wrote it (its items in their order,
+/// one space after each comma), with the value the converter writes for the same letters
+/// (`to`'s canonical order): `None` for `standard`, `fan` and a value written canonically.
+fn redefine_as_given(spec: &str, to: &Letters) -> Option<(String, String)> {
+    let canonical = to.redefine_value()?;
+    let given = spec.split(',').map(str::trim).collect::<Vec<_>>().join(", ");
+    (given != canonical && !to.is_fan()).then_some((canonical, given))
+}
+
+/// `--letters SPEC`: the letters, and how they were written.
+#[derive(Debug, Clone)]
+pub struct LetterSpec {
+    /// The letter table.
+    pub letters: Letters,
+    /// SPEC as given.
+    pub written: String,
+}
+
+fn parse_spec(spec: &str) -> Result<LetterSpec, String> {
+    Ok(LetterSpec { letters: parse_letters(spec)?, written: spec.to_string() })
 }
 
 fn parse_letters(spec: &str) -> Result<Letters, String> {
@@ -82,7 +104,7 @@ pub fn run(args: Args) -> ExitCode {
     if args.app.from.is_some() || args.app.to.is_some() {
         return super::convert_app::run(&args.app, &args.file, &args.selection);
     }
-    let Some(to) = args.letters else {
+    let Some(LetterSpec { letters: to, written }) = args.letters else {
         output::error("`--letters`, `--from app` or `--to app` is needed");
         return output::exit_code(0, true);
     };
@@ -95,7 +117,18 @@ pub fn run(args: Args) -> ExitCode {
         split: false,
         count: false,
     };
-    print(&paths, how, |file| convert(&file, &to))
+    let given = redefine_as_given(&written, &to);
+    print(&paths, how, |file| {
+        let mut converted = convert(&file, &to);
+        if let Some((canonical, given)) = &given {
+            for tag in converted.file.games.iter_mut().flat_map(|g| g.tags.iter_mut()) {
+                if tag.name == "Redefine" && tag.value == *canonical {
+                    tag.value.clone_from(given);
+                }
+            }
+        }
+        converted
+    })
 }
 
 /// Where `filter` and `convert` write: standard output (the inputs one after the other, as one

@@ -128,6 +128,20 @@ mod tests {
     }
 
     #[test]
+    fn a_move_that_cannot_be_played_is_shown_as_written() {
+        let text = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. E13xF14 :\n*\n";
+        let shown =
+            page("x.ctl-pgn", text.as_bytes().to_vec(), &mut Chooser::new(&Selection::default()));
+        assert!(shown.errors > 0);
+        assert!(shown.html.contains("E13xF14") && !shown.html.contains("E13\u{d7}F14"));
+        // A move played is shown in the canonical form (`-` for the hyphen U+2010).
+        let played = "[Variant \"C'escacs\"]\n\n1. E7\u{2010}E13, E21-E15 :\n*\n";
+        let chooser = &mut Chooser::new(&Selection::default());
+        let page = page("y.ctl-pgn", played.as_bytes().to_vec(), chooser);
+        assert!(page.html.contains("1. E7-E13") && !page.html.contains("E7\u{2010}E13"));
+    }
+
+    #[test]
     fn a_game_that_cannot_be_replayed_has_its_page_up_to_the_move_and_the_error_in_place() {
         let text = "[Variant \"C'escacs\"]\n1. E7-E13, F15-F13\n2. F8-F12: *\n";
         let page =

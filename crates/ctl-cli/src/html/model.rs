@@ -111,6 +111,8 @@ struct LineInfo {
 
 struct Builder<'g> {
     game: &'g Game,
+    /// The text the game's spans point into.
+    source: &'g str,
     number: usize,
     nodes: Vec<Node>,
     lines: Vec<LineInfo>,
@@ -131,6 +133,7 @@ pub(crate) fn build(
 ) -> GamePage {
     let mut b = Builder {
         game,
+        source,
         number,
         nodes: Vec::new(),
         lines: Vec::new(),
@@ -324,6 +327,14 @@ impl Builder<'_> {
                     }
                     None => k = None,
                 }
+                // A move that was not played is shown as written: its problem may be in the
+                // very spelling the canonical form would hide (`E13xF14`).
+                let text = match (node, ply) {
+                    (None, Ply::Move(mv)) => {
+                        self.source.get(mv.span.range()).map_or(text, str::to_string)
+                    }
+                    _ => text,
+                };
                 items.push(Item::Move { node, text, notes });
             }
             self.comments(&pair.comments, line, cur, items);
