@@ -151,3 +151,71 @@ fn only_the_games_selected_are_on_the_page_and_counted() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!page.exists(), "no page without a game");
 }
+
+#[test]
+fn split_writes_a_page_per_game_and_an_index_with_lines_of_the_file() {
+    let dir = scratch("split");
+    let file = dir.join("three.ctl-pgn");
+    let games = [
+        "[Variant \"C'escacs\"]\n[Date \"2024-03-01\"]\n[White \"Puig, Anna\"]\n[Black \"Ros\"]\n\n1. E7-E13 :\n*\n",
+        "[Variant \"C'escacs\"]\n[White \"Ros\"]\n\n1. F8-F12, F20-F16 :\n*\n",
+        "[Variant \"C'escacs\"]\n[White \"Vila\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, E15-E11 :\n*\n",
+    ];
+    std::fs::write(&file, games.join("\n")).unwrap();
+    let out_dir = dir.join("pages");
+    let out =
+        cescacs(&["html", "--split", "-o", out_dir.to_str().unwrap(), file.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "the third game has an error: {err}");
+    assert!(err.contains("3 pages and "), "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["index.html", "three-0001.html", "three-0002.html", "three-0003.html"]);
+    let index = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
+    assert!(index.starts_with("<!DOCTYPE html>") && !index.contains("http"), "plain, offline");
+    assert!(index.contains("<a href=\"three-0002.html#g1\">2</a>"), "{index}");
+    assert!(
+        index.contains(
+            "<td>Puig, Anna</td><td>Ros</td><td>*</td><td>2024-03-01</td><td class=\"n\">1</td>"
+        ),
+        "{index}"
+    );
+    // Each page holds its game alone; the error is placed at its line and column in the file,
+    // as `check` says it.
+    let third = std::fs::read_to_string(out_dir.join("three-0003.html")).unwrap();
+    assert_self_contained(&third);
+    assert!(third.contains("Vila") && !third.contains("Puig"));
+    let check = cescacs(&["check", "--output-format", "concise", file.to_str().unwrap()]);
+    let concise = String::from_utf8_lossy(&check.stdout).into_owned();
+    let (line, column) = {
+        let mut parts = concise
+            .lines()
+            .next()
+            .expect("a diagnostic")
+            .rsplit(".ctl-pgn:")
+            .next()
+            .unwrap()
+            .split(':');
+        (parts.next().unwrap().to_string(), parts.next().unwrap().to_string())
+    };
+    assert!(third.contains(&format!("line {line}, column {column}")), "{concise}");
+    assert_eq!(line, "19", "the third game's second line of moves");
+    // A selection: only its games, and their numbers in the file.
+    let some = dir.join("some");
+    let out = cescacs(&[
+        "html",
+        "--split",
+        "--where",
+        "White=ros|White=vila",
+        "-o",
+        some.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(some.join("three-0002.html").exists() && !some.join("three-0001.html").exists());
+    // --split needs a folder.
+    assert_eq!(cescacs(&["html", "--split", file.to_str().unwrap()]).status.code(), Some(2));
+}

@@ -14,6 +14,7 @@ Examples:
   cescacs html corpus/valid -o pages/       one page per file found, in the folder pages/
   cescacs html - -o game.html < game.ctl-pgn
   cescacs html --where 'White=Puig*' games.ctl-pgn   only the games Puig played with White
+  cescacs html --split -o pages/ games/     a page per game and pages/index.html, any size
 
 A page holds everything it needs (style, script, the board as SVG): it opens offline and can be
 sent as one file. On it: → next move, ← previous, Home start, End end of the line, ↓ into a
@@ -35,6 +36,12 @@ pub struct Args {
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
+    /// Write a page per game, and an index page (`index.html`: players, result, date, plies,
+    /// link) of every game selected, into the folder of `-o DIR`: for collections of any size,
+    /// read game by game (memory bounded by the largest game).
+    #[arg(long, requires = "output")]
+    pub split: bool,
+
     #[command(flatten)]
     pub selection: crate::games::Selection,
 
@@ -49,6 +56,9 @@ pub fn run(args: Args) -> ExitCode {
     let mut io_failure = !path_errors.is_empty();
     for e in &path_errors {
         output::error(output::cannot_read(e.path.display(), &e.error));
+    }
+    if let (true, Some(dir)) = (args.split, &args.output) {
+        return split(&inputs, dir, &args.selection, io_failure);
     }
     let into_folder = inputs.len() > 1
         || args
@@ -96,7 +106,7 @@ pub fn run(args: Args) -> ExitCode {
                 .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
         };
         chooser.start(input);
-        let page = crate::html::page(&name, bytes, &mut chooser);
+        let page = crate::html::page(&name, bytes, &mut chooser, crate::html::At::file());
         if page.games == 0 && !args.selection.is_all() {
             // No page for a file of which no game is selected (the run says so if none is).
             continue;
@@ -140,4 +150,99 @@ fn target(input: &Input, output: Option<&Path>, into_folder: bool) -> Option<Pat
             Input::File(path) => Some(path.with_extension("html")),
         },
     }
+}
+
+/// `--split`: a page per game selected and an index page, in the folder `dir`, each input read
+/// piece by piece (one game each, as `check` cuts them): memory bounded by the largest game,
+/// time linear in the input. The pages are named after the input and the game's number
+/// (`games-0007.html`); a page's notes give lines and columns in the input.
+fn split(
+    inputs: &[Input],
+    dir: &Path,
+    selection: &crate::games::Selection,
+    mut io_failure: bool,
+) -> ExitCode {
+    use std::io::Write;
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        output::error(format!("cannot create the folder `{}`: {e}", dir.display()));
+        return ExitCode::from(output::FAILURE);
+    }
+    let index_path = dir.join("index.html");
+    let mut index = match std::fs::File::create(&index_path) {
+        Ok(file) => std::io::BufWriter::new(file),
+        Err(e) => {
+            output::error(output::cannot_write(index_path.display(), e));
+            return ExitCode::from(output::FAILURE);
+        }
+    };
+    let mut chooser = crate::games::Chooser::new(selection);
+    let (mut errors, mut pages) = (0, 0);
+    let mut written = index.write_all(crate::html::index_head("Games").as_bytes());
+    for input in inputs {
+        chooser.start(input);
+        let (name, stem) = match input {
+            Input::Stdin => ("<stdin>".to_string(), "stdin".to_string()),
+            Input::File(path) => (
+                path.file_name()
+                    .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
+                path.file_stem()
+                    .map_or_else(|| "games".to_string(), |n| n.to_string_lossy().into_owned()),
+            ),
+        };
+        let reader = match input.open() {
+            Ok(reader) => reader,
+            Err(e) => {
+                output::error(output::cannot_read(input.display(), e));
+                io_failure = true;
+                continue;
+            }
+        };
+        let mut first_game = 1;
+        for piece in ctl_pgn::reader::Pieces::new(reader) {
+            let piece = match piece {
+                Ok(piece) => piece,
+                Err(e) => {
+                    output::error(output::cannot_read(input.display(), e));
+                    io_failure = true;
+                    break;
+                }
+            };
+            let at = crate::html::At { first_game, start: piece.start };
+            let page = crate::html::page(&name, piece.bytes, &mut chooser, at);
+            first_game += page.read;
+            let Some(first) = page.rows.first() else { continue };
+            errors += page.errors;
+            let file = format!("{stem}-{:04}.html", first.number);
+            let target = dir.join(&file);
+            if let Err(e) = std::fs::write(&target, page.html.as_bytes()) {
+                output::error(output::cannot_write(target.display(), e));
+                io_failure = true;
+                continue;
+            }
+            pages += 1;
+            for row in &page.rows {
+                let link = format!("{file}#g{}", row.number - first.number + 1);
+                written = written.and_then(|()| {
+                    index.write_all(crate::html::index_row(&name, row, &link).as_bytes())
+                });
+            }
+            if chooser.done_after(first_game - 1) {
+                break;
+            }
+        }
+    }
+    written = written
+        .and_then(|()| index.write_all(crate::html::INDEX_END.as_bytes()))
+        .and_then(|()| index.flush());
+    if let Err(e) = written {
+        output::error(output::cannot_write(index_path.display(), e));
+        io_failure = true;
+    }
+    eprintln!(
+        "{} and {}",
+        output::plural(pages, "page", "pages"),
+        output::safe(&index_path.display().to_string())
+    );
+    chooser.finish();
+    output::exit_code(errors, io_failure)
 }

@@ -10,6 +10,7 @@ mod positions;
 mod write;
 
 use ctl_pgn::check::Check;
+use ctl_pgn::reader::TextStart;
 use ctl_pgn::validate::Level;
 
 use crate::games::Chooser;
@@ -27,16 +28,50 @@ pub(crate) struct Page {
     pub warnings: usize,
     /// Games on the page.
     pub games: usize,
+    /// Games of the text read, selected or not.
+    pub read: usize,
+    /// What the index of a collection says of each game on the page.
+    pub rows: Vec<Row>,
+}
+
+/// One game of a collection's index page.
+#[derive(Debug, Clone)]
+pub(crate) struct Row {
+    /// Its number in its file (from 1).
+    pub number: usize,
+    /// The `White` and `Black` tags, the result (of the result line, else of the tag) and the
+    /// `Date` tag (empty when missing).
+    pub tags: [String; 4],
+    /// The plies of its main line.
+    pub plies: usize,
+}
+
+/// Where a text starts in its file: the number of its first game, and its place.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct At {
+    /// The number in the file of the text's first game (from 1).
+    pub first_game: usize,
+    /// Where the text starts.
+    pub start: TextStart,
+}
+
+impl At {
+    /// A whole file.
+    pub(crate) fn file() -> At {
+        At { first_game: 1, start: TextStart::default() }
+    }
 }
 
 /// The page of a game file: `name` is shown as its title, `bytes` are the file's contents.
 /// Its games are checked as `cescacs check` checks them ([`Check::games`]), each read the full
 /// way: the page draws every game's tree. Only the games `chooser` selects are on the page
-/// and counted; the notes about the file's text around games always are.
-pub(crate) fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser) -> Page {
+/// and counted; the notes about the file's text around games always are. `at` says where the
+/// text is in its file (a piece of a collection, `html --split`).
+pub(crate) fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser, at: At) -> Page {
     let decoded = ctl_pgn::decode::decode(bytes);
     let text = decoded.text.as_str();
     let mut games = Vec::new();
+    let mut rows = Vec::new();
     let mut file_notes = decoded.diagnostics.clone();
     let mut errors = file_notes.iter().filter(|d| d.is_error()).count();
     let mut warnings = file_notes.len() - errors;
@@ -44,23 +79,55 @@ pub(crate) fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser) -> Page {
     for checked in (Check { fast: false, ..Check::new(Level::Rules) }).games(text) {
         if let Some(game) = &checked.game {
             read += 1;
-            if !chooser.choose(read, game.syntax(), text) {
+            let number = at.first_game + read - 1;
+            if !chooser.choose(number, game.syntax(), text) {
                 continue;
             }
+            let tag = |name: &str| {
+                crate::games::tag_value(game.syntax(), name).unwrap_or_default().to_string()
+            };
+            rows.push(Row {
+                number,
+                tags: [
+                    tag("White"),
+                    tag("Black"),
+                    game.result().map_or_else(String::new, |r| r.as_str().to_string()),
+                    tag("Date"),
+                ],
+                plies: game.movetext().ply_count(),
+            });
         }
         let e = checked.diagnostics.iter().filter(|d| d.is_error()).count();
         errors += e;
         warnings += checked.diagnostics.len() - e;
         match &checked.game {
-            Some(game) => {
-                games.push(model::build(game, text, games.len() + 1, &checked.diagnostics))
-            }
+            Some(game) => games.push(model::build(
+                game,
+                text,
+                games.len() + 1,
+                &checked.diagnostics,
+                at.start,
+            )),
             None => file_notes.extend(checked.diagnostics),
         }
     }
-    let html = write::page(name, text, &games, &file_notes);
-    Page { html, errors, warnings, games: games.len() }
+    let html = write::page(name, text, &games, &file_notes, at.start);
+    Page { html, errors, warnings, games: games.len(), read, rows }
 }
+
+/// The index page of a collection (`html --split`): its head, then [`index_row`] for each game,
+/// then [`INDEX_END`].
+pub(crate) fn index_head(title: &str) -> String {
+    write::index_head(title)
+}
+
+/// One row of the index page: a game and the link to its page.
+pub(crate) fn index_row(file: &str, row: &Row, link: &str) -> String {
+    write::index_row(file, row, link)
+}
+
+/// The end of the index page.
+pub(crate) const INDEX_END: &str = write::INDEX_END;
 
 #[cfg(test)]
 mod tests {
@@ -117,7 +184,7 @@ mod tests {
                 let piece = Check::new(Level::Rules).piece(&bytes);
                 let found = piece.checked.diagnostics;
                 let errors = found.iter().filter(|d| d.is_error()).count();
-                let page = page("x", bytes, &mut Chooser::new(&Selection::default()));
+                let page = page("x", bytes, &mut Chooser::new(&Selection::default()), At::file());
                 let shown = path.display();
                 assert_eq!((page.errors, page.warnings), (errors, found.len() - errors), "{shown}");
                 assert_eq!(page.games, piece.checked.games, "{shown}");
@@ -130,22 +197,30 @@ mod tests {
     #[test]
     fn a_move_that_cannot_be_played_is_shown_as_written() {
         let text = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. E13xF14 :\n*\n";
-        let shown =
-            page("x.ctl-pgn", text.as_bytes().to_vec(), &mut Chooser::new(&Selection::default()));
+        let shown = page(
+            "x.ctl-pgn",
+            text.as_bytes().to_vec(),
+            &mut Chooser::new(&Selection::default()),
+            At::file(),
+        );
         assert!(shown.errors > 0);
         assert!(shown.html.contains("E13xF14") && !shown.html.contains("E13\u{d7}F14"));
         // A move played is shown in the canonical form (`-` for the hyphen U+2010).
         let played = "[Variant \"C'escacs\"]\n\n1. E7\u{2010}E13, E21-E15 :\n*\n";
         let chooser = &mut Chooser::new(&Selection::default());
-        let page = page("y.ctl-pgn", played.as_bytes().to_vec(), chooser);
+        let page = page("y.ctl-pgn", played.as_bytes().to_vec(), chooser, At::file());
         assert!(page.html.contains("1. E7-E13") && !page.html.contains("E7\u{2010}E13"));
     }
 
     #[test]
     fn a_game_that_cannot_be_replayed_has_its_page_up_to_the_move_and_the_error_in_place() {
         let text = "[Variant \"C'escacs\"]\n1. E7-E13, F15-F13\n2. F8-F12: *\n";
-        let page =
-            page("bad.ctl-pgn", text.as_bytes().to_vec(), &mut Chooser::new(&Selection::default()));
+        let page = page(
+            "bad.ctl-pgn",
+            text.as_bytes().to_vec(),
+            &mut Chooser::new(&Selection::default()),
+            At::file(),
+        );
         assert!(page.errors > 0);
         assert_eq!(page.html.matches("class=\"mv\"").count(), 1);
         assert_eq!(page.html.matches("class=\"mv dead\"").count(), 2);

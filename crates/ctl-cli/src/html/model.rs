@@ -8,6 +8,7 @@ use cescacs_board::{Colour, Diagnostic, Hex, Piece, Position};
 use cescacs_diagram::Diagram;
 use ctl_an::syntax::{Comment, CommentKind, Pair, Ply, Reference, VariationId};
 use ctl_pgn::game::Game;
+use ctl_pgn::reader::TextStart;
 
 use super::positions::{self, Line};
 use crate::cmd::board::move_hexes;
@@ -130,6 +131,7 @@ pub(crate) fn build(
     source: &str,
     number: usize,
     diagnostics: &[Diagnostic],
+    start: TextStart,
 ) -> GamePage {
     let mut b = Builder {
         game,
@@ -147,7 +149,7 @@ pub(crate) fn build(
     move_starts(&game.movetext().pairs, &mut starts);
     starts.sort_unstable();
     for d in diagnostics {
-        let note = note(d, source);
+        let note = note(d, source, start);
         match starts.partition_point(|&s| s <= d.span.start).checked_sub(1) {
             Some(i) => b.notes.entry(starts[i]).or_default().push(note),
             None => header.push(note),
@@ -178,17 +180,20 @@ pub(crate) fn build(
     }
 }
 
-/// A diagnostic as the page shows it; `source` is the text its span points into.
-pub(crate) fn note(d: &Diagnostic, source: &str) -> Note {
+/// A diagnostic as the page shows it; `source` is the text its span points into, which starts at
+/// `start` in its file.
+pub(crate) fn note(d: &Diagnostic, source: &str, start: TextStart) -> Note {
     let at = d.span.start.min(source.len());
     let before = source.get(..at).unwrap_or_default();
+    let lines = before.matches('\n').count();
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count());
     Note {
         error: d.is_error(),
         code: d.code,
         message: d.message.clone(),
         help: d.help.clone(),
-        line: before.matches('\n').count() + 1,
-        column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+        line: start.line + lines + 1,
+        column: if lines == 0 { start.chars } else { 0 } + column + 1,
     }
 }
 
@@ -488,7 +493,7 @@ mod tests {
     fn page(text: &str) -> GamePage {
         let parsed = ctl_an::parse_file(text);
         let game = Game::new(parsed.file.games[0].clone(), text);
-        build(&game, text, 1, &[])
+        build(&game, text, 1, &[], TextStart::default())
     }
 
     fn jumps(items: &[Item], out: &mut Vec<(String, Option<usize>)>) {

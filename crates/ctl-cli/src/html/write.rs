@@ -23,6 +23,7 @@ pub(super) fn page(
     source: &str,
     games: &[GamePage],
     file_notes: &[Diagnostic],
+    start: ctl_pgn::reader::TextStart,
 ) -> String {
     let mut out = String::with_capacity(64 * 1024 + source.len() * 8);
     let title = games
@@ -54,7 +55,7 @@ pub(super) fn page(
     if !file_notes.is_empty() {
         out.push_str("<div class=\"notes\">");
         for d in file_notes {
-            note(&mut out, &super::model::note(d, source));
+            note(&mut out, &super::model::note(d, source, start));
         }
         out.push_str("</div>\n");
     }
@@ -278,3 +279,40 @@ fn game_data(g: &GamePage) -> serde_json::Value {
         g.pieces.iter().map(|(l, svg)| (l.to_string(), json!(svg))).collect();
     json!({ "nodes": nodes, "pieces": pieces })
 }
+
+/// The head of a collection's index page (`html --split`), up to its table's first row: a
+/// plain page with no script, one row per game.
+pub(super) fn index_head(title: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"cescacs html\">\n<title>{t}</title>\n\
+         <style>\nbody{{font-family:system-ui,sans-serif;margin:1.5rem}}\
+         table{{border-collapse:collapse}}th,td{{padding:.2rem .6rem;text-align:left}}\
+         tbody tr:nth-child(odd){{background:#f3f3f3}}td.n{{text-align:right}}\n</style>\n\
+         </head>\n<body>\n<h1>{t}</h1>\n<table>\n<thead><tr><th>File</th><th>Game</th>\
+         <th>White</th><th>Black</th><th>Result</th><th>Date</th><th>Plies</th></tr></thead>\n<tbody>\n",
+        t = escape(title)
+    )
+}
+
+/// One row of the index page: the game's file, number, players, result, date, plies, and the
+/// link to its page.
+pub(super) fn index_row(file: &str, row: &super::Row, link: &str) -> String {
+    let [white, black, result, date] = &row.tags;
+    format!(
+        "<tr><td>{}</td><td class=\"n\"><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td>\
+         <td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n",
+        escape(file),
+        escape(link),
+        row.number,
+        escape(white),
+        escape(black),
+        escape(result),
+        escape(date),
+        row.plies
+    )
+}
+
+/// The end of the index page.
+pub(super) const INDEX_END: &str = "</tbody>\n</table>\n</body>\n</html>\n";
