@@ -142,6 +142,7 @@ mod tests {
             "fools-mate.ctl-pgn",
             ANNOTATED.as_bytes().to_vec(),
             &mut Chooser::new(&Selection::default()),
+            At::file(),
         );
         assert_eq!((page.errors, page.games), (0, 1));
         let html = &page.html;
