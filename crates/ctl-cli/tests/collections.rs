@@ -274,17 +274,12 @@ fn filter_split_writes_a_file_per_game_named_from_its_tags_and_never_over_one() 
     let dir = scratch("split");
     let root = collection(&dir);
     let into = dir.join("one-per-game");
-    let o = cescacs(&[
-        "filter",
-        "--whole",
-        "--split",
-        "-o",
-        &into.display().to_string(),
-        "--game",
-        "1,2",
-        &root.display().to_string(),
-    ])
-    .output();
+    let (into_arg, root_arg) = (into.display().to_string(), root.display().to_string());
+    let split = || {
+        cescacs(&["filter", "--whole", "--split", "-o", &into_arg, "--game", "1,2", &root_arg])
+            .output()
+    };
+    let o = split();
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let mut names: Vec<String> = std::fs::read_dir(&into)
         .unwrap()
@@ -312,17 +307,7 @@ fn filter_split_writes_a_file_per_game_named_from_its_tags_and_never_over_one() 
     assert_eq!(std::fs::read(into.join(&names[1])).unwrap(), alone.stdout);
     // Again: every file exists, none is overwritten.
     std::fs::write(into.join(&names[0]), "mine").unwrap();
-    let o = cescacs(&[
-        "filter",
-        "--whole",
-        "--split",
-        "-o",
-        &into.display().to_string(),
-        "--game",
-        "1,2",
-        &root.display().to_string(),
-    ])
-    .output();
+    let o = split();
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(err(&o).matches("not overwritten").count(), 4, "{}", err(&o));
     assert_eq!(std::fs::read_to_string(into.join(&names[0])).unwrap(), "mine");

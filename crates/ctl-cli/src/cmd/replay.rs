@@ -130,6 +130,17 @@ pub fn run(args: Args) -> ExitCode {
             };
             let text = &piece.decoded.text;
             let last = piece.first_game + piece.game_count();
+            // The errors of the text around games (no game replays it; it is no less wrong).
+            let stray: Vec<Diagnostic> = piece
+                .records
+                .iter()
+                .filter(|r| ctl_pgn::check::is_empty(&r.game))
+                .flat_map(|r| &r.diagnostics)
+                .filter(|d| d.is_error())
+                .cloned()
+                .collect();
+            errors += usize::from(!stray.is_empty());
+            show(&args, &input.display(), &piece, stray);
             for (number, found) in piece.games() {
                 if !chooser.choose(number, &found.game, text) {
                     continue;
@@ -193,23 +204,30 @@ fn replay_game(
         );
         failed = true;
     }
-    Diagnostic::sort(&mut errors);
-    if !errors.is_empty() {
-        let color = args.color.enabled(&io::stderr());
-        let mut cap = args.max_errors.cap();
-        errors.retain(|d| cap.admit(d.severity));
-        let renderer = TextRenderer::at(&name, decoded.shown(), piece.start, color);
-        let mut stderr = io::stderr().lock();
-        for d in errors.iter() {
-            let _ = stderr
-                .write_all(renderer.render(&d.clone().shifted(piece.start.offset)).as_bytes());
-        }
-        if let Some(line) = cap.omitted_line(&name) {
-            let _ = stderr.write_all(line.as_bytes());
-        }
-    }
+    show(args, &name, piece, errors);
     let moves = main_line_moves(&game, &decoded.text);
     (Block { file: name, game: number, positions: line.positions, moves }, failed)
+}
+
+/// Renders `errors` (piece offsets) of `piece` of the input `name` on standard error, sorted,
+/// within the cap of `--max-errors`.
+fn show(args: &Args, name: &str, piece: &games::ReadPiece, mut errors: Vec<Diagnostic>) {
+    if errors.is_empty() {
+        return;
+    }
+    Diagnostic::sort(&mut errors);
+    let color = args.color.enabled(&io::stderr());
+    let mut cap = args.max_errors.cap();
+    errors.retain(|d| cap.admit(d.severity));
+    let renderer = TextRenderer::at(name, piece.decoded.shown(), piece.start, color);
+    let mut stderr = io::stderr().lock();
+    for d in errors.iter() {
+        let _ =
+            stderr.write_all(renderer.render(&d.clone().shifted(piece.start.offset)).as_bytes());
+    }
+    if let Some(line) = cap.omitted_line(name) {
+        let _ = stderr.write_all(line.as_bytes());
+    }
 }
 
 /// Standard output: the first block is held until a second one shows whether the run replays
