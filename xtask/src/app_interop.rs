@@ -239,9 +239,11 @@ pub struct Options {
     max_plies: usize,
     record: Option<(PathBuf, usize)>,
     node: String,
+    forms: bool,
 }
 
-/// Reads `--engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]`.
+/// Reads `--engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]
+/// [--forms]`.
 pub fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
         engine: PathBuf::new(),
@@ -250,6 +252,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         max_plies: 160,
         record: None,
         node: "node".to_string(),
+        forms: false,
     };
     let mut engine = None;
     let mut it = args.iter();
@@ -263,6 +266,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--games" => o.games = number(value()?)? as usize,
             "--max-plies" => o.max_plies = number(value()?)? as usize,
             "--node" => o.node = value()?,
+            "--forms" => o.forms = true,
             "--record" => {
                 let file = PathBuf::from(value()?);
                 o.record = Some((file, number(value()?)? as usize));
@@ -382,6 +386,9 @@ impl Totals {
 
 /// Runs the whole interop check; `Ok(false)` when a difference was found.
 pub fn run(root: &Path, o: &Options) -> Result<bool, String> {
+    if o.forms {
+        return crate::app_forms::run(root, &o.engine, &o.node);
+    }
     let jobs: Vec<Job> =
         (0..o.games).map(|i| job(o.seed, i, o.max_plies)).collect::<Result<_, _>>()?;
     let answers = drive(root, &o.engine, &o.node, &jobs)?;

@@ -111,5 +111,8 @@ fn a_hand_written_app_position_in_a_pdtl_tag_gets_e0125() {
     let found: Vec<_> = Reader::new(bad.as_bytes())
         .flat_map(|g| g.expect("reading memory").check(Level::Rules))
         .collect();
-    assert!(found.iter().any(|d| d.code.starts_with("E04") || d.code.starts_with("E05")), "{found:?}");
+    assert!(
+        found.iter().any(|d| d.code.starts_with("E04") || d.code.starts_with("E05")),
+        "{found:?}"
+    );
 }
