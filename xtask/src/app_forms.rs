@@ -9,11 +9,9 @@
 
 use std::path::Path;
 
-use cescacs_board::Letters;
-use pdtl::Dialect;
 use serde::{Deserialize, Serialize};
 
-use crate::app_interop::{Job, drive};
+use crate::app_interop::{Job, castling_only, drive, read_app_pdtl_codes as ours};
 
 /// What we expect of a hand-written position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,25 +66,6 @@ pub fn forms(text: &str) -> Result<Vec<(Expect, String, String)>, String> {
     Ok(out)
 }
 
-/// Our reading with `--from app`: the spec PDTL and the warning codes, or the first error.
-fn ours(text: &str) -> Result<(String, Vec<&'static str>), String> {
-    let r = pdtl::read_in(text, &Letters::standard(), Dialect::App);
-    match r.position {
-        Some(p) => Ok((pdtl::to_string(&p), r.diagnostics.iter().map(|d| d.code).collect())),
-        None => Err(r
-            .diagnostics
-            .iter()
-            .find(|d| d.is_error())
-            .map_or_else(|| "unreadable".to_string(), |d| format!("{} {}", d.code, d.message))),
-    }
-}
-
-/// Whether two spec PDTLs differ in their castling field only.
-fn castling_only(a: &str, b: &str) -> bool {
-    let (fa, fb): (Vec<&str>, Vec<&str>) = (a.split(' ').collect(), b.split(' ').collect());
-    fa.len() == fb.len() && (0..fa.len()).all(|i| i == 2 || fa[i] == fb[i])
-}
-
 /// Compares the engine's answer for one form with our reading: `Err` says what differs from
 /// what is expected.
 pub fn check(a: &FormAnswer) -> Result<(), String> {
@@ -107,7 +86,10 @@ pub fn check(a: &FormAnswer) -> Result<(), String> {
             }
         }
         (Expect::Ambiguous, Ok((spec, _)), Some(Ok((back, back_codes)))) => {
-            if spec == back || !castling_only(spec, back) || !back_codes.contains(&"W0114") {
+            if spec == back
+                || !castling_only(spec, back)
+                || !back_codes.contains(&pdtl::codes::APP_KR_AMBIGUOUS)
+            {
                 Err(format!("we read `{spec}`, the engine's PDTL reads `{back}` (W0114 expected)"))
             } else {
                 Ok(())

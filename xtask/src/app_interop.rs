@@ -78,10 +78,15 @@ fn from_app_pdtl(text: &str) -> Result<String, String> {
 /// The spec PDTL of an app PDTL and whether its castling field was ambiguous (`W0114`: the app
 /// writes `KR` for either lone unmoved Rook, and here both Rooks stand on their home hexes).
 fn read_app_pdtl(text: &str) -> Result<(String, bool), String> {
+    let (spec, codes) = read_app_pdtl_codes(text)?;
+    Ok((spec, codes.contains(&pdtl::codes::APP_KR_AMBIGUOUS)))
+}
+
+/// The spec PDTL of an app PDTL (`--from app`) and the codes of its warnings, or its first error.
+pub(crate) fn read_app_pdtl_codes(text: &str) -> Result<(String, Vec<&'static str>), String> {
     let r = pdtl::read_in(text, &Letters::standard(), Dialect::App);
-    let ambiguous = r.diagnostics.iter().any(|d| d.code == pdtl::codes::APP_KR_AMBIGUOUS);
     match r.position {
-        Some(p) => Ok((pdtl::to_string(&p), ambiguous)),
+        Some(p) => Ok((pdtl::to_string(&p), r.diagnostics.iter().map(|d| d.code).collect())),
         None => Err(r
             .diagnostics
             .iter()
@@ -91,7 +96,7 @@ fn read_app_pdtl(text: &str) -> Result<(String, bool), String> {
 }
 
 /// Whether two spec PDTLs differ in their castling field only.
-fn castling_only(a: &str, b: &str) -> bool {
+pub(crate) fn castling_only(a: &str, b: &str) -> bool {
     let (fa, fb): (Vec<&str>, Vec<&str>) = (a.split(' ').collect(), b.split(' ').collect());
     fa.len() == fb.len() && (0..fa.len()).all(|i| i == 2 || fa[i] == fb[i])
 }
