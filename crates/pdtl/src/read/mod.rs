@@ -128,6 +128,9 @@ pub fn read(text: &str, letters: &Letters) -> Read {
 /// Reading the app's dialect gives the spec position; every guess the reader makes (which Rook
 /// an app `KR` means, a King away from home that the app counts as unmoved, an en-passant or
 /// scornful field the app writes where the spec has none) is a warning with its own code.
+/// So is every form that the app's "Load new" reads although the app never writes it (Rook
+/// letters for Rooks away from home, lines out of order, a PDTL that stops early...:
+/// `W0117`..`W0124`), read into the position the app would then show.
 ///
 /// ```
 /// use cescacs_board::Letters;
