@@ -2,12 +2,14 @@
 //!
 //! - [`generate`]: random legal games, reproducible from a seed (`cargo xtask gen`).
 //! - [`corpus`]: the round trip of `corpus/` (`cargo xtask corpus`).
-//! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`).
+//! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`);
+//!   [`app_forms`]: the hand-written positions its "Load new" reads (`app-interop --forms`).
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
 #![forbid(unsafe_code)]
 
+pub mod app_forms;
 pub mod app_interop;
 pub mod bench_report;
 pub mod corpus;

@@ -32,12 +32,16 @@ Tasks:
           --bless rewrites the goldens of both formats and the sample: review the diff.
           Exit 1 on any difference (the first one shown as a unified diff).
   app-interop --engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]
+              [--forms]
           drive the official engine (a checkout of cescacs/cescacs.typescript; its dist/ under
           node 20) over N generated games (default 2000, seed 2026) written with `convert --to
           app`: its PDTL after every ply, its \"Show mvs\" text and its \"Load mvs\" of our text,
           each compared with our replay; print the counts; --record writes the answers for N games
           (those with en passant, scornful captures or promotions first, then the shortest): the
           test data of xtask/tests/app_interop.rs. Exit 1 on a difference.
+          --forms instead loads each hand-written position of xtask/app-interop/forms.tsv (the
+          forms the app's \"Load new\" reads, docs/APP.md), compares the engine's PDTL with our
+          --from app reading as each line expects, and records the answers in forms.jsonl.
   hostile [--cases N] [--seed S] [--no-build] [--big]
           the long run of the hostile-input suite: N seeded cases (default 2000) of 13 hostile
           kinds, each checked in process for the invariants (no panic, spans in range, capped

@@ -268,6 +268,41 @@ registry! {
         APP_OWN_PAWN_SCORNFUL = "W0116", Warning,
             "app dialect: scornful field facing the mover's own pawn, dropped",
             "diagnostics/app.md";
+        /// App dialect: a castling letter for a Rook not on its home hex, dropped (the app keeps
+        /// only the rights the board allows).
+        APP_ROOK_AWAY = "W0117", Warning,
+            "app dialect: castling letter for a Rook not on its home hex, dropped",
+            "diagnostics/app.md";
+        /// App dialect: line entries out of order, each placed on its line (as the app does).
+        APP_LINE_ORDER = "W0118", Warning,
+            "app dialect: line entries out of order, each placed on its line",
+            "diagnostics/app.md";
+        /// App dialect: a PDTL that stops after the turn, the castling or the en-passant field; the
+        /// rest read as the app reads it (castling as the board allows, `-`, 0, move number unknown).
+        APP_SHORT = "W0119", Warning,
+            "app dialect: PDTL of two to four fields, the rest read as the app reads it",
+            "diagnostics/app.md";
+        /// App dialect: the halfmove clock `-`, read as 0.
+        APP_CLOCK_HYPHEN = "W0120", Warning,
+            "app dialect: halfmove clock `-`, read as 0",
+            "diagnostics/app.md";
+        /// App dialect: a piece letter of another language that the app reads (`Q` `W` `T` `C` `S`
+        /// `A` `B` `F` `L`, either case), read as the piece it names.
+        APP_PIECE_ALIAS = "W0121", Warning,
+            "app dialect: another language's piece letter, read as the piece it names",
+            "diagnostics/app.md";
+        /// App dialect: an empty line entry (`//`), skipped.
+        APP_EMPTY_ENTRY = "W0122", Warning,
+            "app dialect: empty line entry `//`, skipped",
+            "diagnostics/app.md";
+        /// App dialect: a line given twice whose entries fill different hexes, merged.
+        APP_REPEATED_LINE = "W0123", Warning,
+            "app dialect: a line given twice on different hexes, merged",
+            "diagnostics/app.md";
+        /// App dialect: fields after the move number, ignored.
+        APP_EXTRA_FIELDS = "W0124", Warning,
+            "app dialect: fields after the move number, ignored",
+            "diagnostics/app.md";
     }
     /// CTL-AN / CTL-PGN syntax (`E02xx`, `W02xx`): the ctl-an reader.
     syntax => Syntax {

@@ -128,6 +128,9 @@ pub fn read(text: &str, letters: &Letters) -> Read {
 /// Reading the app's dialect gives the spec position; every guess the reader makes (which Rook
 /// an app `KR` means, a King away from home that the app counts as unmoved, an en-passant or
 /// scornful field the app writes where the spec has none) is a warning with its own code.
+/// So is every form that the app's "Load new" reads although the app never writes it (Rook
+/// letters for Rooks away from home, lines out of order, a PDTL that stops early...:
+/// `W0117`..`W0124`), read into the position the app would then show.
 ///
 /// ```
 /// use cescacs_board::Letters;
@@ -140,7 +143,7 @@ pub fn read(text: &str, letters: &Letters) -> Read {
 /// assert_eq!(r.diagnostics[0].code, "W0113");
 /// ```
 pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
-    let mut cx = Cx { text, letters, diags: Vec::new() };
+    let mut cx = Cx { text, letters, dialect, diags: Vec::new() };
     let fields = cx.split_fields();
     let mut position = Position::empty();
 
@@ -160,12 +163,26 @@ pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
             fields.get(2).and_then(|&f| fields::castling(&mut cx, f)),
             fields.get(3).and_then(|&f| fields::en_passant(&mut cx, f)),
         ),
+        // A field the app's PDTL stops before is read as the app reads it (`W0119`, already
+        // reported by `split_fields`): the castling rights the board allows, no en passant.
         Dialect::App => (
-            fields.get(2).and_then(|&f| app::castling(&mut cx, f, board)),
-            fields.get(3).and_then(|&f| app::en_passant(&mut cx, f, board)),
+            match fields.get(2) {
+                Some(&f) => app::castling(&mut cx, f, board),
+                None => board.map(app::castling_from_board),
+            },
+            match (fields.get(3), fields.last()) {
+                (Some(&f), _) => app::en_passant(&mut cx, f, board),
+                (None, Some(last)) => Some(fields::EnPassantField::none(last.span())),
+                (None, None) => None,
+            },
         ),
     };
-    let clock = fields.get(4).and_then(|&f| fields::halfmove_clock(&mut cx, f));
+    let clock = match fields.get(4) {
+        Some(f) if dialect == Dialect::App && f.text == "-" => Some(app::clock_hyphen(&mut cx, *f)),
+        Some(&f) => fields::halfmove_clock(&mut cx, f),
+        None if dialect == Dialect::App => fields.last().map(|last| (0, last.span())),
+        None => None,
+    };
     let number = match fields.get(5) {
         Some(f) if dialect == Dialect::App && f.text == "-" => Some(MoveNumber::Unknown),
         Some(&f) => fields::move_number(&mut cx, f),
@@ -212,7 +229,11 @@ pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
         position.set_move_number(n);
     }
 
-    let complete = fields.len() >= 5
+    let enough = match dialect {
+        Dialect::Spec => 5,
+        Dialect::App => 2,
+    };
+    let complete = fields.len() >= enough
         && placement.is_some()
         && turn.is_some()
         && castling.is_some()
@@ -258,6 +279,8 @@ impl Field<'_> {
 pub(crate) struct Cx<'a> {
     pub text: &'a str,
     pub letters: &'a Letters,
+    /// The dialect read: the app's accepts more, each time with a warning (`docs/APP.md`).
+    pub dialect: Dialect,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -348,6 +371,27 @@ impl<'a> Cx<'a> {
                     "the initial position is `/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1`",
                 ),
             ),
+            2..=4 if self.dialect == Dialect::App => {
+                let last = fields[fields.len() - 1];
+                let read_as = [
+                    "the castling rights the board allows",
+                    "no en passant (`-`)",
+                    "halfmove clock 0",
+                ];
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::APP_SHORT,
+                        last.span(),
+                        format!(
+                            "expected 6 fields, found {}: read as the app reads the rest, {}, move number unknown (`?`)",
+                            fields.len(),
+                            read_as[fields.len() - 2..].join(", ")
+                        ),
+                    )
+                    .with_primary_label("the PDTL ends after this field")
+                    .with_note("the app's \"Load new\" reads a PDTL of two fields or more"),
+                );
+            }
             1..=4 => {
                 let last = fields[fields.len() - 1];
                 let missing = FIELD_NAMES[fields.len()..5].join(", ");
@@ -377,6 +421,20 @@ impl<'a> Cx<'a> {
                 );
             }
             6 => {}
+            _ if self.dialect == Dialect::App => {
+                let span = Span::new(fields[6].start, fields[fields.len() - 1].span().end);
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::APP_EXTRA_FIELDS,
+                        span,
+                        format!(
+                            "expected 6 fields, found {}: what follows the move number is ignored, as the app ignores it",
+                            fields.len()
+                        ),
+                    )
+                    .with_fix(Span::new(fields[5].span().end, span.end), ""),
+                );
+            }
             _ => {
                 let span = Span::new(fields[6].start, fields[fields.len() - 1].span().end);
                 self.diags.push(
