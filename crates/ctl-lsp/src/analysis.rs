@@ -158,10 +158,7 @@ impl Analysis {
             }
         }
         // Where the games are, for the hovers (a scan for game boundaries, no parsing).
-        analysis.pieces = GameSplitter::new(text.as_bytes())
-            .map_while(Result::ok)
-            .map(|raw| usize::try_from(raw.offset).unwrap_or(usize::MAX))
-            .collect();
+        analysis.pieces = piece_spans(text).map(|(start, _)| start).collect();
         if !analysis.complete {
             analysis.canonical = None;
         }
@@ -219,17 +216,24 @@ pub(crate) fn games_at<'a>(
             let i = starts.partition_point(|&s| s <= offset).checked_sub(1)?;
             (starts[i], starts.get(i + 1).copied().unwrap_or(text.len()))
         }
-        None => GameSplitter::new(text.as_bytes())
-            .map_while(Result::ok)
-            .map(|raw| {
-                let start = usize::try_from(raw.offset).unwrap_or(usize::MAX);
-                (start, start.saturating_add(raw.bytes.len()))
-            })
-            .find(|&(_, end)| offset < end || end == text.len())?,
+        None => piece_spans(text).find(|&(_, end)| offset < end || end == text.len())?,
     };
     if end - start > ON_DEMAND_BYTES {
         return None;
     }
+    read_piece(text, start, end)
+}
+
+/// Where the pieces of `text` start and end (a scan for game boundaries, no parsing), in order.
+pub(crate) fn piece_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    GameSplitter::new(text.as_bytes()).map_while(Result::ok).map(|raw| {
+        let start = usize::try_from(raw.offset).unwrap_or(usize::MAX);
+        (start, start.saturating_add(raw.bytes.len()))
+    })
+}
+
+/// The games of the piece `start..end` of `text`, read now (not validated).
+pub(crate) fn read_piece(text: &str, start: usize, end: usize) -> Option<Piece<'_>> {
     let source = piece_text(text, start, end)?;
     let mut games = Vec::new();
     for out in ctl_an::games(&source) {

@@ -141,19 +141,24 @@ pub(crate) fn offset(text: &str, position: Position, encoding: PositionEncoding)
             if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') { at + 2 } else { at + 1 };
     }
     let wanted = position.character as usize;
-    let mut units = 0;
+    let mut counted = 0;
     for (i, ch) in text[start..].char_indices() {
-        let width = match encoding {
-            PositionEncoding::Utf8 => ch.len_utf8(),
-            PositionEncoding::Utf16 => ch.len_utf16(),
-            PositionEncoding::Utf32 => 1,
-        };
-        if ch == '\n' || ch == '\r' || units + width > wanted {
+        let width = units(ch, encoding);
+        if ch == '\n' || ch == '\r' || counted + width > wanted {
             return start + i;
         }
-        units += width;
+        counted += width;
     }
     text.len()
+}
+
+/// How many code units of `encoding` a character takes.
+pub(crate) fn units(ch: char, encoding: PositionEncoding) -> usize {
+    match encoding {
+        PositionEncoding::Utf8 => ch.len_utf8(),
+        PositionEncoding::Utf16 => ch.len_utf16(),
+        PositionEncoding::Utf32 => 1,
+    }
 }
 
 /// Byte spans to LSP ranges, for one text and one encoding. The spans may be offsets into a

@@ -59,6 +59,7 @@ mod hover;
 mod references;
 mod server;
 mod symbols;
+mod tokens;
 mod transport;
 mod walk;
 mod worker;

@@ -25,7 +25,9 @@ use lsp_types::{
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
     DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams, GotoDefinitionResponse,
     Hover, HoverContents, HoverParams, HoverProviderCapability, Location, MarkupContent,
-    MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams, ServerCapabilities,
+    MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams, SemanticTokens,
+    SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensParams,
+    SemanticTokensRangeParams, SemanticTokensServerCapabilities, ServerCapabilities,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
 };
 use serde_json::{Value, json};
@@ -34,7 +36,7 @@ use crate::Options;
 use crate::analysis::{self, Analysis, Bounds};
 use crate::document::{Document, Ranges, offset};
 use crate::worker::{Done, Job, Worker};
-use crate::{actions, definition, formatting, hover, walk};
+use crate::{actions, definition, formatting, hover, tokens, walk};
 
 /// Why the server stopped abnormally.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,6 +226,14 @@ impl Server {
             "textDocument/documentSymbol" => self.symbols(parse(params)?),
             "textDocument/formatting" => self.formatting(parse(params)?),
             "textDocument/codeAction" => self.code_actions(parse(params)?),
+            "textDocument/semanticTokens/full" => {
+                let p: SemanticTokensParams = parse(params)?;
+                self.semantic_tokens(&p.text_document.uri, None)
+            }
+            "textDocument/semanticTokens/range" => {
+                let p: SemanticTokensRangeParams = parse(params)?;
+                self.semantic_tokens(&p.text_document.uri, Some(p.range))
+            }
             "cescacs/panicProbe" if self.options.panic_probe => {
                 panic!("the panic probe was asked to panic")
             }
@@ -256,6 +266,14 @@ impl Server {
                 ]),
                 ..CodeActionOptions::default()
             })),
+            semantic_tokens_provider: Some(
+                SemanticTokensServerCapabilities::SemanticTokensOptions(SemanticTokensOptions {
+                    legend: tokens::legend(),
+                    range: Some(true),
+                    full: Some(SemanticTokensFullOptions::Bool(true)),
+                    ..SemanticTokensOptions::default()
+                }),
+            ),
             ..ServerCapabilities::default()
         };
         json!({
@@ -536,6 +554,23 @@ impl Server {
         }
         let ranges = Ranges::new(&doc.text, self.encoding);
         to_value(formatting::format(&doc.text, analysis.canonical.as_deref(), &ranges))
+    }
+
+    /// The semantic tokens of a document, or of the games that meet `range`: read now from its
+    /// latest text, game by game, in time bounded by the size of the games read.
+    fn semantic_tokens(&mut self, uri: &Uri, range: Option<lsp_types::Range>) -> Answer {
+        let Some(doc) = self.documents.get(uri.as_str()) else { return Ok(Value::Null) };
+        if doc.text.len() > self.options.document_bytes {
+            return Ok(Value::Null);
+        }
+        let text = &doc.text;
+        let wanted = range.map(|r| {
+            let (a, b) = (offset(text, r.start, self.encoding), offset(text, r.end, self.encoding));
+            Span::new(a.min(b), a.max(b))
+        });
+        let found = tokens::tokens(text, wanted);
+        let data = tokens::encode(text, &found, self.encoding);
+        to_value(SemanticTokens { result_id: None, data })
     }
 
     fn code_actions(&mut self, p: CodeActionParams) -> Answer {
