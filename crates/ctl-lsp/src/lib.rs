@@ -51,6 +51,7 @@
 
 mod actions;
 mod analysis;
+mod completion;
 mod definition;
 mod describe;
 mod document;

@@ -21,14 +21,15 @@ use crossbeam_channel::{at, never, select};
 use ctl_pgn::render::{LineIndex, PositionEncoding};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
-    CodeActionOptions, CodeActionParams, CodeActionProviderCapability, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
-    DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams, GotoDefinitionResponse,
-    Hover, HoverContents, HoverParams, HoverProviderCapability, Location, MarkupContent,
-    MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams, SemanticTokens,
-    SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensParams,
+    CodeActionOptions, CodeActionParams, CodeActionProviderCapability, CompletionItem,
+    CompletionList, CompletionOptions, CompletionParams, CompletionResponse, CompletionTextEdit,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentFormattingParams, DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams,
+    GotoDefinitionResponse, Hover, HoverContents, HoverParams, HoverProviderCapability, Location,
+    MarkupContent, MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams,
+    SemanticTokens, SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensParams,
     SemanticTokensRangeParams, SemanticTokensServerCapabilities, ServerCapabilities,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, TextEdit, Uri,
 };
 use serde_json::{Value, json};
 
@@ -36,7 +37,7 @@ use crate::Options;
 use crate::analysis::{self, Analysis, Bounds};
 use crate::document::{Document, Ranges, offset};
 use crate::worker::{Done, Job, Worker};
-use crate::{actions, definition, formatting, hover, tokens, walk};
+use crate::{actions, completion, definition, formatting, hover, tokens, walk};
 
 /// Why the server stopped abnormally.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -226,6 +227,7 @@ impl Server {
             "textDocument/documentSymbol" => self.symbols(parse(params)?),
             "textDocument/formatting" => self.formatting(parse(params)?),
             "textDocument/codeAction" => self.code_actions(parse(params)?),
+            "textDocument/completion" => self.completion(parse(params)?),
             "textDocument/semanticTokens/full" => {
                 let p: SemanticTokensParams = parse(params)?;
                 self.semantic_tokens(&p.text_document.uri, None)
@@ -266,6 +268,12 @@ impl Server {
                 ]),
                 ..CodeActionOptions::default()
             })),
+            completion_provider: Some(CompletionOptions {
+                trigger_characters: Some(
+                    ["~", "#", "@", "[", "\"", " "].iter().map(|c| (*c).to_string()).collect(),
+                ),
+                ..CompletionOptions::default()
+            }),
             semantic_tokens_provider: Some(
                 SemanticTokensServerCapabilities::SemanticTokensOptions(SemanticTokensOptions {
                     legend: tokens::legend(),
@@ -554,6 +562,36 @@ impl Server {
         }
         let ranges = Ranges::new(&doc.text, self.encoding);
         to_value(formatting::format(&doc.text, analysis.canonical.as_deref(), &ranges))
+    }
+
+    /// What may be written at the cursor: read now from the game under it (as a hover is).
+    fn completion(&mut self, p: CompletionParams) -> Answer {
+        let position = p.text_document_position;
+        let uri = &position.text_document.uri;
+        let Some((doc, piece, at)) = self.piece_at(uri, position.position) else {
+            return Ok(Value::Null);
+        };
+        let Some((typed, items)) = completion::complete(&piece, at) else {
+            return Ok(Value::Null);
+        };
+        let range = Ranges::new(&doc.text, self.encoding).shifted(piece.start).range(typed);
+        let items: Vec<CompletionItem> = items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| CompletionItem {
+                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                    range,
+                    new_text: item.label.clone(),
+                })),
+                // In the server's order (the editor sorts by label otherwise).
+                sort_text: Some(format!("{i:05}")),
+                label: item.label,
+                detail: Some(item.detail),
+                kind: Some(item.kind),
+                ..CompletionItem::default()
+            })
+            .collect();
+        to_value(CompletionResponse::List(CompletionList { is_incomplete: false, items }))
     }
 
     /// The semantic tokens of a document, or of the games that meet `range`: read now from its
