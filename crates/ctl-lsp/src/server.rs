@@ -24,12 +24,14 @@ use lsp_types::{
     CodeActionOptions, CodeActionParams, CodeActionProviderCapability, CompletionItem,
     CompletionList, CompletionOptions, CompletionParams, CompletionResponse, CompletionTextEdit,
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    DocumentFormattingParams, DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams,
-    GotoDefinitionResponse, Hover, HoverContents, HoverParams, HoverProviderCapability, Location,
-    MarkupContent, MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams,
-    SemanticTokens, SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensParams,
-    SemanticTokensRangeParams, SemanticTokensServerCapabilities, ServerCapabilities,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, TextEdit, Uri,
+    DocumentFormattingParams, DocumentHighlight, DocumentHighlightParams, DocumentSymbolParams,
+    DocumentSymbolResponse, FoldingRangeParams, FoldingRangeProviderCapability,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents, HoverParams,
+    HoverProviderCapability, Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind,
+    PublishDiagnosticsParams, SemanticTokens, SemanticTokensFullOptions, SemanticTokensOptions,
+    SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensServerCapabilities,
+    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextEdit, Uri,
 };
 use serde_json::{Value, json};
 
@@ -37,7 +39,7 @@ use crate::Options;
 use crate::analysis::{self, Analysis, Bounds};
 use crate::document::{Document, Ranges, offset};
 use crate::worker::{Done, Job, Worker};
-use crate::{actions, completion, definition, formatting, hover, tokens, walk};
+use crate::{actions, completion, definition, folding, formatting, highlight, hover, tokens, walk};
 
 /// Why the server stopped abnormally.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -228,6 +230,8 @@ impl Server {
             "textDocument/formatting" => self.formatting(parse(params)?),
             "textDocument/codeAction" => self.code_actions(parse(params)?),
             "textDocument/completion" => self.completion(parse(params)?),
+            "textDocument/foldingRange" => self.folding(parse(params)?),
+            "textDocument/documentHighlight" => self.highlight(parse(params)?),
             "textDocument/semanticTokens/full" => {
                 let p: SemanticTokensParams = parse(params)?;
                 self.semantic_tokens(&p.text_document.uri, None)
@@ -268,6 +272,8 @@ impl Server {
                 ]),
                 ..CodeActionOptions::default()
             })),
+            folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+            document_highlight_provider: Some(OneOf::Left(true)),
             completion_provider: Some(CompletionOptions {
                 trigger_characters: Some(
                     ["~", "#", "@", "[", "\"", " "].iter().map(|c| (*c).to_string()).collect(),
@@ -592,6 +598,34 @@ impl Server {
             })
             .collect();
         to_value(CompletionResponse::List(CompletionList { is_incomplete: false, items }))
+    }
+
+    /// The folding ranges of a document, read now from its latest text.
+    fn folding(&mut self, p: FoldingRangeParams) -> Answer {
+        let Some(doc) = self.documents.get(p.text_document.uri.as_str()) else {
+            return Ok(Value::Null);
+        };
+        if doc.text.len() > self.options.document_bytes {
+            return Ok(Value::Null);
+        }
+        to_value(folding::folding_ranges(&doc.text))
+    }
+
+    /// The places of the game under the cursor that name the hex or piece under it.
+    fn highlight(&mut self, p: DocumentHighlightParams) -> Answer {
+        let position = p.text_document_position_params;
+        let uri = &position.text_document.uri;
+        let Some((doc, piece, at)) = self.piece_at(uri, position.position) else {
+            return Ok(Value::Null);
+        };
+        let Some(game) = piece.game_at(at) else { return Ok(Value::Null) };
+        let ranges = Ranges::new(&doc.text, self.encoding);
+        let ranges = ranges.shifted(piece.start);
+        let found: Vec<DocumentHighlight> = highlight::highlights(game, &piece.source, at)
+            .into_iter()
+            .map(|(span, kind)| DocumentHighlight { range: ranges.range(span), kind: Some(kind) })
+            .collect();
+        to_value(found)
     }
 
     /// The semantic tokens of a document, or of the games that meet `range`: read now from its
