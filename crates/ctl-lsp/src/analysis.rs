@@ -183,7 +183,7 @@ impl Analysis {
 
 /// The text the parsers read: a byte order mark becomes three spaces (`ctl_pgn::decode`), so
 /// that offsets stay the editor's. `None` when the text is read as it is.
-fn parser_text(text: &str) -> Option<String> {
+pub(crate) fn parser_text(text: &str) -> Option<String> {
     let rest = text.strip_prefix('\u{feff}')?;
     Some(format!("   {rest}"))
 }

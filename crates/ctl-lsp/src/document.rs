@@ -29,6 +29,9 @@ pub(crate) struct Document {
     /// (the editor and the server do not see the same lines, as with lone `\r` line ends that
     /// the editor does not take for line ends) until the editor sends the whole text again.
     pub in_sync: bool,
+    /// The semantic tokens last sent for the whole text (flat, five numbers a token), with
+    /// their result id: what a `full/delta` request is answered against.
+    pub semantic_tokens: Option<(String, Vec<u32>)>,
 }
 
 /// A change whose range lies outside the document's text: the editor's text and the server's
@@ -52,7 +55,15 @@ impl std::fmt::Display for OutOfSync {
 
 impl Document {
     pub fn new(text: String, version: i32, generation: u64) -> Document {
-        Document { text, version, generation, analysis: None, running: None, in_sync: true }
+        Document {
+            text,
+            version,
+            generation,
+            analysis: None,
+            running: None,
+            in_sync: true,
+            semantic_tokens: None,
+        }
     }
 
     /// The last analysis finished, of this text or an older one.

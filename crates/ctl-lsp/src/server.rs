@@ -28,10 +28,10 @@ use lsp_types::{
     DocumentSymbolResponse, FoldingRangeParams, FoldingRangeProviderCapability,
     GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents, HoverParams,
     HoverProviderCapability, Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind,
-    PublishDiagnosticsParams, SemanticTokens, SemanticTokensFullOptions, SemanticTokensOptions,
-    SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensServerCapabilities,
-    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
-    TextEdit, Uri,
+    PublishDiagnosticsParams, SemanticTokensDeltaParams, SemanticTokensFullOptions,
+    SemanticTokensOptions, SemanticTokensParams, SemanticTokensRangeParams,
+    SemanticTokensServerCapabilities, ServerCapabilities, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextDocumentSyncOptions, TextEdit, Uri,
 };
 use serde_json::{Value, json};
 
@@ -234,11 +234,15 @@ impl Server {
             "textDocument/documentHighlight" => self.highlight(parse(params)?),
             "textDocument/semanticTokens/full" => {
                 let p: SemanticTokensParams = parse(params)?;
-                self.semantic_tokens(&p.text_document.uri, None)
+                self.semantic_tokens(&p.text_document.uri, None, None)
+            }
+            "textDocument/semanticTokens/full/delta" => {
+                let p: SemanticTokensDeltaParams = parse(params)?;
+                self.semantic_tokens(&p.text_document.uri, None, Some(&p.previous_result_id))
             }
             "textDocument/semanticTokens/range" => {
                 let p: SemanticTokensRangeParams = parse(params)?;
-                self.semantic_tokens(&p.text_document.uri, Some(p.range))
+                self.semantic_tokens(&p.text_document.uri, Some(p.range), None)
             }
             "cescacs/panicProbe" if self.options.panic_probe => {
                 panic!("the panic probe was asked to panic")
@@ -284,7 +288,7 @@ impl Server {
                 SemanticTokensServerCapabilities::SemanticTokensOptions(SemanticTokensOptions {
                     legend: tokens::legend(),
                     range: Some(true),
-                    full: Some(SemanticTokensFullOptions::Bool(true)),
+                    full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
                     ..SemanticTokensOptions::default()
                 }),
             ),
@@ -629,20 +633,51 @@ impl Server {
     }
 
     /// The semantic tokens of a document, or of the games that meet `range`: read now from its
-    /// latest text, game by game, in time bounded by the size of the games read.
-    fn semantic_tokens(&mut self, uri: &Uri, range: Option<lsp_types::Range>) -> Answer {
-        let Some(doc) = self.documents.get(uri.as_str()) else { return Ok(Value::Null) };
+    /// latest text, in time bounded by the size of the games read. The whole document's are
+    /// kept (with the text's generation for their id), so that the next `full/delta` request
+    /// is answered with what changed since `previous` only.
+    fn semantic_tokens(
+        &mut self,
+        uri: &Uri,
+        range: Option<lsp_types::Range>,
+        previous: Option<&str>,
+    ) -> Answer {
+        let encoding = self.encoding;
+        let Some(doc) = self.documents.get_mut(uri.as_str()) else { return Ok(Value::Null) };
         if doc.text.len() > self.options.document_bytes {
             return Ok(Value::Null);
         }
         let text = &doc.text;
         let wanted = range.map(|r| {
-            let (a, b) = (offset(text, r.start, self.encoding), offset(text, r.end, self.encoding));
+            let (a, b) = (offset(text, r.start, encoding), offset(text, r.end, encoding));
             Span::new(a.min(b), a.max(b))
         });
         let found = tokens::tokens(text, wanted);
-        let data = tokens::encode(text, &found, self.encoding);
-        to_value(SemanticTokens { result_id: None, data })
+        let data = tokens::flat(&tokens::encode(text, &found, encoding));
+        // The JSON built by hand: a megabyte of games has some 300,000 tokens, five numbers each.
+        let numbers = |data: &[u32]| Value::Array(data.iter().map(|n| Value::from(*n)).collect());
+        if wanted.is_some() {
+            return Ok(json_object([("data", numbers(&data))]));
+        }
+        let id = doc.generation.to_string();
+        let answer = match (previous, &doc.semantic_tokens) {
+            (Some(previous), Some((kept, old))) if previous == kept => {
+                let (start, deleted, inserted) = tokens::delta(old, &data);
+                let edits = if deleted == 0 && inserted.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![json_object([
+                        ("start", Value::from(start)),
+                        ("deleteCount", Value::from(deleted)),
+                        ("data", numbers(inserted)),
+                    ])]
+                };
+                json_object([("resultId", Value::from(id.clone())), ("edits", Value::Array(edits))])
+            }
+            _ => json_object([("resultId", Value::from(id.clone())), ("data", numbers(&data))]),
+        };
+        doc.semantic_tokens = Some((id, data));
+        Ok(answer)
     }
 
     fn code_actions(&mut self, p: CodeActionParams) -> Answer {
@@ -680,6 +715,11 @@ fn negotiate(params: &Value) -> PositionEncoding {
         .and_then(Value::as_array)
         .and_then(|offered| offered.iter().filter_map(Value::as_str).find_map(|e| e.parse().ok()))
         .unwrap_or(PositionEncoding::Utf16)
+}
+
+/// A JSON object of these fields, built without serializing them again.
+fn json_object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+    Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
 
 fn parse<P: serde::de::DeserializeOwned>(params: Value) -> Result<P, Failure> {

@@ -105,38 +105,33 @@ pub(crate) struct Token {
 }
 
 /// The tokens of the games of `text` that meet `wanted` (the whole text: `None`), in order,
-/// none overlapping another, none across a line end.
+/// none overlapping another, none across a line end. The whole text is read in one pass of the
+/// reader; a range, piece by piece, only the pieces that meet it.
 pub(crate) fn tokens(text: &str, wanted: Option<Span>) -> Vec<Token> {
     let mut out = Vec::new();
+    let Some(wanted) = wanted else {
+        let source = analysis::parser_text(text);
+        let source = source.as_deref().unwrap_or(text);
+        let mut found = Found { source, out: Vec::new() };
+        for read in ctl_an::games(source) {
+            found.game(&read.game);
+            found.flush(text, 0, None, &mut out);
+        }
+        return out;
+    };
     for (start, end) in analysis::piece_spans(text) {
-        if let Some(w) = wanted {
-            if end <= w.start {
-                continue;
-            }
-            if start >= w.end {
-                break;
-            }
+        if end <= wanted.start {
+            continue;
+        }
+        if start >= wanted.end {
+            break;
         }
         let Some(piece) = analysis::read_piece(text, start, end) else { continue };
         let mut found = Found { source: &piece.source, out: Vec::new() };
         for game in &piece.games {
             found.game(game.syntax());
         }
-        let mut found = found.out;
-        found.sort_by_key(|t| t.span.start);
-        let mut last_end = 0;
-        for t in found {
-            // Trees of broken text may overlap: the first token keeps its bytes.
-            if t.span.start < last_end || t.span.is_empty() {
-                continue;
-            }
-            last_end = t.span.end;
-            let span = t.span.shift(start);
-            if wanted.is_some_and(|w| span.end <= w.start || span.start >= w.end) {
-                continue;
-            }
-            split_lines(text, Token { span, ..t }, &mut out);
-        }
+        found.flush(text, start, Some(wanted), &mut out);
     }
     out
 }
@@ -168,6 +163,25 @@ struct Found<'s> {
 }
 
 impl Found<'_> {
+    /// Moves the tokens found (offsets from `base` in `text`) to `out`, in order, those that
+    /// meet `wanted`.
+    fn flush(&mut self, text: &str, base: usize, wanted: Option<Span>, out: &mut Vec<Token>) {
+        self.out.sort_by_key(|t| t.span.start);
+        let mut last_end = 0;
+        for t in self.out.drain(..) {
+            // Trees of broken text may overlap: the first token keeps its bytes.
+            if t.span.start < last_end || t.span.is_empty() {
+                continue;
+            }
+            last_end = t.span.end;
+            let span = t.span.shift(base);
+            if wanted.is_some_and(|w| span.end <= w.start || span.start >= w.end) {
+                continue;
+            }
+            split_lines(text, Token { span, ..t }, out);
+        }
+    }
+
     fn push(&mut self, span: Span, kind: Kind) {
         self.out.push(Token { span, kind, reference: false });
     }
@@ -341,6 +355,36 @@ pub(crate) fn encode(
         (line, column) = (cursor.line, cursor.column);
     }
     out
+}
+
+/// Tokens as LSP sends them: five numbers each.
+pub(crate) fn flat(tokens: &[SemanticToken]) -> Vec<u32> {
+    tokens
+        .iter()
+        .flat_map(|t| {
+            [t.delta_line, t.delta_start, t.length, t.token_type, t.token_modifiers_bitset]
+        })
+        .collect()
+}
+
+/// The one edit that turns `old` into `new` (flat tokens): where it starts, how many numbers
+/// it deletes, what it inserts. The parts kept are whole tokens (multiples of five numbers).
+pub(crate) fn delta<'n>(old: &[u32], new: &'n [u32]) -> (usize, usize, &'n [u32]) {
+    let same = |a: &[u32], b: &[u32]| a == b;
+    let tokens = old.len().min(new.len()) / 5;
+    let prefix = (0..tokens).find(|&i| !same(&old[i * 5..i * 5 + 5], &new[i * 5..i * 5 + 5]));
+    let prefix = prefix.unwrap_or(tokens) * 5;
+    let rest = (old.len() - prefix).min(new.len() - prefix) / 5;
+    let suffix = (0..rest)
+        .find(|&i| {
+            !same(
+                &old[old.len() - 5 * (i + 1)..old.len() - 5 * i],
+                &new[new.len() - 5 * (i + 1)..new.len() - 5 * i],
+            )
+        })
+        .unwrap_or(rest)
+        * 5;
+    (prefix, old.len() - prefix - suffix, &new[prefix..new.len() - suffix])
 }
 
 /// A position walked through the text: byte offset, line and column.
@@ -556,5 +600,20 @@ mod tests {
         for kind in Kind::ALL {
             assert!(seen.contains(&(kind, false)) || seen.contains(&(kind, true)), "{kind:?}");
         }
+    }
+
+    #[test]
+    fn a_delta_keeps_whole_tokens_on_both_sides() {
+        let old = [1, 2, 3, 4, 0, 0, 5, 3, 4, 0, 1, 0, 2, 2, 0];
+        let new = [1, 2, 3, 4, 0, 0, 6, 3, 4, 0, 0, 9, 1, 1, 0, 1, 0, 2, 2, 0];
+        let (start, deleted, inserted) = delta(&old, &new);
+        assert_eq!((start, deleted), (5, 5));
+        assert_eq!(inserted, [0, 6, 3, 4, 0, 0, 9, 1, 1, 0]);
+        let mut applied = old.to_vec();
+        applied.splice(start..start + deleted, inserted.iter().copied());
+        assert_eq!(applied, new);
+        assert_eq!(delta(&new, &new), (20, 0, &[][..]));
+        assert_eq!(delta(&[], &new), (0, 0, &new[..]));
+        assert_eq!(delta(&new, &[]), (0, 20, &[][..]));
     }
 }

@@ -298,7 +298,7 @@ fn initialize_advertises_the_editing_features() {
     };
     let capabilities = answer.response_result.expect("capabilities")["capabilities"].clone();
     let tokens = &capabilities["semanticTokensProvider"];
-    assert_eq!((&tokens["full"], &tokens["range"]), (&json!(true), &json!(true)));
+    assert_eq!((&tokens["full"], &tokens["range"]), (&json!({ "delta": true }), &json!(true)));
     let types = tokens["legend"]["tokenTypes"].as_array().expect("a legend");
     assert_eq!(types[0], "property");
     assert_eq!(tokens["legend"]["tokenModifiers"], json!(["reference"]));
@@ -309,12 +309,18 @@ fn initialize_advertises_the_editing_features() {
     thread.join().unwrap().unwrap();
 }
 
+fn numbers(value: &Value) -> Vec<u64> {
+    value.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect()
+}
+
 /// The semantic tokens of a document as `[line, column, length, type, modifiers]`, decoded.
 fn decoded_tokens(c: &mut Client) -> Vec<[u64; 5]> {
     let found =
         c.result("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": URI } }));
-    let data: Vec<u64> =
-        found["data"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    decode(&numbers(&found["data"]))
+}
+
+fn decode(data: &[u64]) -> Vec<[u64; 5]> {
     let (mut line, mut column) = (0, 0);
     data.chunks(5)
         .map(|t| {
@@ -333,6 +339,9 @@ fn semantic_tokens_follow_incremental_edits() {
     );
     c.open(GAME);
     let mut text = GAME.to_string();
+    let first =
+        c.result("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": URI } }));
+    let mut kept = (first["resultId"].as_str().unwrap().to_string(), numbers(&first["data"]));
     // Edits as an editor sends them: a move typed, a comment opened and closed, a line joined.
     let edits: [(u32, u32, u32, u32, &str); 4] = [
         (10, 9, 10, 9, ", F20-F16"),
@@ -352,7 +361,19 @@ fn semantic_tokens_follow_incremental_edits() {
         };
         let (a, b) = (offset(l1, c1), offset(l2, c2));
         text.replace_range(a..b, new);
-        let edited = decoded_tokens(&mut c);
+        // What changed since the tokens last sent, applied to them as a client does.
+        let delta = c.result(
+            "textDocument/semanticTokens/full/delta",
+            json!({ "textDocument": { "uri": URI }, "previousResultId": kept.0 }),
+        );
+        for edit in delta["edits"].as_array().unwrap() {
+            let start = edit["start"].as_u64().unwrap() as usize;
+            let deleted = edit["deleteCount"].as_u64().unwrap() as usize;
+            kept.1.splice(start..start + deleted, numbers(&edit["data"]));
+        }
+        kept.0 = delta["resultId"].as_str().unwrap().to_string();
+        let edited = decode(&kept.1);
+        assert_eq!(edited, decoded_tokens(&mut c));
         // The same as for the text opened whole, in a second document.
         let mut fresh = Client::new();
         fresh.open(&text);
