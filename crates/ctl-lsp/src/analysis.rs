@@ -202,6 +202,12 @@ fn piece_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
 /// gets none. Real games are a few kilobytes.
 pub(crate) const ON_DEMAND_BYTES: usize = 1 << 20;
 
+/// The most text read on demand for one answer that reads the whole document (its semantic
+/// tokens, its folding ranges) or a range of it: reading more would hold up every other
+/// answer for seconds (1 MiB takes some 75 ms of CPU for its tokens), so a larger document
+/// gets none; its diagnostics, hovers and completions are unaffected.
+pub(crate) const WHOLE_BYTES: usize = 4 << 20;
+
 /// The games of the piece of `text` that holds byte `offset`, read now (not validated): what a
 /// hover or a definition needs, in time bounded by the size of that game, at most
 /// [`ON_DEMAND_BYTES`]. `pieces` are the starts of the pieces when known (a finished analysis

@@ -609,7 +609,7 @@ impl Server {
         let Some(doc) = self.documents.get(p.text_document.uri.as_str()) else {
             return Ok(Value::Null);
         };
-        if doc.text.len() > self.options.document_bytes {
+        if doc.text.len() > analysis::WHOLE_BYTES.min(self.options.document_bytes) {
             return Ok(Value::Null);
         }
         to_value(folding::folding_ranges(&doc.text))
@@ -652,6 +652,9 @@ impl Server {
             let (a, b) = (offset(text, r.start, encoding), offset(text, r.end, encoding));
             Span::new(a.min(b), a.max(b))
         });
+        if wanted.is_none() && text.len() > analysis::WHOLE_BYTES {
+            return Ok(Value::Null);
+        }
         let found = tokens::tokens(text, wanted);
         let data = tokens::flat(&tokens::encode(text, &found, encoding));
         // The JSON built by hand: a megabyte of games has some 300,000 tokens, five numbers each.

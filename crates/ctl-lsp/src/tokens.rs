@@ -106,7 +106,8 @@ pub(crate) struct Token {
 
 /// The tokens of the games of `text` that meet `wanted` (the whole text: `None`), in order,
 /// none overlapping another, none across a line end. The whole text is read in one pass of the
-/// reader; a range, piece by piece, only the pieces that meet it.
+/// reader (the caller bounds its size); a range, piece by piece, only the pieces that meet it,
+/// and no further than [`analysis::WHOLE_BYTES`] of them.
 pub(crate) fn tokens(text: &str, wanted: Option<Span>) -> Vec<Token> {
     let mut out = Vec::new();
     let Some(wanted) = wanted else {
@@ -119,11 +120,13 @@ pub(crate) fn tokens(text: &str, wanted: Option<Span>) -> Vec<Token> {
         }
         return out;
     };
+    let mut read = 0;
     for (start, end) in analysis::piece_spans(text) {
         if end <= wanted.start {
             continue;
         }
-        if start >= wanted.end {
+        read += end - start;
+        if start >= wanted.end || read > analysis::WHOLE_BYTES {
             break;
         }
         let Some(piece) = analysis::read_piece(text, start, end) else { continue };

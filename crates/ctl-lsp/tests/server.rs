@@ -392,6 +392,29 @@ fn semantic_tokens_follow_incremental_edits() {
 }
 
 #[test]
+fn a_document_past_four_mebibytes_gets_no_colours_and_no_folds_but_a_screen_does() {
+    let mut c = Client::start(
+        Options { debounce: Duration::from_secs(3600), ..Options::default() },
+        json!({}),
+    );
+    let game = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12: *\n\n";
+    let text = game.repeat((4 << 20) / game.len() + 1);
+    // Not waiting for its diagnostics: the requests below never wait for the check.
+    c.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": URI, "languageId": "ctl-pgn", "version": 1, "text": text } }),
+    );
+    let doc = json!({ "textDocument": { "uri": URI } });
+    assert_eq!(c.result("textDocument/semanticTokens/full", doc.clone()), Value::Null);
+    assert_eq!(c.result("textDocument/foldingRange", doc), Value::Null);
+    let screen = json!({ "textDocument": { "uri": URI }, "range": { "start": { "line": 4, "character": 0 }, "end": { "line": 6, "character": 0 } } });
+    let found = c.result("textDocument/semanticTokens/range", screen);
+    // The second game's tag (name, value) and its first line (`1.`, two hexes and `-` twice).
+    assert_eq!(found["data"].as_array().map(|d| d.len() / 5), Some(9));
+    c.stop();
+}
+
+#[test]
 fn completion_folding_and_highlight() {
     let mut c = Client::new();
     c.open(GAME);
