@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use cescacs_board::{
     Colour, HexColour, Letters, Move, MoveNumber, Piece, PieceKind, Position, notation,
 };
-use ctl_an::syntax::{MoveKind, PieceLetter, PromotionTarget, Rating, Separator};
+use ctl_an::syntax::{Rating, Separator};
 
 /// SplitMix64: tiny, fast and the same on every platform, which is all reproducibility needs.
 /// The one random source of the generators (the benches' chess anchor uses it too).
@@ -717,26 +717,10 @@ fn write_move(p: &Position, m: &Move, style: &Style, letters: &Letters) -> Strin
 /// `Move` and its `Display`: the letters are the only change).
 fn relabel(text: &str, letters: &Letters) -> String {
     let Ok(mut mv) = text.parse::<ctl_an::syntax::Move>() else { return text.to_string() };
-    let swap = |l: &mut PieceLetter| {
+    for l in mv.letters_mut() {
         if let Some(kind) = PieceKind::from_letter(l.letter) {
             l.letter = letters.move_letter(kind);
         }
-    };
-    let target = |t: &mut PromotionTarget| {
-        if let PromotionTarget::Piece(l) = t {
-            swap(l);
-        }
-    };
-    match &mut mv.kind {
-        MoveKind::Ordinary(o) => {
-            o.piece.as_mut().map(swap);
-            o.captured.as_mut().map(swap);
-            if let Some(p) = o.promotion.as_mut() {
-                target(&mut p.target);
-            }
-        }
-        MoveKind::ForcedPromotion(f) => target(&mut f.promotion.target),
-        MoveKind::Castling(_) => {}
     }
     mv.to_string()
 }
@@ -833,6 +817,7 @@ fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ctl_an::syntax::MoveKind;
 
     #[test]
     fn same_seed_same_games() {

@@ -283,6 +283,36 @@ pub struct Move {
 }
 
 impl Move {
+    /// The piece letters written in the move: the mover's, the captured piece's, the
+    /// promotion's; to rewrite them in other letters.
+    ///
+    /// ```
+    /// use cescacs_board::{Letters, PieceKind};
+    /// let mut m: ctl_an::syntax::Move = "NF12×EF14=D+^".parse()?;
+    /// for letter in m.letters_mut() {
+    ///     let kind = PieceKind::from_letter(letter.letter).unwrap();
+    ///     letter.letter = Letters::fan().move_letter(kind);
+    /// }
+    /// assert_eq!(m.to_string(), "♘F12×☖F14=♕+^");
+    /// # Ok::<(), ctl_an::MoveParseError>(())
+    /// ```
+    pub fn letters_mut(&mut self) -> impl Iterator<Item = &mut PieceLetter> {
+        fn target(p: Option<&mut Promotion>) -> Option<&mut PieceLetter> {
+            p.and_then(|p| match &mut p.target {
+                PromotionTarget::Piece(letter) => Some(letter),
+                PromotionTarget::Awaiting => None,
+            })
+        }
+        let letters = match &mut self.kind {
+            MoveKind::Ordinary(o) => {
+                [o.piece.as_mut(), o.captured.as_mut(), target(o.promotion.as_mut())]
+            }
+            MoveKind::ForcedPromotion(f) => [target(Some(&mut f.promotion)), None, None],
+            MoveKind::Castling(_) => [None, None, None],
+        };
+        letters.into_iter().flatten()
+    }
+
     /// Whether the move ends the game: `:` or checkmate `#`.
     pub fn ends_game(&self) -> bool {
         // Both tests, without a branch between them (the scanner asks it of every move).

@@ -99,6 +99,44 @@ fn in_line<'g>(pairs: &'g [Pair], line: &mut Vec<Step>, offset: usize) -> Option
     found
 }
 
+/// The comment that holds `offset` (inside its braces, or at its end when it is not closed),
+/// and where it stands.
+pub(crate) fn comment_at(movetext: &Movetext, offset: usize) -> Option<(CommentAt, &Comment)> {
+    fn found(comments: &[Comment], at: CommentAt, offset: usize) -> Option<(CommentAt, &Comment)> {
+        let inside = |c: &&Comment| c.span.start < offset && offset <= c.span.end;
+        comments.iter().find(inside).map(|c| (at, c))
+    }
+    let top = CommentAt { line: Vec::new(), after: None };
+    if let Some(found) = found(&movetext.comments, top, offset) {
+        return Some(found);
+    }
+    let end = CommentAt { line: Vec::new(), after: movetext.pairs.len().checked_sub(1) };
+    if let Some(found) = found(&movetext.closing_comments, end, offset) {
+        return Some(found);
+    }
+    let mut line = Vec::new();
+    let mut pairs = movetext.pairs.as_slice();
+    loop {
+        let i = pairs.partition_point(|p| p.span.start < offset).checked_sub(1)?;
+        let pair = &pairs[i];
+        let at = CommentAt { line: line.clone(), after: Some(i) };
+        if let Some(found) = found(&pair.comments, at, offset) {
+            return Some(found);
+        }
+        let (v, variation) = pair
+            .variations
+            .iter()
+            .enumerate()
+            .find(|(_, v)| v.span.start < offset && offset <= v.span.end)?;
+        line.push(Step { pair: i, variation: v });
+        let at = CommentAt { line: line.clone(), after: None };
+        if let Some(found) = found(&variation.comments, at, offset) {
+            return Some(found);
+        }
+        pairs = &variation.pairs;
+    }
+}
+
 /// The pairs of a line.
 pub(crate) fn pairs_of<'g>(movetext: &'g Movetext, line: &[Step]) -> Option<&'g [Pair]> {
     let mut pairs = movetext.pairs.as_slice();
@@ -167,7 +205,11 @@ fn stopped_in(line: &Line, pairs: &[Pair]) -> Stopped {
 }
 
 /// The position of `line` after its first `plies` plies that give one.
-fn position_after(game: &Game, line: &[Step], plies: usize) -> Result<Position, Stopped> {
+pub(crate) fn position_after(
+    game: &Game,
+    line: &[Step],
+    plies: usize,
+) -> Result<Position, Stopped> {
     let Some(main) = replay_lines(game, Level::Coherence) else {
         return Err(Stopped {
             span: None,
