@@ -112,7 +112,7 @@ fn a_full_disk_is_one_error_and_status_2() {
 fn commented_games() -> PathBuf {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes").join("commented.ctl-pgn");
     std::fs::create_dir_all(path.parent().expect("dir")).expect("dir");
-    let game = "[Variant \"C'escacs\"]\n1. E7-E13 {a comment}: *\n\n";
+    let game = "[Variant \"C'escacs\"]\n1. E7-E13: {a comment} *\n\n";
     std::fs::write(&path, game.repeat(3_000)).expect("write");
     path
 }
