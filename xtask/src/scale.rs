@@ -96,6 +96,16 @@ fn shapes() -> Vec<Shape> {
             commands: games(),
         },
         Shape {
+            name: "a PDTL line of `/` within `pdtl::MAX_BYTES`",
+            make: |n| {
+                let mut line = vec![b'/'; n];
+                line.push(b'\n');
+                line
+            },
+            n: 4_000,
+            commands: vec![(&["pdtl", "-"], From::Stdin)],
+        },
+        Shape {
             name: "a PDTL line of `/`",
             make: |n| {
                 let mut line = vec![b'/'; n];

@@ -72,16 +72,17 @@ fn an_endless_pdtl_line_is_one_error_and_status_2() {
 }
 
 /// Each `/` of a long placement is a diagnostic: what `pdtl` shows of them is capped by
-/// `--max-errors` (100 by default), then one line counts the others.
+/// `--max-errors` (100 by default), then one line counts the others; a PDTL past
+/// `pdtl::MAX_BYTES` is one error, not read.
 #[test]
 fn pdtl_errors_are_capped_per_input() {
-    let mut line = "/".repeat(100_000);
+    let mut line = "/".repeat(16_000);
     line.push('\n');
     let out = common::run(&["pdtl", "-"], &line);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 1, "one answer a line");
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.len() < 64 << 10, "{} bytes of reports for 100 KB", err.len());
+    assert!(err.len() < 64 << 10, "{} bytes of reports for 16 KB", err.len());
     let last = err.lines().last().expect("a line");
     assert!(
         last.starts_with("<stdin>: ") && last.ends_with("`--max-errors 0` shows them all"),
@@ -98,4 +99,10 @@ fn pdtl_errors_are_capped_per_input() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.matches("] Error: ").count(), 2, "{err}");
     assert!(err.contains("<argument>: ") && err.contains("more diagnostics not shown"), "{err}");
+    // Past the bound: one error, whatever the length.
+    let long = "/".repeat(1 << 20);
+    let out = common::run(&["pdtl", "-"], format!("{long}\n{long}\n"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("] Error: ").count(), 2, "{err}");
+    assert_eq!(err.matches("[E0126]").count(), 2, "{err}");
 }
