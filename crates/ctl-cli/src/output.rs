@@ -115,6 +115,16 @@ pub fn write_failed(name: impl Display, e: &std::io::Error) -> ExitCode {
     ExitCode::from(FAILURE)
 }
 
+/// Why a command stopped before its end: an input could not be read (or held more than a
+/// reader takes), or its output could not be written ([`write_failed`] ends it).
+#[derive(Debug)]
+pub enum Failed {
+    /// The input could not be read.
+    Read(std::io::Error),
+    /// Standard output could not be written.
+    Write(std::io::Error),
+}
+
 /// `--max-errors N`: how many diagnostics of each file are shown, in every command that
 /// reports them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]

@@ -13,7 +13,7 @@ use ctl_pgn::render::{ErrorCap, TextRenderer};
 
 use crate::games;
 use crate::input::{self, Input};
-use crate::output::{self, MaxErrors};
+use crate::output::{self, Failed, MaxErrors};
 
 /// The formats other than CTL-PGN that `convert` reads or writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -68,14 +68,6 @@ pub fn run(args: &AppArgs, file: &Path, game: Option<usize>, max_errors: MaxErro
         }
     }
     output::exit_code(errors, failure)
-}
-
-/// Why writing the games of one file for the app stopped.
-enum Failed {
-    /// The file could not be read.
-    Read(io::Error),
-    /// Standard output could not be written.
-    Write(io::Error),
 }
 
 fn input_of(path: &Path) -> Input {

@@ -9,7 +9,7 @@ use ctl_pgn::render::ErrorCap;
 use pdtl::Dialect;
 
 use crate::input::Line;
-use crate::output;
+use crate::output::{self, Failed};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -105,14 +105,6 @@ pub fn run(args: Args) -> ExitCode {
 const STDIN: &str = "<stdin>";
 /// The name of the PDTL argument in messages.
 const ARGUMENT: &str = "<argument>";
-
-/// Why a run stopped before its end.
-enum Failed {
-    /// Standard input could not be read, or held a line past the bound.
-    Read(io::Error),
-    /// Standard output could not be written.
-    Write(io::Error),
-}
 
 fn run_one(args: &Args, cap: &mut ErrorCap) -> Result<bool, Failed> {
     let text = super::pdtl_text(&args.pdtl, &args.letters);
