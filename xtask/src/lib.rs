@@ -7,6 +7,8 @@
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
+//! - [`scale`]: every command over each hostile shape at N, 2N and 4N (`cargo xtask hostile
+//!   --scale`).
 #![forbid(unsafe_code)]
 
 pub mod app_forms;
@@ -15,3 +17,4 @@ pub mod bench_report;
 pub mod corpus;
 pub mod generate;
 pub mod hostile;
+pub mod scale;

@@ -42,14 +42,16 @@ Tasks:
           --forms instead loads each hand-written position of xtask/app-interop/forms.tsv (the
           forms the app's \"Load new\" reads, docs/APP.md), compares the engine's PDTL with our
           --from app reading as each line expects, and records the answers in forms.jsonl.
-  hostile [--cases N] [--seed S] [--no-build] [--big]
+  hostile [--cases N] [--seed S] [--no-build] [--big] [--scale]
           the long run of the hostile-input suite: N seeded cases (default 2000) of 13 hostile
           kinds, each checked in process for the invariants (no panic, spans in range, capped
           terminal-safe report, valid JSON, fmt meaning-preserving and idempotent); then the
           release CLI (built first unless --no-build) runs every game-reading command on each
           case and on the issue's reproducers (--big adds a valid 200 MB file), and the worst
           time, peak RSS and output per input byte are printed as Markdown (docs/RELIABILITY.md).
-          Exit 1 on a broken invariant or a status other than 0, 1 or 2.
+          Exit 1 on a broken invariant or a status other than 0, 1 or 2. --scale runs instead
+          every command over each hostile shape at N, 2N and 4N (time, peak RSS, output) and
+          fails on growth faster than linear or memory over 200 MB.
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with

@@ -225,6 +225,8 @@ registry! {
         APP_DIALECT = "E0125", Error,
             "a PDTL written the official app's way where the spec's is expected",
             "diagnostics/app.md";
+        /// A PDTL longer than the reader reads (`pdtl::MAX_BYTES`): it is not read.
+        TOO_LONG = "E0126", Error, "a PDTL longer than 16 KiB (not read)";
         /// The five-field form: the move number is missing and read as unknown (docs/DECISIONS.md 3).
         FIVE_FIELDS = "W0101", Warning, "five fields: the move number is missing (read as `?`)";
         /// Fields separated by something other than one space, or whitespace around the PDTL.

@@ -26,7 +26,7 @@ mod rules;
 pub mod terminal;
 mod text;
 
-pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span};
+pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span, grouped};
 pub use direction::{Direction, KNIGHT_VECTORS, Ray};
 pub use hex::{Column, HEX_COUNT, Hex, HexColour, HexParseError, Line};
 pub use letters::{Letters, RedefineError, RedefineErrorKind};

@@ -71,6 +71,11 @@ pub(crate) struct TokenStream<'s> {
     skip_variation: Option<(usize, bool)>,
     /// Stray `)` read since the last `[` ([`Limits::strays`]).
     strays: usize,
+    /// Results (and `*`) read in a row in the main line (only comments and stray `)` between
+    /// them): past the first, the [`Limits::strays`] extra ones the builder reports and the one
+    /// it gives `E0229` for, the others are dropped here, so that a flood of result lines is
+    /// not held.
+    results: usize,
 }
 
 impl<'s> TokenStream<'s> {
@@ -93,6 +98,7 @@ impl<'s> TokenStream<'s> {
             siblings: [0; MAX_NESTING + 1],
             skip_variation: None,
             strays: 0,
+            results: 0,
         }
     }
 
@@ -128,6 +134,18 @@ impl<'s> TokenStream<'s> {
                 self.pairs[0] = 0;
                 self.siblings[0] = 0;
                 self.strays = 0;
+                self.results = 0;
+            }
+            // `*` is a result, or the separator of the move before it.
+            TokenKind::Result | TokenKind::Star if self.depth == 0 => {
+                self.siblings[0] = 0;
+                self.results += 1;
+                // Of a run, the builder takes the first result (maybe after a `*` that ends a
+                // move), reports `strays` extra ones, then `E0229` at the next one and skips
+                // the rest: those need not reach it.
+                if self.results > self.limits.strays.saturating_add(3) {
+                    return true;
+                }
             }
             TokenKind::RParen if self.depth == 0 => {
                 self.strays += 1;
@@ -140,6 +158,7 @@ impl<'s> TokenStream<'s> {
             }
             TokenKind::Comment | TokenKind::UnterminatedComment | TokenKind::RParen => {}
             TokenKind::LParen if depth < MAX_NESTING => {
+                self.results = 0;
                 self.siblings[depth] += 1;
                 if self.siblings[depth] > self.limits.variations {
                     if self.siblings[depth] == self.limits.variations + 1 {
@@ -153,6 +172,7 @@ impl<'s> TokenStream<'s> {
                 self.siblings[depth + 1] = 0;
             }
             TokenKind::NumberDot | TokenKind::NumberQuestion => {
+                self.results = 0;
                 self.siblings[depth] = 0;
                 self.pairs[depth] += 1;
                 // The main line's pairs are counted by the reader of the game (E0227 there
@@ -163,7 +183,10 @@ impl<'s> TokenStream<'s> {
                     return true;
                 }
             }
-            _ => self.siblings[depth] = 0,
+            _ => {
+                self.results = 0;
+                self.siblings[depth] = 0;
+            }
         }
         false
     }

@@ -121,8 +121,10 @@ impl Outcome {
 
 /// One input as reports name it.
 struct Named {
-    /// The path as given, or `<stdin>`.
+    /// The path as given, or `<stdin>` (JSON output).
     path: String,
+    /// The path as text reports show it (`Input::display`).
+    shown: String,
     /// Its URI.
     uri: String,
 }
@@ -293,7 +295,8 @@ fn names(inputs: &[Input]) -> Vec<Named> {
     inputs
         .iter()
         .map(|input| Named {
-            path: input.display(),
+            path: input.path_text(),
+            shown: input.display(),
             uri: match input {
                 Input::Stdin => "untitled:stdin".to_string(),
                 // From the path itself, not its display form, which loses non-UTF-8 names.
@@ -367,7 +370,7 @@ fn render(
     let found_diagnostics = &diagnostics[..keep];
     match how.output {
         Output::Text { color } => {
-            let renderer = TextRenderer::at(&named.path, shown, start, color);
+            let renderer = TextRenderer::at(&named.shown, shown, start, color);
             for d in found_diagnostics {
                 let d = d.clone().shifted(start.offset);
                 checked.text.push((d.severity, renderer.render(&d)));
@@ -375,7 +378,7 @@ fn render(
         }
         Output::Concise => {
             let index = LineIndex::at(shown, start);
-            let path = crate::output::safe(&named.path);
+            let path = &named.shown;
             for d in found_diagnostics {
                 let at = index.line_col(d.span.start + start.offset);
                 let message = crate::output::safe(&d.message);
@@ -480,7 +483,10 @@ pub fn run_selected(
         }
         if selected == 0 {
             progress.suspend(|| {
-                eprintln!("warning: {}", selection.none_selected(&input.display(), number))
+                crate::output::say(format_args!(
+                    "warning: {}",
+                    selection.none_selected(&input.display(), number)
+                ))
             });
         }
         writer.write(Done::End, progress)?;
@@ -555,7 +561,7 @@ impl<'a, W: Write> Writer<'a, W> {
                 } else if let (Some(out), Output::Text { .. } | Output::Concise) =
                     (&mut self.out, self.how.output)
                 {
-                    if let Some(line) = self.cap.omitted_line(&self.named[self.current].path) {
+                    if let Some(line) = self.cap.omitted_line(&self.named[self.current].shown) {
                         progress.suspend(|| out.write_all(line.as_bytes()))?;
                     }
                 }

@@ -54,6 +54,8 @@
 //! thread.join().unwrap().unwrap();
 //! ```
 #![forbid(unsafe_code)]
+// The log goes through `transport::log`: a closed standard error is no panic.
+#![cfg_attr(not(test), deny(clippy::print_stderr, clippy::print_stdout))]
 
 mod actions;
 mod analysis;

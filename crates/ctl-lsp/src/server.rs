@@ -174,7 +174,7 @@ impl Server {
 
     /// Logs to the client (window/logMessage) and to standard error.
     fn log_error(&self, message: &str) {
-        eprintln!("cescacs lsp: {message}");
+        crate::transport::log(format_args!("{message}"));
         self.notify("window/logMessage", json!({ "type": 1, "message": message }));
     }
 

@@ -81,7 +81,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(output::FAILURE);
         }
         let game = args.selection.game.map(|n| n as usize);
-        return super::convert_app::run(&args.app, &args.file, game);
+        return super::convert_app::run(&args.app, &args.file, game, args.max_errors);
     }
     let Some(to) = args.letters else {
         output::error("`--letters`, `--from app` or `--to app` is needed");
@@ -165,7 +165,7 @@ pub(super) fn print(
             }
         };
         if done.broken {
-            eprintln!("{}: not converted: syntax errors", output::safe(&name));
+            output::say(format_args!("{name}: not converted: syntax errors"));
             errors += 1;
             continue;
         }

@@ -5,12 +5,15 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::Diagnostic;
+use cescacs_board::{Diagnostic, Severity};
+use ctl_an::Limits;
 use ctl_pgn::app::{from_app, to_app};
 use ctl_pgn::game::Game;
+use ctl_pgn::render::{ErrorCap, TextRenderer};
 
+use crate::games;
 use crate::input::{self, Input};
-use crate::output;
+use crate::output::{self, Failed, MaxErrors};
 
 /// The formats other than CTL-PGN that `convert` reads or writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -40,8 +43,9 @@ pub struct AppArgs {
 }
 
 /// Runs `--from app` or `--to app` on `file` (and `args.more`); with `--to app`, only game
-/// `game` (from 1) of each file when given (`--game`).
-pub fn run(args: &AppArgs, file: &Path, game: Option<usize>) -> ExitCode {
+/// `game` (from 1) of each file when given (`--game`). What it says on standard error is capped
+/// per file by `max_errors`.
+pub fn run(args: &AppArgs, file: &Path, game: Option<usize>, max_errors: MaxErrors) -> ExitCode {
     if args.from.is_some() {
         return run_from(file);
     }
@@ -50,12 +54,17 @@ pub fn run(args: &AppArgs, file: &Path, game: Option<usize>) -> ExitCode {
     let mut first = true;
     let mut out = io::stdout().lock();
     for path in std::iter::once(file).chain(args.more.iter().map(PathBuf::as_path)) {
-        match run_to(path, game, &mut first, &mut out) {
+        let input = input_of(path);
+        let mut cap = max_errors.cap();
+        let done = run_to(&input, game, &mut first, &mut out, &mut cap);
+        games::report_omitted(&input.display(), &cap);
+        match done {
             Ok(n) => errors += n,
-            Err(e) => {
-                output::error(output::cannot_read(input_of(path).display(), e));
+            Err(Failed::Read(e)) => {
+                output::error(output::cannot_read(input.display(), e));
                 failure = true;
             }
+            Err(Failed::Write(e)) => return output::write_failed(output::STDOUT, &e),
         }
     }
     output::exit_code(errors, failure)
@@ -71,7 +80,7 @@ fn render(name: &str, text: &str, diagnostics: &[Diagnostic]) {
     }
     let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let shown = ctl_pgn::render::render_text(diagnostics, name, text, color);
-    let _ = io::stderr().lock().write_all(shown.as_bytes());
+    output::say_raw(&shown);
 }
 
 fn run_from(file: &Path) -> ExitCode {
@@ -98,63 +107,88 @@ fn run_from(file: &Path) -> ExitCode {
     output::exit_code(errors, false)
 }
 
-/// Writes the games of one file for the app; returns how many could not be written.
+/// Writes the games of one file for the app, read game by game (memory bounded by the largest
+/// game); returns how many could not be written. Reports and notes on standard error are
+/// within `cap`.
 fn run_to(
-    path: &Path,
+    input: &Input,
     only: Option<usize>,
     first: &mut bool,
     out: &mut impl Write,
-) -> io::Result<usize> {
-    let input = input_of(path);
-    let name = output::safe(&input.display()).into_owned();
-    let decoded = input::decode(input.read()?);
-    let text = decoded.shown();
-    let parsed = ctl_an::parse_file(text);
+    cap: &mut ErrorCap,
+) -> Result<usize, Failed> {
+    let name = input.display();
+    let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut errors = 0;
-    for (i, syntax) in parsed.file.games.iter().enumerate() {
-        if only.is_some_and(|n| n != i + 1) {
-            continue;
-        }
-        let problems: Vec<Diagnostic> = parsed
-            .diagnostics
-            .iter()
-            .filter(|d| {
-                d.is_error() && syntax.span.start <= d.span.start && d.span.start <= syntax.span.end
-            })
-            .cloned()
-            .collect();
-        if !problems.is_empty() {
-            render(&name, text, &problems);
-            eprintln!("{name}: game {}: not converted: syntax errors", i + 1);
-            errors += problems.len();
-            continue;
-        }
-        let game = Game::new(syntax.clone(), text);
-        match to_app(&game) {
-            Ok(app) => {
-                if !*first {
-                    out.write_all(b"\n")?;
+    let mut count = 0;
+    for piece in games::pieces(input, Limits::DEFAULT).map_err(Failed::Read)? {
+        let piece = piece.map_err(Failed::Read)?;
+        let renderer = TextRenderer::at(&name, piece.decoded.shown(), piece.start, color);
+        let show = |cap: &mut ErrorCap, d: &Diagnostic| {
+            if cap.admit(d.severity) {
+                output::say_raw(&renderer.render(&d.clone().shifted(piece.start.offset)));
+            }
+        };
+        for (n, read) in piece.games() {
+            count = n;
+            if only.is_some_and(|only| only != n) {
+                continue;
+            }
+            let problems: Vec<&Diagnostic> =
+                read.diagnostics.iter().filter(|d| d.is_error()).collect();
+            if !problems.is_empty() {
+                for d in &problems {
+                    show(cap, d);
                 }
-                *first = false;
-                out.write_all(app.text().as_bytes())?;
-                if !app.dropped.is_empty() {
-                    eprintln!(
-                        "{name}: game {}: the app's format cannot carry its {}: left out",
-                        i + 1,
-                        app.dropped.join(", ")
-                    );
+                note(
+                    cap,
+                    Severity::Error,
+                    format_args!("{name}: game {n}: not converted: syntax errors"),
+                );
+                errors += problems.len();
+                continue;
+            }
+            let game = Game::new(read.game.clone(), &piece.decoded.text);
+            match to_app(&game) {
+                Ok(app) => {
+                    if !*first {
+                        out.write_all(b"\n").map_err(Failed::Write)?;
+                    }
+                    *first = false;
+                    out.write_all(app.text().as_bytes()).map_err(Failed::Write)?;
+                    if !app.dropped.is_empty() {
+                        note(
+                            cap,
+                            Severity::Warning,
+                            format_args!(
+                                "{name}: game {n}: the app's format cannot carry its {}: left out",
+                                app.dropped.join(", ")
+                            ),
+                        );
+                    }
+                }
+                Err(d) => {
+                    show(cap, &d);
+                    note(cap, Severity::Error, format_args!("{name}: game {n}: not converted"));
+                    errors += 1;
                 }
             }
-            Err(d) => {
-                render(&name, text, std::slice::from_ref(&*d));
-                eprintln!("{name}: game {}: not converted", i + 1);
-                errors += 1;
-            }
+        }
+        if only.is_some_and(|only| only <= count) {
+            break;
         }
     }
-    if let Some(n) = only.filter(|&n| n == 0 || n > parsed.file.games.len()) {
-        eprintln!("{name}: no game {n} (the file has {})", parsed.file.games.len());
+    if let Some(n) = only.filter(|&n| n == 0 || n > count) {
+        output::say(format_args!("{name}: no game {n} (the file has {count})"));
         errors += 1;
     }
     Ok(errors)
+}
+
+/// Says one line about a game on standard error, counted by `cap` as a diagnostic of `severity`
+/// (a flood of them is capped as the reports are).
+fn note(cap: &mut ErrorCap, severity: Severity, line: std::fmt::Arguments<'_>) {
+    if cap.admit(severity) {
+        output::say(line);
+    }
 }

@@ -107,7 +107,7 @@ pub fn run(args: Args) -> ExitCode {
     errors.extend(game.setup_diagnostics().iter().filter(|d| d.is_error()).cloned());
     errors.extend(line.error.iter().cloned());
     if game.start().is_none() && !errors.iter().any(Diagnostic::is_error) {
-        eprintln!("error: the game's start position cannot be read");
+        output::error("the game's start position cannot be read");
         return ExitCode::from(output::ERRORS);
     }
     Diagnostic::sort(&mut errors);

@@ -10,7 +10,7 @@ mod placement;
 
 use core::fmt;
 
-use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span};
+use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span, grouped};
 
 use crate::{Dialect, app, codes};
 
@@ -105,6 +105,33 @@ impl fmt::Display for PdtlError {
 
 impl std::error::Error for PdtlError {}
 
+/// The longest PDTL the reader reads: 16 KiB, eight times the longest position (29 full lines
+/// of 4-byte letters, about 2 KB). A longer text is one error (`E0126`) and is not read, so
+/// that a hostile PDTL (a megabyte of `/`, each an error) costs no more than a real one.
+///
+/// ```
+/// use cescacs_board::Letters;
+/// let r = pdtl::read(&"/".repeat(pdtl::MAX_BYTES + 1), &Letters::standard());
+/// assert_eq!(r.diagnostics.len(), 1);
+/// assert_eq!((r.diagnostics[0].code, r.position), ("E0126", None));
+/// ```
+pub const MAX_BYTES: usize = 16 << 10;
+
+/// The error of a text longer than [`MAX_BYTES`], at its first character.
+fn too_long(text: &str) -> Diagnostic {
+    let first = text.chars().next().map_or(0, char::len_utf8);
+    Diagnostic::error(
+        codes::TOO_LONG,
+        Span::new(0, first),
+        format!(
+            "expected a PDTL of at most {} bytes, found one of {} bytes",
+            grouped(MAX_BYTES),
+            grouped(text.len())
+        ),
+    )
+    .with_help("a position is at most about 2 KB (29 lines of 17 hexes); this text is not read")
+}
+
 /// Reads a PDTL string with a letter table, reporting every problem.
 ///
 /// ```
@@ -143,6 +170,9 @@ pub fn read(text: &str, letters: &Letters) -> Read {
 /// assert_eq!(r.diagnostics[0].code, "W0113");
 /// ```
 pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
+    if text.len() > MAX_BYTES {
+        return Read { position: None, diagnostics: vec![too_long(text)] };
+    }
     let mut cx = Cx { text, letters, dialect, diags: Vec::new() };
     let fields = cx.split_fields();
     let mut position = Position::empty();
