@@ -21,7 +21,7 @@ use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
-use toolkit::{Located, PgnGame};
+use toolkit::Located;
 
 create_exception!(
     cescacs,
@@ -228,8 +228,7 @@ impl Position {
 /// One game of a file: its tags, main line, variations, result, diagnostics and positions.
 #[pyclass(frozen, module = "cescacs")]
 struct Game {
-    game: PgnGame,
-    diagnostics: Vec<Diagnostic>,
+    read: toolkit::ReadOne,
 }
 
 #[pymethods]
@@ -238,7 +237,7 @@ impl Game {
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for (name, value) in toolkit::tags(&self.game) {
+        for (name, value) in toolkit::tags(self.read.game()) {
             dict.set_item(name, value)?;
         }
         Ok(dict)
@@ -247,46 +246,46 @@ impl Game {
     /// The moves of the main line, as written (with their marks).
     #[getter]
     fn moves(&self) -> Vec<String> {
-        toolkit::moves(&self.game)
+        toolkit::moves(self.read.game())
     }
 
     /// The variations of the main line, each the list of its moves as written.
     #[getter]
     fn variations(&self) -> Vec<Vec<String>> {
-        toolkit::variations(&self.game)
+        toolkit::variations(self.read.game())
     }
 
     /// The result written at the end (`"3-0"`, `"*"`...), or `None`.
     #[getter]
     fn result(&self) -> Option<String> {
-        toolkit::result(&self.game)
+        toolkit::result(self.read.game())
     }
 
     /// What `cescacs check` finds in the game (rules level); lines count from the file's start.
     #[getter]
     fn diagnostics(&self) -> Vec<Diagnostic> {
-        self.diagnostics.clone()
+        self.read.diagnostics().into_iter().map(Diagnostic::from).collect()
     }
 
     /// The start position and the position after each main-line ply (up to a move that cannot
     /// be played).
     fn positions(&self) -> Vec<Position> {
-        toolkit::positions(&self.game).into_iter().map(|inner| Position { inner }).collect()
+        toolkit::positions(self.read.game()).into_iter().map(|inner| Position { inner }).collect()
     }
 
     /// The game in canonical CTL-PGN.
     fn __str__(&self) -> String {
-        toolkit::canonical(&self.game)
+        toolkit::canonical(self.read.game())
     }
 
     fn __repr__(&self) -> String {
-        let tags = toolkit::tags(&self.game);
+        let tags = toolkit::tags(self.read.game());
         let name = |n: &str| tags.iter().find(|(t, _)| t == n).map_or("?", |(_, v)| v.as_str());
         format!(
             "<Game {} - {}, {} plies>",
             name("White"),
             name("Black"),
-            toolkit::moves(&self.game).len()
+            toolkit::moves(self.read.game()).len()
         )
     }
 }
@@ -341,10 +340,7 @@ impl GameReader {
     fn __next__(&mut self) -> PyResult<Option<Game>> {
         match self.games.next() {
             None => Ok(None),
-            Some(Ok(one)) => Ok(Some(Game {
-                game: one.game,
-                diagnostics: one.diagnostics.into_iter().map(Diagnostic::from).collect(),
-            })),
+            Some(Ok(read)) => Ok(Some(Game { read })),
             Some(Err(e)) => Err(PyOSError::new_err(e.to_string())),
         }
     }

@@ -50,12 +50,21 @@ pub fn check(text: &str, level: Level) -> Vec<Located> {
     locate(text, TextStart::default(), Check::new(level).text(text).diagnostics)
 }
 
-/// One game of a stream: the game, its diagnostics at the rules level, its canonical text.
-pub struct ReadOne {
+/// One game of a stream, as read: the game and where its text lies in the stream.
+pub struct ReadOne(ReadGame);
+
+impl ReadOne {
     /// The game (spans into its own text).
-    pub game: PgnGame,
-    /// Its diagnostics (encoding, syntax and rules), lines and columns in the stream.
-    pub diagnostics: Vec<Located>,
+    pub fn game(&self) -> &PgnGame {
+        &self.0.game
+    }
+
+    /// Its diagnostics (encoding, syntax and rules), lines and columns in the stream: checked
+    /// when asked for, so that reading games and walking their positions replays each once.
+    pub fn diagnostics(&self) -> Vec<Located> {
+        // Diagnostics are in stream offsets; the index of the game's text takes those.
+        locate(&self.0.text, self.0.start, self.0.check(Level::Rules))
+    }
 }
 
 /// The games of a stream of any size, read one at a time.
@@ -74,14 +83,7 @@ impl<R: Read> Iterator for Games<R> {
     type Item = io::Result<ReadOne>;
 
     fn next(&mut self) -> Option<io::Result<ReadOne>> {
-        let read: ReadGame = match self.reader.next()? {
-            Ok(r) => r,
-            Err(e) => return Some(Err(e)),
-        };
-        // Diagnostics are in stream offsets; the index of the game's text takes those.
-        let diagnostics = read.check(Level::Rules);
-        let diagnostics = locate(&read.text, read.start, diagnostics);
-        Some(Ok(ReadOne { game: read.game, diagnostics }))
+        Some(self.reader.next()?.map(ReadOne))
     }
 }
 
