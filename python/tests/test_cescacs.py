@@ -127,3 +127,11 @@ def test_hostile_inputs_raise_never_crash():
 def test_the_docs_examples_run():
     failures, tried = doctest.testfile(str(ROOT / "docs" / "PYTHON.md"), module_relative=False)
     assert tried > 5 and failures == 0
+
+
+def test_the_stub_names_every_public_name_and_member():
+    stub = (ROOT / "python" / "cescacs.pyi").read_text(encoding="utf-8")
+    public = [n for n in dir(cescacs) if not n.startswith("_") and n != "cescacs"]
+    for cls in (cescacs.Position, cescacs.Game, cescacs.Diagnostic):
+        public += [m for m in dir(cls) if not m.startswith("__")]
+    assert [n for n in public if f" {n}" not in stub] == []
