@@ -270,7 +270,7 @@ pub fn measure_from(command: &mut Command, stdin: Stdio) -> Result<Measured, Str
 }
 
 /// `VmHWM:   123456 kB` in KB.
-fn vm_hwm_kb(status: &str) -> Option<u64> {
+pub(crate) fn vm_hwm_kb(status: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -50,8 +50,8 @@ Tasks:
           case and on the issue's reproducers (--big adds a valid 200 MB file), and the worst
           time, peak RSS and output per input byte are printed as Markdown (docs/RELIABILITY.md).
           Exit 1 on a broken invariant or a status other than 0, 1 or 2. --scale runs instead
-          every command over each hostile shape at N, 2N and 4N (time, peak RSS, output) and
-          fails on growth faster than linear or memory over 200 MB.
+          every command (and the language server) over each hostile shape at N, 2N and 4N (time,
+          peak RSS, output) and fails on growth faster than linear or memory over 200 MB.
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with

@@ -3,11 +3,16 @@
 //! grows faster than linearly (time or output), goes over the memory budget, or ends with a
 //! status other than 0, 1 or 2.
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
 
 use crate::generate::Rng;
-use crate::hostile::{Measured, bytes as human, measure_from};
+use crate::hostile::{Measured, bytes as human, measure_from, vm_hwm_kb};
 
 /// The most memory any command may take on any shape at any size: the budget.
 pub const BUDGET_KB: u64 = 200_000;
@@ -29,6 +34,9 @@ enum From {
     File,
     /// Standard input (`pdtl -`).
     Stdin,
+    /// One document opened in the language server (`cescacs lsp`): measured from its start to
+    /// the diagnostics of the document.
+    Lsp,
 }
 
 /// One hostile shape: its name, how to make `n` units of it, the unit count N, and the
@@ -42,8 +50,15 @@ struct Shape {
 
 const V: &str = "[Variant \"C'escacs\"]\n";
 
-/// Every command that reads games, and `convert --to app`.
+/// Every command that reads games, `convert --to app`, and the language server.
 fn game_commands() -> Vec<(&'static [&'static str], From)> {
+    let mut all = file_commands();
+    all.push((&["lsp"], From::Lsp));
+    all
+}
+
+/// Every command that reads game files, and `convert --to app`.
+fn file_commands() -> Vec<(&'static [&'static str], From)> {
     let mut all: Vec<(&'static [&'static str], From)> =
         crate::hostile::COMMANDS.iter().map(|c| (*c, From::File)).collect();
     all.push((&["convert", "--to", "app"], From::File));
@@ -93,7 +108,8 @@ fn shapes() -> Vec<Shape> {
             name: "valid games",
             make: |n| crate::generate::generate_corpus(2026, n, 200).text.into_bytes(),
             n: 10_000_000,
-            commands: games(),
+            // 10 to 40 MB in one editor buffer is no editor's case: the files' commands only.
+            commands: file_commands(),
         },
         Shape {
             name: "a PDTL line of `/` within `pdtl::MAX_BYTES`",
@@ -172,7 +188,11 @@ pub fn run(cli: &Path, dir: &Path) -> Result<String, String> {
         }
         for (args, from) in &shape.commands {
             let mut runs = Vec::new();
-            for path in &paths {
+            for (path, bytes) in paths.iter().zip(&inputs) {
+                if *from == From::Lsp {
+                    runs.push(measure_lsp(cli, &String::from_utf8_lossy(bytes))?);
+                    continue;
+                }
                 let mut command = Command::new(cli);
                 command.args(*args).env("NO_COLOR", "1");
                 let stdin = match from {
@@ -180,6 +200,7 @@ pub fn run(cli: &Path, dir: &Path) -> Result<String, String> {
                         command.arg(path);
                         Stdio::null()
                     }
+                    From::Lsp => unreachable!("measured above"),
                     From::Stdin => Stdio::from(
                         std::fs::File::open(path)
                             .map_err(|e| format!("{}: {e}", path.display()))?,
@@ -216,6 +237,100 @@ pub fn run(cli: &Path, dir: &Path) -> Result<String, String> {
     } else {
         Err(format!("{out}\n{} series failed:\n{}", failures.len(), failures.join("\n")))
     }
+}
+
+/// How long the language server may take to publish a document's diagnostics.
+const LSP_PATIENCE: Duration = Duration::from_secs(120);
+
+/// Opens `text` as one document in `cescacs lsp` and waits for its diagnostics, then shuts the
+/// server down: the time to the diagnostics, the peak memory until the exit, the bytes the
+/// server wrote.
+fn measure_lsp(cli: &Path, text: &str) -> Result<Measured, String> {
+    let started = Instant::now();
+    let mut child = Command::new(cli)
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run the language server: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no standard input")?;
+    let stdout = child.stdout.take().ok_or("no standard output")?;
+    let (sender, messages) = mpsc::channel::<(u64, Value)>();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        while let Some(message) = read_message(&mut reader) {
+            if sender.send(message).is_err() {
+                return;
+            }
+        }
+    });
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kb: Option<u64> = None;
+    let mut output = 0u64;
+    let mut wait_for = |what: &str, found: &dyn Fn(&Value) -> bool| -> Result<(), String> {
+        loop {
+            if let Some(kb) = std::fs::read_to_string(&status).ok().as_deref().and_then(vm_hwm_kb) {
+                peak_kb = Some(peak_kb.map_or(kb, |p| p.max(kb)));
+            }
+            match messages.recv_timeout(Duration::from_millis(5)) {
+                Ok((bytes, message)) => {
+                    output += bytes;
+                    if found(&message) {
+                        return Ok(());
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) if started.elapsed() < LSP_PATIENCE => {}
+                Err(_) => return Err(format!("the language server gave no {what}")),
+            }
+        }
+    };
+    let uri = "file:///scale.ctl-pgn";
+    let send = |stdin: &mut std::process::ChildStdin, message: Value| {
+        let body = message.to_string();
+        write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len())
+            .and_then(|()| stdin.flush())
+            .map_err(|e| format!("cannot write to the language server: {e}"))
+    };
+    send(
+        &mut stdin,
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+    )?;
+    wait_for("answer to initialize", &|m| m["id"] == 1)?;
+    send(&mut stdin, json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}))?;
+    let open =
+        json!({"textDocument": {"uri": uri, "languageId": "ctl-pgn", "version": 1, "text": text}});
+    send(&mut stdin, json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": open}))?;
+    wait_for("diagnostics", &|m| m["method"] == "textDocument/publishDiagnostics")?;
+    let seconds = started.elapsed().as_secs_f64();
+    send(&mut stdin, json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))?;
+    wait_for("answer to shutdown", &|m| m["id"] == 2)?;
+    send(&mut stdin, json!({"jsonrpc": "2.0", "method": "exit"}))?;
+    drop(stdin);
+    let code = child.wait().map_err(|e| format!("waiting for the language server: {e}"))?.code();
+    Ok(Measured { code, seconds, peak_kb, output, stderr: String::new() })
+}
+
+/// One message of the language server: its size with its header, and its body.
+fn read_message(reader: &mut impl BufRead) -> Option<(u64, Value)> {
+    let mut length = None;
+    let mut header = 0;
+    loop {
+        let mut line = String::new();
+        header += reader.read_line(&mut line).ok().filter(|&n| n > 0)?;
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse::<usize>().ok();
+            }
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    Some(((header + body.len()) as u64, serde_json::from_slice(&body).ok()?))
 }
 
 /// Peak memory for people.

@@ -163,6 +163,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
         ("E0123", Check(c), pdtl("/27:1k/15:4P3/14:3K3/ b -- G15@13 3 1"), "3"),
         ("E0124", Check(c), pdtl("/27:1k/25:2R1/1:1K/ w -- - 0 1"), "k"),
         ("E0125", Check(c), pdtl("/27:1k/11:4P3/1:1K/ b - P@G9[G11] 0 3"), "P@G9[G11]"),
+        ("E0126", Check(c), pdtl(&"/".repeat(pdtl::MAX_BYTES + 1)), "/"),
         ("W0101", Check(c), pdtl("/27:1k/14:3K3/ w -- - 0"), "0"),
         ("W0102", Check(c), pdtl("/27:1k/14:3K3/  w -- - 0 1"), "  "),
         ("W0103", Check(c), pdtl("/27:1k/14:21K3/ w -- - 0 1"), "21"),

@@ -47,7 +47,7 @@ pub struct AppArgs {
 /// per file by `max_errors`.
 pub fn run(args: &AppArgs, file: &Path, game: Option<usize>, max_errors: MaxErrors) -> ExitCode {
     if args.from.is_some() {
-        return run_from(file);
+        return run_from(file, max_errors);
     }
     let mut errors = 0;
     let mut failure = false;
@@ -83,7 +83,8 @@ fn render(name: &str, text: &str, diagnostics: &[Diagnostic]) {
     output::say_raw(&shown);
 }
 
-fn run_from(file: &Path) -> ExitCode {
+/// Reads an app game and writes it as CTL-PGN; its reports are capped by `max_errors`.
+fn run_from(file: &Path, max_errors: MaxErrors) -> ExitCode {
     let input = input_of(file);
     let bytes = match input.read() {
         Ok(b) => b,
@@ -97,8 +98,12 @@ fn run_from(file: &Path) -> ExitCode {
     let read = from_app(text);
     let mut diagnostics = decoded.diagnostics.clone();
     diagnostics.extend(read.diagnostics);
-    render(&input.display(), text, &diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut cap = max_errors.cap();
+    let shown: Vec<Diagnostic> =
+        diagnostics.into_iter().filter(|d| cap.admit(d.severity)).collect();
+    render(&input.display(), text, &shown);
+    games::report_omitted(&input.display(), &cap);
     if let Some(pgn) = read.text {
         if let Err(e) = io::stdout().lock().write_all(pgn.as_bytes()) {
             return output::write_failed(output::STDOUT, &e);
