@@ -888,7 +888,7 @@ mod tests {
     /// clean at the rules level, and every feature shows up.
     #[test]
     fn rich_games_are_the_plain_games_written_richer_and_clean() {
-        use ctl_pgn::validate::{Level, check_text};
+        use ctl_pgn::{Check, Level};
         let mut seen = String::new();
         for index in 0..120 {
             let plain = generate_game(2026, index, 120);
@@ -896,7 +896,7 @@ mod tests {
             assert_eq!(rich, generate_game_with(2026, index, 120, &Features::RICH));
             assert_eq!(main_line(&plain.text), main_line(&rich.text), "{}", rich.text);
             assert_eq!(plain.plies, rich.plies);
-            let found = check_text(&rich.text, Level::Rules);
+            let found = Check::new(Level::Rules).text(&rich.text).diagnostics;
             assert!(found.is_empty(), "rich game {index}: {found:#?}\n{}", rich.text);
             seen.push_str(&rich.text);
         }

@@ -816,14 +816,6 @@ fn read_game<'a>(
     (b, tags, records)
 }
 
-impl Game {
-    /// Whether nothing was read into this game.
-    fn is_empty(&self) -> bool {
-        self.tags.is_empty()
-            && self.movetext == Movetext { span: self.movetext.span, ..Movetext::default() }
-    }
-}
-
 /// `E0224` at the first tag past the limit (`at`); the game has `found` tags, well-formed or
 /// not.
 fn too_many_tags(at: Span, limit: usize, found: usize) -> Diagnostic {

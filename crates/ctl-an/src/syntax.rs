@@ -114,6 +114,19 @@ impl Game {
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.name == name)
     }
+
+    /// Whether the record has neither tags nor moves (text left around games): then it is no
+    /// game.
+    ///
+    /// ```
+    /// assert!(ctl_an::syntax::Game::default().is_empty());
+    /// let file = ctl_an::parse_file("[Variant \"C'escacs\"] 1. E7-E13: *").file;
+    /// assert!(!file.games[0].is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty()
+            && self.movetext == Movetext { span: self.movetext.span, ..Movetext::default() }
+    }
 }
 
 /// A tag `[Name "value"]`.

@@ -17,7 +17,7 @@
 //! assert!(read.diagnostics.is_empty());
 //! let pgn = read.text.unwrap();
 //! assert!(pgn.ends_with("1. G7-G13, F20-F16\n2. G13×F16, E21-E17 :\n*\n"));
-//! let game = ctl_pgn::game::Game::new(ctl_an::parse_file(&pgn).file.games[0].clone(), &pgn);
+//! let game = ctl_pgn::Game::new(ctl_an::parse_file(&pgn).file.games[0].clone(), &pgn);
 //! let back = to_app(&game).unwrap();
 //! assert_eq!((back.pdtl, back.moves.as_str()), (None, app));
 //! ```
@@ -315,7 +315,7 @@ fn app_move(m: &Move) -> String {
 /// numbering that starts `1?` (which the app reads whatever the move number of its position).
 ///
 /// ```
-/// use ctl_pgn::{app::to_app, game::Game};
+/// use ctl_pgn::{Game, app::to_app};
 /// let text = "[Variant \"C'escacs\"]\n[PDTL \"/27:1k/14:3K3/ b -- - 0 ?\"]\n1? …, KG27-F26 {hi}\n2. KF14-F16: *\n";
 /// let game = Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
 /// let app = to_app(&game).unwrap();

@@ -196,7 +196,7 @@ impl Cx<'_> {
     /// and replayed, [`crate::game::Game::start`]), converted letter by letter (placement and
     /// castling field): the converted value must read with the new letters exactly as the
     /// original does with the old ones (same problems, same board), else `None`.
-    fn transliterate_pdtl(&self, value: &str, read: &pdtl::Read) -> Option<String> {
+    fn transliterate_pdtl(&self, value: &str, read: &pdtl::ReadOutput) -> Option<String> {
         let board = crate::game::defensive(value, self.from, read)?;
         let mut out = String::with_capacity(value.len() * 2);
         let mut field = 0;
@@ -219,7 +219,7 @@ impl Cx<'_> {
             }
         }
         let again = pdtl::read(&out, self.to);
-        let codes = |r: &pdtl::Read| r.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
+        let codes = |r: &pdtl::ReadOutput| r.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
         let same_board = crate::game::defensive(&out, self.to, &again) == Some(board);
         (again.position.is_none() && codes(&again) == codes(read) && same_board).then_some(out)
     }

@@ -1,7 +1,7 @@
 //! `ctl_pgn::app`: the official app's move lists read and written (docs/APP.md).
 
+use ctl_pgn::Game;
 use ctl_pgn::app::{from_app, to_app};
-use ctl_pgn::game::Game;
 
 /// "Show mvs" of the official engine for game 2026-612 of `cargo xtask app-interop`, after "Get".
 const MATE: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:p2ep/23:ppeepp/22:2p4/21:2ep1p2/20:3p3/19:4p3/17:2N5/15:3j4/13:2j5/11:3P4/10:1P5/8:3P3/7:3EP3/6:2PJPP1/5:PP1EPP/4:1EJE1/3:RN1R/2:GJG/1:DK/0:V/ w RKRrkr - 1 7

@@ -18,10 +18,10 @@ use cescacs_board::codes::{self, Severity};
 use cescacs_board::{Diagnostic, Letters};
 use ctl_an::Limits;
 use ctl_an::syntax::{MoveKind, Ply, PromotionTarget};
-use ctl_pgn::game::Game;
-use ctl_pgn::reader::Reader;
+use ctl_pgn::Game;
 use ctl_pgn::render::{Context, FileReport, PositionEncoding, render_json, render_text};
-use ctl_pgn::validate::{Level, validate};
+use ctl_pgn::{Check, Level};
+use ctl_pgn::{ReadGame, Reader};
 
 const V: &str = "[Variant \"C'escacs\"] ";
 
@@ -335,15 +335,24 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
     ]
 }
 
+/// A game's diagnostics: the reader's and the check's, in stream offsets, sorted.
+fn checked(read: ReadGame, level: Level) -> Vec<Diagnostic> {
+    let mut all = read.diagnostics;
+    let found = Check::new(level).game(&read.game);
+    all.extend(found.into_iter().map(|d| d.shifted(read.offset)));
+    Diagnostic::sort(&mut all);
+    all
+}
+
 /// The diagnostics of a case and the text people see.
 fn run(how: &Run, input: &[u8]) -> (Vec<Diagnostic>, String) {
     let shown = ctl_pgn::decode::decode(input.to_vec()).shown().to_string();
     let found = match how {
         Run::Check(level) => {
-            Reader::new(input).flat_map(|g| g.expect("reading memory").check(*level)).collect()
+            Reader::new(input).flat_map(|g| checked(g.expect("reading memory"), *level)).collect()
         }
         Run::CheckWithin(level, limits) => Reader::with_limits(input, limits)
-            .flat_map(|g| g.expect("reading memory").check(*level))
+            .flat_map(|g| checked(g.expect("reading memory"), *level))
             .collect(),
         Run::Convert(letters) => {
             let letters = match *letters {
@@ -367,7 +376,7 @@ fn forced_promotion_without_piece() -> (Vec<Diagnostic>, String) {
     let Ply::Move(m) = &mut syntax.movetext.pairs[0].white else { panic!("a move") };
     let MoveKind::ForcedPromotion(f) = &mut m.kind else { panic!("a forced promotion") };
     f.promotion.target = PromotionTarget::Awaiting;
-    (validate(&Game::new(syntax, &text), Level::Coherence), text)
+    (Check::new(Level::Coherence).game(&Game::new(syntax, &text)), text)
 }
 
 #[test]

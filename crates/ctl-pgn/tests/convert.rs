@@ -7,8 +7,8 @@ use cescacs_board::Letters;
 use ctl_an::syntax::{File, Movetext, Pair, Ply};
 use ctl_pgn::convert::{BAD_PDTL, BAD_REDEFINE, UNKNOWN_LETTER, convert, letters_of};
 use ctl_pgn::filter::filter;
-use ctl_pgn::validate::{Level, check_text};
 use ctl_pgn::write::{WriteOptions, write_file};
+use ctl_pgn::{Check, Level};
 
 fn corpus() -> Vec<(PathBuf, File)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -78,7 +78,12 @@ fn there_and_back_gives_the_canonical_original() {
             assert_eq!(text(&back.file), expected, "{name}:\n{there_text}");
             // The converted file reads as the original does: the same problems, in order.
             let codes = |text: &str| {
-                check_text(text, Level::Rules).iter().map(|d| d.code).collect::<Vec<_>>()
+                Check::new(Level::Rules)
+                    .text(text)
+                    .diagnostics
+                    .iter()
+                    .map(|d| d.code)
+                    .collect::<Vec<_>>()
             };
             assert_eq!(codes(&there_text), codes(&text(&file)), "{name}:\n{there_text}");
         }

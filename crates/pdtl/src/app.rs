@@ -18,7 +18,7 @@ use cescacs_board::{
 use crate::codes;
 use crate::read::consistency::{home, scornful_faced};
 use crate::read::fields::{self, Castling, EnPassantField, Part};
-use crate::read::{Cx, Field, Read, read_in};
+use crate::read::{Cx, Field, ReadOutput, read_in};
 
 /// Which PDTL dialect a text is written in, or is to be written in.
 ///
@@ -319,7 +319,7 @@ pub(crate) fn en_passant(
 
 /// A spec reading that failed on fields the app writes its own way: when the text reads in the
 /// app's dialect, its errors become one [`codes::APP_DIALECT`] naming the conversion.
-pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: Read) -> Read {
+pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: ReadOutput) -> ReadOutput {
     const APP_FIELDS: [&str; 9] = [
         codes::CASTLING_SYNTAX,
         codes::CASTLING_CONTRADICTS_BOARD,
@@ -372,7 +372,7 @@ pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: Read) -> 
         .collect();
     diagnostics.push(d);
     diagnostics.sort_by_key(|d| d.span.start);
-    Read { position: None, diagnostics }
+    ReadOutput { position: None, diagnostics }
 }
 
 /// The app's castling part of one side (empty when its King has moved).

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use cescacs_board::Diagnostic;
 use ctl_an::syntax::File;
+use ctl_pgn::Game;
 use ctl_pgn::decode::{Decoded, decode};
-use ctl_pgn::game::Game;
 use ctl_pgn::write::{WriteOptions, write_file};
 
 use super::goldens::{self, Format};

@@ -9,8 +9,8 @@ mod model;
 mod positions;
 mod write;
 
-use ctl_pgn::check::Check;
-use ctl_pgn::validate::Level;
+use ctl_pgn::Check;
+use ctl_pgn::Level;
 
 use crate::games::Selection;
 

@@ -1,12 +1,12 @@
 //! The one replay of a game: it takes the game's events in text order (tags, move numbers,
 //! moves, variations, comments, the result) and checks them as they come, whoever reads the
-//! text: the tree walk of [`super::validate`] ([`super::tree`]) and the fast scanner
-//! ([`super::fast`], over [`ctl_an::scan`]) both feed it.
+//! text: the tree walk of a parsed game ([`super::tree`]) and the fast scanner
+//! (`crate::validate::fast`, over [`ctl_an::scan`]) both feed it.
 //!
 //! Every rule of validation past the tags lives here once: how a variation branches, which move
 //! number comes next, when a line stops, repetitions and automatic draws, check marks, whether
 //! the result agrees with the tag and with the final position, the setup read from the tags,
-//! and (through [`super::references`]) the references in comments.
+//! and (through `crate::validate::references`) the references in comments.
 //!
 //! A variation replaces the move it follows: its first move is played from the position before
 //! that move (before White's move when the variation starts with one, before Black's when it starts
@@ -34,12 +34,12 @@ use cescacs_board::{
 use ctl_an::scan::Flow;
 use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Reference, Spanned};
 
-use super::references::References;
-use super::suggest;
-use super::unchecked::{self, Skipped, Unchecked};
-use super::{Level, codes, messages};
 use crate::game::Setup;
 use crate::tags::{CleanNames, TagRef, lint_tags_after};
+use crate::validate::references::References;
+use crate::validate::suggest;
+use crate::validate::unchecked::{self, Skipped, Unchecked};
+use crate::validate::{Level, codes, messages};
 
 /// A line copies its board at most this often (in plies); a variation starts from the last
 /// copy and plays the moves since.
@@ -68,7 +68,7 @@ const PLIES_BETWEEN_REPEATS: usize = 4;
 
 /// How the replay reports what it finds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Report {
+pub(crate) enum Report {
     /// Every diagnostic is kept.
     All,
     /// The first diagnostic stops the replay (every later event answers [`Flow::Fallback`]):
@@ -77,12 +77,19 @@ pub enum Report {
 }
 
 /// What the replay does beyond the check of every line.
+///
+/// ```
+/// use ctl_pgn::{Level, ReplayOptions};
+/// let lines = ReplayOptions::lines(Level::Rules);
+/// assert!(lines.variations && !lines.full);
+/// assert!(!ReplayOptions::main_line(Level::Rules).variations);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
-    /// How deep to check.
+pub struct ReplayOptions {
+    /// How deep to check (`Syntax` replays nothing: no line is played below `Coherence`).
     pub level: Level,
-    /// How diagnostics are kept.
-    pub report: Report,
+    /// How diagnostics are kept: all of them, except on the fast path of `check`.
+    pub(crate) report: Report,
     /// A full check: check marks verified, and a line goes on at the coherence level after an
     /// illegal move. Without it (what `cescacs replay` shows) a line stops at its first error.
     pub full: bool,
@@ -90,10 +97,31 @@ pub struct Options {
     pub variations: bool,
 }
 
-impl Options {
-    /// The full check at `level`, every diagnostic kept.
-    pub fn check(level: Level) -> Options {
-        Options { level, report: Report::All, full: true, variations: true }
+impl ReplayOptions {
+    /// The full check at `level`, every diagnostic kept: what [`crate::Check`] runs.
+    pub fn check(level: Level) -> ReplayOptions {
+        ReplayOptions { level, report: Report::All, full: true, variations: true }
+    }
+
+    /// Every line, main line and variations, each stopping at its first error, at `level`
+    /// (`Syntax` is taken as `Coherence`): what [`crate::Game::lines`] replays.
+    pub fn lines(level: Level) -> ReplayOptions {
+        ReplayOptions {
+            level: level.max(Level::Coherence),
+            report: Report::All,
+            full: false,
+            variations: true,
+        }
+    }
+
+    /// The main line alone, stopping at its first error: what [`crate::Game::main_line`] replays.
+    pub fn main_line(level: Level) -> ReplayOptions {
+        ReplayOptions { variations: false, ..ReplayOptions::lines(level) }
+    }
+
+    /// The same, stopping at the first diagnostic (the fast path of `check`).
+    pub(crate) fn stop_at_first(self) -> ReplayOptions {
+        ReplayOptions { report: Report::StopAtFirst, ..self }
     }
 }
 
@@ -119,7 +147,7 @@ pub struct PlyAt {
 /// ```
 /// use cescacs_board::Board;
 /// use ctl_an::syntax::{Move, MoveNumber};
-/// use ctl_pgn::validate::{Level, replay::{Observer, Options, PlyAt}, replay_game};
+/// use ctl_pgn::{Level, Observer, PlyAt, ReplayOptions};
 /// #[derive(Default)]
 /// struct Events(Vec<String>);
 /// impl Observer for Events {
@@ -136,8 +164,8 @@ pub struct PlyAt {
 ///     fn end_variation(&mut self, depth: usize) { self.0.push(format!(") {depth}")); }
 /// }
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) *\n";
-/// let game = ctl_pgn::game::Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
-/// let (_, events) = replay_game(&game, Options::check(Level::Rules), Events::default());
+/// let game = ctl_pgn::read_str(text).remove(0).game;
+/// let events = game.replay(ReplayOptions::check(Level::Rules), Events::default());
 /// let expected = [
 ///     "start 0 White", "pair 0 1", "ply 0 White", "ply 0 Black",
 ///     // Black's alternative starts after White's move.
@@ -393,21 +421,11 @@ enum Slot {
     Off,
 }
 
-/// The replay of one game: feed it the events in text order, then [`Replay::finish`].
-///
-/// ```
-/// use ctl_pgn::validate::{Level, replay::{Options, Replay}};
-/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
-/// let game = ctl_pgn::game::Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
-/// let mut replay = Replay::new(text, Options::check(Level::Rules), ());
-/// ctl_pgn::validate::tree::walk(&game, &mut replay);
-/// let found = replay.finish();
-/// assert_eq!(found.diagnostics[0].code, "E0501");
-/// assert_eq!(found.plies, 3);
-/// ```
-pub struct Replay<'t, O = ()> {
+/// The replay of one game: feed it the events in text order, then [`Replay::finish_in_place`]
+/// ([`super::tree::walk`] does for a parsed game, `crate::validate::fast` for the scanner's).
+pub(crate) struct Replay<'t, O = ()> {
     text: &'t str,
-    options: Options,
+    options: ReplayOptions,
     observer: O,
     out: Vec<Diagnostic>,
     /// A diagnostic was found in [`Report::StopAtFirst`] mode.
@@ -442,7 +460,7 @@ pub struct Replay<'t, O = ()> {
 
 /// What a replay found.
 #[derive(Debug, Clone, Default)]
-pub struct Replayed {
+pub(crate) struct Replayed {
     /// The diagnostics, sorted by span (empty after a stop in [`Report::StopAtFirst`] mode:
     /// see `clean`).
     pub diagnostics: Vec<Diagnostic>,
@@ -457,7 +475,7 @@ pub struct Replayed {
 
 impl<'t, O: Observer> Replay<'t, O> {
     /// A replay of a game of `text` (the text the events' spans point into).
-    pub fn new(text: &'t str, options: Options, observer: O) -> Replay<'t, O> {
+    pub(crate) fn new(text: &'t str, options: ReplayOptions, observer: O) -> Replay<'t, O> {
         Replay {
             text,
             options,
@@ -516,7 +534,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The observer, once the replay is done with it.
-    pub fn into_observer(self) -> O {
+    pub(crate) fn into_observer(self) -> O {
         self.observer
     }
 
@@ -543,7 +561,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A tag of the tag section. `value` is unescaped; it borrows the text when written
     /// without escapes.
-    pub fn tag(
+    pub(crate) fn tag(
         &mut self,
         name: &str,
         name_span: Span,
@@ -569,7 +587,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The tags are over: lint them and read the setup.
-    pub fn movetext(&mut self) -> Flow {
+    pub(crate) fn movetext(&mut self) -> Flow {
         self.start();
         self.flow()
     }
@@ -635,7 +653,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// A comment, wherever it stands.
-    pub fn comment(&mut self, comment: &Comment) -> Flow {
+    pub(crate) fn comment(&mut self, comment: &Comment) -> Flow {
         self.comment_references(&comment.references)
     }
 
@@ -698,7 +716,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A pair begins with its number.
     #[inline(never)]
-    pub fn number(&mut self, number: MoveNumber) -> Flow {
+    pub(crate) fn number(&mut self, number: MoveNumber) -> Flow {
         self.start();
         self.observer.pair(self.depth, number);
         if !self.busy {
@@ -726,7 +744,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// White's move left out (`…`).
-    pub fn omitted(&mut self, span: Span) -> Flow {
+    pub(crate) fn omitted(&mut self, span: Span) -> Flow {
         self.ply_event(true);
         let depth = self.depth();
         let Some(line) = live(&mut self.lines) else { return self.flow() };
@@ -754,7 +772,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A ply that could not be read as a move (the tree's [`ctl_an::syntax::Ply::Invalid`]):
     /// its line stops there.
-    pub fn invalid(&mut self, span: Span) -> Flow {
+    pub(crate) fn invalid(&mut self, span: Span) -> Flow {
         if self.depth() == 0 {
             self.plies += 1;
         }
@@ -770,7 +788,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// A move. `readable`: false when the parser reported a syntax error inside it, so that
     /// it is not reported again as incoherent (its line stops silently after the turn check).
     #[inline]
-    pub fn mv(&mut self, m: &Move, readable: bool) -> Flow {
+    pub(crate) fn mv(&mut self, m: &Move, readable: bool) -> Flow {
         self.count_main_ply();
         self.start();
         if !self.busy {
@@ -929,7 +947,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// A variation opens after the last pair of the current line.
-    pub fn begin_variation(&mut self, label: Option<Spanned<u32>>) -> Flow {
+    pub(crate) fn begin_variation(&mut self, label: Option<Spanned<u32>>) -> Flow {
         self.start();
         if let Some(refs) = &mut self.references {
             let before = self.out.len();
@@ -954,7 +972,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The innermost variation closes.
-    pub fn end_variation(&mut self) -> Flow {
+    pub(crate) fn end_variation(&mut self) -> Flow {
         self.observer.end_variation(self.depth);
         self.depth = self.depth.saturating_sub(1);
         if let Some(refs) = &mut self.references {
@@ -975,7 +993,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The result line.
-    pub fn result(&mut self, result: Spanned<GameResult>) -> Flow {
+    pub(crate) fn result(&mut self, result: Spanned<GameResult>) -> Flow {
         self.start();
         self.result = Some(result);
         if let Some(refs) = &mut self.references {
@@ -1004,13 +1022,8 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The game is over: the result against the final position, the label references, and
-    /// every diagnostic sorted by span.
-    pub fn finish(mut self) -> Replayed {
-        self.finish_in_place()
-    }
-
-    /// [`Replay::finish`], keeping the replay (and its observer).
-    pub fn finish_in_place(&mut self) -> Replayed {
+    /// every diagnostic sorted by span. The replay (and its observer) is kept.
+    pub(crate) fn finish_in_place(&mut self) -> Replayed {
         self.start();
         // The references stay for [`Replay::spare`], emptied: a second finish finds nothing.
         if let Some(refs) = &mut self.references {
@@ -1322,8 +1335,15 @@ mod tests {
     use cescacs_board::Position;
     use ctl_an::Limits;
 
-    use super::super::fast::check_fast;
-    use super::super::{Level, check_text};
+    use cescacs_board::Diagnostic;
+
+    use crate::validate::Level;
+    use crate::validate::fast::check_fast;
+
+    /// Every diagnostic of `text` at `level`.
+    fn check_text(text: &str, level: Level) -> Vec<Diagnostic> {
+        crate::Check::new(level).text(text).diagnostics
+    }
 
     /// The codes `check_text` reports on `text` at `level`, in order.
     fn codes(text: &str, level: Level) -> Vec<&'static str> {
@@ -1446,7 +1466,7 @@ mod tests {
             // Each nested line starts from the position before the move it replaces.
             let file = ctl_an::parse_file(&text).file;
             let game = crate::game::Game::new(file.games[0].clone(), &text);
-            let lines = super::super::lines::replay_lines(&game, Level::Rules).unwrap();
+            let lines = game.lines(Level::Rules).unwrap();
             let v1 = lines.variations[pair - 1][0].as_ref().unwrap();
             assert_eq!(v1.positions[0], main[black].0, "{text}");
             let sibling = v1.variations[0][0].as_ref().unwrap();
