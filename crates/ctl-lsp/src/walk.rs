@@ -125,7 +125,7 @@ pub(crate) struct Stopped {
 /// A move played: the board's move and the position after it.
 #[derive(Debug, Clone)]
 pub(crate) struct Played {
-    pub mv: cescacs_board::Move,
+    pub mv: cescacs_board::BoardMove,
     pub after: Position,
 }
 

@@ -23,8 +23,8 @@
 //! ```
 
 use cescacs_board::{
-    Board, Colour, Diagnostic, Letters, Move, MoveNumber, MoveSpec, Outcome, PieceKind, Position,
-    Promotion, Span, notation,
+    Board, BoardMove, BoardPromotion, Colour, Diagnostic, Letters, MoveNumber, MoveSpec, Outcome,
+    PieceKind, Position, Span, notation,
 };
 use ctl_an::syntax::{self, Ply};
 use pdtl::Dialect;
@@ -196,7 +196,7 @@ pub fn from_app(text: &str) -> FromApp {
 
 /// Plays one app move (spans of the diagnostic relative to `part`): CTL-AN, where a pawn move
 /// onto its promotion hex without `=&` is the app's way of writing `=&`.
-fn play(board: &mut Board, part: &str, letters: &Letters) -> Result<Move, Box<Diagnostic>> {
+fn play(board: &mut Board, part: &str, letters: &Letters) -> Result<BoardMove, Box<Diagnostic>> {
     let written: syntax::Move = part.parse().map_err(|e: ctl_an::MoveParseError| {
         e.diagnostics.into_iter().find(Diagnostic::is_error).unwrap_or_else(|| {
             Diagnostic::error(BAD_LINE, Span::new(0, part.len()), "expected a move")
@@ -214,7 +214,7 @@ fn play(board: &mut Board, part: &str, letters: &Letters) -> Result<Move, Box<Di
             from,
             to,
             capture,
-            promotion: Some(Promotion::Awaiting),
+            promotion: Some(BoardPromotion::Awaiting),
         };
         if let Ok(m) = board.play_spec(&awaiting) {
             return Ok(m);
@@ -302,7 +302,7 @@ impl ToApp {
 }
 
 /// The app's text of a move: canonical CTL-AN without check mark, `=&` left out.
-fn app_move(m: &Move) -> String {
+fn app_move(m: &BoardMove) -> String {
     let text = m.to_string();
     match text.strip_suffix(notation::AWAITING).and_then(|t| t.strip_suffix(notation::PROMOTION)) {
         Some(t) => t.to_string(),

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::{Castling, Colour, Hex, Letters, Position};
+use cescacs_board::{BoardCastling, Colour, Hex, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
 use ctl_an::syntax::{Move, MoveKind, Ply};
 use ctl_pgn::Game;
@@ -245,8 +245,8 @@ pub(crate) fn move_hexes(mv: &Move, side: Colour) -> Option<(Hex, Hex)> {
         MoveKind::Ordinary(o) => (o.from.value, o.to.value),
         MoveKind::ForcedPromotion(f) => (f.hex.value, f.hex.value),
         MoveKind::Castling(c) => {
-            let castling: Castling = format!("{}-{}", c.prefix(), c.columns()).parse().ok()?;
-            (Castling::king_home(side), castling.king_target(side))
+            let castling: BoardCastling = format!("{}-{}", c.prefix(), c.columns()).parse().ok()?;
+            (BoardCastling::king_home(side), castling.king_target(side))
         }
     })
 }

@@ -253,7 +253,7 @@ struct Line {
     pair: Option<OpenPair>,
     /// The checkpoint: a copy of the board, and the moves played on it since.
     base: Board,
-    moves: Vec<cescacs_board::Move>,
+    moves: Vec<cescacs_board::BoardMove>,
     /// When the line has no checkpoint of its own yet: the index in the line stack of the
     /// line whose `base` its `moves` start from (an ancestor, whose base cannot change while
     /// this line is open). A variation starts so without a copy of the board for its base.
@@ -277,7 +277,7 @@ impl Line {
     fn start(
         spare: &mut Spare,
         base: &Board,
-        moves: &[cescacs_board::Move],
+        moves: &[cescacs_board::BoardMove],
         legal: bool,
         level: Level,
         drawn: Option<Draw>,

@@ -162,10 +162,10 @@ fn ordinary_spec(o: &OrdinaryMove, letters: &Letters) -> Result<MoveSpec, Box<Di
 fn promotion(
     p: &syntax::Promotion,
     letters: &Letters,
-) -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
+) -> Result<cescacs_board::BoardPromotion, Box<Diagnostic>> {
     Ok(match p.target {
-        PromotionTarget::Piece(ref l) => cescacs_board::Promotion::To(piece_kind(l, letters)?),
-        PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
+        PromotionTarget::Piece(ref l) => cescacs_board::BoardPromotion::To(piece_kind(l, letters)?),
+        PromotionTarget::Awaiting => cescacs_board::BoardPromotion::Awaiting,
     })
 }
 
@@ -184,10 +184,10 @@ fn rare_move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnosti
             })?)
         }
         MoveKind::ForcedPromotion(f) => match promotion(&f.promotion, letters)? {
-            cescacs_board::Promotion::To(piece) => {
+            cescacs_board::BoardPromotion::To(piece) => {
                 MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
             }
-            cescacs_board::Promotion::Awaiting => {
+            cescacs_board::BoardPromotion::Awaiting => {
                 let d = Diagnostic::error(
                     codes::BAD_FORM,
                     f.promotion.span,
