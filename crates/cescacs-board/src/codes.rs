@@ -313,21 +313,21 @@ registry! {
         BAD_LABEL = "E0220", Error, "variation label `$[0]`";
         /// Variations nested deeper than the reader follows.
         TOO_DEEP = "E0221", Error, "variations nested more than 64 deep";
-        /// A comment longer than [`crate::Limits::comment_bytes`].
+        /// A comment longer than `ctl_an::Limits::comment_bytes`.
         COMMENT_TOO_LONG = "E0222", Error, "a comment longer than the reading limit (1 MiB)";
-        /// A line longer than [`crate::Limits::line_bytes`].
+        /// A line longer than `ctl_an::Limits::line_bytes`.
         LINE_TOO_LONG = "E0223", Error, "a line longer than the reading limit (1 MiB)";
-        /// More tags in one game than [`crate::Limits::tags`].
+        /// More tags in one game than `ctl_an::Limits::tags`.
         TOO_MANY_TAGS = "E0224", Error, "more tags in a game than the reading limit (1,000)";
-        /// A main line longer than [`crate::Limits::plies`].
+        /// A main line longer than `ctl_an::Limits::plies`.
         TOO_MANY_PLIES = "E0225", Error, "a main line longer than the reading limit (10,000 plies)";
         /// A promotion to the King or to a Pawn (`E25-E27=K`).
         PROMOTION_TARGET = "E0226", Error, "a promotion to the King or to a Pawn (`=K`, `=P`)";
-        /// More move pairs in one line than [`crate::Limits::pairs`] (`1. …` repeated).
+        /// More move pairs in one line than `ctl_an::Limits::pairs` (`1. …` repeated).
         TOO_MANY_PAIRS = "E0227", Error, "more move pairs in one line than the reading limit (10,000)";
-        /// More variations after one move pair than [`crate::Limits::variations`].
+        /// More variations after one move pair than `ctl_an::Limits::variations`.
         TOO_MANY_VARIATIONS = "E0228", Error, "more variations after one move pair than the reading limit (1,000)";
-        /// More stray `)` in one game than [`crate::Limits::strays`].
+        /// More stray `)` in one game than `ctl_an::Limits::strays`.
         TOO_MANY_STRAYS = "E0229", Error, "more stray `)` or extra result lines in a game than the reading limit (1,000)";
         /// The en dash U+2013 as a separator.
         EN_DASH = "W0201", Warning, "en dash `–` as move separator";

@@ -76,7 +76,7 @@ pub struct Checked {
     pub games: usize,
     /// Half-moves of the main lines.
     pub plies: usize,
-    /// With [`Check::fast`] off, every game read, in text order (spans into the text checked);
+    /// With [`Check`]`.fast` off, every game read, in text order (spans into the text checked);
     /// otherwise those of a [`Check::piece`] read the full way.
     pub read: Vec<Game>,
     /// Which path read what.
@@ -127,7 +127,7 @@ pub struct CheckedGame {
     pub plies: usize,
     /// Whether the reader reported an error in it (of the syntax).
     pub syntax_errors: bool,
-    /// The game read, when [`Check::fast`] is off (spans into the text checked); `None`
+    /// The game read, when [`Check`]`.fast` is off (spans into the text checked); `None`
     /// otherwise, and for text that is not a game.
     pub game: Option<Game>,
 }

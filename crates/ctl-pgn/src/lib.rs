@@ -43,7 +43,7 @@
 //! ```
 //!
 //! **Write canonically, convert**: [`parse_file`] gives a file's tree; [`write_file`] writes it
-//! in the one canonical layout, [`convert`] to another letter table first.
+//! in the one canonical layout, [`convert()`] to another letter table first.
 //!
 //! ```
 //! use ctl_pgn::{WriteOptions, convert, parse_file, write_file};

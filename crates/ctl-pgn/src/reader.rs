@@ -214,7 +214,7 @@ impl<R: Read> Iterator for Pieces<R> {
     type Item = io::Result<StreamPiece>;
 
     /// The next piece. A stream that is empty or only white space ends with one empty piece at
-    /// its end, which [`decode`](crate::decode::decode) reports as `W0002` (no game).
+    /// its end, which [`decode`] reports as `W0002` (no game).
     fn next(&mut self) -> Option<io::Result<StreamPiece>> {
         // Each piece in a vector of its exact size: a caller that keeps many pieces keeps no
         // more than their bytes.

@@ -55,7 +55,7 @@ impl std::str::FromStr for Format {
 }
 
 /// Every diagnostic of the file at the rules level: the encoding's and the library's
-/// ([`Check::text`], as `cescacs check` finds them), in the one order of [`sort`].
+/// ([`Check::text`], as `cescacs check` finds them), in the one order of [`Diagnostic::sort`].
 pub fn diagnostics(decoded: &Decoded) -> Vec<Diagnostic> {
     let mut all = decoded.diagnostics.clone();
     all.extend(Check::new(Level::Rules).text(&decoded.text).diagnostics);

@@ -140,7 +140,7 @@ impl<'a> LineIndex<'a> {
     }
 
     /// Indexes `text`, a piece of a file that starts at `start` (e.g. one game read from a
-    /// stream, [`crate::reader::Piece`]): lookups take file offsets and give file positions.
+    /// stream, [`crate::reader::StreamPiece`]): lookups take file offsets and give file positions.
     ///
     /// ```
     /// use ctl_pgn::reader::TextStart;

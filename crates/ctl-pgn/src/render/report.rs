@@ -149,7 +149,7 @@ impl<'a> FileReport<'a> {
     }
 
     /// The same report for `source`, a piece of the file that starts at `start` (e.g. one game
-    /// read from a stream, [`crate::reader::Piece`]): its diagnostics are in file offsets inside
+    /// read from a stream, [`crate::reader::StreamPiece`]): its diagnostics are in file offsets inside
     /// the piece, and the renderers give file lines and columns.
     ///
     /// ```
