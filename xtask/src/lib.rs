@@ -4,6 +4,7 @@
 //! - [`corpus`]: the round trip of `corpus/` (`cargo xtask corpus`).
 //! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`).
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
+//! - [`docs`]: documentation generated from the code, `docs/diagnostics.md` (`cargo xtask docs`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
 #![forbid(unsafe_code)]
@@ -11,5 +12,6 @@
 pub mod app_interop;
 pub mod bench_report;
 pub mod corpus;
+pub mod docs;
 pub mod generate;
 pub mod hostile;

@@ -38,6 +38,9 @@ Tasks:
           each compared with our replay; print the counts; --record writes the answers for N games
           (those with en passant, scornful captures or promotions first, then the shortest): the
           test data of xtask/tests/app_interop.rs. Exit 1 on a difference.
+  docs [--check]
+          write docs/diagnostics.md, the index of the diagnostic codes, from the registry
+          (crates/cescacs-board/src/codes.rs); --check only compares (exit 1 when stale)
   hostile [--cases N] [--seed S] [--no-build] [--big]
           the long run of the hostile-input suite: N seeded cases (default 2000) of 13 hostile
           kinds, each checked in process for the invariants (no panic, spans in range, capped
@@ -66,6 +69,11 @@ fn main() -> ExitCode {
         }
         Some("gen") => generate::parse_args(&args).and_then(|o| generate::run(&o)).map(|()| true),
         Some("corpus") => run_corpus(&args),
+        Some("docs") => match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            [] => xtask::docs::run(&root(), false),
+            ["--check"] => xtask::docs::run(&root(), true),
+            _ => Err(format!("unknown options {args:?} of `docs`")),
+        },
         Some("app-interop") => {
             xtask::app_interop::parse_args(&args).and_then(|o| xtask::app_interop::run(&root(), &o))
         }

@@ -4,7 +4,8 @@
 //! It lives in the lowest crate, next to [`Diagnostic`](crate::Diagnostic), so that every crate
 //! that reports problems (pdtl `E01xx`, ctl-an `E02xx`, ctl-pgn `E00xx`/`E03xx`/`E04xx`/`E07xx`,
 //! and the rules results mapped to `E05xx`) emits the constants declared here and nowhere else.
-//! `docs/diagnostics.md` is checked against [`ALL`] by the tests, and a tidy test forbids a code
+//! `docs/diagnostics.md`, the index of the codes, is generated from [`ALL`] and [`Family`] by
+//! `cargo xtask docs` (a test of xtask fails when it is stale), and a tidy test forbids a code
 //! literal outside this file. A code is never reused for another meaning, so a program may match
 //! on it:
 //!
@@ -39,6 +40,50 @@ pub enum Family {
 }
 
 impl Family {
+    /// Every family, in the order of the registry and of `docs/diagnostics.md`.
+    pub const ALL: [Family; 7] = [
+        Family::Files,
+        Family::Pdtl,
+        Family::Syntax,
+        Family::Tags,
+        Family::Coherence,
+        Family::Rules,
+        Family::Conversion,
+    ];
+
+    /// What the family's codes are about, in one line (the index's table of ranges).
+    pub const fn about(self) -> &'static str {
+        match self {
+            Family::Files => "Files: encoding, not a game file, prose around games, no game",
+            Family::Pdtl => "PDTL positions (inside a `PDTL` tag or `cescacs pdtl`)",
+            Family::Syntax => "CTL-AN / CTL-PGN syntax",
+            Family::Tags => "Tags",
+            Family::Coherence => {
+                "Coherence: moves replayed on the board (the spec's minimal reader), references \
+                 in comments"
+            }
+            Family::Rules => "Rules: legality, check marks, results",
+            Family::Conversion => {
+                "Conversion between letter tables (`cescacs convert`, `cescacs filter`), and of \
+                 the official app's move lists (`convert --from app`)"
+            }
+        }
+    }
+
+    /// The crate and module that find the family's codes, for people (the index's table of
+    /// ranges; [`Family::source`] is the short name the JSON gives).
+    pub const fn found_by(self) -> &'static str {
+        match self {
+            Family::Files => "ctl-pgn (`decode`)",
+            Family::Pdtl => "pdtl",
+            Family::Syntax => "ctl-an",
+            Family::Tags => "ctl-pgn (`tags`)",
+            Family::Coherence => "ctl-pgn (`validate`)",
+            Family::Rules => "ctl-pgn (`validate`) with cescacs-board",
+            Family::Conversion => "ctl-pgn (`convert`, `app`)",
+        }
+    }
+
     /// The section title of the family in `docs/diagnostics.md` (`## Syntax (E02xx, W02xx)`).
     pub const fn title(self) -> &'static str {
         match self {
