@@ -9,7 +9,7 @@ use crate::grammar::{self, RawItem, RawPair, RawPly, RawVariation, Tk};
 use crate::lexer::TokenKind;
 use crate::syntax::{
     Castling, Comment, CommentKind, ForcedPromotion, GameIndicator, GameResult, Move, MoveKind,
-    MoveNumber, Movetext, OrdinaryMove, Pair, PieceLetter, Ply, Promotion, PromotionTarget,
+    Movetext, OrdinaryMove, Pair, PairNumber, PieceLetter, Ply, Promotion, PromotionTarget,
     Separator, Spanned, Variation,
 };
 
@@ -489,7 +489,7 @@ impl<'s> Builder<'s> {
             ));
         }
         let number =
-            MoveNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
+            PairNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
         let pgn_dots = matches!(p.white, RawPly::PgnOmitted(_));
         let white = self.ply(p.white);
         let black = p.black.map(|b| self.ply(b));

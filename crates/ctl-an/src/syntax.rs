@@ -78,12 +78,12 @@ impl<T> Spanned<T> {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct File {
     /// The games (records) of the file.
-    pub games: Vec<Game>,
+    pub games: Vec<Record>,
 }
 
 impl File {
     /// The games in file order.
-    pub fn games(&self) -> &[Game] {
+    pub fn games(&self) -> &[Record] {
         &self.games
     }
 
@@ -98,9 +98,10 @@ impl File {
     }
 }
 
-/// One record: its tags and its movetext.
+/// One record of a file, a game as written: its tags and its movetext (`ctl_pgn::Game` is
+/// a record with its setup read, ready to be replayed).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Game {
+pub struct Record {
     /// From the first tag (or first token) to the end of the movetext.
     pub span: Span,
     /// The tags in the order written.
@@ -109,7 +110,7 @@ pub struct Game {
     pub movetext: Movetext,
 }
 
-impl Game {
+impl Record {
     /// The first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.name == name)
@@ -119,7 +120,7 @@ impl Game {
     /// game.
     ///
     /// ```
-    /// assert!(ctl_an::syntax::Game::default().is_empty());
+    /// assert!(ctl_an::syntax::Record::default().is_empty());
     /// let file = ctl_an::parse_file("[Variant \"C'escacs\"] 1. E7-E13: *").file;
     /// assert!(!file.games[0].is_empty());
     /// ```
@@ -180,7 +181,7 @@ pub struct Pair {
     /// From the number to the end of the last move.
     pub span: Span,
     /// The move number.
-    pub number: MoveNumber,
+    pub number: PairNumber,
     /// White's move, or `…` when the line starts with Black.
     pub white: Ply,
     /// Black's move, when written.
@@ -198,9 +199,9 @@ impl Pair {
     }
 }
 
-/// A move number: `12.` or, when the numbering is unknown, `1?`.
+/// The move number of a pair as written: `12.` or, when the numbering is unknown, `1?`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MoveNumber {
+pub struct PairNumber {
     /// Where.
     pub span: Span,
     /// The number (saturated at `u32::MAX`).

@@ -67,7 +67,7 @@ impl Selection {
     }
 
     /// Whether game `number` (from 1) of its input, `game`, is selected.
-    pub fn selects(&self, number: usize, game: &ctl_an::syntax::Game) -> bool {
+    pub fn selects(&self, number: usize, game: &ctl_an::syntax::Record) -> bool {
         self.game.is_none_or(|n| n as usize == number)
             && self
                 .filters

@@ -407,7 +407,7 @@ pub fn to_app(game: &Game) -> Result<ToApp, Box<Diagnostic>> {
 }
 
 /// Whether a game has a comment anywhere (the app's list has none).
-fn has_comments(game: &syntax::Game) -> bool {
+fn has_comments(game: &syntax::Record) -> bool {
     let m = &game.movetext;
     !m.comments.is_empty()
         || !m.closing_comments.is_empty()
@@ -415,7 +415,7 @@ fn has_comments(game: &syntax::Game) -> bool {
 }
 
 /// Whether a main-line move carries a rating, a NAG or a draw offer (the app's list has none).
-fn has_annotations(game: &syntax::Game) -> bool {
+fn has_annotations(game: &syntax::Record) -> bool {
     game.movetext.pairs.iter().flat_map(|p| std::iter::once(&p.white).chain(p.black.as_ref())).any(
         |ply| match ply {
             Ply::Move(m) => m.rating.is_some() || !m.nags.is_empty() || m.draw_offer.is_some(),

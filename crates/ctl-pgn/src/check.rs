@@ -29,8 +29,9 @@ use ctl_an::{GameOutput, Limits};
 use crate::decode::{Decoded, as_plain_text, decode};
 use crate::game::Game;
 use crate::reader::{Pieces, StreamPiece};
+use crate::replay::{ReplayOptions, replay_game};
 use crate::split::{GameSplitter, RawGame};
-use crate::validate::{Level, fast, validate, validate_parsed};
+use crate::validate::{Level, fast, unchecked};
 
 /// How to check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -398,4 +399,18 @@ impl Iterator for CheckedGames<'_> {
             self.reading = Some(Reading { records, text: piece, offset: start });
         }
     }
+}
+
+/// The problems of one game beyond its syntax diagnostics (which the parser gives), sorted by
+/// span. Spans point into the text the game was parsed from. [`Check::game`] is its public face.
+fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
+    replay_game(game, ReplayOptions::check(level), ()).0.diagnostics
+}
+
+/// [`validate`] for a game read with the `parser`'s diagnostics: a line that a syntax error
+/// stopped notes what it left unchecked on the parser's error inside the move.
+fn validate_parsed(game: &Game, level: Level, parser: &mut [Diagnostic]) -> Vec<Diagnostic> {
+    let (done, ()) = replay_game(game, ReplayOptions::check(level), ());
+    unchecked::attach(parser, done.unchecked);
+    done.diagnostics
 }

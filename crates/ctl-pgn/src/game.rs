@@ -24,7 +24,7 @@ use crate::validate::codes;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
-    syntax: syntax::Game,
+    syntax: syntax::Record,
     letters: Letters,
     start: Option<Position>,
     setup: Vec<Diagnostic>,
@@ -34,7 +34,7 @@ pub struct Game {
 
 impl Game {
     /// Reads the setup of a parsed record. `source` is the text its spans point into.
-    pub fn new(syntax: syntax::Game, source: &str) -> Game {
+    pub fn new(syntax: syntax::Record, source: &str) -> Game {
         let tags: Vec<TagRef<'_>> = syntax.tags.iter().map(tag_ref).collect();
         let Setup { letters, start, diagnostics } = Setup::read(&tags, source);
         Game { syntax, letters, start, setup: diagnostics, syntax_errors: Vec::new() }
@@ -50,7 +50,7 @@ impl Game {
     }
 
     /// The syntax tree of the record.
-    pub fn syntax(&self) -> &syntax::Game {
+    pub fn syntax(&self) -> &syntax::Record {
         &self.syntax
     }
 

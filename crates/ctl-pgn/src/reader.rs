@@ -342,7 +342,7 @@ pub fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame> {
     if out.is_empty() {
         let diagnostics: Vec<Diagnostic> = encoding.collect();
         if !diagnostics.is_empty() {
-            let game = Game::new(ctl_an::syntax::Game::default(), &text);
+            let game = Game::new(ctl_an::syntax::Record::default(), &text);
             out.push(ReadGame { offset, start, text, game, diagnostics });
         }
     }

@@ -182,7 +182,7 @@ fn the_filter_leaves_moves_and_tags_only() {
             assert!(mt.comments.is_empty() && mt.closing_comments.is_empty(), "{name}");
             assert!(!annotated(&mt.pairs), "{name}");
             assert_eq!(mt.result.map(|r| r.value), before.movetext.result.map(|r| r.value));
-            let tags = |g: &ctl_an::syntax::Game| -> Vec<String> {
+            let tags = |g: &ctl_an::syntax::Record| -> Vec<String> {
                 g.tags.iter().filter(|t| t.name != "Redefine").map(|t| t.name.clone()).collect()
             };
             assert_eq!(tags(after), tags(before), "{name}");

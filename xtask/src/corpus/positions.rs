@@ -6,7 +6,7 @@
 //! round-trips each position it is told of.
 
 use cescacs_board::{Board, Colour, Diagnostic, Letters, Position};
-use ctl_an::syntax::{Move, MoveNumber};
+use ctl_an::syntax::{Move, PairNumber};
 use ctl_pgn::Game;
 use ctl_pgn::Level;
 use ctl_pgn::{Observer, PlyAt, ReplayOptions};
@@ -109,7 +109,7 @@ impl Observer for Walker<'_> {
         self.problem(ply, format!("{at} stops at [{}] {} ({})", why.code, why.message, why.span));
     }
 
-    fn pair(&mut self, depth: usize, number: MoveNumber) {
+    fn pair(&mut self, depth: usize, number: PairNumber) {
         if let Some(line) = self.open.get_mut(depth) {
             line.number = number.value;
             line.before_pair = line.plies;

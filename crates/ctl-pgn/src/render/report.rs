@@ -1,7 +1,7 @@
 //! One checked file: its text, its diagnostics with their game and ply, and what it held.
 
 use cescacs_board::{Diagnostic, Severity, Span};
-use ctl_an::syntax::{Game, Ply};
+use ctl_an::syntax::{Ply, Record};
 
 use super::text::TextRenderer;
 use super::uri::file_uri;
@@ -60,7 +60,7 @@ pub struct Locator {
 
 impl Locator {
     /// Adds the next game (games are pushed in text order).
-    pub fn push(&mut self, game: &Game) {
+    pub fn push(&mut self, game: &Record) {
         let mut plies = Vec::new();
         let mut n = 0;
         for pair in &game.movetext.pairs {

@@ -4,7 +4,7 @@
 //! show; where a variation starts is the replay's to say.
 
 use cescacs_board::{Board, Diagnostic, Position};
-use ctl_an::syntax::{Move, MoveNumber};
+use ctl_an::syntax::{Move, PairNumber};
 
 use super::engine::{Observer, PlyAt, ReplayOptions};
 use crate::game::Game;
@@ -70,7 +70,7 @@ impl Observer for Lines {
         }
     }
 
-    fn pair(&mut self, _depth: usize, _number: MoveNumber) {
+    fn pair(&mut self, _depth: usize, _number: PairNumber) {
         if let Some(line) = self.open.last_mut() {
             line.variations.push(Vec::new());
         }

@@ -103,3 +103,24 @@ impl Observer for Trail {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use cescacs_board::Span;
+
+    use super::*;
+
+    #[test]
+    fn a_line_stopped_by_a_syntax_error_notes_what_it_left() {
+        // `EZ5` is no hex: the parser reports it, and the replay can go no further in the line.
+        let text =
+            "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EZ5-E11, E23-E17\n3. G7-G13: *\n";
+        let parsed = ctl_an::parse_file(text);
+        let mut game = Game::new(parsed.file.games[0].clone(), text);
+        game.set_syntax_errors(&parsed.diagnostics);
+        let (done, ()) = replay_game(&game, ReplayOptions::check(Level::Rules), ());
+        let at = Span::new(text.find("EZ5").unwrap(), text.find(", E23").unwrap());
+        assert_eq!(done.unchecked[0].at, at);
+        assert!(done.unchecked[0].note.contains("its 2 later moves were not checked"));
+    }
+}

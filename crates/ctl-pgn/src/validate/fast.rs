@@ -14,7 +14,7 @@ use std::cell::Cell;
 use cescacs_board::Span;
 use ctl_an::Limits;
 use ctl_an::scan::{self, CommentEvent, Flow, TagEvent, Visitor};
-use ctl_an::syntax::{GameResult, Move, MoveNumber, Spanned};
+use ctl_an::syntax::{GameResult, Move, PairNumber, Spanned};
 
 use super::Level;
 use crate::replay::{Replay, ReplayOptions, Spare};
@@ -73,7 +73,7 @@ impl Visitor for Replay<'_> {
     }
 
     #[inline(always)]
-    fn number(&mut self, number: MoveNumber) -> Flow {
+    fn number(&mut self, number: PairNumber) -> Flow {
         if self.only_counts() {
             return self.flow();
         }

@@ -20,11 +20,6 @@ pub(crate) mod references;
 pub(crate) mod suggest;
 pub(crate) mod unchecked;
 
-use cescacs_board::Diagnostic;
-
-use crate::game::Game;
-use crate::replay::{ReplayOptions, replay_game};
-
 pub use messages::move_spec;
 
 /// How deep validation looks, shallowest first.
@@ -36,23 +31,4 @@ pub enum Level {
     Coherence,
     /// Full legality per docs/RULES.md, check marks and results verified.
     Rules,
-}
-
-/// The problems of one game beyond its syntax diagnostics (which the parser gives), sorted by
-/// span. Spans point into the text the game was parsed from. [`crate::Check::game`] is its
-/// public face.
-pub(crate) fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
-    replay_game(game, ReplayOptions::check(level), ()).0.diagnostics
-}
-
-/// [`validate`] for a game read with the `parser`'s diagnostics: a line that a syntax error
-/// stopped notes what it left unchecked on the parser's error inside the move.
-pub(crate) fn validate_parsed(
-    game: &Game,
-    level: Level,
-    parser: &mut [Diagnostic],
-) -> Vec<Diagnostic> {
-    let (done, ()) = replay_game(game, ReplayOptions::check(level), ());
-    unchecked::attach(parser, done.unchecked);
-    done.diagnostics
 }

@@ -114,24 +114,6 @@ mod tests {
     }
 
     #[test]
-    fn a_line_stopped_by_a_syntax_error_notes_what_it_left() {
-        use crate::replay::{Replay, ReplayOptions, tree};
-        use crate::validate::Level;
-        // `EZ5` is no hex: the parser reports it, and the replay can go no further in the line.
-        let text =
-            "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EZ5-E11, E23-E17\n3. G7-G13: *\n";
-        let parsed = ctl_an::parse_file(text);
-        let mut game = crate::Game::new(parsed.file.games[0].clone(), text);
-        game.set_syntax_errors(&parsed.diagnostics);
-        let mut replay = Replay::new(text, ReplayOptions::check(Level::Rules), ());
-        tree::walk(&game, &mut replay);
-        let unchecked = replay.finish_in_place().unchecked;
-        let at = Span::new(text.find("EZ5").unwrap(), text.find(", E23").unwrap());
-        assert_eq!(unchecked[0].at, at);
-        assert!(unchecked[0].note.contains("its 2 later moves were not checked"));
-    }
-
-    #[test]
     fn a_silent_stop_notes_the_parser_error_inside_its_ply() {
         let mut parser = vec![
             Diagnostic::warning("W0207", Span::new(0, 3), "w"),
