@@ -4,8 +4,9 @@ use crate::hex::{HEX_COUNT, Hex};
 use crate::piece::{Colour, PieceKind};
 
 use super::board::{
-    Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, has_role, is_side, kind_of,
+    Board, DIAGONAL_SLIDER, JUMPER, ORTHOGONAL_SLIDER, code, has_role, is_side, kind_of,
 };
+use super::hexset::HexSet;
 use super::moves::{BoardMove, BoardMoveKind};
 use super::tables::{
     CAPTURE, FORWARD, JUMP, JUMP_SET, LINES, NEIGHBOURS, NO, OPPOSITE, RAY_DIR, RAYS, STEEP, STEP,

@@ -25,6 +25,7 @@ mod apply;
 mod attack;
 mod board;
 mod castling;
+mod hexset;
 mod matching;
 mod movegen;
 mod moves;

@@ -8,10 +8,9 @@ use crate::piece::{Colour, PieceKind};
 use crate::position::EnPassant;
 
 use super::attack::ray_attacks;
-use super::board::{
-    Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, is_side, kind_of,
-};
+use super::board::{Board, DIAGONAL_SLIDER, JUMPER, ORTHOGONAL_SLIDER, code, is_side, kind_of};
 use super::castling::{BoardCastling, rook_path};
+use super::hexset::HexSet;
 use super::moves::{BoardMove, BoardMoveKind, BoardPromotion};
 use super::tables::{
     CAPTURE, FORWARD, HOME, JUMP, JUMP_SET, LINES, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES,
