@@ -7,16 +7,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use chumsky::Parser as _;
-use chumsky::span::SimpleSpan;
-
 use cescacs_board::{
     CheckKind, Colour, Column, Diagnostic, Hex, Letters, PieceKind, Span, notation,
 };
-
-use crate::build::Builder;
-use crate::lexer::{Lexer, TokenKind};
-use crate::{diag, grammar};
 
 /// A text that spells no value of a vocabulary type ([`Rating`], [`CheckMark`], [`Separator`],
 /// [`GameIndicator`], [`GameResult`]).
@@ -321,47 +314,6 @@ impl fmt::Display for MoveParseError {
 }
 
 impl std::error::Error for MoveParseError {}
-
-impl FromStr for Move {
-    type Err = MoveParseError;
-
-    /// Reads one move with its marks; warnings (such as the en dash) do not make it fail.
-    ///
-    /// ```
-    /// use ctl_an::syntax::Move;
-    /// let m: Move = "EF12*NF14+^ ?!".parse()?;
-    /// assert_eq!(m.to_string(), "EF12×NF14+^ ?!");
-    /// assert!("E13xF16".parse::<Move>().is_err());
-    /// # Ok::<(), ctl_an::MoveParseError>(())
-    /// ```
-    fn from_str(s: &str) -> Result<Move, MoveParseError> {
-        let mut b = Builder::new(s);
-        let tokens: Vec<grammar::Tk> =
-            Lexer::new(s).map(|t| (t.kind, SimpleSpan::from(t.span.range()))).collect();
-        if let Some(t) = tokens.iter().find(|t| t.0 == TokenKind::Error) {
-            b.diags.push(Diagnostic::error(
-                diag::UNEXPECTED_CHARACTER,
-                diag::span(t.1),
-                format!("expected a move, found {}", diag::quote(&s[t.1.into_range()])),
-            ));
-            return Err(MoveParseError { diagnostics: b.diags });
-        }
-        let eoi = SimpleSpan::from(s.len()..s.len());
-        let (raw, errors) = grammar::move_parser::<grammar::RichError<'_>>()
-            .then_ignore(chumsky::primitive::end())
-            .parse(grammar::input(&tokens, eoi))
-            .into_output_errors();
-        for e in &errors {
-            b.diags.push(diag::from_rich(e, s));
-        }
-        b.tokens = &tokens;
-        let m = raw.and_then(|r| b.mv(r));
-        match m {
-            Some(m) if !b.diags.iter().any(Diagnostic::is_error) => Ok(m),
-            _ => Err(MoveParseError { diagnostics: b.diags }),
-        }
-    }
-}
 
 /// The three forms of a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
