@@ -68,7 +68,7 @@ mod check;
 pub mod convert;
 pub mod decode;
 pub mod filter;
-pub mod fixes;
+mod fixes;
 mod game;
 pub mod reader;
 #[cfg(feature = "render")]
