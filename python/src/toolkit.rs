@@ -5,13 +5,13 @@ use std::io::{self, Read};
 
 use cescacs_board::{Board, Diagnostic, Letters, Position};
 use ctl_an::syntax::Ply;
-use ctl_pgn::check::Check;
+use ctl_pgn::Check;
 use ctl_pgn::reader::{ReadGame, Reader};
 use ctl_pgn::render::{LineIndex, TextStart};
-use ctl_pgn::validate::{Level, move_spec, replay_main_line};
+use ctl_pgn::validate::{Level, move_spec};
 use ctl_pgn::write::{WriteOptions, write_file, write_game};
 
-pub use ctl_pgn::game::Game as PgnGame;
+pub use ctl_pgn::Game as PgnGame;
 
 /// A diagnostic with its 1-based line and column (in characters).
 pub struct Located {
@@ -63,7 +63,12 @@ impl ReadOne {
     /// when asked for, so that reading games and walking their positions replays each once.
     pub fn diagnostics(&self) -> Vec<Located> {
         // Diagnostics are in stream offsets; the index of the game's text takes those.
-        locate(&self.0.text, self.0.start, self.0.check(Level::Rules))
+        let game = &self.0;
+        let mut all = game.diagnostics.clone();
+        let checked = Check::new(Level::Rules).game(&game.game);
+        all.extend(checked.into_iter().map(|d| d.shifted(game.offset)));
+        Diagnostic::sort(&mut all);
+        locate(&game.text, game.start, all)
     }
 }
 
@@ -130,7 +135,7 @@ pub fn result(game: &PgnGame) -> Option<String> {
 /// The start position and the position after each main-line ply, as `cescacs replay` prints
 /// them; replaying stops at the first move that cannot be played.
 pub fn positions(game: &PgnGame) -> Vec<Position> {
-    replay_main_line(game, Level::Rules).positions
+    game.main_line(Level::Rules).positions
 }
 
 /// The game in canonical CTL-PGN.

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use cescacs_board::Letters;
+use ctl_pgn::Game;
 use ctl_pgn::app::{from_app, to_app};
-use ctl_pgn::game::Game;
 use pdtl::Dialect;
 use serde::{Deserialize, Serialize};
 

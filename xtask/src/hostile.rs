@@ -23,8 +23,8 @@ use cescacs_board::terminal::is_unsafe;
 
 use crate::generate::Rng;
 use ctl_pgn::render::{Context, ErrorCap, FileReport, PositionEncoding, render_json};
-use ctl_pgn::validate::{Level, check_text};
 use ctl_pgn::write::{WriteOptions, write_file};
+use ctl_pgn::{Check, Level};
 
 /// One of `items`, by `rng`.
 fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
@@ -143,8 +143,8 @@ pub fn check_invariants(bytes: Vec<u8>) -> Result<(), String> {
     let decoded = ctl_pgn::decode::decode(bytes);
     let text = decoded.text.as_str();
     let mut found = decoded.diagnostics.clone();
-    found.extend(check_text(text, Level::Rules));
-    let again = check_text(text, Level::Rules);
+    found.extend(Check::new(Level::Rules).text(text).diagnostics);
+    let again = Check::new(Level::Rules).text(text).diagnostics;
     ensure!(found[decoded.diagnostics.len()..] == again[..], "not deterministic");
     for d in &found {
         let spans = std::iter::once(d.span).chain(d.labels.iter().map(|l| l.span));

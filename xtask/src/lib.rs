@@ -5,6 +5,7 @@
 //! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`);
 //!   [`app_forms`]: the hand-written positions its "Load new" reads (`app-interop --forms`).
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
+//! - [`docs`]: documentation generated from the code, `docs/diagnostics.md` (`cargo xtask docs`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
 //! - [`scale`]: every command over each hostile shape at N, 2N and 4N (`cargo xtask hostile
@@ -15,6 +16,7 @@ pub mod app_forms;
 pub mod app_interop;
 pub mod bench_report;
 pub mod corpus;
+pub mod docs;
 pub mod generate;
 pub mod hostile;
 pub mod scale;

@@ -42,6 +42,9 @@ Tasks:
           --forms instead loads each hand-written position of xtask/app-interop/forms.tsv (the
           forms the app's \"Load new\" reads, docs/APP.md), compares the engine's PDTL with our
           --from app reading as each line expects, and records the answers in forms.jsonl.
+  docs [--check]
+          write docs/diagnostics.md, the index of the diagnostic codes, from the registry
+          (crates/cescacs-board/src/codes.rs); --check only compares (exit 1 when stale)
   hostile [--cases N] [--seed S] [--no-build] [--big] [--scale]
           the long run of the hostile-input suite: N seeded cases (default 2000) of 13 hostile
           kinds, each checked in process for the invariants (no panic, spans in range, capped
@@ -72,6 +75,11 @@ fn main() -> ExitCode {
         }
         Some("gen") => generate::parse_args(&args).and_then(|o| generate::run(&o)).map(|()| true),
         Some("corpus") => run_corpus(&args),
+        Some("docs") => match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            [] => xtask::docs::run(&root(), false),
+            ["--check"] => xtask::docs::run(&root(), true),
+            _ => Err(format!("unknown options {args:?} of `docs`")),
+        },
         Some("app-interop") => {
             xtask::app_interop::parse_args(&args).and_then(|o| xtask::app_interop::run(&root(), &o))
         }

@@ -8,8 +8,8 @@
 use std::path::Path;
 
 use ctl_an::syntax::Ply;
+use ctl_pgn::Game;
 use ctl_pgn::app::{from_app, to_app};
-use ctl_pgn::game::Game;
 use xtask::app_interop::{Answer, Totals, check};
 use xtask::generate::generate_game;
 

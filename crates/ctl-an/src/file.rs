@@ -13,7 +13,7 @@ use crate::diag;
 use crate::grammar::{self, Tk};
 use crate::lexer::{Lexer, Token, TokenKind};
 use crate::limits::{Limits, grouped};
-use crate::syntax::{Comment, File, Game, GameResult, Movetext, Spanned, Tag};
+use crate::syntax::{Comment, File, GameResult, Movetext, Record, Spanned, Tag};
 
 /// The result of reading a text: the tree, possibly partial, and every problem found.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -503,7 +503,7 @@ pub fn parse_file_with(source: &str, limits: &Limits) -> ParseOutput {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GameOutput {
     /// The game (empty only when the text held nothing but unreadable bytes).
-    pub game: Game,
+    pub game: Record,
     /// Its errors and warnings.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -716,7 +716,7 @@ impl Iterator for Games<'_> {
         if self.buf.is_empty() {
             // Only unreadable bytes were left.
             return (!lex_diags.is_empty())
-                .then(|| GameOutput { game: Game::default(), diagnostics: sorted(lex_diags) });
+                .then(|| GameOutput { game: Record::default(), diagnostics: sorted(lex_diags) });
         }
         let source = self.source;
         // Where the tokens read stop, when the rest of the game is still in the stream.
@@ -770,7 +770,7 @@ impl Iterator for Games<'_> {
             } else {
                 mt.span.end
             };
-            let game = Game { span: Span::new(first, last.max(first)), tags, movetext: mt };
+            let game = Record { span: Span::new(first, last.max(first)), tags, movetext: mt };
             let s = game.movetext.span;
             let mut diags: Vec<Diagnostic> = if n + 1 == n_records {
                 lex_diags.by_ref().collect()
@@ -837,14 +837,6 @@ fn read_game<'a>(
     let tags_end = tags.last().map_or(start, |t: &Tag| t.span.end);
     let records = movetext(&parsers(), &tokens[i..], tags_end, next_token.map(|t| t.1), &mut b);
     (b, tags, records)
-}
-
-impl Game {
-    /// Whether nothing was read into this game.
-    fn is_empty(&self) -> bool {
-        self.tags.is_empty()
-            && self.movetext == Movetext { span: self.movetext.span, ..Movetext::default() }
-    }
 }
 
 /// `E0224` at the first tag past the limit (`at`); the game has `found` tags, well-formed or
@@ -949,7 +941,7 @@ fn limit_pairs(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<D
 
 /// The record-level diagnostics: no `Variant` tag, and the ending warnings unless the movetext
 /// has errors (then where it really ends is uncertain).
-fn finish_game(game: &Game, has_errors: bool, b: &mut Builder<'_>) {
+fn finish_game(game: &Record, has_errors: bool, b: &mut Builder<'_>) {
     if game.tag("Variant").is_none() {
         let at = game.tags.first().map_or_else(
             || {

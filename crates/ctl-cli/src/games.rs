@@ -16,7 +16,7 @@ use ctl_an::syntax::File;
 use ctl_an::{GameOutput, Limits, WriteOptions};
 use ctl_pgn::convert::Converted;
 use ctl_pgn::decode::Decoded;
-use ctl_pgn::reader::{Piece, Pieces, TextStart};
+use ctl_pgn::reader::{Pieces, StreamPiece, TextStart};
 use ctl_pgn::render::{ErrorCap, LineIndex};
 use ctl_pgn::write::write_game;
 
@@ -67,7 +67,7 @@ impl Selection {
     }
 
     /// Whether game `number` (from 1) of its input, `game`, is selected.
-    pub fn selects(&self, number: usize, game: &ctl_an::syntax::Game) -> bool {
+    pub fn selects(&self, number: usize, game: &ctl_an::syntax::Record) -> bool {
         self.game.is_none_or(|n| n as usize == number)
             && self
                 .filters
@@ -110,7 +110,7 @@ impl ReadPiece {
     pub fn games(&self) -> impl Iterator<Item = (usize, &GameOutput)> {
         self.records
             .iter()
-            .filter(|r| !ctl_pgn::check::is_empty(&r.game))
+            .filter(|r| !r.game.is_empty())
             .zip(self.first_game..)
             .map(|(g, n)| (n, g))
     }
@@ -144,7 +144,7 @@ pub fn pieces(
 ) -> io::Result<impl Iterator<Item = io::Result<ReadPiece>>> {
     let mut next_game = 1;
     Ok(Pieces::new(input.open()?).map(move |piece| {
-        let Piece { start, bytes } = piece?;
+        let StreamPiece { start, bytes } = piece?;
         let decoded = input::decode(bytes.clone());
         let records: Vec<GameOutput> = ctl_an::games_with(&decoded.text, &limits).collect();
         let read = ReadPiece { start, bytes, decoded, records, first_game: next_game };

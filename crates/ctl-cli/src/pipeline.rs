@@ -15,14 +15,14 @@ use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use cescacs_board::{Diagnostic, Severity};
-use ctl_pgn::check::{Check, CheckedPiece, Stats, sort};
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use ctl_pgn::reader::{Pieces, TextStart};
 use ctl_pgn::render::{
     DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding,
     Summary, TextRenderer, file_uri,
 };
 use ctl_pgn::validate;
+use ctl_pgn::{Check, CheckedPiece, Stats};
 use rayon::prelude::*;
 
 use crate::code_filter::CodeFilter;
@@ -470,7 +470,7 @@ pub fn run_selected(
             }
             checked.stats = games.stats();
             found.retain(|d| how.codes.keeps(d.code));
-            sort(&mut found);
+            Diagnostic::sort(&mut found);
             checked.counts.errors = found.iter().filter(|d| d.is_error()).count();
             checked.counts.warnings = found.len() - checked.counts.errors;
             if !found.is_empty() {

@@ -12,11 +12,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cescacs_board::Diagnostic;
-use ctl_pgn::check::Check;
-use ctl_pgn::game::Game;
+use ctl_pgn::Check;
+use ctl_pgn::Game;
+use ctl_pgn::Level;
 use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, Locator, PositionEncoding};
 use ctl_pgn::split::GameSplitter;
-use ctl_pgn::validate::Level;
 use ctl_pgn::write::{WriteOptions, write_game};
 use lsp_types::{DiagnosticSeverity, DocumentSymbol};
 
@@ -243,7 +243,7 @@ pub(crate) fn read_piece(text: &str, start: usize, end: usize) -> Option<Piece<'
     let source = piece_text(text, start, end)?;
     let mut games = Vec::new();
     for out in ctl_an::games(&source) {
-        if !ctl_pgn::check::is_empty(&out.game) {
+        if !out.game.is_empty() {
             let mut game = Game::new(out.game, &source);
             game.set_syntax_errors(&out.diagnostics);
             games.push(game);

@@ -12,10 +12,10 @@
 //! move follows a move number or a comma; anything else is followed by a move number); the
 //! position comes from the one replay of the game's tree ([`walk::position_after`]).
 
-use cescacs_board::{Colour, Letters, Move, MoveKind, Position, Span};
+use cescacs_board::{BoardMove, BoardMoveKind, Colour, Letters, Position, Span};
 use ctl_an::lexer::{Lexer, TokenKind};
 use ctl_an::syntax::{Movetext, Pair, Ply};
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use lsp_types::CompletionItemKind;
 
 use crate::analysis::Piece;
@@ -133,7 +133,7 @@ pub(crate) fn moves(position: &Position, letters: &Letters, typed: &str) -> Vec<
 }
 
 /// A move's canonical text in `letters`, with its check mark; and the mark.
-fn written(position: &Position, m: &Move, letters: &Letters) -> (String, &'static str) {
+fn written(position: &Position, m: &BoardMove, letters: &Letters) -> (String, &'static str) {
     let check = position.check_suffix(m);
     let text = format!("{m}{check}");
     if letters.is_standard() {
@@ -149,22 +149,26 @@ fn written(position: &Position, m: &Move, letters: &Letters) -> (String, &'stati
 }
 
 /// `Bishop takes Knight, check from afar`: the piece, the capture, the check, in words.
-fn detail(m: &Move, check: &str) -> String {
+fn detail(m: &BoardMove, check: &str) -> String {
     let mut s = match m.kind() {
-        MoveKind::Castling(c) => format!("castling {}", c.as_str()),
+        BoardMoveKind::Castling(c) => format!("castling {}", c.as_str()),
         _ => m.piece().to_string(),
     };
     match m.kind() {
-        MoveKind::EnPassant { .. } => s.push_str(" takes en passant"),
-        MoveKind::ScornfulCapture => s.push_str(" takes scornfully"),
+        BoardMoveKind::EnPassant { .. } => s.push_str(" takes en passant"),
+        BoardMoveKind::ScornfulCapture => s.push_str(" takes scornfully"),
         _ => {}
     }
-    if let (Some(victim), false) = (m.captured(), matches!(m.kind(), MoveKind::EnPassant { .. })) {
+    if let (Some(victim), false) =
+        (m.captured(), matches!(m.kind(), BoardMoveKind::EnPassant { .. }))
+    {
         s.push_str(&format!(" takes {victim}"));
     }
     match m.promotion() {
-        Some(cescacs_board::Promotion::To(kind)) => s.push_str(&format!(", promotes to {kind}")),
-        Some(cescacs_board::Promotion::Awaiting) => s.push_str(", awaits promotion"),
+        Some(cescacs_board::BoardPromotion::To(kind)) => {
+            s.push_str(&format!(", promotes to {kind}"))
+        }
+        Some(cescacs_board::BoardPromotion::Awaiting) => s.push_str(", awaits promotion"),
         None => {}
     }
     s.push_str(match check {

@@ -7,7 +7,7 @@
 
 use cescacs_board::{Hex, Letters, PieceKind, Span};
 use ctl_an::syntax::{Comment, Move, MoveKind, Pair, PieceLetter, Ply, PromotionTarget, Reference};
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use lsp_types::DocumentHighlightKind;
 
 /// What a place names.

@@ -9,7 +9,7 @@
 
 use cescacs_board::Span;
 use ctl_an::syntax::{
-    Comment, Game, Move, MoveKind, Pair, Ply, Promotion, PromotionTarget, Reference, Variation,
+    Comment, Move, MoveKind, Pair, Ply, Promotion, PromotionTarget, Record, Reference, Variation,
 };
 use ctl_pgn::render::PositionEncoding;
 use lsp_types::{SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensLegend};
@@ -197,7 +197,7 @@ impl Found<'_> {
         }
     }
 
-    fn game(&mut self, game: &Game) {
+    fn game(&mut self, game: &Record) {
         for tag in &game.tags {
             self.push(tag.name_span, Kind::TagName);
             let quoted = Span::new(tag.value_span.start.saturating_sub(1), tag.value_span.end + 1);

@@ -7,7 +7,7 @@
 use core::fmt::Write as _;
 
 pub use ctl_an::WriteOptions;
-use ctl_an::syntax::{File, Game, Tag};
+use ctl_an::syntax::{File, Record, Tag};
 
 /// Writes a whole file in the export layout: its games in order, one blank line between games.
 ///
@@ -40,13 +40,13 @@ pub fn write_file(file: &File, options: WriteOptions) -> String {
 /// let out = ctl_pgn::write::write_game(&file.games[0], Default::default());
 /// assert_eq!(out, "[Variant \"C'escacs\"]\n[Note \"a \\\"b\\\" c\"]\n\n1. E7-E13 :\n*\n");
 /// ```
-pub fn write_game(game: &Game, options: WriteOptions) -> String {
+pub fn write_game(game: &Record, options: WriteOptions) -> String {
     let mut out = String::new();
     write_game_into(&mut out, game, options);
     out
 }
 
-fn write_game_into(out: &mut String, game: &Game, options: WriteOptions) {
+fn write_game_into(out: &mut String, game: &Record, options: WriteOptions) {
     for tag in &game.tags {
         write_tag_into(out, tag);
         out.push('\n');

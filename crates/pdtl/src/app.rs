@@ -24,7 +24,7 @@ use cescacs_board::{
 use crate::codes;
 use crate::read::consistency::{describe, home, scornful_faced};
 use crate::read::fields::{self, Castling, EnPassantField, Part};
-use crate::read::{Cx, Field, Read, read_in};
+use crate::read::{Cx, Field, ReadOutput, read_in};
 
 /// Which PDTL dialect a text is written in, or is to be written in.
 ///
@@ -420,7 +420,7 @@ const APP_LENIENCY: [(&str, &str); 8] = [
 /// a Rook away from home, lines out of order, missing fields...: [`APP_LENIENCY`]) keeps the
 /// spec's errors, which say more; once it also has a field the app writes its own way, the
 /// conversion reads those forms as the app does, and a note says what each became.
-pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: Read) -> Read {
+pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: ReadOutput) -> ReadOutput {
     const APP_FIELDS: [&str; 9] = [
         codes::CASTLING_SYNTAX,
         codes::CASTLING_CONTRADICTS_BOARD,
@@ -496,7 +496,7 @@ pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: Read) -> 
         .collect();
     diagnostics.push(d);
     diagnostics.sort_by_key(|d| d.span.start);
-    Read { position: None, diagnostics }
+    ReadOutput { position: None, diagnostics }
 }
 
 /// The app's castling part of one side (empty when its King has moved).

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ctl_pgn::check::Check;
+use ctl_pgn::Check;
 use ctl_pgn::render::{PositionEncoding, Summary};
 use ctl_pgn::validate;
 
@@ -301,10 +301,7 @@ fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
             }
         };
         let Ok(text) = String::from_utf8(bytes) else {
-            eprintln!(
-                "warning: `{}` is not valid UTF-8: not fixed (see E0001)",
-                input.display()
-            );
+            eprintln!("warning: `{}` is not valid UTF-8: not fixed (see E0001)", input.display());
             continue;
         };
         let done = fix::fix(&text, args.level.into(), codes);

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use cescacs_board::{Diagnostic, Severity};
 use ctl_an::Limits;
+use ctl_pgn::Game;
 use ctl_pgn::app::{from_app, to_app};
-use ctl_pgn::game::Game;
 use ctl_pgn::render::{ErrorCap, TextRenderer};
 
 use crate::games;

@@ -74,7 +74,7 @@ pub(crate) fn parse_dialect(name: &str) -> Result<Dialect, String> {
 }
 
 /// Reads one PDTL in the dialect of `--from`.
-fn read(args: &Args, text: &str) -> pdtl::Read {
+fn read(args: &Args, text: &str) -> pdtl::ReadOutput {
     match args.from {
         Dialect::Spec => pdtl::read(text, &args.letters),
         Dialect::App => pdtl::read_in(text, &args.letters, Dialect::App),

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::Diagnostic;
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use ctl_pgn::render::TextRenderer;
-use ctl_pgn::validate::{self, Level};
+use ctl_pgn::{Check, Level};
 
 use crate::games;
 use crate::input::Input;
@@ -90,7 +90,7 @@ pub fn run(args: Args) -> ExitCode {
         ReplayLevel::Coherence => Level::Coherence,
         ReplayLevel::Rules => Level::Rules,
     };
-    let line = validate::replay_main_line(&game, level);
+    let line = game.main_line(level);
     // The game's own errors (encoding, syntax, setup tags); the move error is the replay's.
     // The reader gives each record its own syntax errors, wherever they are (a line skipped
     // for its length may start after the last move kept).
@@ -100,7 +100,7 @@ pub fn run(args: Args) -> ExitCode {
         .iter()
         .filter(|d| d.span.start >= game_span.start && d.span.start <= game_span.end)
         .chain(&found.diagnostics)
-        .chain(validate::validate(&game, Level::Syntax).iter())
+        .chain(Check::new(Level::Syntax).game(&game).iter())
         .filter(|d| d.is_error())
         .cloned()
         .collect();

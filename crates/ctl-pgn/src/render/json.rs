@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use cescacs_board::{Diagnostic, Severity, Span, codes};
 use serde::{Deserialize, Serialize};
 
-use super::line_index::{LineIndex, Position, PositionEncoding};
+use super::line_index::{LineIndex, LspPosition, PositionEncoding};
 use super::report::{Context, FileReport};
 
 /// The version of the JSON format; it grows when a field changes meaning or goes away (new
@@ -315,7 +315,7 @@ impl FileDiagnostics {
 #[serde(rename_all = "camelCase")]
 pub struct JsonDiagnostic {
     /// Where, in lines and columns of the document's encoding.
-    pub range: Range,
+    pub range: LspRange,
     /// 1 error, 2 warning (LSP `DiagnosticSeverity`).
     pub severity: u8,
     /// The stable code, e.g. `E0203`.
@@ -340,7 +340,7 @@ impl JsonDiagnostic {
         index: &LineIndex<'_>,
         encoding: PositionEncoding,
     ) -> JsonDiagnostic {
-        let range = |span: Span| Range {
+        let range = |span: Span| LspRange {
             start: index.position(span.start, encoding),
             end: index.position(span.end.max(span.start), encoding),
         };
@@ -391,11 +391,11 @@ impl JsonDiagnostic {
 
 /// An LSP range: start and end positions, end exclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Range {
+pub struct LspRange {
     /// First position.
-    pub start: Position,
+    pub start: LspPosition,
     /// Position just past the end.
-    pub end: Position,
+    pub end: LspPosition,
 }
 
 /// An LSP `DiagnosticRelatedInformation`.
@@ -413,7 +413,7 @@ pub struct Location {
     /// The file.
     pub uri: String,
     /// The place in it.
-    pub range: Range,
+    pub range: LspRange,
 }
 
 /// The toolkit's facts about a diagnostic, beyond LSP.

@@ -85,7 +85,7 @@ impl FromStr for PositionEncoding {
 
 /// An LSP position: 0-based line and 0-based column in some [`PositionEncoding`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Position {
+pub struct LspPosition {
     /// 0-based line.
     pub line: u32,
     /// 0-based column, in code units of the encoding.
@@ -116,13 +116,13 @@ impl fmt::Display for LineCol {
 /// start of that character, so a lookup never panics.
 ///
 /// ```
-/// use ctl_pgn::render::{LineIndex, PositionEncoding, Position};
+/// use ctl_pgn::render::{LineIndex, PositionEncoding, LspPosition};
 /// let text = "1. E7×E13\n2. D∞";
 /// let index = LineIndex::new(text);
 /// let offset = text.find('∞').unwrap(); // byte 14
 /// assert_eq!(index.line_col(offset).to_string(), "2:5");
-/// assert_eq!(index.position(offset, PositionEncoding::Utf16), Position { line: 1, character: 4 });
-/// assert_eq!(index.position(text.len(), PositionEncoding::Utf8), Position { line: 1, character: 7 });
+/// assert_eq!(index.position(offset, PositionEncoding::Utf16), LspPosition { line: 1, character: 4 });
+/// assert_eq!(index.position(text.len(), PositionEncoding::Utf8), LspPosition { line: 1, character: 7 });
 /// ```
 #[derive(Debug, Clone)]
 pub struct LineIndex<'a> {
@@ -142,11 +142,11 @@ impl<'a> LineIndex<'a> {
     }
 
     /// Indexes `text`, a piece of a file that starts at `start` (e.g. one game read from a
-    /// stream, [`crate::reader::Piece`]): lookups take file offsets and give file positions.
+    /// stream, [`crate::reader::StreamPiece`]): lookups take file offsets and give file positions.
     ///
     /// ```
     /// use ctl_pgn::reader::TextStart;
-    /// use ctl_pgn::render::{LineIndex, Position, PositionEncoding};
+    /// use ctl_pgn::render::{LineIndex, LspPosition, PositionEncoding};
     /// let file = "[Variant \"C'escacs\"] 1. D∞: * [Variant \"C'escacs\"] 1. E7xE13: *\n";
     /// let cut = file.rfind("[Variant").unwrap();
     /// let start = TextStart::default().after(&file.as_bytes()[..cut]);
@@ -234,7 +234,7 @@ impl<'a> LineIndex<'a> {
     }
 
     /// The LSP position of byte `offset` of the file, with columns in `encoding`.
-    pub fn position(&self, offset: usize, encoding: PositionEncoding) -> Position {
+    pub fn position(&self, offset: usize, encoding: PositionEncoding) -> LspPosition {
         let (line, before) = self.before(offset.saturating_sub(self.start.offset));
         let mut character = if before.is_ascii() { before.len() } else { encoding.width(before) };
         if line == 0 {
@@ -244,7 +244,7 @@ impl<'a> LineIndex<'a> {
                 PositionEncoding::Utf32 => self.start.chars,
             };
         }
-        Position { line: saturate(self.start.line + line), character: saturate(character) }
+        LspPosition { line: saturate(self.start.line + line), character: saturate(character) }
     }
 
     /// The 1-based line and column (in Unicode characters) of byte `offset`.

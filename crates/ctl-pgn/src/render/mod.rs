@@ -18,10 +18,10 @@ mod uri;
 pub use cap::{DEFAULT_MAX_DIAGNOSTICS, ErrorCap};
 pub use json::{
     ByteSpan, Data, Document, DocumentWriter, FORMAT_VERSION, FileDiagnostics, JsonDiagnostic,
-    JsonFix, JsonLabel, JsonLine, Location, Range, RelatedInformation, Summary, TOOL, render_json,
-    source_of, write_jsonl,
+    JsonFix, JsonLabel, JsonLine, Location, LspRange, RelatedInformation, Summary, TOOL,
+    render_json, source_of, write_jsonl,
 };
-pub use line_index::{LineCol, LineIndex, Position, PositionEncoding, UnknownEncoding};
+pub use line_index::{LineCol, LineIndex, LspPosition, PositionEncoding, UnknownEncoding};
 pub use report::{Context, FileReport, Locator};
 pub use text::{TextRenderer, render_text};
 pub use uri::file_uri;

@@ -36,14 +36,14 @@ use crate::{Dialect, app, codes};
 /// assert_eq!(found, [("E0107", "P"), ("E0113", "W")]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Read {
+pub struct ReadOutput {
     /// The position, `Some` when no diagnostic is an error (warnings are allowed).
     pub position: Option<Position>,
     /// Every problem found, in text order (by start of span).
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Read {
+impl ReadOutput {
     /// Whether any diagnostic is an error (then `position` is `None`).
     ///
     /// ```
@@ -145,7 +145,7 @@ fn too_long(text: &str) -> Diagnostic {
 /// assert_eq!(r.diagnostics[0].code, "E0104");
 /// assert_eq!(r.diagnostics[0].span.range(), 1..3);
 /// ```
-pub fn read(text: &str, letters: &Letters) -> Read {
+pub fn read(text: &str, letters: &Letters) -> ReadOutput {
     let r = read_in(text, letters, Dialect::Spec);
     if r.has_errors() { app::explain_spec_errors(text, letters, r) } else { r }
 }
@@ -169,9 +169,9 @@ pub fn read(text: &str, letters: &Letters) -> Read {
 /// assert_eq!(pdtl::to_string(&p), "/27:1k/25:r3/3:R3/1:1K/ w RK- - 0 ?");
 /// assert_eq!(r.diagnostics[0].code, "W0113");
 /// ```
-pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
+pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> ReadOutput {
     if text.len() > MAX_BYTES {
-        return Read { position: None, diagnostics: vec![too_long(text)] };
+        return ReadOutput { position: None, diagnostics: vec![too_long(text)] };
     }
     let mut cx = Cx { text, letters, dialect, diags: Vec::new() };
     let fields = cx.split_fields();
@@ -273,7 +273,7 @@ pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
     let ok = complete && !cx.diags.iter().any(Diagnostic::is_error);
     // Fields are checked one after another and the board last; text order is easier to follow.
     cx.diags.sort_by_key(|d| d.span.start);
-    Read { position: ok.then_some(position), diagnostics: cx.diags }
+    ReadOutput { position: ok.then_some(position), diagnostics: cx.diags }
 }
 
 /// Reads a PDTL string with the standard letters; any error rejects it.
