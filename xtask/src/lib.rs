@@ -4,6 +4,7 @@
 //! - [`corpus`]: the round trip of `corpus/` (`cargo xtask corpus`).
 //! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`).
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
+//! - [`npm`]: the npm package `cescacs`, WebAssembly (`cargo xtask npm`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
 #![forbid(unsafe_code)]
@@ -13,3 +14,4 @@ pub mod bench_report;
 pub mod corpus;
 pub mod generate;
 pub mod hostile;
+pub mod npm;

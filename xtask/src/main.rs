@@ -46,6 +46,10 @@ Tasks:
           case and on the issue's reproducers (--big adds a valid 200 MB file), and the worst
           time, peak RSS and output per input byte are printed as Markdown (docs/RELIABILITY.md).
           Exit 1 on a broken invariant or a status other than 0, 1 or 2.
+  npm     build the npm package `cescacs` into target/npm/cescacs/: crates/cescacs-wasm for
+          wasm32-unknown-unknown (profile `wasm`, build in target/wasm/), its glue and types by
+          wasm-bindgen, index.js, package.json, README and licences; print the .wasm's size.
+          Needs scripts/wasm-toolchain.sh first
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
@@ -81,6 +85,15 @@ fn main() -> ExitCode {
                 print!("{report}");
                 true
             }),
+        Some("npm") => xtask::npm::build(&root()).map(|built| {
+            let gzipped = built.wasm_gzipped.map_or_else(String::new, |g| format!(", {g} gzipped"));
+            println!(
+                "{}: cescacs_wasm_bg.wasm {} bytes{gzipped}",
+                built.dir.display(),
+                built.wasm_bytes
+            );
+            true
+        }),
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
     };
     match result {
