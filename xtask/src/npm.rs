@@ -123,7 +123,9 @@ pub fn build(root: &Path) -> Result<Built, String> {
         fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     run(Command::new("wasm-bindgen")
-        .args(["--target", "web", "--out-name", "cescacs_wasm", "--out-dir"])
+        // The names section only names functions in traces: 15% of the module.
+        .args(["--target", "web", "--remove-name-section", "--out-name", "cescacs_wasm"])
+        .arg("--out-dir")
         .arg(&dir)
         .arg(&wasm))?;
     write_package(root, &dir)?;

@@ -71,7 +71,7 @@ fn text(value: &JsValue) -> Result<String, JsValue> {
 #[wasm_bindgen(unchecked_return_type = "CheckResult")]
 pub fn check(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CheckOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = self::options(&options)?;
     toolkit::check(&bytes(&text)?, &options).map(|c| to_js(&c)).map_err(|e| thrown(&e))
@@ -81,7 +81,7 @@ pub fn check(
 #[wasm_bindgen]
 pub fn format(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "FormatOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "FormatOptions")] options: Option<JsValue>,
 ) -> Result<String, JsValue> {
     let options = self::options(&options)?;
     toolkit::format(&bytes(&text)?, &options).map_err(|e| thrown(&e))
@@ -91,7 +91,7 @@ pub fn format(
 #[wasm_bindgen(js_name = readPdtl, unchecked_return_type = "PdtlRead")]
 pub fn read_pdtl(
     #[wasm_bindgen(unchecked_param_type = "string")] pdtl: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PdtlOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "PdtlOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = self::options(&options)?;
     toolkit::read_pdtl(&text(&pdtl)?, &options).map(|r| to_js(&r)).map_err(|e| thrown(&e))
@@ -101,7 +101,7 @@ pub fn read_pdtl(
 #[wasm_bindgen(js_name = writePdtl)]
 pub fn write_pdtl(
     #[wasm_bindgen(unchecked_param_type = "string")] pdtl: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PdtlOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "PdtlOptions")] options: Option<JsValue>,
 ) -> Result<String, JsValue> {
     let options = self::options(&options)?;
     toolkit::write_pdtl(&text(&pdtl)?, &options).map_err(|e| thrown(&e))
@@ -119,7 +119,7 @@ pub fn legal_moves(
 #[wasm_bindgen(unchecked_return_type = "GameReplayed[]")]
 pub fn replay(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ReplayOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "ReplayOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = self::options(&options)?;
     toolkit::replay(&self::text(&text)?, &options).map(|r| to_js(&r)).map_err(|e| thrown(&e))
@@ -145,7 +145,7 @@ pub fn to_app(
 #[wasm_bindgen(js_name = boardSvg)]
 pub fn board_svg(
     #[wasm_bindgen(unchecked_param_type = "string")] pdtl: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "SvgOptions")] options: Option<JsValue>,
 ) -> Result<String, JsValue> {
     let options = self::options(&options)?;
     toolkit::board_svg(&text(&pdtl)?, &options).map_err(|e| thrown(&e))

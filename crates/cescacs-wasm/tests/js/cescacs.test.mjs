@@ -21,7 +21,7 @@ const cescacs = await import(pathToFileURL(join(packageDir, 'index.js')).href);
 
 /** Runs the CLI; its standard output (the status is the caller's business). */
 function run(args, input) {
-  const r = spawnSync(cli, args, { input, maxBuffer: 1 << 30, encoding: 'buffer' });
+  const r = spawnSync(cli, args, { input, maxBuffer: 1 << 30 });
   assert.equal(r.error, undefined, `${cli} ${args.join(' ')}`);
   return r;
 }
