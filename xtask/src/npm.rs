@@ -49,7 +49,11 @@ fn toolchain() -> Result<Toolchain, String> {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .unwrap_or_default();
-    if !sysroot.is_empty()
+    // `CESCACS_WASM_TOOLCHAIN=debian` builds with Debian's toolchain even where rustup's target
+    // is installed (to try that path).
+    let debian_only = std::env::var("CESCACS_WASM_TOOLCHAIN").is_ok_and(|v| v == "debian");
+    if !debian_only
+        && !sysroot.is_empty()
         && Path::new(&sysroot).join("lib/rustlib").join(TARGET).join("lib").is_dir()
     {
         return Ok(Toolchain::Rustup);
@@ -93,22 +97,12 @@ pub fn build(root: &Path) -> Result<Built, String> {
             "wasm-bindgen {version} is needed (found {found}): run scripts/wasm-toolchain.sh"
         ));
     }
-    let mut cargo = match toolchain()? {
-        Toolchain::Rustup => Command::new(std::env::var("CARGO").unwrap_or("cargo".into())),
-        Toolchain::Debian => {
-            let mut cargo = Command::new("/usr/bin/cargo");
-            cargo
-                .env("RUSTC", "/usr/bin/rustc")
-                .env("RUSTDOC", "/usr/bin/rustdoc")
-                .env("RUSTC_BOOTSTRAP", "1")
-                .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER", "wasm-ld")
-                .env_remove("RUSTUP_TOOLCHAIN")
-                // Debian's compiler may be older than the workspace's `rust-version`.
-                .args(["-Zbuild-std=std,panic_abort", "--ignore-rust-version"]);
-            cargo
-        }
-    };
-    run(cargo.current_dir(root).env("CARGO_TARGET_DIR", root.join(TARGET_DIR)).args([
+    let toolchain = toolchain()?;
+    let mut cargo = Command::new(match toolchain {
+        Toolchain::Rustup => std::env::var("CARGO").unwrap_or("cargo".into()),
+        Toolchain::Debian => "/usr/bin/cargo".into(),
+    });
+    cargo.current_dir(root).env("CARGO_TARGET_DIR", root.join(TARGET_DIR)).args([
         "build",
         "--profile",
         "wasm",
@@ -116,7 +110,18 @@ pub fn build(root: &Path) -> Result<Built, String> {
         TARGET,
         "-p",
         "cescacs-wasm",
-    ]))?;
+    ]);
+    if toolchain == Toolchain::Debian {
+        cargo
+            .env("RUSTC", "/usr/bin/rustc")
+            .env("RUSTDOC", "/usr/bin/rustdoc")
+            .env("RUSTC_BOOTSTRAP", "1")
+            .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER", "wasm-ld")
+            .env_remove("RUSTUP_TOOLCHAIN")
+            // Debian's compiler may be older than the workspace's `rust-version`.
+            .args(["-Zbuild-std=std,panic_abort", "--ignore-rust-version"]);
+    }
+    run(&mut cargo)?;
     let wasm = root.join(TARGET_DIR).join(TARGET).join("wasm/cescacs_wasm.wasm");
     let dir = root.join(OUT);
     if dir.exists() {
