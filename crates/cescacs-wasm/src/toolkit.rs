@@ -574,14 +574,7 @@ pub fn to_app(text: &str) -> Vec<ToApp> {
     let parsed = ctl_an::parse_file(text);
     let mut out = Vec::new();
     for (i, syntax) in parsed.file.games.iter().enumerate() {
-        let problems: Vec<Diagnostic> = parsed
-            .diagnostics
-            .iter()
-            .filter(|d| {
-                d.is_error() && syntax.span.start <= d.span.start && d.span.start <= syntax.span.end
-            })
-            .cloned()
-            .collect();
+        let problems = ctl_pgn::app::syntax_errors(&parsed.diagnostics, syntax);
         let converted = if problems.is_empty() {
             ctl_pgn::app::to_app(&Game::new(syntax.clone(), text)).map_err(|d| vec![*d])
         } else {

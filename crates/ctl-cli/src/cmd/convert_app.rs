@@ -115,14 +115,7 @@ fn run_to(
         if only.is_some_and(|n| n != i + 1) {
             continue;
         }
-        let problems: Vec<Diagnostic> = parsed
-            .diagnostics
-            .iter()
-            .filter(|d| {
-                d.is_error() && syntax.span.start <= d.span.start && d.span.start <= syntax.span.end
-            })
-            .cloned()
-            .collect();
+        let problems = ctl_pgn::app::syntax_errors(&parsed.diagnostics, syntax);
         if !problems.is_empty() {
             render(&name, text, &problems);
             eprintln!("{name}: game {}: not converted: syntax errors", i + 1);
