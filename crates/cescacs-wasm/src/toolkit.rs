@@ -186,15 +186,8 @@ pub fn format(bytes: &[u8], options: &FormatOptions) -> Result<String, ApiError>
     let (mut out, mut games, mut broken) = (String::new(), 0usize, Vec::new());
     for (start, decoded) in pieces(bytes) {
         let records: Vec<_> = ctl_an::games_with(&decoded.text, &ctl_an::Limits::DEFAULT).collect();
-        let mut unwritable: Vec<Diagnostic> = decoded
-            .diagnostics
-            .iter()
-            .chain(records.iter().flat_map(|r| &r.diagnostics))
-            .filter(|d| d.is_error() || d.code == ctl_pgn::decode::PROSE)
-            .cloned()
-            .collect();
+        let unwritable = ctl_pgn::write::unwritable(&decoded, &records);
         if !unwritable.is_empty() {
-            Diagnostic::sort(&mut unwritable);
             let index = LineIndex::at(decoded.shown(), start);
             broken.extend(unwritable.iter().map(|d| {
                 let d = d.clone().shifted(start.offset);
