@@ -17,10 +17,10 @@ use crate::decode::Decoded;
 /// games (`W0001`: it is in no tree, writing the tree would drop it). Sorted.
 ///
 /// ```
-/// let decoded = ctl_pgn::decode::decode(b"Notes.\n[Variant \"C'escacs\"]\n1. E7-E13: *\n".to_vec());
+/// let decoded = ctl_pgn::decode::decode(b"[Variant \"C'escacs\"]\n1. E7xE13: *\n".to_vec());
 /// let records: Vec<_> = ctl_an::games_with(&decoded.text, &ctl_an::Limits::DEFAULT).collect();
 /// let found = ctl_pgn::write::unwritable(&decoded, &records);
-/// assert_eq!(found[0].code, "W0001");
+/// assert_eq!(found[0].code, "E0206");
 /// ```
 pub fn unwritable(decoded: &Decoded, records: &[ctl_an::GameOutput]) -> Vec<Diagnostic> {
     let mut found: Vec<Diagnostic> = decoded
