@@ -6,7 +6,7 @@
 #    source in rust-web-src, wasm-ld from lld), with which `cargo xtask npm` builds std itself
 #    (-Zbuild-std);
 #  - the `wasm-bindgen` command at exactly the version of the `wasm-bindgen` crate that
-#    crates/cescacs-wasm pins (built from crates.io, about 13 minutes on 2 cores).
+#    crates/cescacs-wasm pins (built from crates.io: about 3 minutes of CPU).
 # Idempotent: a second run installs nothing. Called by the README's set-up and by .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +44,8 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $version" ]; then
 else
   # --locked builds the CLI with the dependencies it was released with; a registry mirror that
   # lacks one of them (seen: webpki-roots 1.0.11) gets the newest compatible ones instead.
-  cargo install wasm-bindgen-cli --version "$version" --locked ||
-    cargo install wasm-bindgen-cli --version "$version"
+  # Without default features: no TLS stack (only its test runner downloads anything), a
+  # sixth less to compile.
+  cargo install wasm-bindgen-cli --version "$version" --no-default-features --locked ||
+    cargo install wasm-bindgen-cli --version "$version" --no-default-features
 fi
