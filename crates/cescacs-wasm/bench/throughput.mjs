@@ -3,8 +3,10 @@
 //   cargo xtask gen --seed 2029 --games 6000 --out target/wasm-bench   # about 20 MB
 //   cargo build --release -p ctl-cli && cargo xtask npm
 //   node crates/cescacs-wasm/bench/throughput.mjs target/wasm-bench [runs]
-// The CLI reads its files itself (its time includes reading them); node reads them first and
-// times `check` alone over the bytes, file by file as the CLI checks them. The median of the
+// Times are CPU seconds (user + system: the CLI's from bash's `time`, node's from
+// `process.cpuUsage`), which a busy machine disturbs far less than wall time. The CLI reads its
+// files itself (its time includes reading them and node's start-up is not counted); node reads
+// them first and `check` alone is timed, file by file as the CLI checks them. The median of the
 // runs is kept.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -28,25 +30,37 @@ const files = readdirSync(dir)
 const bytes = files.reduce((sum, f) => sum + f.length, 0);
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-console.log(`${files.length} files, ${(bytes / 1e6).toFixed(1)} MB, median of ${runs} runs`);
+console.log(`${files.length} files, ${(bytes / 1e6).toFixed(1)} MB, median of ${runs} runs, MB per CPU second`);
 console.log('| level | CLI -j 1 MB/s | node check MB/s | node / CLI |');
 console.log('| --- | ---: | ---: | ---: |');
+/** CPU seconds (user + system) of one CLI run, from bash's `time`, and its games. */
+function cliRun(level) {
+  const script = 'TIMEFORMAT="%U %S"; { time "$0" check -j 1 --level "$1" --format json "$2" > "$3"; } 2>&1';
+  const out = join(root, 'target/wasm-bench-cli.json');
+  const r = spawnSync('bash', ['-c', script, cli, level, dir, out]);
+  const [user, system] = r.stdout.toString('utf8').trim().split('\n').pop().split(' ').map(Number);
+  return [user + system, JSON.parse(readFileSync(out, 'utf8')).summary.games];
+}
+
+/** CPU seconds of node's `check` over every file, and the games. */
+function nodeRun(level) {
+  const started = process.cpuUsage();
+  let games = 0;
+  for (const file of files) games += cescacs.check(file, { level }).summary.games;
+  const { user, system } = process.cpuUsage(started);
+  return [(user + system) / 1e6, games];
+}
+
 for (const level of ['syntax', 'coherence', 'rules']) {
   const cliTimes = [];
   const nodeTimes = [];
-  let games = [0, 0];
   for (let run = 0; run < runs; run++) {
-    let started = process.hrtime.bigint();
-    const r = spawnSync(cli, ['check', '-j', '1', '--level', level, '--format', 'json', dir], { maxBuffer: 1 << 30 });
-    cliTimes.push(Number(process.hrtime.bigint() - started) / 1e9);
-    games[0] = JSON.parse(r.stdout.toString('utf8')).summary.games;
-    started = process.hrtime.bigint();
-    let n = 0;
-    for (const file of files) n += cescacs.check(file, { level }).summary.games;
-    nodeTimes.push(Number(process.hrtime.bigint() - started) / 1e9);
-    games[1] = n;
+    const [c, cliGames] = cliRun(level);
+    const [w, nodeGames] = nodeRun(level);
+    if (cliGames !== nodeGames) throw new Error(`games: CLI ${cliGames}, node ${nodeGames}`);
+    cliTimes.push(c);
+    nodeTimes.push(w);
   }
-  if (games[0] !== games[1]) throw new Error(`games: CLI ${games[0]}, node ${games[1]}`);
   const [c, w] = [bytes / 1e6 / median(cliTimes), bytes / 1e6 / median(nodeTimes)];
   console.log(`| ${level} | ${c.toFixed(1)} | ${w.toFixed(1)} | ${(w / c).toFixed(2)} |`);
 }
