@@ -172,11 +172,20 @@ fn json_of(diagnostics: &[Diagnostic], text: &str) -> Vec<JsonDiagnostic> {
 }
 
 /// The options of [`format`].
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct FormatOptions {
     /// Keyboard characters only (`*` for `×`, `...` for `…`), as `cescacs fmt --ascii`.
     pub ascii: bool,
+    /// The diagnostics of a text that cannot be formatted given (0: all), as `cescacs fmt
+    /// --max-errors`: 100 by default.
+    pub max_errors: usize,
+}
+
+impl Default for FormatOptions {
+    fn default() -> FormatOptions {
+        FormatOptions { ascii: false, max_errors: ctl_pgn::render::DEFAULT_MAX_DIAGNOSTICS }
+    }
 }
 
 /// The canonical text of a game file, as `cescacs fmt` writes it; a text with syntax errors
@@ -184,12 +193,15 @@ pub struct FormatOptions {
 pub fn format(bytes: &[u8], options: &FormatOptions) -> Result<String, ApiError> {
     let write = WriteOptions { ascii: options.ascii };
     let (mut out, mut games, mut broken) = (String::new(), 0usize, Vec::new());
+    let (mut cap, mut unformattable) = (ErrorCap::new(options.max_errors), false);
     for (start, decoded) in pieces(bytes) {
         let records: Vec<_> = ctl_an::games_with(&decoded.text, &ctl_an::Limits::DEFAULT).collect();
         let unwritable = ctl_pgn::write::unwritable(&decoded, &records);
         if !unwritable.is_empty() {
+            unformattable = true;
             let index = LineIndex::at(decoded.shown(), start);
-            broken.extend(unwritable.iter().map(|d| {
+            let shown = unwritable.iter().filter(|d| cap.admit(d.severity));
+            broken.extend(shown.map(|d| {
                 let d = d.clone().shifted(start.offset);
                 JsonDiagnostic::new(
                     &d,
@@ -200,7 +212,7 @@ pub fn format(bytes: &[u8], options: &FormatOptions) -> Result<String, ApiError>
                 )
             }));
         }
-        if !broken.is_empty() {
+        if unformattable {
             continue;
         }
         for record in records.iter().filter(|r| !ctl_pgn::check::is_empty(&r.game)) {
@@ -211,7 +223,7 @@ pub fn format(bytes: &[u8], options: &FormatOptions) -> Result<String, ApiError>
             games += 1;
         }
     }
-    if broken.is_empty() {
+    if !unformattable {
         Ok(out)
     } else {
         Err(ApiError {

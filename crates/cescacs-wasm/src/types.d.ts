@@ -50,7 +50,12 @@ export interface CheckResult {
   omitted: number;
 }
 
-export interface FormatOptions { /** `*` for `×`, `...` for `…`. */ ascii?: boolean; }
+export interface FormatOptions {
+  /** `*` for `×`, `...` for `…`. */
+  ascii?: boolean;
+  /** Diagnostics given when the text cannot be formatted (0: all); default 100, as `cescacs fmt`. */
+  maxErrors?: number;
+}
 
 export interface PdtlOptions { from?: "spec" | "app"; to?: "spec" | "app"; }
 export interface PdtlRead { spec: string | null; app: string | null; diagnostics: Diagnostic[]; }

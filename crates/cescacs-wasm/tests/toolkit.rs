@@ -38,6 +38,12 @@ fn format_writes_canonically_and_refuses_syntax_errors() {
     let e = broken.unwrap_err();
     assert_eq!(e.code, "syntax-errors");
     assert!(!e.diagnostics.is_empty());
+    // The diagnostics given are capped as `cescacs fmt --max-errors` caps them.
+    let many = format!("[Variant \"C'escacs\"]\n{}*\n", "1. E7xE13 ".repeat(300));
+    let e = toolkit::format(many.as_bytes(), &FormatOptions::default()).unwrap_err();
+    assert_eq!(e.diagnostics.len(), 100);
+    let all = FormatOptions { max_errors: 0, ..FormatOptions::default() };
+    assert!(toolkit::format(many.as_bytes(), &all).unwrap_err().diagnostics.len() > 100);
 }
 
 #[test]
