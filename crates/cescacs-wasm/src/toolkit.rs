@@ -4,7 +4,7 @@
 //! options and gives a value that serializes to what the JavaScript caller receives, or an
 //! [`ApiError`]; none panics on any input.
 
-use cescacs_board::{Diagnostic, Letters, Position, Severity};
+use cescacs_board::{Diagnostic, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
 use ctl_an::WriteOptions;
 use ctl_an::syntax::{Pair, Ply};
@@ -131,10 +131,9 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Result<Checked, ApiError> 
             let (kept, left) = found.diagnostics.split_at(keep);
             let rendered =
                 piece_json(kept, &found.read, decoded.shown(), start, &options.uri, encoding);
-            for mut d in rendered {
+            for (found, mut d) in kept.iter().zip(rendered) {
                 d.data.game = d.data.game.map(|g| g + games_before);
-                let severity = if d.severity == 1 { Severity::Error } else { Severity::Warning };
-                if cap.admit(severity) {
+                if cap.admit(found.severity) {
                     diagnostics.push(d);
                 }
             }
