@@ -6,6 +6,7 @@
 //!   [`app_forms`]: the hand-written positions its "Load new" reads (`app-interop --forms`).
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
 //! - [`docs`]: documentation generated from the code, `docs/diagnostics.md` (`cargo xtask docs`).
+//! - [`npm`]: the npm package `cescacs`, WebAssembly (`cargo xtask npm`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
 //! - [`scale`]: every command over each hostile shape at N, 2N and 4N (`cargo xtask hostile
@@ -19,4 +20,5 @@ pub mod corpus;
 pub mod docs;
 pub mod generate;
 pub mod hostile;
+pub mod npm;
 pub mod scale;

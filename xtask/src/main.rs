@@ -55,6 +55,11 @@ Tasks:
           Exit 1 on a broken invariant or a status other than 0, 1 or 2. --scale runs instead
           every command (and the language server) over each hostile shape at N, 2N and 4N (time,
           peak RSS, output) and fails on growth faster than linear or memory over 200 MB.
+          Exit 1 on a broken invariant or a status other than 0, 1 or 2.
+  npm     build the npm package `cescacs` into target/npm/cescacs/: crates/cescacs-wasm for
+          wasm32-unknown-unknown (profile `wasm`, build in target/wasm/), its glue and types by
+          wasm-bindgen, index.js, package.json, README and licences; print the .wasm's size.
+          Needs scripts/wasm-toolchain.sh first
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
@@ -95,6 +100,15 @@ fn main() -> ExitCode {
                 print!("{report}");
                 true
             }),
+        Some("npm") => xtask::npm::build(&root()).map(|built| {
+            let gzipped = built.wasm_gzipped.map_or_else(String::new, |g| format!(", {g} gzipped"));
+            println!(
+                "{}: cescacs_wasm_bg.wasm {} bytes{gzipped}",
+                built.dir.display(),
+                built.wasm_bytes
+            );
+            true
+        }),
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
     };
     match result {

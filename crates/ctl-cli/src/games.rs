@@ -124,16 +124,7 @@ impl ReadPiece {
     /// syntax, and prose around its games (`W0001`: it is in no tree, writing the tree would
     /// drop it). Piece offsets, sorted.
     pub fn unwritable(&self) -> Vec<Diagnostic> {
-        let mut found: Vec<Diagnostic> = self
-            .decoded
-            .diagnostics
-            .iter()
-            .chain(self.records.iter().flat_map(|r| &r.diagnostics))
-            .filter(|d| d.is_error() || d.code == ctl_pgn::decode::PROSE)
-            .cloned()
-            .collect();
-        Diagnostic::sort(&mut found);
-        found
+        ctl_pgn::write::unwritable(&self.decoded, &self.records)
     }
 }
 

@@ -18,8 +18,8 @@ use cescacs_board::{Diagnostic, Severity};
 use ctl_pgn::Game;
 use ctl_pgn::reader::{Pieces, TextStart};
 use ctl_pgn::render::{
-    DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding,
-    Summary, TextRenderer, file_uri,
+    DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, PositionEncoding, Summary,
+    TextRenderer, file_uri, piece_json,
 };
 use ctl_pgn::validate;
 use ctl_pgn::{Check, CheckedPiece, Stats};
@@ -386,22 +386,8 @@ fn render(
             }
         }
         Output::Json | Output::Jsonl => {
-            let mut locator = Locator::default();
-            for game in read {
-                locator.push(game.syntax());
-            }
-            let index = LineIndex::at(shown, start);
-            for d in found_diagnostics {
-                let context = locator.context(d.span);
-                let d = d.clone().shifted(start.offset);
-                checked.json.push(JsonDiagnostic::new(
-                    &d,
-                    context,
-                    &named.uri,
-                    &index,
-                    how.encoding,
-                ));
-            }
+            checked.json =
+                piece_json(found_diagnostics, read, shown, start, &named.uri, how.encoding);
         }
     }
     checked.render_time += started.elapsed();

@@ -310,6 +310,24 @@ fn app_move(m: &BoardMove) -> String {
     }
 }
 
+/// The errors among the reader's `diagnostics` of a text that start within `game`, one of its
+/// games: a game with any is not written for the app (its tree may not hold all its text says).
+///
+/// ```
+/// let parsed = ctl_an::parse_file("[Variant \"C'escacs\"]\n1. E7xE13 *\n");
+/// let errors = ctl_pgn::app::syntax_errors(&parsed.diagnostics, &parsed.file.games[0]);
+/// assert_eq!(errors[0].code, "E0206");
+/// ```
+pub fn syntax_errors(diagnostics: &[Diagnostic], game: &syntax::Record) -> Vec<Diagnostic> {
+    diagnostics
+        .iter()
+        .filter(|d| {
+            d.is_error() && game.span.start <= d.span.start && d.span.start <= game.span.end
+        })
+        .cloned()
+        .collect()
+}
+
 /// Writes a game's main line for the app ("Load new" + "Load mvs"), replaying it at the rules
 /// level. The numbering is the one "Load mvs" checks: `1.` from a start at move 1, else relative
 /// numbering that starts `1?` (which the app reads whatever the move number of its position).

@@ -21,7 +21,7 @@
 //! ```
 
 use std::io::{self, Read};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cescacs_board::{Diagnostic, Span};
 use ctl_an::{GameOutput, Limits};
@@ -45,7 +45,9 @@ pub struct Check {
     pub fast: bool,
 }
 
-/// How many games each path read, and the time each took.
+/// How many games each path read, and the time each took (measured with the `clock` feature,
+/// on by default; without it, as on `wasm32-unknown-unknown`, which has no clock, the times
+/// stay zero).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Games the fast path called clean.
@@ -56,6 +58,32 @@ pub struct Stats {
     pub fast_time: Duration,
     /// Time in the full path.
     pub full_time: Duration,
+}
+
+/// Measures the time of a stage for [`Stats`]: the one place the check reads a clock, so that
+/// a build without the `clock` feature calls none (`Instant::now` aborts on
+/// `wasm32-unknown-unknown`).
+#[derive(Debug, Clone, Copy)]
+struct Stopwatch {
+    #[cfg(feature = "clock")]
+    started: std::time::Instant,
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch {
+            #[cfg(feature = "clock")]
+            started: std::time::Instant::now(),
+        }
+    }
+
+    /// The time since [`Stopwatch::start`]; zero without the `clock` feature.
+    fn elapsed(&self) -> Duration {
+        #[cfg(feature = "clock")]
+        return self.started.elapsed();
+        #[cfg(not(feature = "clock"))]
+        Duration::ZERO
+    }
 }
 
 impl Stats {
@@ -274,7 +302,7 @@ impl Check {
         if !self.fast {
             return (None, Duration::ZERO);
         }
-        let started = Instant::now();
+        let started = Stopwatch::start();
         let clean = fast::check_fast(text, self.level, &self.limits);
         let fast_time = started.elapsed();
         let checked = clean.map(|clean| Checked {
@@ -360,7 +388,7 @@ impl Iterator for CheckedGames<'_> {
     fn next(&mut self) -> Option<CheckedGame> {
         loop {
             if let Some(reading) = &mut self.reading {
-                let started = Instant::now();
+                let started = Stopwatch::start();
                 let Some(out) = reading.records.next() else {
                     self.reading = None;
                     continue;
