@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use ctl_pgn::render::render_text;
-use ctl_pgn::validate::{Level, check_text};
+use ctl_pgn::{Check, Level};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("hostile/star_lines");
@@ -20,7 +20,7 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(lines as u64));
         group.bench_with_input(BenchmarkId::new("check_and_render", lines), &text, |b, text| {
             b.iter(|| {
-                let found = check_text(black_box(text), Level::Rules);
+                let found = Check::new(Level::Rules).text(black_box(text)).diagnostics;
                 render_text(&found, "stars.ctl-pgn", text, false).len()
             })
         });

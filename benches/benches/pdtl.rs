@@ -81,7 +81,7 @@ fn generated_positions(n: usize) -> Vec<Position> {
     let corpus = cescacs_benches::generated(1 << 20);
     let mut out = Vec::with_capacity(n);
     for g in ctl_pgn::reader::read_str(&corpus.text) {
-        let line = ctl_pgn::validate::replay_main_line(&g.game, ctl_pgn::validate::Level::Rules);
+        let line = g.game.main_line(ctl_pgn::Level::Rules);
         out.extend(line.positions);
         if out.len() >= n {
             break;

@@ -16,7 +16,7 @@ use std::time::Duration;
 use cescacs_board::{Board, DrawReason, MoveSpec, Position, REPETITION_DRAW, Repetitions};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ctl_an::syntax::Ply;
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use ctl_pgn::validate::move_spec;
 
 /// One main line: its start, and per ply the move and whether the pair it belongs to has

@@ -1,9 +1,9 @@
-//! Game validation throughput (`ctl_pgn::validate::check_text`) at the three levels: parsing
+//! Game validation throughput (`ctl_pgn::Check::text`) at the three levels: parsing
 //! alone (`syntax`), parsing plus replaying every move for algebraic coherence (`coherence`), and
 //! full legality with check marks, draws and results (`rules`), in bytes and in games. The
 //! replay's own cost is the difference with `syntax`.
 //!
-//! `fast_*` is the fast path of `cescacs check` (`ctl_pgn::validate::fast::check_fast`) on the
+//! `fast_*` is the fast path of `cescacs check` (`ctl_pgn::internals::check_fast`) on the
 //! same games, split into one-game pieces beforehand as `check` reads them: what a clean game
 //! costs there.
 //!
@@ -18,15 +18,18 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ctl_an::Limits;
+use ctl_pgn::internals::check_fast;
 use ctl_pgn::reader::Pieces;
-use ctl_pgn::validate::fast::check_fast;
-use ctl_pgn::validate::{Level, check_text};
+use ctl_pgn::{Check, Level};
 
 fn bench(c: &mut Criterion) {
     let corpus = cescacs_benches::generated(4 << 20);
     let text = corpus.text.as_str();
     // The games must be clean, or the benchmark would measure diagnostics.
-    assert!(check_text(text, Level::Rules).is_empty(), "the generated games are not clean");
+    assert!(
+        Check::new(Level::Rules).text(text).diagnostics.is_empty(),
+        "the generated games are not clean"
+    );
     let pieces: Vec<String> = Pieces::new(text.as_bytes())
         .map(|p| String::from_utf8(p.expect("reading from memory").bytes).expect("UTF-8"))
         .collect();
@@ -45,7 +48,9 @@ fn bench(c: &mut Criterion) {
         for (name, level) in
             [("syntax", Level::Syntax), ("coherence", Level::Coherence), ("rules", Level::Rules)]
         {
-            group.bench_function(name, |b| b.iter(|| check_text(black_box(text), level)));
+            group.bench_function(name, |b| {
+                b.iter(|| Check::new(level).text(black_box(text)).diagnostics)
+            });
             group.bench_function(format!("fast_{name}"), |b| b.iter(|| fast(black_box(level))));
         }
         group.finish();

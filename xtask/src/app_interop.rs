@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use cescacs_board::Letters;
+use ctl_pgn::Game;
 use ctl_pgn::app::{from_app, to_app};
-use ctl_pgn::game::Game;
 use pdtl::Dialect;
 use serde::{Deserialize, Serialize};
 
@@ -78,10 +78,15 @@ fn from_app_pdtl(text: &str) -> Result<String, String> {
 /// The spec PDTL of an app PDTL and whether its castling field was ambiguous (`W0114`: the app
 /// writes `KR` for either lone unmoved Rook, and here both Rooks stand on their home hexes).
 fn read_app_pdtl(text: &str) -> Result<(String, bool), String> {
+    let (spec, codes) = read_app_pdtl_codes(text)?;
+    Ok((spec, codes.contains(&pdtl::codes::APP_KR_AMBIGUOUS)))
+}
+
+/// The spec PDTL of an app PDTL (`--from app`) and the codes of its warnings, or its first error.
+pub(crate) fn read_app_pdtl_codes(text: &str) -> Result<(String, Vec<&'static str>), String> {
     let r = pdtl::read_in(text, &Letters::standard(), Dialect::App);
-    let ambiguous = r.diagnostics.iter().any(|d| d.code == pdtl::codes::APP_KR_AMBIGUOUS);
     match r.position {
-        Some(p) => Ok((pdtl::to_string(&p), ambiguous)),
+        Some(p) => Ok((pdtl::to_string(&p), r.diagnostics.iter().map(|d| d.code).collect())),
         None => Err(r
             .diagnostics
             .iter()
@@ -91,7 +96,7 @@ fn read_app_pdtl(text: &str) -> Result<(String, bool), String> {
 }
 
 /// Whether two spec PDTLs differ in their castling field only.
-fn castling_only(a: &str, b: &str) -> bool {
+pub(crate) fn castling_only(a: &str, b: &str) -> bool {
     let (fa, fb): (Vec<&str>, Vec<&str>) = (a.split(' ').collect(), b.split(' ').collect());
     fa.len() == fb.len() && (0..fa.len()).all(|i| i == 2 || fa[i] == fb[i])
 }
@@ -239,9 +244,11 @@ pub struct Options {
     max_plies: usize,
     record: Option<(PathBuf, usize)>,
     node: String,
+    forms: bool,
 }
 
-/// Reads `--engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]`.
+/// Reads `--engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]
+/// [--forms]`.
 pub fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
         engine: PathBuf::new(),
@@ -250,6 +257,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         max_plies: 160,
         record: None,
         node: "node".to_string(),
+        forms: false,
     };
     let mut engine = None;
     let mut it = args.iter();
@@ -263,6 +271,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--games" => o.games = number(value()?)? as usize,
             "--max-plies" => o.max_plies = number(value()?)? as usize,
             "--node" => o.node = value()?,
+            "--forms" => o.forms = true,
             "--record" => {
                 let file = PathBuf::from(value()?);
                 o.record = Some((file, number(value()?)? as usize));
@@ -382,6 +391,9 @@ impl Totals {
 
 /// Runs the whole interop check; `Ok(false)` when a difference was found.
 pub fn run(root: &Path, o: &Options) -> Result<bool, String> {
+    if o.forms {
+        return crate::app_forms::run(root, &o.engine, &o.node);
+    }
     let jobs: Vec<Job> =
         (0..o.games).map(|i| job(o.seed, i, o.max_plies)).collect::<Result<_, _>>()?;
     let answers = drive(root, &o.engine, &o.node, &jobs)?;

@@ -280,7 +280,7 @@ fn bare_tree(rich: &Input) -> Result<(Input, usize), String> {
             return Err(format!("{}: {} {}", rich.path.display(), d.code, d.message));
         }
         let mut game = record.game;
-        if ctl_pgn::check::is_empty(&game) {
+        if game.is_empty() {
             continue;
         }
         moves += moves_in(&game.movetext.pairs);
@@ -599,7 +599,7 @@ mod tests {
         assert_eq!(moves_of(&bare.path).unwrap(), moves);
         assert!(moves > moves_of(&plain.path).unwrap());
         assert_eq!((bare.games, bare.plies, bare.bytes), (rich.games, rich.plies, text.len()));
-        let checked = ctl_pgn::check::Check::new(ctl_pgn::validate::Level::Rules).text(&text);
+        let checked = ctl_pgn::Check::new(ctl_pgn::Level::Rules).text(&text);
         assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics.first());
         assert_eq!((checked.games, checked.plies), (rich.games, rich.plies));
     }

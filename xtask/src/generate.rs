@@ -20,9 +20,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use cescacs_board::{
-    Colour, HexColour, Letters, Move, MoveNumber, Piece, PieceKind, Position, notation,
+    BoardMove, Colour, HexColour, Letters, MoveNumber, Piece, PieceKind, Position, notation,
 };
-use ctl_an::syntax::{MoveKind, PieceLetter, PromotionTarget, Rating, Separator};
+use ctl_an::syntax::{Rating, Separator};
 
 /// SplitMix64: tiny, fast and the same on every platform, which is all reproducibility needs.
 /// The one random source of the generators (the benches' chess anchor uses it too).
@@ -525,7 +525,7 @@ impl Rich {
 
     /// A comment with references, written after the pair `here.number` of the main line: the
     /// last move `m` (played by `mover`, giving `after`) names its hex and its piece.
-    fn comment(&mut self, after: &Position, m: &Move, mover: Colour, here: Here) -> String {
+    fn comment(&mut self, after: &Position, m: &BoardMove, mover: Colour, here: Here) -> String {
         let phrase = PHRASES[self.rng.below(PHRASES.len())];
         let to = m.to();
         let piece = after.piece_at(to);
@@ -591,11 +591,11 @@ impl Rich {
         style: &Style,
         from: &Position,
         number: u32,
-        alt: Move,
+        alt: BoardMove,
         depth: usize,
         path: &[(u32, u32)],
     ) -> String {
-        let mut plies: Vec<(Position, Move)> = vec![(from.clone(), alt)];
+        let mut plies: Vec<(Position, BoardMove)> = vec![(from.clone(), alt)];
         let mut p = from.play_unchecked(&alt);
         for _ in 0..self.rng.below(4) {
             let moves = p.legal_moves();
@@ -645,7 +645,7 @@ impl Rich {
             i += 1;
             if items.len() == 1 && depth < 3 && self.rng.chance(40) {
                 // A nested variation: another move instead of the first pair's last one.
-                let others: Vec<Move> =
+                let others: Vec<BoardMove> =
                     last_pos.legal_moves().into_iter().filter(|a| a != last_move).collect();
                 if !others.is_empty() {
                     let other = others[self.rng.below(others.len())];
@@ -681,15 +681,16 @@ impl Rich {
 }
 
 /// A random move, preferring captures and checks a little so that games end now and then.
-fn pick(rng: &mut Rng, p: &Position, moves: &[Move]) -> Move {
+fn pick(rng: &mut Rng, p: &Position, moves: &[BoardMove]) -> BoardMove {
     if rng.chance(30) {
-        let sharp: Vec<&Move> = moves.iter().filter(|m| m.is_capture()).collect();
+        let sharp: Vec<&BoardMove> = moves.iter().filter(|m| m.is_capture()).collect();
         if !sharp.is_empty() {
             return *sharp[rng.below(sharp.len())];
         }
     }
     if rng.chance(10) {
-        let checks: Vec<&Move> = moves.iter().filter(|m| !p.check_suffix(m).is_empty()).collect();
+        let checks: Vec<&BoardMove> =
+            moves.iter().filter(|m| !p.check_suffix(m).is_empty()).collect();
         if !checks.is_empty() {
             return *checks[rng.below(checks.len())];
         }
@@ -698,7 +699,7 @@ fn pick(rng: &mut Rng, p: &Position, moves: &[Move]) -> Move {
 }
 
 /// The move's canonical text with the game's letters, separators and its check mark.
-fn write_move(p: &Position, m: &Move, style: &Style, letters: &Letters) -> String {
+fn write_move(p: &Position, m: &BoardMove, style: &Style, letters: &Letters) -> String {
     let text = p.move_text_with_check(m);
     let text = if letters.is_standard() { text } else { relabel(&text, letters) };
     let text = if style.hyphen == notation::MOVE {
@@ -714,29 +715,13 @@ fn write_move(p: &Position, m: &Move, style: &Style, letters: &Letters) -> Strin
 }
 
 /// A move written with the standard letters, written again with `letters` (the reader's
-/// `Move` and its `Display`: the letters are the only change).
+/// `BoardMove` and its `Display`: the letters are the only change).
 fn relabel(text: &str, letters: &Letters) -> String {
     let Ok(mut mv) = text.parse::<ctl_an::syntax::Move>() else { return text.to_string() };
-    let swap = |l: &mut PieceLetter| {
+    for l in mv.letters_mut() {
         if let Some(kind) = PieceKind::from_letter(l.letter) {
             l.letter = letters.move_letter(kind);
         }
-    };
-    let target = |t: &mut PromotionTarget| {
-        if let PromotionTarget::Piece(l) = t {
-            swap(l);
-        }
-    };
-    match &mut mv.kind {
-        MoveKind::Ordinary(o) => {
-            o.piece.as_mut().map(swap);
-            o.captured.as_mut().map(swap);
-            if let Some(p) = o.promotion.as_mut() {
-                target(&mut p.target);
-            }
-        }
-        MoveKind::ForcedPromotion(f) => target(&mut f.promotion.target),
-        MoveKind::Castling(_) => {}
     }
     mv.to_string()
 }
@@ -833,6 +818,7 @@ fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ctl_an::syntax::MoveKind;
 
     #[test]
     fn same_seed_same_games() {
@@ -888,7 +874,7 @@ mod tests {
     /// clean at the rules level, and every feature shows up.
     #[test]
     fn rich_games_are_the_plain_games_written_richer_and_clean() {
-        use ctl_pgn::validate::{Level, check_text};
+        use ctl_pgn::{Check, Level};
         let mut seen = String::new();
         for index in 0..120 {
             let plain = generate_game(2026, index, 120);
@@ -896,7 +882,7 @@ mod tests {
             assert_eq!(rich, generate_game_with(2026, index, 120, &Features::RICH));
             assert_eq!(main_line(&plain.text), main_line(&rich.text), "{}", rich.text);
             assert_eq!(plain.plies, rich.plies);
-            let found = check_text(&rich.text, Level::Rules);
+            let found = Check::new(Level::Rules).text(&rich.text).diagnostics;
             assert!(found.is_empty(), "rich game {index}: {found:#?}\n{}", rich.text);
             seen.push_str(&rich.text);
         }

@@ -23,8 +23,8 @@ use cescacs_board::terminal::is_unsafe;
 
 use crate::generate::Rng;
 use ctl_pgn::render::{Context, ErrorCap, FileReport, PositionEncoding, render_json};
-use ctl_pgn::validate::{Level, check_text};
 use ctl_pgn::write::{WriteOptions, write_file};
+use ctl_pgn::{Check, Level};
 
 /// One of `items`, by `rng`.
 fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
@@ -143,8 +143,8 @@ pub fn check_invariants(bytes: Vec<u8>) -> Result<(), String> {
     let decoded = ctl_pgn::decode::decode(bytes);
     let text = decoded.text.as_str();
     let mut found = decoded.diagnostics.clone();
-    found.extend(check_text(text, Level::Rules));
-    let again = check_text(text, Level::Rules);
+    found.extend(Check::new(Level::Rules).text(text).diagnostics);
+    let again = Check::new(Level::Rules).text(text).diagnostics;
     ensure!(found[decoded.diagnostics.len()..] == again[..], "not deterministic");
     for d in &found {
         let spans = std::iter::once(d.span).chain(d.labels.iter().map(|l| l.span));
@@ -229,9 +229,14 @@ pub struct Measured {
 
 /// Runs `command` with its outputs counted and its peak memory sampled.
 pub fn measure(command: &mut Command) -> Result<Measured, String> {
+    measure_from(command, Stdio::null())
+}
+
+/// [`measure`], with `stdin` as the command's standard input.
+pub fn measure_from(command: &mut Command, stdin: Stdio) -> Result<Measured, String> {
     let started = Instant::now();
     let mut child = command
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -265,7 +270,7 @@ pub fn measure(command: &mut Command) -> Result<Measured, String> {
 }
 
 /// `VmHWM:   123456 kB` in KB.
-fn vm_hwm_kb(status: &str) -> Option<u64> {
+pub(crate) fn vm_hwm_kb(status: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }
@@ -291,12 +296,15 @@ pub struct Options {
     pub build: bool,
     /// Also the 200 MB valid file of the issue (`fmt --stdout`).
     pub big: bool,
+    /// Only the scaling run (`crate::scale`): each command over each shape at N, 2N and 4N.
+    pub scale: bool,
 }
 
 impl Options {
-    /// Reads `--cases N --seed S --no-build --big`.
+    /// Reads `--cases N --seed S --no-build --big --scale`.
     pub fn parse(args: &[String]) -> Result<Options, String> {
-        let mut options = Options { cases: 2_000, seed: 0x17, build: true, big: false };
+        let mut options =
+            Options { cases: 2_000, seed: 0x17, build: true, big: false, scale: false };
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let mut value = |name: &str| -> Result<u64, String> {
@@ -307,6 +315,7 @@ impl Options {
                 "--seed" => options.seed = value("--seed")?,
                 "--no-build" => options.build = false,
                 "--big" => options.big = true,
+                "--scale" => options.scale = true,
                 other => return Err(format!("unknown option `{other}` of `hostile`")),
             }
         }
@@ -382,6 +391,13 @@ fn reproducers(big: bool) -> Vec<Reproducer> {
 
 /// Runs `cargo xtask hostile` (see the module documentation); returns its report in Markdown.
 pub fn run(root: &Path, options: &Options) -> Result<String, String> {
+    if options.scale {
+        build(root, options)?;
+        return crate::scale::run(
+            &root.join("target/release/cescacs"),
+            &root.join("target/hostile"),
+        );
+    }
     let started = Instant::now();
     let mut broken = Vec::new();
     for (case, (kind, bytes)) in cases(options.cases, options.seed).enumerate() {
@@ -393,16 +409,7 @@ pub fn run(root: &Path, options: &Options) -> Result<String, String> {
     if !broken.is_empty() {
         return Err(format!("{} cases broke an invariant:\n{}", broken.len(), broken.join("\n")));
     }
-    if options.build {
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--release", "-p", "ctl-cli"])
-            .current_dir(root)
-            .status()
-            .map_err(|e| format!("cannot build the CLI: {e}"))?;
-        if !status.success() {
-            return Err("the release build failed".to_string());
-        }
-    }
+    build(root, options)?;
     let cli = root.join("target/release/cescacs");
     let dir = root.join("target/hostile");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -473,6 +480,22 @@ pub fn run(root: &Path, options: &Options) -> Result<String, String> {
     Ok(out)
 }
 
+/// Builds the release CLI, unless `--no-build`.
+fn build(root: &Path, options: &Options) -> Result<(), String> {
+    if !options.build {
+        return Ok(());
+    }
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "-p", "ctl-cli"])
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("cannot build the CLI: {e}"))?;
+    if !status.success() {
+        return Err("the release build failed".to_string());
+    }
+    Ok(())
+}
+
 /// What each kind of [`hostile`] is.
 pub const KIND_NAMES: [&str; KINDS] = [
     "`*` lines",
@@ -503,7 +526,7 @@ fn row(name: &str, w: &Worst) -> String {
 }
 
 /// `n` bytes for people.
-fn bytes(n: u64) -> String {
+pub(crate) fn bytes(n: u64) -> String {
     match n {
         0..1_000 => format!("{n} B"),
         1_000..1_000_000 => format!("{:.1} KB", n as f64 / 1e3),

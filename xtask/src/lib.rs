@@ -2,14 +2,23 @@
 //!
 //! - [`generate`]: random legal games, reproducible from a seed (`cargo xtask gen`).
 //! - [`corpus`]: the round trip of `corpus/` (`cargo xtask corpus`).
-//! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`).
+//! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`);
+//!   [`app_forms`]: the hand-written positions its "Load new" reads (`app-interop --forms`).
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
+//! - [`docs`]: documentation generated from the code, `docs/diagnostics.md` (`cargo xtask docs`).
+//! - [`npm`]: the npm package `cescacs`, WebAssembly (`cargo xtask npm`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
+//! - [`scale`]: every command over each hostile shape at N, 2N and 4N (`cargo xtask hostile
+//!   --scale`).
 #![forbid(unsafe_code)]
 
+pub mod app_forms;
 pub mod app_interop;
 pub mod bench_report;
 pub mod corpus;
+pub mod docs;
 pub mod generate;
 pub mod hostile;
+pub mod npm;
+pub mod scale;

@@ -32,20 +32,34 @@ Tasks:
           --bless rewrites the goldens of both formats and the sample: review the diff.
           Exit 1 on any difference (the first one shown as a unified diff).
   app-interop --engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]
+              [--forms]
           drive the official engine (a checkout of cescacs/cescacs.typescript; its dist/ under
           node 20) over N generated games (default 2000, seed 2026) written with `convert --to
           app`: its PDTL after every ply, its \"Show mvs\" text and its \"Load mvs\" of our text,
           each compared with our replay; print the counts; --record writes the answers for N games
           (those with en passant, scornful captures or promotions first, then the shortest): the
           test data of xtask/tests/app_interop.rs. Exit 1 on a difference.
-  hostile [--cases N] [--seed S] [--no-build] [--big]
+          --forms instead loads each hand-written position of xtask/app-interop/forms.tsv (the
+          forms the app's \"Load new\" reads, docs/APP.md), compares the engine's PDTL with our
+          --from app reading as each line expects, and records the answers in forms.jsonl.
+  docs [--check]
+          write docs/diagnostics.md, the index of the diagnostic codes, from the registry
+          (crates/cescacs-board/src/codes.rs); --check only compares (exit 1 when stale)
+  hostile [--cases N] [--seed S] [--no-build] [--big] [--scale]
           the long run of the hostile-input suite: N seeded cases (default 2000) of 13 hostile
           kinds, each checked in process for the invariants (no panic, spans in range, capped
           terminal-safe report, valid JSON, fmt meaning-preserving and idempotent); then the
           release CLI (built first unless --no-build) runs every game-reading command on each
           case and on the issue's reproducers (--big adds a valid 200 MB file), and the worst
           time, peak RSS and output per input byte are printed as Markdown (docs/RELIABILITY.md).
+          Exit 1 on a broken invariant or a status other than 0, 1 or 2. --scale runs instead
+          every command (and the language server) over each hostile shape at N, 2N and 4N (time,
+          peak RSS, output) and fails on growth faster than linear or memory over 200 MB.
           Exit 1 on a broken invariant or a status other than 0, 1 or 2.
+  npm     build the npm package `cescacs` into target/npm/cescacs/: crates/cescacs-wasm for
+          wasm32-unknown-unknown (profile `wasm`, build in target/wasm/), its glue and types by
+          wasm-bindgen, index.js, package.json, README and licences; print the .wasm's size.
+          Needs scripts/wasm-toolchain.sh first
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
@@ -66,6 +80,11 @@ fn main() -> ExitCode {
         }
         Some("gen") => generate::parse_args(&args).and_then(|o| generate::run(&o)).map(|()| true),
         Some("corpus") => run_corpus(&args),
+        Some("docs") => match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            [] => xtask::docs::run(&root(), false),
+            ["--check"] => xtask::docs::run(&root(), true),
+            _ => Err(format!("unknown options {args:?} of `docs`")),
+        },
         Some("app-interop") => {
             xtask::app_interop::parse_args(&args).and_then(|o| xtask::app_interop::run(&root(), &o))
         }
@@ -81,6 +100,15 @@ fn main() -> ExitCode {
                 print!("{report}");
                 true
             }),
+        Some("npm") => xtask::npm::build(&root()).map(|built| {
+            let gzipped = built.wasm_gzipped.map_or_else(String::new, |g| format!(", {g} gzipped"));
+            println!(
+                "{}: cescacs_wasm_bg.wasm {} bytes{gzipped}",
+                built.dir.display(),
+                built.wasm_bytes
+            );
+            true
+        }),
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
     };
     match result {

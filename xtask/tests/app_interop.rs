@@ -8,8 +8,8 @@
 use std::path::Path;
 
 use ctl_an::syntax::Ply;
+use ctl_pgn::Game;
 use ctl_pgn::app::{from_app, to_app};
-use ctl_pgn::game::Game;
 use xtask::app_interop::{Answer, Totals, check};
 use xtask::generate::generate_game;
 
@@ -90,4 +90,43 @@ fn to_app_then_from_app_gives_back_the_main_line_with_its_marks() {
             |t: &str| ctl_an::parse_file(t).file.games[0].tag("PDTL").map(|t| t.value.clone());
         assert_eq!(start(&pgn), start(&text).map(|p| pdtl::to_string(&pdtl::parse(&p).unwrap())));
     }
+}
+
+/// The engine's answers for positions written by hand in the app's style (`forms.tsv`, recorded
+/// by `cargo xtask app-interop --engine DIR --forms` in `forms.jsonl`): each as its line expects.
+#[test]
+fn every_hand_written_form_reads_as_the_engine_loads_it() {
+    use xtask::app_forms::{Expect, FormAnswer, check, forms};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("app-interop");
+    let tsv = std::fs::read_to_string(dir.join("forms.tsv")).expect("the forms");
+    let jsonl = std::fs::read_to_string(dir.join("forms.jsonl")).expect("the recorded answers");
+    let answers: Vec<FormAnswer> =
+        jsonl.lines().map(|l| serde_json::from_str(l).expect("an answer")).collect();
+    // The answers are those of the forms as they are written now.
+    let written = forms(&tsv).expect("forms.tsv reads");
+    let recorded: Vec<(Expect, String, String)> =
+        answers.iter().map(|a| (a.expect, a.id.clone(), a.pdtl.clone())).collect();
+    assert_eq!(written, recorded, "forms.tsv changed: record the answers again (--forms)");
+    for a in &answers {
+        assert_eq!(check(a), Ok(()), "{}: {}", a.id, a.pdtl);
+    }
+    // Every warning of what the app reads but never writes has a form the engine loaded.
+    let warned: Vec<&str> = answers
+        .iter()
+        .filter(|a| a.expect == Expect::Read)
+        .flat_map(|a| {
+            pdtl::read_in(&a.pdtl, &cescacs_board::Letters::standard(), pdtl::Dialect::App)
+                .diagnostics
+        })
+        .map(|d| d.code)
+        .collect();
+    for code in ["W0112", "W0117", "W0118", "W0119", "W0120", "W0121", "W0122", "W0123", "W0124"] {
+        assert!(warned.contains(&code), "no engine-loaded form warns {code}");
+    }
+    // The issue's three forms, and the Almogaver, which stays an error.
+    let expect = |id: &str| answers.iter().find(|a| a.id == id).map(|a| a.expect);
+    assert_eq!(expect("rook-letters-no-rooks"), Some(Expect::Read));
+    assert_eq!(expect("lines-out-of-order-issue"), Some(Expect::Read));
+    assert_eq!(expect("four-fields"), Some(Expect::Read));
+    assert_eq!(expect("almogaver"), Some(Expect::Refused));
 }

@@ -1,4 +1,4 @@
-//! The fast path of `cescacs check` (`ctl_pgn::validate::fast`, over `ctl_an::scan`) against
+//! The fast path of `cescacs check` (`ctl_pgn::internals::check_fast`, over `ctl_an::scan`) against
 //! the full check: whenever the fast path calls a game clean, the full check must find nothing
 //! at all in it, read exactly one game, and count the same plies. And it must call the common
 //! games clean, or it would be a slow path with extra steps.
@@ -7,9 +7,9 @@ use std::path::Path;
 
 use ctl_an::Limits;
 use ctl_an::syntax::Movetext;
+use ctl_pgn::internals::check_fast;
 use ctl_pgn::reader::Pieces;
-use ctl_pgn::validate::fast::check_fast;
-use ctl_pgn::validate::{Level, check_text};
+use ctl_pgn::{Check, Level};
 use proptest::prelude::*;
 use xtask::generate::{Features, generate_game, generate_game_with};
 
@@ -18,7 +18,7 @@ const LEVELS: [Level; 3] = [Level::Syntax, Level::Coherence, Level::Rules];
 /// The full check's verdict on one game text: its diagnostic codes, and the plies of its one
 /// non-empty game (`None` when it has not exactly one).
 fn full(text: &str, level: Level) -> (Vec<&'static str>, Option<usize>) {
-    let codes = check_text(text, level).iter().map(|d| d.code).collect();
+    let codes = Check::new(level).text(text).diagnostics.iter().map(|d| d.code).collect();
     let games: Vec<_> = ctl_an::games(text)
         .filter(|g| {
             let mt = &g.game.movetext;

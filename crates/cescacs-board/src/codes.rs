@@ -4,7 +4,8 @@
 //! It lives in the lowest crate, next to [`Diagnostic`](crate::Diagnostic), so that every crate
 //! that reports problems (pdtl `E01xx`, ctl-an `E02xx`, ctl-pgn `E00xx`/`E03xx`/`E04xx`/`E07xx`,
 //! and the rules results mapped to `E05xx`) emits the constants declared here and nowhere else.
-//! `docs/diagnostics.md` is checked against [`ALL`] by the tests, and a tidy test forbids a code
+//! `docs/diagnostics.md`, the index of the codes, is generated from [`ALL`] and [`Family`] by
+//! `cargo xtask docs` (a test of xtask fails when it is stale), and a tidy test forbids a code
 //! literal outside this file. A code is never reused for another meaning, so a program may match
 //! on it:
 //!
@@ -39,6 +40,50 @@ pub enum Family {
 }
 
 impl Family {
+    /// Every family, in the order of the registry and of `docs/diagnostics.md`.
+    pub const ALL: [Family; 7] = [
+        Family::Files,
+        Family::Pdtl,
+        Family::Syntax,
+        Family::Tags,
+        Family::Coherence,
+        Family::Rules,
+        Family::Conversion,
+    ];
+
+    /// What the family's codes are about, in one line (the index's table of ranges).
+    pub const fn about(self) -> &'static str {
+        match self {
+            Family::Files => "Files: encoding, not a game file, prose around games, no game",
+            Family::Pdtl => "PDTL positions (inside a `PDTL` tag or `cescacs pdtl`)",
+            Family::Syntax => "CTL-AN / CTL-PGN syntax",
+            Family::Tags => "Tags",
+            Family::Coherence => {
+                "Coherence: moves replayed on the board (the spec's minimal reader), references \
+                 in comments"
+            }
+            Family::Rules => "Rules: legality, check marks, results",
+            Family::Conversion => {
+                "Conversion between letter tables (`cescacs convert`, `cescacs filter`), and of \
+                 the official app's move lists (`convert --from app`)"
+            }
+        }
+    }
+
+    /// The crate and module that find the family's codes, for people (the index's table of
+    /// ranges; [`Family::source`] is the short name the JSON gives).
+    pub const fn found_by(self) -> &'static str {
+        match self {
+            Family::Files => "ctl-pgn (`decode`)",
+            Family::Pdtl => "pdtl",
+            Family::Syntax => "ctl-an",
+            Family::Tags => "ctl-pgn (`tags`)",
+            Family::Coherence => "ctl-pgn (`validate`)",
+            Family::Rules => "ctl-pgn (`validate`) with cescacs-board",
+            Family::Conversion => "ctl-pgn (`convert`, `app`)",
+        }
+    }
+
     /// The section title of the family in `docs/diagnostics.md` (`## Syntax (E02xx, W02xx)`).
     pub const fn title(self) -> &'static str {
         match self {
@@ -225,6 +270,8 @@ registry! {
         APP_DIALECT = "E0125", Error,
             "a PDTL written the official app's way where the spec's is expected",
             "diagnostics/app.md";
+        /// A PDTL longer than the reader reads (`pdtl::MAX_BYTES`): it is not read.
+        TOO_LONG = "E0126", Error, "a PDTL longer than 16 KiB (not read)";
         /// The five-field form: the move number is missing and read as unknown (docs/DECISIONS.md 3).
         FIVE_FIELDS = "W0101", Warning, "five fields: the move number is missing (read as `?`)";
         /// Fields separated by something other than one space, or whitespace around the PDTL.
@@ -267,6 +314,41 @@ registry! {
         /// App dialect: a scornful field whose faced pawn is the mover's own, dropped.
         APP_OWN_PAWN_SCORNFUL = "W0116", Warning,
             "app dialect: scornful field facing the mover's own pawn, dropped",
+            "diagnostics/app.md";
+        /// App dialect: a castling letter for a Rook not on its home hex, dropped (the app keeps
+        /// only the rights the board allows).
+        APP_ROOK_AWAY = "W0117", Warning,
+            "app dialect: castling letter for a Rook not on its home hex, dropped",
+            "diagnostics/app.md";
+        /// App dialect: line entries out of order, each placed on its line (as the app does).
+        APP_LINE_ORDER = "W0118", Warning,
+            "app dialect: line entries out of order, each placed on its line",
+            "diagnostics/app.md";
+        /// App dialect: a PDTL that stops after the turn, the castling or the en-passant field; the
+        /// rest read as the app reads it (castling as the board allows, `-`, 0, move number unknown).
+        APP_SHORT = "W0119", Warning,
+            "app dialect: PDTL of two to four fields, the rest read as the app reads it",
+            "diagnostics/app.md";
+        /// App dialect: the halfmove clock `-`, read as 0.
+        APP_CLOCK_HYPHEN = "W0120", Warning,
+            "app dialect: halfmove clock `-`, read as 0",
+            "diagnostics/app.md";
+        /// App dialect: a piece letter of another language that the app reads (`Q` `W` `T` `C` `S`
+        /// `A` `B` `F` `L`, either case), read as the piece it names.
+        APP_PIECE_ALIAS = "W0121", Warning,
+            "app dialect: another language's piece letter, read as the piece it names",
+            "diagnostics/app.md";
+        /// App dialect: an empty line entry (`//`), skipped.
+        APP_EMPTY_ENTRY = "W0122", Warning,
+            "app dialect: empty line entry `//`, skipped",
+            "diagnostics/app.md";
+        /// App dialect: a line given twice whose entries fill different hexes, merged.
+        APP_REPEATED_LINE = "W0123", Warning,
+            "app dialect: a line given twice on different hexes, merged",
+            "diagnostics/app.md";
+        /// App dialect: fields after the move number, ignored.
+        APP_EXTRA_FIELDS = "W0124", Warning,
+            "app dialect: fields after the move number, ignored",
             "diagnostics/app.md";
     }
     /// CTL-AN / CTL-PGN syntax (`E02xx`, `W02xx`): the ctl-an reader.
@@ -313,21 +395,21 @@ registry! {
         BAD_LABEL = "E0220", Error, "variation label `$[0]`";
         /// Variations nested deeper than the reader follows.
         TOO_DEEP = "E0221", Error, "variations nested more than 64 deep";
-        /// A comment longer than [`crate::Limits::comment_bytes`].
+        /// A comment longer than `ctl_an::Limits::comment_bytes`.
         COMMENT_TOO_LONG = "E0222", Error, "a comment longer than the reading limit (1 MiB)";
-        /// A line longer than [`crate::Limits::line_bytes`].
+        /// A line longer than `ctl_an::Limits::line_bytes`.
         LINE_TOO_LONG = "E0223", Error, "a line longer than the reading limit (1 MiB)";
-        /// More tags in one game than [`crate::Limits::tags`].
+        /// More tags in one game than `ctl_an::Limits::tags`.
         TOO_MANY_TAGS = "E0224", Error, "more tags in a game than the reading limit (1,000)";
-        /// A main line longer than [`crate::Limits::plies`].
+        /// A main line longer than `ctl_an::Limits::plies`.
         TOO_MANY_PLIES = "E0225", Error, "a main line longer than the reading limit (10,000 plies)";
         /// A promotion to the King or to a Pawn (`E25-E27=K`).
         PROMOTION_TARGET = "E0226", Error, "a promotion to the King or to a Pawn (`=K`, `=P`)";
-        /// More move pairs in one line than [`crate::Limits::pairs`] (`1. …` repeated).
+        /// More move pairs in one line than `ctl_an::Limits::pairs` (`1. …` repeated).
         TOO_MANY_PAIRS = "E0227", Error, "more move pairs in one line than the reading limit (10,000)";
-        /// More variations after one move pair than [`crate::Limits::variations`].
+        /// More variations after one move pair than `ctl_an::Limits::variations`.
         TOO_MANY_VARIATIONS = "E0228", Error, "more variations after one move pair than the reading limit (1,000)";
-        /// More stray `)` in one game than [`crate::Limits::strays`].
+        /// More stray `)` in one game than `ctl_an::Limits::strays`.
         TOO_MANY_STRAYS = "E0229", Error, "more stray `)` or extra result lines in a game than the reading limit (1,000)";
         /// The en dash U+2013 as a separator.
         EN_DASH = "W0201", Warning, "en dash `–` as move separator";

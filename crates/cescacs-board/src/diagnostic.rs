@@ -286,3 +286,24 @@ impl fmt::Display for Diagnostic {
         write!(f, "{}[{}] {}: {message}", self.severity, self.code, self.span)
     }
 }
+
+/// `n` with a comma every three digits, as messages write counts (`50,000,004`).
+///
+/// ```
+/// use cescacs_board::grouped;
+/// let cases = [(0, "0"), (999, "999"), (1_000, "1,000"), (50_000_004, "50,000,004")];
+/// for (n, text) in cases {
+///     assert_eq!(grouped(n), text);
+/// }
+/// ```
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -26,7 +26,7 @@ mod rules;
 pub mod terminal;
 mod text;
 
-pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span};
+pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span, grouped};
 pub use direction::{Direction, KNIGHT_VECTORS, Ray};
 pub use hex::{Column, HEX_COUNT, Hex, HexColour, HexParseError, Line};
 pub use letters::{Letters, RedefineError, RedefineErrorKind};
@@ -34,9 +34,9 @@ pub use piece::{Colour, Piece, PieceKind};
 pub use position::{CastlingRights, EnPassant, MoveNumber, Position};
 pub use regainable::Regainable;
 pub use rules::{
-    Board, Castling, CastlingCondition, CheckKind, DrawReason, IllegalMove, Move, MoveError,
-    MoveKind, MoveSpec, Outcome, ParseCastlingError, Promotion, REPETITION_CLAIM, REPETITION_DRAW,
-    Repetitions, SpecCapture,
+    Board, BoardCastling, BoardMove, BoardMoveKind, BoardPromotion, CastlingCondition, CheckKind,
+    DrawReason, IllegalMove, MoveError, MoveSpec, Outcome, ParseCastlingError, REPETITION_CLAIM,
+    REPETITION_DRAW, Repetitions, SpecCapture,
 };
 pub use text::ParseTextError;
 

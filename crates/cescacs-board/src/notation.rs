@@ -2,7 +2,7 @@
 //! result), each spelled here once, at the lowest layer that needs it. ctl-an's vocabulary types
 //! (`Separator`, `CheckMark`, `GameResult`), its scanner and its writer use these constants; the
 //! kinds of check are spelled by [`CheckKind::indicator`](crate::CheckKind::indicator), castling
-//! by [`Castling::as_str`](crate::Castling::as_str), letters by [`Letters`](crate::Letters).
+//! by [`BoardCastling::as_str`](crate::BoardCastling::as_str), letters by [`Letters`](crate::Letters).
 //! `docs/FORMAT.md` describes them.
 //!
 //! ```

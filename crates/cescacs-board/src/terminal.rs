@@ -71,6 +71,32 @@ pub fn terminal_safe(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` as [`terminal_safe`] shows it, and on one line: line feeds and tabs escaped too
+/// (`\u{a}`, `\u{9}`), for a name (a file name, an argument) inside a one-line message, where
+/// a line feed would start a line that seems to be the program's own.
+///
+/// ```
+/// use cescacs_board::terminal::one_line;
+/// assert_eq!(one_line("a\nb\t\x1b]0;x\x07.ctl-pgn"), "a\\u{a}b\\u{9}\\u{1b}]0;x\\u{7}.ctl-pgn");
+/// assert!(matches!(one_line("games/a.ctl-pgn"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    let breaks = |c: char| c == '\n' || c == '\t' || is_unsafe(c);
+    let Some(first) = text.find(breaks) else { return Cow::Borrowed(text) };
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push_str(&text[..first]);
+    for c in text[first..].chars() {
+        if breaks(c) { escape(&mut out, c) } else { out.push(c) }
+    }
+    Cow::Owned(out)
+}
+
+/// Appends the Rust escape of `c`, `\u{1b}`.
+fn escape(out: &mut String, c: char) {
+    // Writing into a String cannot fail.
+    let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+}
+
 /// Appends `c` to `out`, escaped as [`terminal_safe`] does when it is unsafe.
 ///
 /// ```
@@ -81,8 +107,7 @@ pub fn terminal_safe(text: &str) -> Cow<'_, str> {
 /// ```
 pub fn push_safe(out: &mut String, c: char) {
     if is_unsafe(c) {
-        // Writing into a String cannot fail.
-        let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        escape(out, c);
     } else {
         out.push(c);
     }

@@ -2,8 +2,8 @@
 //! 5.1, promotions, state updates, precise move errors.
 
 use cescacs_board::{
-    CastlingCondition, CheckKind, Colour, EnPassant, Move, MoveError, MoveKind, MoveSpec, Outcome,
-    Piece, PieceKind, Position, SpecCapture,
+    BoardMove, BoardMoveKind, CastlingCondition, CheckKind, Colour, EnPassant, MoveError, MoveSpec,
+    Outcome, Piece, PieceKind, Position, SpecCapture,
 };
 
 fn pos(text: &str) -> Position {
@@ -14,7 +14,7 @@ fn texts(p: &Position) -> Vec<String> {
     p.legal_moves().iter().map(|m| m.to_string()).collect()
 }
 
-fn find(p: &Position, text: &str) -> Move {
+fn find(p: &Position, text: &str) -> BoardMove {
     *p.legal_moves()
         .iter()
         .find(|m| m.to_string() == text)
@@ -117,11 +117,14 @@ fn stalemate_is_a_small_win() {
 fn unmoved_king_has_seven_steps_and_five_leaps() {
     let mut p = board(&[("G1", 'K'), ("F28", 'k')]);
     p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
-    let kings: Vec<Move> =
+    let kings: Vec<BoardMove> =
         p.legal_moves().into_iter().filter(|m| m.piece() == PieceKind::King).collect();
     assert_eq!(kings.len(), 12);
-    let mut leaps: Vec<String> =
-        kings.iter().filter(|m| m.kind() == MoveKind::Leap).map(|m| m.to().to_string()).collect();
+    let mut leaps: Vec<String> = kings
+        .iter()
+        .filter(|m| m.kind() == BoardMoveKind::Leap)
+        .map(|m| m.to().to_string())
+        .collect();
     leaps.sort();
     assert_eq!(leaps, ["D2", "E5", "F6", "H6", "I5"]);
     p.set_castling(Colour::White, cescacs_board::CastlingRights::NONE);
@@ -344,7 +347,7 @@ fn promotion_rules() {
     };
     assert!(matches!(p.match_move(&spec(None)), Err(MoveError::PromotionMissing { .. })));
     assert!(matches!(
-        p.match_move(&spec(Some(cescacs_board::Promotion::Awaiting))),
+        p.match_move(&spec(Some(cescacs_board::BoardPromotion::Awaiting))),
         Err(MoveError::PromotionAvailable { .. })
     ));
     // Only the black-hex Bishop is lost: it cannot come back on the white hex F28.
@@ -365,7 +368,7 @@ fn promotion_rules() {
         from: "F26".parse().unwrap(),
         to: "F28".parse().unwrap(),
         capture: SpecCapture::None,
-        promotion: Some(cescacs_board::Promotion::To(PieceKind::Bishop)),
+        promotion: Some(cescacs_board::BoardPromotion::To(PieceKind::Bishop)),
     };
     assert!(
         matches!(q.match_move(&s), Err(MoveError::BishopWrongColour { .. })),
@@ -378,7 +381,7 @@ fn promotion_rules() {
         from: "F26".parse().unwrap(),
         to: "F28".parse().unwrap(),
         capture: SpecCapture::None,
-        promotion: Some(cescacs_board::Promotion::To(PieceKind::Queen)),
+        promotion: Some(cescacs_board::BoardPromotion::To(PieceKind::Queen)),
     };
     assert!(matches!(q.match_move(&s), Err(MoveError::NotRegainable { .. })));
 }
@@ -544,7 +547,7 @@ fn leap_errors() {
     let mut p = board(&[("G1", 'K'), ("G27", 'k')]);
     assert!(matches!(p.match_move(&leap), Err(MoveError::LeapNotAllowed { in_check: false, .. })));
     p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
-    assert_eq!(p.match_move(&leap).unwrap().kind(), MoveKind::Leap);
+    assert_eq!(p.match_move(&leap).unwrap().kind(), BoardMoveKind::Leap);
     p.set_piece("G11".parse().unwrap(), Piece::from_letter('r'));
     assert!(matches!(p.match_move(&leap), Err(MoveError::LeapNotAllowed { in_check: true, .. })));
 }
@@ -680,9 +683,10 @@ fn a_promotion_away_from_the_promotion_hex_is_refused() {
         capture: SpecCapture::None,
         promotion: Some(promotion),
     };
-    for promotion in
-        [cescacs_board::Promotion::To(PieceKind::Queen), cescacs_board::Promotion::Awaiting]
-    {
+    for promotion in [
+        cescacs_board::BoardPromotion::To(PieceKind::Queen),
+        cescacs_board::BoardPromotion::Awaiting,
+    ] {
         assert_eq!(
             p.match_move(&spec(promotion)),
             Err(MoveError::PromotionNotAllowed { to: "E13".parse().unwrap() })

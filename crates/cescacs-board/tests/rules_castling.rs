@@ -2,8 +2,8 @@
 //! shared rules reference (not taken from the library), and each condition of 4.2 failing.
 
 use cescacs_board::{
-    Castling, CastlingCondition, CastlingRights, Colour, Hex, Move, MoveError, MoveSpec, Piece,
-    PieceKind, Position,
+    BoardCastling, BoardMove, CastlingCondition, CastlingRights, Colour, Hex, MoveError, MoveSpec,
+    Piece, PieceKind, Position,
 };
 
 /// One row of docs/RULES.md 4.3: string, White King target, White Rook moves, Black King target,
@@ -134,11 +134,11 @@ fn castle_board(turn: Colour) -> Position {
     p
 }
 
-fn castling_moves(p: &Position) -> Vec<Move> {
+fn castling_moves(p: &Position) -> Vec<BoardMove> {
     p.legal_moves().into_iter().filter(|m| m.castling().is_some()).collect()
 }
 
-fn find(p: &Position, text: &str) -> Option<Move> {
+fn find(p: &Position, text: &str) -> Option<BoardMove> {
     castling_moves(p).into_iter().find(|m| m.to_string() == text)
 }
 
@@ -187,7 +187,7 @@ fn the_library_table_equals_rules_md() {
     for colour in Colour::ALL {
         for row in &TABLE {
             let s = side(row, colour);
-            let c: Castling = s.text.parse().unwrap();
+            let c: BoardCastling = s.text.parse().unwrap();
             assert_eq!(c.to_string(), s.text);
             assert_eq!(c.king_target(colour), s.king, "{}", s.text);
             assert_eq!(c.rook_moves(colour).collect::<Vec<_>>(), s.rooks, "{} {colour}", s.text);
@@ -287,7 +287,7 @@ fn castling_specs_match_the_generated_castlings_with_an_enemy_piece_anywhere() {
                 p.set_piece(extra, piece);
                 let legal = castling_moves(&p);
                 let board = cescacs_board::Board::new(&p);
-                for c in Castling::ALL {
+                for c in BoardCastling::ALL {
                     let want = legal.iter().copied().find(|m| m.castling() == Some(c));
                     assert_eq!(
                         board.match_move(&MoveSpec::Castling(c)).ok(),

@@ -7,7 +7,7 @@
 
 mod common;
 
-use cescacs_board::{Board, Move, MoveSpec, PieceKind, Position, Promotion, SpecCapture};
+use cescacs_board::{Board, BoardMove, BoardPromotion, MoveSpec, PieceKind, Position, SpecCapture};
 use common::{Rng, slow_legal, spec_of};
 use proptest::prelude::*;
 
@@ -15,7 +15,7 @@ use proptest::prelude::*;
 fn variants(spec: &MoveSpec) -> Vec<MoveSpec> {
     let MoveSpec::Move { piece, from, to, capture, promotion } = *spec else { return Vec::new() };
     let mut out = Vec::new();
-    for p in [None, Some(Promotion::Awaiting), Some(Promotion::To(PieceKind::Queen))] {
+    for p in [None, Some(BoardPromotion::Awaiting), Some(BoardPromotion::To(PieceKind::Queen))] {
         if p != promotion {
             out.push(MoveSpec::Move { piece, from, to, capture, promotion: p });
         }
@@ -37,7 +37,7 @@ fn variants(spec: &MoveSpec) -> Vec<MoveSpec> {
 }
 
 /// The reference answer: the legal (or pseudo-legal) move whose text is `spec`, if any.
-fn reference(list: &[Move], spec: &MoveSpec) -> Option<Move> {
+fn reference(list: &[BoardMove], spec: &MoveSpec) -> Option<BoardMove> {
     list.iter().copied().find(|m| spec_of(m) == *spec)
 }
 
@@ -143,7 +143,7 @@ fn random_game(seed: u64) -> Result<usize, String> {
         }
         foreign.extend(legal.iter().map(spec_of));
         // Captures now and then, so that games reach sparse boards and promotions.
-        let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+        let captures: Vec<&BoardMove> = legal.iter().filter(|m| m.is_capture()).collect();
         let m = if !captures.is_empty() && rng.below(3) == 0 {
             *captures[rng.below(captures.len())]
         } else {

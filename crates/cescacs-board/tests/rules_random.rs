@@ -5,10 +5,10 @@
 
 mod common;
 
-use cescacs_board::{Move, Position};
+use cescacs_board::{BoardMove, Position};
 use common::{Rng, slow_legal, spec_of};
 
-fn sorted(mut v: Vec<Move>) -> Vec<String> {
+fn sorted(mut v: Vec<BoardMove>) -> Vec<String> {
     let mut t: Vec<String> = v.drain(..).map(|m| m.to_string()).collect();
     t.sort();
     t
@@ -44,7 +44,7 @@ fn fast_legality_equals_brute_force_on_random_games() {
                 break;
             }
             // Prefer captures now and then so that games reach sparse boards and promotions.
-            let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+            let captures: Vec<&BoardMove> = legal.iter().filter(|m| m.is_capture()).collect();
             let m = if !captures.is_empty() && rng.below(3) == 0 {
                 *captures[rng.below(captures.len())]
             } else {
@@ -60,7 +60,7 @@ fn fast_legality_equals_brute_force_on_random_games() {
 fn play_unchecked_never_panics_even_with_moves_of_other_positions() {
     let mut rng = Rng(7);
     let mut positions = vec![Position::initial(), Position::empty()];
-    let mut moves: Vec<Move> = Vec::new();
+    let mut moves: Vec<BoardMove> = Vec::new();
     let mut p = Position::initial();
     for _ in 0..400 {
         let legal = p.legal_moves();

@@ -1,17 +1,65 @@
 //! From the grammar's raw nodes to the syntax tree: reads the text of each token (hexes, castling
 //! strings, results, comments) and reports what is wrong inside it.
 
+use core::str::FromStr;
+
 use cescacs_board::{Diagnostic, Hex, Span};
+use chumsky::Parser as _;
+use chumsky::span::SimpleSpan;
 
 use crate::comment;
 use crate::diag::{self, span};
 use crate::grammar::{self, RawItem, RawPair, RawPly, RawVariation, Tk};
-use crate::lexer::TokenKind;
+use crate::lexer::{Lexer, TokenKind};
+use crate::syntax::MoveParseError;
 use crate::syntax::{
     Castling, Comment, CommentKind, ForcedPromotion, GameIndicator, GameResult, Move, MoveKind,
-    MoveNumber, Movetext, OrdinaryMove, Pair, PieceLetter, Ply, Promotion, PromotionTarget,
+    Movetext, OrdinaryMove, Pair, PairNumber, PieceLetter, Ply, Promotion, PromotionTarget,
     Separator, Spanned, Variation,
 };
+
+// A move read on its own: the lexer, the grammar's move rule and the builder, as for a move of
+// a game (the builder is the one reader of a move's text).
+impl FromStr for Move {
+    type Err = MoveParseError;
+
+    /// Reads one move with its marks; warnings (such as the en dash) do not make it fail.
+    ///
+    /// ```
+    /// use ctl_an::syntax::Move;
+    /// let m: Move = "EF12*NF14+^ ?!".parse()?;
+    /// assert_eq!(m.to_string(), "EF12×NF14+^ ?!");
+    /// assert!("E13xF16".parse::<Move>().is_err());
+    /// # Ok::<(), ctl_an::MoveParseError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+        let mut b = Builder::new(s);
+        let tokens: Vec<grammar::Tk> =
+            Lexer::new(s).map(|t| (t.kind, SimpleSpan::from(t.span.range()))).collect();
+        if let Some(t) = tokens.iter().find(|t| t.0 == TokenKind::Error) {
+            b.diags.push(Diagnostic::error(
+                diag::UNEXPECTED_CHARACTER,
+                diag::span(t.1),
+                format!("expected a move, found {}", diag::quote(&s[t.1.into_range()])),
+            ));
+            return Err(MoveParseError { diagnostics: b.diags });
+        }
+        let eoi = SimpleSpan::from(s.len()..s.len());
+        let (raw, errors) = grammar::move_parser::<grammar::RichError<'_>>()
+            .then_ignore(chumsky::primitive::end())
+            .parse(grammar::input(&tokens, eoi))
+            .into_output_errors();
+        for e in &errors {
+            b.diags.push(diag::from_rich(e, s));
+        }
+        b.tokens = &tokens;
+        let m = raw.and_then(|r| b.mv(r));
+        match m {
+            Some(m) if !b.diags.iter().any(Diagnostic::is_error) => Ok(m),
+            _ => Err(MoveParseError { diagnostics: b.diags }),
+        }
+    }
+}
 
 /// Reads token text out of the source and collects diagnostics.
 pub(crate) struct Builder<'s> {
@@ -489,7 +537,7 @@ impl<'s> Builder<'s> {
             ));
         }
         let number =
-            MoveNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
+            PairNumber { span: ns, value, unknown: p.number.0 == TokenKind::NumberQuestion };
         let pgn_dots = matches!(p.white, RawPly::PgnOmitted(_));
         let white = self.ply(p.white);
         let black = p.black.map(|b| self.ply(b));

@@ -13,7 +13,7 @@ use crate::diag;
 use crate::grammar::{self, Tk};
 use crate::lexer::{Lexer, Token, TokenKind};
 use crate::limits::{Limits, grouped};
-use crate::syntax::{Comment, File, Game, GameResult, Movetext, Spanned, Tag};
+use crate::syntax::{Comment, File, GameResult, Movetext, Record, Spanned, Tag};
 
 /// The result of reading a text: the tree, possibly partial, and every problem found.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -71,6 +71,11 @@ pub(crate) struct TokenStream<'s> {
     skip_variation: Option<(usize, bool)>,
     /// Stray `)` read since the last `[` ([`Limits::strays`]).
     strays: usize,
+    /// Results (and `*`) read in a row in the main line (only comments and stray `)` between
+    /// them): past the first, the [`Limits::strays`] extra ones the builder reports and the one
+    /// it gives `E0229` for, the others are dropped here, so that a flood of result lines is
+    /// not held.
+    results: usize,
 }
 
 impl<'s> TokenStream<'s> {
@@ -93,6 +98,7 @@ impl<'s> TokenStream<'s> {
             siblings: [0; MAX_NESTING + 1],
             skip_variation: None,
             strays: 0,
+            results: 0,
         }
     }
 
@@ -128,6 +134,18 @@ impl<'s> TokenStream<'s> {
                 self.pairs[0] = 0;
                 self.siblings[0] = 0;
                 self.strays = 0;
+                self.results = 0;
+            }
+            // `*` is a result, or the separator of the move before it.
+            TokenKind::Result | TokenKind::Star if self.depth == 0 => {
+                self.siblings[0] = 0;
+                self.results += 1;
+                // Of a run, the builder takes the first result (maybe after a `*` that ends a
+                // move), reports `strays` extra ones, then `E0229` at the next one and skips
+                // the rest: those need not reach it.
+                if self.results > self.limits.strays.saturating_add(3) {
+                    return true;
+                }
             }
             TokenKind::RParen if self.depth == 0 => {
                 self.strays += 1;
@@ -140,6 +158,7 @@ impl<'s> TokenStream<'s> {
             }
             TokenKind::Comment | TokenKind::UnterminatedComment | TokenKind::RParen => {}
             TokenKind::LParen if depth < MAX_NESTING => {
+                self.results = 0;
                 self.siblings[depth] += 1;
                 if self.siblings[depth] > self.limits.variations {
                     if self.siblings[depth] == self.limits.variations + 1 {
@@ -153,6 +172,7 @@ impl<'s> TokenStream<'s> {
                 self.siblings[depth + 1] = 0;
             }
             TokenKind::NumberDot | TokenKind::NumberQuestion => {
+                self.results = 0;
                 self.siblings[depth] = 0;
                 self.pairs[depth] += 1;
                 // The main line's pairs are counted by the reader of the game (E0227 there
@@ -163,7 +183,10 @@ impl<'s> TokenStream<'s> {
                     return true;
                 }
             }
-            _ => self.siblings[depth] = 0,
+            _ => {
+                self.results = 0;
+                self.siblings[depth] = 0;
+            }
         }
         false
     }
@@ -480,7 +503,7 @@ pub fn parse_file_with(source: &str, limits: &Limits) -> ParseOutput {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GameOutput {
     /// The game (empty only when the text held nothing but unreadable bytes).
-    pub game: Game,
+    pub game: Record,
     /// Its errors and warnings.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -693,7 +716,7 @@ impl Iterator for Games<'_> {
         if self.buf.is_empty() {
             // Only unreadable bytes were left.
             return (!lex_diags.is_empty())
-                .then(|| GameOutput { game: Game::default(), diagnostics: sorted(lex_diags) });
+                .then(|| GameOutput { game: Record::default(), diagnostics: sorted(lex_diags) });
         }
         let source = self.source;
         // Where the tokens read stop, when the rest of the game is still in the stream.
@@ -747,7 +770,7 @@ impl Iterator for Games<'_> {
             } else {
                 mt.span.end
             };
-            let game = Game { span: Span::new(first, last.max(first)), tags, movetext: mt };
+            let game = Record { span: Span::new(first, last.max(first)), tags, movetext: mt };
             let s = game.movetext.span;
             let mut diags: Vec<Diagnostic> = if n + 1 == n_records {
                 lex_diags.by_ref().collect()
@@ -814,14 +837,6 @@ fn read_game<'a>(
     let tags_end = tags.last().map_or(start, |t: &Tag| t.span.end);
     let records = movetext(&parsers(), &tokens[i..], tags_end, next_token.map(|t| t.1), &mut b);
     (b, tags, records)
-}
-
-impl Game {
-    /// Whether nothing was read into this game.
-    fn is_empty(&self) -> bool {
-        self.tags.is_empty()
-            && self.movetext == Movetext { span: self.movetext.span, ..Movetext::default() }
-    }
 }
 
 /// `E0224` at the first tag past the limit (`at`); the game has `found` tags, well-formed or
@@ -926,7 +941,7 @@ fn limit_pairs(mt: &mut Movetext, limit: usize, beyond: usize, diags: &mut Vec<D
 
 /// The record-level diagnostics: no `Variant` tag, and the ending warnings unless the movetext
 /// has errors (then where it really ends is uncertain).
-fn finish_game(game: &Game, has_errors: bool, b: &mut Builder<'_>) {
+fn finish_game(game: &Record, has_errors: bool, b: &mut Builder<'_>) {
     if game.tag("Variant").is_none() {
         let at = game.tags.first().map_or_else(
             || {

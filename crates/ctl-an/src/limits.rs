@@ -87,26 +87,4 @@ pub const GAME_BYTES: usize = 64 << 20;
 /// other commands read games one at a time, each game bounded by [`GAME_BYTES`].
 pub const FILE_BYTES: u64 = 256 << 20;
 
-/// `n` with a comma every three digits, as messages write counts (`50,000,004`).
-pub(crate) fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn counts_are_grouped_by_thousands() {
-        let cases = [(0, "0"), (999, "999"), (1_000, "1,000"), (50_000_004, "50,000,004")];
-        for (n, text) in cases {
-            assert_eq!(super::grouped(n), text);
-        }
-    }
-}
+pub(crate) use cescacs_board::grouped;

@@ -12,7 +12,8 @@
 
 use crate::Span;
 use crate::syntax::{
-    Comment, File, Game, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Separator, Variation,
+    Comment, File, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Record, Separator,
+    Variation,
 };
 
 /// The file with its spans erased and its spellings unified (see the module documentation), so
@@ -32,7 +33,7 @@ pub fn meaning(file: &File) -> File {
     file
 }
 
-fn erase_game(game: &mut Game) {
+fn erase_game(game: &mut Record) {
     game.span = Span::default();
     for tag in &mut game.tags {
         tag.span = Span::default();

@@ -7,16 +7,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use chumsky::Parser as _;
-use chumsky::span::SimpleSpan;
-
 use cescacs_board::{
     CheckKind, Colour, Column, Diagnostic, Hex, Letters, PieceKind, Span, notation,
 };
-
-use crate::build::Builder;
-use crate::lexer::{Lexer, TokenKind};
-use crate::{diag, grammar};
 
 /// A text that spells no value of a vocabulary type ([`Rating`], [`CheckMark`], [`Separator`],
 /// [`GameIndicator`], [`GameResult`]).
@@ -78,12 +71,12 @@ impl<T> Spanned<T> {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct File {
     /// The games (records) of the file.
-    pub games: Vec<Game>,
+    pub games: Vec<Record>,
 }
 
 impl File {
     /// The games in file order.
-    pub fn games(&self) -> &[Game] {
+    pub fn games(&self) -> &[Record] {
         &self.games
     }
 
@@ -98,9 +91,10 @@ impl File {
     }
 }
 
-/// One record: its tags and its movetext.
+/// One record of a file, a game as written: its tags and its movetext (`ctl_pgn::Game` is
+/// a record with its setup read, ready to be replayed).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Game {
+pub struct Record {
     /// From the first tag (or first token) to the end of the movetext.
     pub span: Span,
     /// The tags in the order written.
@@ -109,10 +103,23 @@ pub struct Game {
     pub movetext: Movetext,
 }
 
-impl Game {
+impl Record {
     /// The first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.name == name)
+    }
+
+    /// Whether the record has neither tags nor moves (text left around games): then it is no
+    /// game.
+    ///
+    /// ```
+    /// assert!(ctl_an::syntax::Record::default().is_empty());
+    /// let file = ctl_an::parse_file("[Variant \"C'escacs\"] 1. E7-E13: *").file;
+    /// assert!(!file.games[0].is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty()
+            && self.movetext == Movetext { span: self.movetext.span, ..Movetext::default() }
     }
 }
 
@@ -167,7 +174,7 @@ pub struct Pair {
     /// From the number to the end of the last move.
     pub span: Span,
     /// The move number.
-    pub number: MoveNumber,
+    pub number: PairNumber,
     /// White's move, or `…` when the line starts with Black.
     pub white: Ply,
     /// Black's move, when written.
@@ -185,9 +192,9 @@ impl Pair {
     }
 }
 
-/// A move number: `12.` or, when the numbering is unknown, `1?`.
+/// The move number of a pair as written: `12.` or, when the numbering is unknown, `1?`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MoveNumber {
+pub struct PairNumber {
     /// Where.
     pub span: Span,
     /// The number (saturated at `u32::MAX`).
@@ -283,6 +290,36 @@ pub struct Move {
 }
 
 impl Move {
+    /// The piece letters written in the move: the mover's, the captured piece's, the
+    /// promotion's; to rewrite them in other letters.
+    ///
+    /// ```
+    /// use cescacs_board::{Letters, PieceKind};
+    /// let mut m: ctl_an::syntax::Move = "NF12×EF14=D+^".parse()?;
+    /// for letter in m.letters_mut() {
+    ///     let kind = PieceKind::from_letter(letter.letter).unwrap();
+    ///     letter.letter = Letters::fan().move_letter(kind);
+    /// }
+    /// assert_eq!(m.to_string(), "♘F12×☖F14=♕+^");
+    /// # Ok::<(), ctl_an::MoveParseError>(())
+    /// ```
+    pub fn letters_mut(&mut self) -> impl Iterator<Item = &mut PieceLetter> {
+        fn target(p: Option<&mut Promotion>) -> Option<&mut PieceLetter> {
+            p.and_then(|p| match &mut p.target {
+                PromotionTarget::Piece(letter) => Some(letter),
+                PromotionTarget::Awaiting => None,
+            })
+        }
+        let letters = match &mut self.kind {
+            MoveKind::Ordinary(o) => {
+                [o.piece.as_mut(), o.captured.as_mut(), target(o.promotion.as_mut())]
+            }
+            MoveKind::ForcedPromotion(f) => [target(Some(&mut f.promotion)), None, None],
+            MoveKind::Castling(_) => [None, None, None],
+        };
+        letters.into_iter().flatten()
+    }
+
     /// Whether the move ends the game: `:` or checkmate `#`.
     pub fn ends_game(&self) -> bool {
         // Both tests, without a branch between them (the scanner asks it of every move).
@@ -307,47 +344,6 @@ impl fmt::Display for MoveParseError {
 }
 
 impl std::error::Error for MoveParseError {}
-
-impl FromStr for Move {
-    type Err = MoveParseError;
-
-    /// Reads one move with its marks; warnings (such as the en dash) do not make it fail.
-    ///
-    /// ```
-    /// use ctl_an::syntax::Move;
-    /// let m: Move = "EF12*NF14+^ ?!".parse()?;
-    /// assert_eq!(m.to_string(), "EF12×NF14+^ ?!");
-    /// assert!("E13xF16".parse::<Move>().is_err());
-    /// # Ok::<(), ctl_an::MoveParseError>(())
-    /// ```
-    fn from_str(s: &str) -> Result<Move, MoveParseError> {
-        let mut b = Builder::new(s);
-        let tokens: Vec<grammar::Tk> =
-            Lexer::new(s).map(|t| (t.kind, SimpleSpan::from(t.span.range()))).collect();
-        if let Some(t) = tokens.iter().find(|t| t.0 == TokenKind::Error) {
-            b.diags.push(Diagnostic::error(
-                diag::UNEXPECTED_CHARACTER,
-                diag::span(t.1),
-                format!("expected a move, found {}", diag::quote(&s[t.1.into_range()])),
-            ));
-            return Err(MoveParseError { diagnostics: b.diags });
-        }
-        let eoi = SimpleSpan::from(s.len()..s.len());
-        let (raw, errors) = grammar::move_parser::<grammar::RichError<'_>>()
-            .then_ignore(chumsky::primitive::end())
-            .parse(grammar::input(&tokens, eoi))
-            .into_output_errors();
-        for e in &errors {
-            b.diags.push(diag::from_rich(e, s));
-        }
-        b.tokens = &tokens;
-        let m = raw.and_then(|r| b.mv(r));
-        match m {
-            Some(m) if !b.diags.iter().any(Diagnostic::is_error) => Ok(m),
-            _ => Err(MoveParseError { diagnostics: b.diags }),
-        }
-    }
-}
 
 /// The three forms of a move.
 #[derive(Debug, Clone, PartialEq, Eq)]

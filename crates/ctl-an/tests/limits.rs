@@ -362,3 +362,39 @@ fn malformed_tags_count_toward_the_tag_limit() {
     assert!(out.diagnostics.len() <= 1_010, "{}", out.diagnostics.len());
     assert_eq!(out.file.games.last().unwrap().movetext.ply_count(), 2);
 }
+
+#[test]
+fn a_run_of_result_lines_is_reported_up_to_the_limit_whatever_lies_between() {
+    // The token stream drops a run of results past what the builder reports (the first, the
+    // limit's extra ones, the one `E0229` is given for, and a `*` that may end the move
+    // before): however the run starts and whatever lies between its results, the diagnostics
+    // are those of the run cut just past that point.
+    let tight = Limits { strays: 3, ..Limits::default() };
+    for between in ["\n", " ", " {c} ", "\n{c}\n", " ) "] {
+        for first in ["1. E7-E13: *", "1. E7*E13 *", "*", "1. E7-E13: 1-0", "1. E7-E13", "1. E7*"] {
+            let read = |extra: usize| {
+                let text = format!("{V}{first}{}", format!("{between}*").repeat(extra));
+                parse_file_with(&text, &tight).diagnostics
+            };
+            let cut = read(7);
+            assert!(
+                cut.iter().any(|d| d.code == "E0229" && d.message.contains("result")),
+                "{first:?} {between:?}: {:?}",
+                cut.iter().map(|d| d.code).collect::<Vec<_>>()
+            );
+            for extra in [8, 10, 50] {
+                assert_eq!(read(extra), cut, "{first:?} then {extra} × {between:?}*");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_flood_of_result_lines_is_not_held() {
+    // 200,000 lines of `*`: the run past the limit never reaches the grammar, so the game is
+    // read with the limit's worth of results, its report the same as with a few more.
+    let flood = parse_file(&"*\n".repeat(200_000));
+    let few = parse_file(&"*\n".repeat(1_010));
+    assert_eq!(codes(&flood), codes(&few));
+    assert_eq!(flood.diagnostics, few.diagnostics);
+}

@@ -3,7 +3,7 @@
 //! `tests/golden/malformed.txt` (regenerate with `UPDATE_GOLDEN=1 cargo test -p ctl-an --test malformed`).
 //! The recovery cases also assert the tree that survives the errors.
 
-use ctl_an::syntax::{Game, Pair, Ply, Variation};
+use ctl_an::syntax::{Pair, Ply, Record, Variation};
 use ctl_an::{Diagnostic, parse_file};
 
 const V: &str = "[Variant \"C'escacs\"] ";
@@ -187,7 +187,7 @@ fn malformed_inputs_give_their_diagnostics() {
 
 /// A game as text: each pair `N. WHITE, BLACK` with its variations in parentheses, `!text` for a
 /// ply that could not be read, the result last, all joined by ` | `.
-fn tree(game: &Game) -> String {
+fn tree(game: &Record) -> String {
     let mut parts: Vec<String> = game.movetext.pairs.iter().map(pair).collect();
     parts.extend(game.movetext.result.map(|r| r.value.as_str().to_string()));
     parts.join(" | ")

@@ -3,7 +3,7 @@
 
 use ctl_an::Span;
 use ctl_an::syntax::{
-    Comment, Game, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Variation,
+    Comment, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Record, Variation,
 };
 
 struct Walker<'s> {
@@ -136,7 +136,7 @@ impl Walker<'_> {
         }
     }
 
-    fn game(&mut self, g: &Game) {
+    fn game(&mut self, g: &Record) {
         let mut parts: Vec<Span> = g.tags.iter().map(|t| t.span).collect();
         if !g.movetext.span.is_empty() {
             parts.push(g.movetext.span);

@@ -2,14 +2,14 @@
 //! warnings docs/DECISIONS.md 3 lists (and, for the record "these were the previous moves", its one
 //! error: no `[Variant]` tag).
 
-use ctl_an::{parse_file, syntax::Game};
+use ctl_an::{parse_file, syntax::Record};
 
 fn fixture(name: &str) -> String {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-fn codes(name: &str) -> (Vec<&'static str>, Vec<Game>) {
+fn codes(name: &str) -> (Vec<&'static str>, Vec<Record>) {
     let out = parse_file(&fixture(name));
     (out.diagnostics.iter().map(|d| d.code).collect(), out.file.games)
 }

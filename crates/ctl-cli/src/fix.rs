@@ -3,7 +3,7 @@
 //! makes the next move's check mark checkable), as ruff applies its fixes.
 
 use cescacs_board::Diagnostic;
-use ctl_pgn::check::Check;
+use ctl_pgn::Check;
 use ctl_pgn::decode::decode;
 use ctl_pgn::validate::Level;
 

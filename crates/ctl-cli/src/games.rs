@@ -16,7 +16,7 @@ use ctl_an::syntax::File;
 use ctl_an::{GameOutput, Limits, WriteOptions};
 use ctl_pgn::convert::Converted;
 use ctl_pgn::decode::Decoded;
-use ctl_pgn::reader::{Piece, Pieces, TextStart};
+use ctl_pgn::reader::{Pieces, StreamPiece, TextStart};
 use ctl_pgn::render::{ErrorCap, LineIndex};
 use ctl_pgn::write::write_game;
 
@@ -268,7 +268,7 @@ impl ReadPiece {
     pub fn games(&self) -> impl Iterator<Item = (usize, &GameOutput)> {
         self.records
             .iter()
-            .filter(|r| !ctl_pgn::check::is_empty(&r.game))
+            .filter(|r| !r.game.is_empty())
             .zip(self.first_game..)
             .map(|(g, n)| (n, g))
     }
@@ -282,16 +282,7 @@ impl ReadPiece {
     /// syntax, and prose around its games (`W0001`: it is in no tree, writing the tree would
     /// drop it). Piece offsets, sorted.
     pub fn unwritable(&self) -> Vec<Diagnostic> {
-        let mut found: Vec<Diagnostic> = self
-            .decoded
-            .diagnostics
-            .iter()
-            .chain(self.records.iter().flat_map(|r| &r.diagnostics))
-            .filter(|d| d.is_error() || d.code == ctl_pgn::decode::PROSE)
-            .cloned()
-            .collect();
-        Diagnostic::sort(&mut found);
-        found
+        ctl_pgn::write::unwritable(&self.decoded, &self.records)
     }
 }
 
@@ -302,7 +293,7 @@ pub fn pieces(
 ) -> io::Result<impl Iterator<Item = io::Result<ReadPiece>>> {
     let mut next_game = 1;
     Ok(Pieces::new(input.open()?).map(move |piece| {
-        let Piece { start, bytes } = piece?;
+        let StreamPiece { start, bytes } = piece?;
         let decoded = input::decode(bytes.clone());
         let records: Vec<GameOutput> = ctl_an::games_with(&decoded.text, &limits).collect();
         let read = ReadPiece { start, bytes, decoded, records, first_game: next_game };

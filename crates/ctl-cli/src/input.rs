@@ -7,7 +7,7 @@
 //!   offset, so that the rest of the file is still read (docs/DECISIONS.md 8). People see `?` there.
 
 use std::fs;
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
 /// Extension of the files found when a directory is given.
@@ -23,8 +23,14 @@ pub enum Input {
 }
 
 impl Input {
-    /// The name people see.
+    /// The name people see, terminal-safe and on one line ([`crate::output::name`]): what
+    /// every human-readable message shows.
     pub fn display(&self) -> String {
+        crate::output::name(self.path_text())
+    }
+
+    /// The name as it is (a non-UTF-8 path made valid UTF-8): what JSON output holds.
+    pub fn path_text(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(path) => path.display().to_string(),
@@ -74,6 +80,45 @@ impl Input {
         }
         Ok(bytes)
     }
+}
+
+/// What [`read_line`] read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Line {
+    /// A line, in the buffer without its line break (`\n`, or `\r\n`).
+    Read,
+    /// The end of the input.
+    End,
+}
+
+/// Reads the next line of `reader` into `buf` (cleared first), without its line break, at most
+/// `ctl_an::Limits::DEFAULT.line_bytes` of it (1 MiB, the bound on a line of every reader): a
+/// longer line, or an endless one (`/dev/zero`), is an error of kind `InvalidData`, read no
+/// further than the bound and one byte.
+pub fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, number: usize) -> io::Result<Line> {
+    let limit = ctl_an::Limits::DEFAULT.line_bytes;
+    buf.clear();
+    // The line, its `\r\n`, and no more: past that the line is too long whatever follows.
+    let most = limit as u64 + 2;
+    if (&mut *reader).take(most).read_until(b'\n', buf)? == 0 {
+        return Ok(Line::End);
+    }
+    if buf.ends_with(b"\n") {
+        buf.pop();
+        if buf.ends_with(b"\r") {
+            buf.pop();
+        }
+    }
+    if buf.len() > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "line {number} is longer than {} MiB, the most a line may hold (`Limits::line_bytes`)",
+                limit >> 20
+            ),
+        ));
+    }
+    Ok(Line::Read)
 }
 
 /// The bytes of all `inputs`, as far as known (see [`Input::size`]).

@@ -3,6 +3,10 @@
 //!
 //! Exit codes: 0 clean (warnings allowed), 1 errors found, 2 usage or I/O failure.
 #![forbid(unsafe_code)]
+// Standard error is written through `output::say` (terminal-safe, and a closed standard error
+// is no panic); standard output through the command's own writer (a closed pipe ends it
+// quietly).
+#![cfg_attr(not(test), deny(clippy::print_stderr, clippy::print_stdout))]
 
 use std::process::ExitCode;
 

@@ -7,7 +7,7 @@
 //! control characters itself.
 
 use std::fmt::Display;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -60,18 +60,39 @@ pub use cescacs_board::terminal::terminal_safe as safe;
 
 /// Prints `error: MESSAGE` on standard error, the message made terminal-safe.
 pub fn error(message: impl Display) {
-    eprintln!("error: {}", safe(&message.to_string()));
+    say(format_args!("error: {message}"));
+}
+
+/// Prints one line on standard error, made terminal-safe, the way every message of the CLI
+/// reaches standard error: a standard error that is closed or fails is ignored (nothing is left
+/// to say so on), so the command goes on and ends with its own status instead of a panic.
+pub fn say(line: impl Display) {
+    let mut line = safe(&line.to_string()).into_owned();
+    line.push('\n');
+    say_raw(&line);
+}
+
+/// Writes `text`, already terminal-safe (a rendered report, which may hold colour), on standard
+/// error as it is; failures are ignored as in [`say`].
+pub fn say_raw(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// A file name (or any name people see in a one-line message), terminal-safe and on one line:
+/// [`safe`], with line feeds and tabs escaped too (`cescacs_board::terminal::one_line`).
+pub fn name(name: impl Display) -> String {
+    cescacs_board::terminal::one_line(&name.to_string()).into_owned()
 }
 
 /// The message of a file (or standard input) that could not be read: the same words in every
 /// command.
 pub fn cannot_read(name: impl Display, e: impl Display) -> String {
-    format!("cannot read `{name}`: {e}")
+    format!("cannot read `{}`: {e}", self::name(name))
 }
 
 /// The message of a file (or standard output) that could not be written.
 pub fn cannot_write(name: impl Display, e: impl Display) -> String {
-    format!("cannot write `{name}`: {e}")
+    format!("cannot write `{}`: {e}", self::name(name))
 }
 
 /// The name people see for standard output in [`cannot_write`].
@@ -92,6 +113,16 @@ pub fn write_failed(name: impl Display, e: &std::io::Error) -> ExitCode {
     }
     error(cannot_write(name, e));
     ExitCode::from(FAILURE)
+}
+
+/// Why a command stopped before its end: an input could not be read (or held more than a
+/// reader takes), or its output could not be written ([`write_failed`] ends it).
+#[derive(Debug)]
+pub enum Failed {
+    /// The input could not be read.
+    Read(std::io::Error),
+    /// Standard output could not be written.
+    Write(std::io::Error),
 }
 
 /// `--max-errors N`: how many diagnostics of each file are shown, in every command that

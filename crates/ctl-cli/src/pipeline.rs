@@ -15,14 +15,14 @@ use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use cescacs_board::{Diagnostic, Severity};
-use ctl_pgn::check::{Check, CheckedPiece, Stats, sort};
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use ctl_pgn::reader::{Pieces, TextStart};
 use ctl_pgn::render::{
-    DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, Locator, PositionEncoding,
-    Summary, TextRenderer, file_uri,
+    DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, PositionEncoding, Summary,
+    TextRenderer, file_uri, piece_json,
 };
 use ctl_pgn::validate;
+use ctl_pgn::{Check, CheckedPiece, Stats};
 use rayon::prelude::*;
 
 use crate::code_filter::CodeFilter;
@@ -121,8 +121,10 @@ impl Outcome {
 
 /// One input as reports name it.
 struct Named {
-    /// The path as given, or `<stdin>`.
+    /// The path as given, or `<stdin>` (JSON output).
     path: String,
+    /// The path as text reports show it (`Input::display`).
+    shown: String,
     /// Its URI.
     uri: String,
 }
@@ -293,7 +295,8 @@ fn names(inputs: &[Input]) -> Vec<Named> {
     inputs
         .iter()
         .map(|input| Named {
-            path: input.display(),
+            path: input.path_text(),
+            shown: input.display(),
             uri: match input {
                 Input::Stdin => "untitled:stdin".to_string(),
                 // From the path itself, not its display form, which loses non-UTF-8 names.
@@ -367,7 +370,7 @@ fn render(
     let found_diagnostics = &diagnostics[..keep];
     match how.output {
         Output::Text { color } => {
-            let renderer = TextRenderer::at(&named.path, shown, start, color);
+            let renderer = TextRenderer::at(&named.shown, shown, start, color);
             for d in found_diagnostics {
                 let d = d.clone().shifted(start.offset);
                 checked.text.push((d.severity, renderer.render(&d)));
@@ -375,7 +378,7 @@ fn render(
         }
         Output::Concise => {
             let index = LineIndex::at(shown, start);
-            let path = crate::output::safe(&named.path);
+            let path = &named.shown;
             for d in found_diagnostics {
                 let at = index.line_col(d.span.start + start.offset);
                 let message = crate::output::safe(&d.message);
@@ -383,22 +386,8 @@ fn render(
             }
         }
         Output::Json | Output::Jsonl => {
-            let mut locator = Locator::default();
-            for game in read {
-                locator.push(game.syntax());
-            }
-            let index = LineIndex::at(shown, start);
-            for d in found_diagnostics {
-                let context = locator.context(d.span);
-                let d = d.clone().shifted(start.offset);
-                checked.json.push(JsonDiagnostic::new(
-                    &d,
-                    context,
-                    &named.uri,
-                    &index,
-                    how.encoding,
-                ));
-            }
+            checked.json =
+                piece_json(found_diagnostics, read, shown, start, &named.uri, how.encoding);
         }
     }
     checked.render_time += started.elapsed();
@@ -467,7 +456,7 @@ pub fn run_selected(
             }
             checked.stats = games.stats();
             found.retain(|d| how.codes.keeps(d.code));
-            sort(&mut found);
+            Diagnostic::sort(&mut found);
             checked.counts.errors = found.iter().filter(|d| d.is_error()).count();
             checked.counts.warnings = found.len() - checked.counts.errors;
             if !found.is_empty() {
@@ -550,7 +539,7 @@ impl<'a, W: Write> Writer<'a, W> {
                 } else if let (Some(out), Output::Text { .. } | Output::Concise) =
                     (&mut self.out, self.how.output)
                 {
-                    if let Some(line) = self.cap.omitted_line(&self.named[self.current].path) {
+                    if let Some(line) = self.cap.omitted_line(&self.named[self.current].shown) {
                         progress.suspend(|| out.write_all(line.as_bytes()))?;
                     }
                 }

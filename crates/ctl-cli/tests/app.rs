@@ -84,6 +84,27 @@ fn convert_from_app_reports_errors_in_the_app_text() {
 }
 
 #[test]
+fn convert_from_app_caps_its_reports() {
+    // 300 invalid bytes after a move list, each an `E0001`: 5 shown, then one line counts the
+    // others.
+    let mut text = b"1. G7-G13, F20-F16\n".to_vec();
+    for n in 2..302 {
+        text.extend(format!("{n}. G7-G13, F20-F16 ").bytes());
+        text.extend(b"\xff\n");
+    }
+    let o = common::cescacs(&["convert", "--from", "app", "--max-errors", "5", "-"])
+        .stdin(text)
+        .output();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr.matches("] Error: ").count(), 5, "{stderr}");
+    assert!(
+        stderr.contains("<stdin>: ") && stderr.contains("more diagnostics not shown"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn convert_to_app_says_what_it_leaves_out() {
     let game = "[Variant \"C'escacs\"]\n[Event \"x\"]\n\n1. E7-E13, E21-E15 {good} (1. …, F20-F16)\n2. F8-F12 ! :\n0-3\n\n[Variant \"C'escacs\"]\n\n1. G7-G13 :\n*\n";
     let o = run(&["convert", "--to", "app", "-"], game);

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use cescacs_board::Diagnostic;
-use ctl_pgn::check::Check;
+use ctl_pgn::Check;
 use ctl_pgn::decode::decode;
 use ctl_pgn::validate::Level;
 

@@ -50,8 +50,8 @@ fn drive() -> Result<(), Failed> {
     if !out.status.success() {
         return Err(format!("the LSP client session failed:\n{text}").into());
     }
-    if !text.contains("4 passed") {
-        return Err(format!("expected the client's 4 tests to pass:\n{text}").into());
+    if !text.contains("6 passed") {
+        return Err(format!("expected the client's 6 tests to pass:\n{text}").into());
     }
     Ok(())
 }

@@ -106,3 +106,64 @@ fn a_full_disk_is_one_error_and_status_2() {
         assert!(lines[0].starts_with("error: cannot write `<stdout>`: "), "{args:?}: {err}");
     }
 }
+
+/// Games with comments, which `convert --to app` leaves out, saying so on standard error for
+/// each game.
+fn commented_games() -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes").join("commented.ctl-pgn");
+    std::fs::create_dir_all(path.parent().expect("dir")).expect("dir");
+    let game = "[Variant \"C'escacs\"]\n1. E7-E13: {a comment} *\n\n";
+    std::fs::write(&path, game.repeat(3_000)).expect("write");
+    path
+}
+
+/// Every command with what it reads, among them those that write much on standard error.
+fn talkers() -> Vec<(Vec<String>, Vec<u8>)> {
+    let (errors, commented) = (errors(), commented_games());
+    let pages = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes").join("pages");
+    let s = |items: &[&str]| items.iter().map(|a| (*a).to_string()).collect::<Vec<_>>();
+    let path = |p: &Path| p.display().to_string();
+    let mut all = commands();
+    all.extend([
+        ([s(&["fmt", "--stdout"]), vec![path(&errors)]].concat(), vec![]),
+        ([s(&["replay", "--max-errors", "0"]), vec![path(&errors)]].concat(), vec![]),
+        ([s(&["convert", "--to", "app"]), vec![path(&commented)]].concat(), vec![]),
+        (
+            [s(&["convert", "--to", "app", "--max-errors", "0"]), vec![path(&commented)]].concat(),
+            vec![],
+        ),
+        (
+            [s(&["html", "-o"]), vec![path(&pages), path(&errors), path(&commented)]].concat(),
+            vec![],
+        ),
+        (s(&["pdtl", "--max-errors", "0", "-"]), b"/ w\n".repeat(20_000)),
+        (s(&["board", "start"]), vec![]),
+        (s(&["legal", "start"]), vec![]),
+        (s(&["perft", "--depth", "1", "start"]), vec![]),
+    ]);
+    all
+}
+
+/// `cescacs ... 2>&1 | head -0`, and a closed standard error alone: no command panics. With its
+/// standard output gone a command stops quietly with status 0 (as when only standard output is
+/// closed); with only standard error closed, its messages are lost and it ends as it would
+/// have, with the same status.
+#[test]
+fn a_closed_standard_error_ends_every_command_quietly() {
+    for (args, stdin) in talkers() {
+        let open = spawn(&args, stdin.clone(), Stdio::null()).wait_with_output().expect("ends");
+        assert_ne!(open.status.code(), Some(101), "{args:?}");
+        let mut child = spawn(&args, stdin.clone(), Stdio::null());
+        drop(child.stderr.take());
+        let status = child.wait().expect("the binary ends");
+        assert_eq!(status.code(), open.status.code(), "{args:?} with standard error closed");
+        let mut child = spawn(&args, stdin, Stdio::piped());
+        drop(child.stderr.take());
+        drop(child.stdout.take());
+        let status = child.wait().expect("the binary ends");
+        assert!(
+            status.code() == Some(0) || status.code() == open.status.code(),
+            "{args:?} with both closed: {status:?}"
+        );
+    }
+}

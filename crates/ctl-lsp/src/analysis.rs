@@ -12,11 +12,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cescacs_board::Diagnostic;
-use ctl_pgn::check::Check;
-use ctl_pgn::game::Game;
+use ctl_pgn::Check;
+use ctl_pgn::Game;
+use ctl_pgn::Level;
 use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, Locator, PositionEncoding};
 use ctl_pgn::split::GameSplitter;
-use ctl_pgn::validate::Level;
 use ctl_pgn::write::{WriteOptions, write_game};
 use lsp_types::{DiagnosticSeverity, DocumentSymbol};
 
@@ -158,10 +158,7 @@ impl Analysis {
             }
         }
         // Where the games are, for the hovers (a scan for game boundaries, no parsing).
-        analysis.pieces = GameSplitter::new(text.as_bytes())
-            .map_while(Result::ok)
-            .map(|raw| usize::try_from(raw.offset).unwrap_or(usize::MAX))
-            .collect();
+        analysis.pieces = piece_spans(text).map(|(start, _)| start).collect();
         if !analysis.complete {
             analysis.canonical = None;
         }
@@ -186,7 +183,7 @@ impl Analysis {
 
 /// The text the parsers read: a byte order mark becomes three spaces (`ctl_pgn::decode`), so
 /// that offsets stay the editor's. `None` when the text is read as it is.
-fn parser_text(text: &str) -> Option<String> {
+pub(crate) fn parser_text(text: &str) -> Option<String> {
     let rest = text.strip_prefix('\u{feff}')?;
     Some(format!("   {rest}"))
 }
@@ -205,6 +202,12 @@ fn piece_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
 /// gets none. Real games are a few kilobytes.
 pub(crate) const ON_DEMAND_BYTES: usize = 1 << 20;
 
+/// The most text read on demand for one answer that reads the whole document (its semantic
+/// tokens, its folding ranges) or a range of it: reading more would hold up every other
+/// answer for seconds (1 MiB takes some 75 ms of CPU for its tokens), so a larger document
+/// gets none; its diagnostics, hovers and completions are unaffected.
+pub(crate) const WHOLE_BYTES: usize = 4 << 20;
+
 /// The games of the piece of `text` that holds byte `offset`, read now (not validated): what a
 /// hover or a definition needs, in time bounded by the size of that game, at most
 /// [`ON_DEMAND_BYTES`]. `pieces` are the starts of the pieces when known (a finished analysis
@@ -219,21 +222,28 @@ pub(crate) fn games_at<'a>(
             let i = starts.partition_point(|&s| s <= offset).checked_sub(1)?;
             (starts[i], starts.get(i + 1).copied().unwrap_or(text.len()))
         }
-        None => GameSplitter::new(text.as_bytes())
-            .map_while(Result::ok)
-            .map(|raw| {
-                let start = usize::try_from(raw.offset).unwrap_or(usize::MAX);
-                (start, start.saturating_add(raw.bytes.len()))
-            })
-            .find(|&(_, end)| offset < end || end == text.len())?,
+        None => piece_spans(text).find(|&(_, end)| offset < end || end == text.len())?,
     };
     if end - start > ON_DEMAND_BYTES {
         return None;
     }
+    read_piece(text, start, end)
+}
+
+/// Where the pieces of `text` start and end (a scan for game boundaries, no parsing), in order.
+pub(crate) fn piece_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    GameSplitter::new(text.as_bytes()).map_while(Result::ok).map(|raw| {
+        let start = usize::try_from(raw.offset).unwrap_or(usize::MAX);
+        (start, start.saturating_add(raw.bytes.len()))
+    })
+}
+
+/// The games of the piece `start..end` of `text`, read now (not validated).
+pub(crate) fn read_piece(text: &str, start: usize, end: usize) -> Option<Piece<'_>> {
     let source = piece_text(text, start, end)?;
     let mut games = Vec::new();
     for out in ctl_an::games(&source) {
-        if !ctl_pgn::check::is_empty(&out.game) {
+        if !out.game.is_empty() {
             let mut game = Game::new(out.game, &source);
             game.set_syntax_errors(&out.diagnostics);
             games.push(game);

@@ -3,7 +3,7 @@
 
 use cescacs_board::{Colour, Span};
 use ctl_an::syntax::Reference;
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 
 use crate::references::{Target, labelled, resolve_move};
 use crate::walk::Node;

@@ -1,26 +1,27 @@
 //! Moves in words: "White Bishop from F6 to C15", "Black Pegasus from L5 to H6, checkmate".
 
 use cescacs_board::{
-    Castling, CheckKind, Colour, Move, MoveKind, Outcome, PieceKind, Position, Promotion,
+    BoardCastling, BoardMove, BoardMoveKind, BoardPromotion, CheckKind, Colour, Outcome, PieceKind,
+    Position,
 };
 
 /// Describes `mv`, played from `before` (leading to `after`), in one sentence.
-pub(crate) fn describe(before: &Position, mv: &Move, after: &Position) -> String {
+pub(crate) fn describe(before: &Position, mv: &BoardMove, after: &Position) -> String {
     let side = before.piece_at(mv.from()).map_or(before.turn(), |p| p.colour);
     let foe = !side;
     let piece = mv.piece();
     let mut s = match mv.kind() {
-        MoveKind::Castling(c) => castling(side, c),
-        MoveKind::PromotionInPlace => {
+        BoardMoveKind::Castling(c) => castling(side, c),
+        BoardMoveKind::PromotionInPlace => {
             format!("{side} Pawn on {} promotes in place", mv.from())
         }
-        MoveKind::EnPassant { victim } => format!(
+        BoardMoveKind::EnPassant { victim } => format!(
             "{side} {piece} from {} to {}, taking the {foe} {} on {victim} en passant",
             mv.from(),
             mv.to(),
             mv.captured().unwrap_or(PieceKind::Pawn),
         ),
-        MoveKind::ScornfulCapture => format!(
+        BoardMoveKind::ScornfulCapture => format!(
             "{side} {piece} from {} takes the scornful {foe} {} on {}",
             mv.from(),
             mv.captured().unwrap_or(PieceKind::Pawn),
@@ -38,21 +39,21 @@ pub(crate) fn describe(before: &Position, mv: &Move, after: &Position) -> String
                 None => format!("{side} {piece} from {} to {}", mv.from(), mv.to()),
             };
             s.push_str(match kind {
-                MoveKind::DoubleStep => " (double step)",
-                MoveKind::TripleStep => " (triple step)",
-                MoveKind::Scornful => " (scornful step)",
-                MoveKind::Leap => " (the King's leap)",
+                BoardMoveKind::DoubleStep => " (double step)",
+                BoardMoveKind::TripleStep => " (triple step)",
+                BoardMoveKind::Scornful => " (scornful step)",
+                BoardMoveKind::Leap => " (the King's leap)",
                 _ => "",
             });
             s
         }
     };
     match mv.promotion() {
-        Some(Promotion::To(kind)) if mv.kind() == MoveKind::PromotionInPlace => {
+        Some(BoardPromotion::To(kind)) if mv.kind() == BoardMoveKind::PromotionInPlace => {
             s = format!("{side} Pawn on {} promotes in place to a {kind}", mv.from());
         }
-        Some(Promotion::To(kind)) => s.push_str(&format!(", promoting to a {kind}")),
-        Some(Promotion::Awaiting) => s.push_str(", awaiting promotion (no piece to regain)"),
+        Some(BoardPromotion::To(kind)) => s.push_str(&format!(", promoting to a {kind}")),
+        Some(BoardPromotion::Awaiting) => s.push_str(", awaiting promotion (no piece to regain)"),
         None => {}
     }
     match (after.outcome(), after.check_kind()) {
@@ -71,17 +72,17 @@ pub(crate) fn describe(before: &Position, mv: &Move, after: &Position) -> String
     s
 }
 
-fn castling(side: Colour, c: Castling) -> String {
+fn castling(side: Colour, c: BoardCastling) -> String {
     let king = format!(
         "{side} castles ({}): King from {} to {}",
         c.as_str(),
-        Castling::king_home(side),
+        BoardCastling::king_home(side),
         c.king_target(side)
     );
     let rooks: Vec<String> = c
         .rook_moves(side)
         .map(|(from, to)| {
-            let which = if from == Castling::kings_rook_home(side) {
+            let which = if from == BoardCastling::kings_rook_home(side) {
                 "King's Rook"
             } else {
                 "Queen's Rook"
@@ -150,7 +151,7 @@ mod tests {
 
     #[test]
     fn castling_in_words() {
-        let s = castling(Colour::White, Castling::KrkHio);
+        let s = castling(Colour::White, BoardCastling::KrkHio);
         assert_eq!(s, "White castles (KRK-HIO): King from G1 to H6, King's Rook from I3 to I5");
     }
 }

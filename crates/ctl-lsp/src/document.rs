@@ -29,6 +29,9 @@ pub(crate) struct Document {
     /// (the editor and the server do not see the same lines, as with lone `\r` line ends that
     /// the editor does not take for line ends) until the editor sends the whole text again.
     pub in_sync: bool,
+    /// The semantic tokens last sent for the whole text (flat, five numbers a token), with
+    /// their result id: what a `full/delta` request is answered against.
+    pub semantic_tokens: Option<(String, Vec<u32>)>,
 }
 
 /// A change whose range lies outside the document's text: the editor's text and the server's
@@ -52,7 +55,15 @@ impl std::fmt::Display for OutOfSync {
 
 impl Document {
     pub fn new(text: String, version: i32, generation: u64) -> Document {
-        Document { text, version, generation, analysis: None, running: None, in_sync: true }
+        Document {
+            text,
+            version,
+            generation,
+            analysis: None,
+            running: None,
+            in_sync: true,
+            semantic_tokens: None,
+        }
     }
 
     /// The last analysis finished, of this text or an older one.
@@ -141,19 +152,24 @@ pub(crate) fn offset(text: &str, position: Position, encoding: PositionEncoding)
             if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') { at + 2 } else { at + 1 };
     }
     let wanted = position.character as usize;
-    let mut units = 0;
+    let mut counted = 0;
     for (i, ch) in text[start..].char_indices() {
-        let width = match encoding {
-            PositionEncoding::Utf8 => ch.len_utf8(),
-            PositionEncoding::Utf16 => ch.len_utf16(),
-            PositionEncoding::Utf32 => 1,
-        };
-        if ch == '\n' || ch == '\r' || units + width > wanted {
+        let width = units(ch, encoding);
+        if ch == '\n' || ch == '\r' || counted + width > wanted {
             return start + i;
         }
-        units += width;
+        counted += width;
     }
     text.len()
+}
+
+/// How many code units of `encoding` a character takes.
+pub(crate) fn units(ch: char, encoding: PositionEncoding) -> usize {
+    match encoding {
+        PositionEncoding::Utf8 => ch.len_utf8(),
+        PositionEncoding::Utf16 => ch.len_utf16(),
+        PositionEncoding::Utf32 => 1,
+    }
 }
 
 /// Byte spans to LSP ranges, for one text and one encoding. The spans may be offsets into a

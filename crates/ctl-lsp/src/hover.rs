@@ -3,7 +3,7 @@
 use cescacs_board::{Colour, HexColour, Letters, Piece, Position};
 use cescacs_diagram::Diagram;
 use ctl_an::syntax::{HexShade, Move, Rating, Reference, Spanned};
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 
 use crate::describe::describe;
 use crate::references::{Target, labelled, resolve_move};

@@ -13,7 +13,13 @@
 //!   or variation it names;
 //! - **document symbols**: the games and their variations, nested;
 //! - **code actions** for the diagnostics that carry a fix (`x` → `×`, `DPTL` → `PDTL`, a wrong
-//!   check mark → the right one), and one to apply every fix of the document.
+//!   check mark → the right one), and one to apply every fix of the document;
+//! - **semantic tokens** (whole document or range) from the games' trees, in standard token
+//!   types (the legend is in docs/EDITORS.md);
+//! - **completion**: the legal moves of the position at the cursor in the game's letters with
+//!   their check marks, the expected move number, tag names and values, comment references;
+//! - **folding ranges** (games, tags, variations, long comments) and **document highlight** of
+//!   the hex or piece under the cursor.
 //!
 //! Robustness: a malformed message is logged and skipped (a request is answered with the
 //! JSON-RPC error: `-32700` for a body that is no JSON, `-32600` for one that is no JSON-RPC 2.0
@@ -48,17 +54,23 @@
 //! thread.join().unwrap().unwrap();
 //! ```
 #![forbid(unsafe_code)]
+// The log goes through `transport::log`: a closed standard error is no panic.
+#![cfg_attr(not(test), deny(clippy::print_stderr, clippy::print_stdout))]
 
 mod actions;
 mod analysis;
+mod completion;
 mod definition;
 mod describe;
 mod document;
+mod folding;
 mod formatting;
+mod highlight;
 mod hover;
 mod references;
 mod server;
 mod symbols;
+mod tokens;
 mod transport;
 mod walk;
 mod worker;

@@ -147,11 +147,11 @@ mod tests {
 
     const GAME: &str = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n($[5] 2. G7-G13, G21-G15\n.3. I5-I7\n.($[2] 3. H6-H8\n..{ #2@B #1 #3 }\n.)\n)\n3. D6-D10\n{ #2@B #1 #3[#2.5] #2[#2.5]@W #3[#3.2#2.5] #2.5 #9 }\n";
 
-    fn game() -> ctl_an::syntax::Game {
+    fn game() -> ctl_an::syntax::Record {
         ctl_an::parse_file(GAME).file.games.remove(0)
     }
 
-    fn target(g: &ctl_an::syntax::Game, needle: &str, nth: usize) -> Option<String> {
+    fn target(g: &ctl_an::syntax::Record, needle: &str, nth: usize) -> Option<String> {
         let offset = GAME.match_indices(needle).nth(nth).expect(needle).0 + 1;
         let Some(Node::Reference { at, reference }) = node_at(&g.movetext, offset) else {
             panic!("no reference at {needle}")

@@ -21,12 +21,17 @@ use crossbeam_channel::{at, never, select};
 use ctl_pgn::render::{LineIndex, PositionEncoding};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
-    CodeActionOptions, CodeActionParams, CodeActionProviderCapability, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
-    DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams, GotoDefinitionResponse,
-    Hover, HoverContents, HoverParams, HoverProviderCapability, Location, MarkupContent,
-    MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams, ServerCapabilities,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
+    CodeActionOptions, CodeActionParams, CodeActionProviderCapability, CompletionItem,
+    CompletionList, CompletionOptions, CompletionParams, CompletionResponse, CompletionTextEdit,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentFormattingParams, DocumentHighlight, DocumentHighlightParams, DocumentSymbolParams,
+    DocumentSymbolResponse, FoldingRangeParams, FoldingRangeProviderCapability,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents, HoverParams,
+    HoverProviderCapability, Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind,
+    PublishDiagnosticsParams, SemanticTokensDeltaParams, SemanticTokensFullOptions,
+    SemanticTokensOptions, SemanticTokensParams, SemanticTokensRangeParams,
+    SemanticTokensServerCapabilities, ServerCapabilities, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextDocumentSyncOptions, TextEdit, Uri,
 };
 use serde_json::{Value, json};
 
@@ -34,7 +39,7 @@ use crate::Options;
 use crate::analysis::{self, Analysis, Bounds};
 use crate::document::{Document, Ranges, offset};
 use crate::worker::{Done, Job, Worker};
-use crate::{actions, definition, formatting, hover, walk};
+use crate::{actions, completion, definition, folding, formatting, highlight, hover, tokens, walk};
 
 /// Why the server stopped abnormally.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,7 +174,7 @@ impl Server {
 
     /// Logs to the client (window/logMessage) and to standard error.
     fn log_error(&self, message: &str) {
-        eprintln!("cescacs lsp: {message}");
+        crate::transport::log(format_args!("{message}"));
         self.notify("window/logMessage", json!({ "type": 1, "message": message }));
     }
 
@@ -224,6 +229,21 @@ impl Server {
             "textDocument/documentSymbol" => self.symbols(parse(params)?),
             "textDocument/formatting" => self.formatting(parse(params)?),
             "textDocument/codeAction" => self.code_actions(parse(params)?),
+            "textDocument/completion" => self.completion(parse(params)?),
+            "textDocument/foldingRange" => self.folding(parse(params)?),
+            "textDocument/documentHighlight" => self.highlight(parse(params)?),
+            "textDocument/semanticTokens/full" => {
+                let p: SemanticTokensParams = parse(params)?;
+                self.semantic_tokens(&p.text_document.uri, None, None)
+            }
+            "textDocument/semanticTokens/full/delta" => {
+                let p: SemanticTokensDeltaParams = parse(params)?;
+                self.semantic_tokens(&p.text_document.uri, None, Some(&p.previous_result_id))
+            }
+            "textDocument/semanticTokens/range" => {
+                let p: SemanticTokensRangeParams = parse(params)?;
+                self.semantic_tokens(&p.text_document.uri, Some(p.range), None)
+            }
             "cescacs/panicProbe" if self.options.panic_probe => {
                 panic!("the panic probe was asked to panic")
             }
@@ -256,6 +276,22 @@ impl Server {
                 ]),
                 ..CodeActionOptions::default()
             })),
+            folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+            document_highlight_provider: Some(OneOf::Left(true)),
+            completion_provider: Some(CompletionOptions {
+                trigger_characters: Some(
+                    ["~", "#", "@", "[", "\"", " "].iter().map(|c| (*c).to_string()).collect(),
+                ),
+                ..CompletionOptions::default()
+            }),
+            semantic_tokens_provider: Some(
+                SemanticTokensServerCapabilities::SemanticTokensOptions(SemanticTokensOptions {
+                    legend: tokens::legend(),
+                    range: Some(true),
+                    full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
+                    ..SemanticTokensOptions::default()
+                }),
+            ),
             ..ServerCapabilities::default()
         };
         json!({
@@ -538,6 +574,115 @@ impl Server {
         to_value(formatting::format(&doc.text, analysis.canonical.as_deref(), &ranges))
     }
 
+    /// What may be written at the cursor: read now from the game under it (as a hover is).
+    fn completion(&mut self, p: CompletionParams) -> Answer {
+        let position = p.text_document_position;
+        let uri = &position.text_document.uri;
+        let Some((doc, piece, at)) = self.piece_at(uri, position.position) else {
+            return Ok(Value::Null);
+        };
+        let Some((typed, items)) = completion::complete(&piece, at) else {
+            return Ok(Value::Null);
+        };
+        let range = Ranges::new(&doc.text, self.encoding).shifted(piece.start).range(typed);
+        let items: Vec<CompletionItem> = items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| CompletionItem {
+                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                    range,
+                    new_text: item.label.clone(),
+                })),
+                // In the server's order (the editor sorts by label otherwise).
+                sort_text: Some(format!("{i:05}")),
+                label: item.label,
+                detail: Some(item.detail),
+                kind: Some(item.kind),
+                ..CompletionItem::default()
+            })
+            .collect();
+        to_value(CompletionResponse::List(CompletionList { is_incomplete: false, items }))
+    }
+
+    /// The folding ranges of a document, read now from its latest text.
+    fn folding(&mut self, p: FoldingRangeParams) -> Answer {
+        let Some(doc) = self.documents.get(p.text_document.uri.as_str()) else {
+            return Ok(Value::Null);
+        };
+        if doc.text.len() > analysis::WHOLE_BYTES.min(self.options.document_bytes) {
+            return Ok(Value::Null);
+        }
+        to_value(folding::folding_ranges(&doc.text))
+    }
+
+    /// The places of the game under the cursor that name the hex or piece under it.
+    fn highlight(&mut self, p: DocumentHighlightParams) -> Answer {
+        let position = p.text_document_position_params;
+        let uri = &position.text_document.uri;
+        let Some((doc, piece, at)) = self.piece_at(uri, position.position) else {
+            return Ok(Value::Null);
+        };
+        let Some(game) = piece.game_at(at) else { return Ok(Value::Null) };
+        let ranges = Ranges::new(&doc.text, self.encoding);
+        let ranges = ranges.shifted(piece.start);
+        let found: Vec<DocumentHighlight> = highlight::highlights(game, &piece.source, at)
+            .into_iter()
+            .map(|(span, kind)| DocumentHighlight { range: ranges.range(span), kind: Some(kind) })
+            .collect();
+        to_value(found)
+    }
+
+    /// The semantic tokens of a document, or of the games that meet `range`: read now from its
+    /// latest text, in time bounded by the size of the games read. The whole document's are
+    /// kept (with the text's generation for their id), so that the next `full/delta` request
+    /// is answered with what changed since `previous` only.
+    fn semantic_tokens(
+        &mut self,
+        uri: &Uri,
+        range: Option<lsp_types::Range>,
+        previous: Option<&str>,
+    ) -> Answer {
+        let encoding = self.encoding;
+        let Some(doc) = self.documents.get_mut(uri.as_str()) else { return Ok(Value::Null) };
+        if doc.text.len() > self.options.document_bytes {
+            return Ok(Value::Null);
+        }
+        let text = &doc.text;
+        let wanted = range.map(|r| {
+            let (a, b) = (offset(text, r.start, encoding), offset(text, r.end, encoding));
+            Span::new(a.min(b), a.max(b))
+        });
+        if wanted.is_none() && text.len() > analysis::WHOLE_BYTES {
+            return Ok(Value::Null);
+        }
+        let found = tokens::tokens(text, wanted);
+        let data = tokens::flat(&tokens::encode(text, &found, encoding));
+        // The JSON built by hand: a megabyte of games has some 300,000 tokens, five numbers each.
+        let numbers = |data: &[u32]| Value::Array(data.iter().map(|n| Value::from(*n)).collect());
+        if wanted.is_some() {
+            return Ok(json_object([("data", numbers(&data))]));
+        }
+        let id = doc.generation.to_string();
+        let answer = match (previous, &doc.semantic_tokens) {
+            (Some(previous), Some((kept, old))) if previous == kept => {
+                let (start, deleted, inserted) = tokens::delta(old, &data);
+                let edits = if deleted == 0 && inserted.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![json_object([
+                        ("start", Value::from(start)),
+                        ("deleteCount", Value::from(deleted)),
+                        ("data", numbers(inserted)),
+                    ])]
+                };
+                json_object([("resultId", Value::from(id.clone())), ("edits", Value::Array(edits))])
+            }
+            _ => json_object([("resultId", Value::from(id.clone())), ("data", numbers(&data))]),
+        };
+        doc.semantic_tokens = Some((id, data));
+        Ok(answer)
+    }
+
     fn code_actions(&mut self, p: CodeActionParams) -> Answer {
         let encoding = self.encoding;
         let uri = p.text_document.uri.clone();
@@ -573,6 +718,11 @@ fn negotiate(params: &Value) -> PositionEncoding {
         .and_then(Value::as_array)
         .and_then(|offered| offered.iter().filter_map(Value::as_str).find_map(|e| e.parse().ok()))
         .unwrap_or(PositionEncoding::Utf16)
+}
+
+/// A JSON object of these fields, built without serializing them again.
+fn json_object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+    Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
 
 fn parse<P: serde::de::DeserializeOwned>(params: Value) -> Result<P, Failure> {

@@ -1,7 +1,7 @@
 //! The outline of a document: its games, and in each game its variations, nested.
 
 use ctl_an::syntax::{Pair, Ply};
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use lsp_types::{DocumentSymbol, SymbolKind};
 
 use crate::document::Ranges;

@@ -130,19 +130,22 @@ fn held_as_is(id: &Value) -> bool {
 /// Reads messages until `exit`, the end of the input, or a read error.
 pub(crate) fn read_all(input: impl BufRead, incoming: &Sender<Message>, answers: &Sender<Message>) {
     let mut input: Box<dyn BufRead + '_> = Box::new(input);
+    let mut lost = false;
     loop {
-        match read_frame(&mut input) {
+        let frame = if lost { resync(&mut input) } else { read_frame(&mut input) };
+        lost = false;
+        match frame {
             Ok(Frame::End) => return,
             Ok(Frame::Body(mut body)) => {
                 // A body shorter than its `Content-Length` swallows the start of the next
                 // message: the body is cut at the header found in it, and the rest is read again.
                 if serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_err() {
                     if let Some(at) = next_header(&body) {
-                        eprintln!(
-                            "cescacs lsp: a body shorter than its Content-Length ({} bytes, \
-                             then a header): read as {at} bytes",
+                        log(format_args!(
+                            "a body shorter than its Content-Length ({} bytes, then a header): \
+                             read as {at} bytes",
                             body.len()
-                        );
+                        ));
                         let rest = body.split_off(at);
                         input = Box::new(io::Cursor::new(rest).chain(input));
                     }
@@ -154,18 +157,102 @@ pub(crate) fn read_all(input: impl BufRead, incoming: &Sender<Message>, answers:
                     }
                 }
             }
-            Ok(Frame::Skipped(why)) => eprintln!("cescacs lsp: skipped a message: {why}"),
+            Ok(Frame::Skipped(why)) => {
+                // What follows a bad header block (its body, of unknown length) is no message:
+                // the next one starts at the next `Content-Length` header.
+                log(format_args!("skipped a message: {why}; reading on at the next header"));
+                lost = true;
+            }
             Err(e) => {
-                eprintln!("cescacs lsp: cannot read standard input: {e}");
+                log(format_args!("cannot read standard input: {e}"));
                 return;
             }
         }
     }
 }
 
+/// Writes one line of the server's log on standard error; a closed standard error is ignored.
+pub(crate) fn log(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "cescacs lsp: {line}");
+}
+
+/// The name of the header that starts every message, as it is matched (case-insensitively).
+const HEADER: &[u8] = b"content-length:";
+
+/// How far [`skip_to_header`] went.
+#[derive(Debug, PartialEq, Eq)]
+enum Skip {
+    /// Through the name of a `Content-Length` header: its value comes next.
+    Header,
+    /// Through the bytes it was allowed to skip, without finding one.
+    Limit,
+    /// To the end of the input.
+    End,
+}
+
+/// Drops bytes of `input` up to the next `Content-Length:` (in any case, anywhere: a message's
+/// header follows its body without a line break) and through it, at most `limit` bytes. Nothing
+/// is held but the bytes of the name matched so far: skipping costs no memory.
+fn skip_to_header(input: &mut impl BufRead, limit: u64) -> io::Result<Skip> {
+    let (mut matched, mut skipped) = (0usize, 0u64);
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(Skip::End);
+        }
+        let room = usize::try_from(limit - skipped).unwrap_or(usize::MAX).min(buf.len());
+        let hay = &buf[..room];
+        let (mut used, mut found) = (0, false);
+        while used < hay.len() {
+            if matched == 0 {
+                // Straight to the next byte that can start the name.
+                match memchr::memchr2(b'c', b'C', &hay[used..]) {
+                    Some(at) => used += at,
+                    None => {
+                        used = hay.len();
+                        break;
+                    }
+                }
+            }
+            // No proper prefix of the name is also its suffix: a mismatch restarts the match
+            // at this byte.
+            let b = hay[used];
+            used += 1;
+            if b.eq_ignore_ascii_case(&HEADER[matched]) {
+                matched += 1;
+            } else {
+                matched = usize::from(b.eq_ignore_ascii_case(&HEADER[0]));
+            }
+            if matched == HEADER.len() {
+                found = true;
+                break;
+            }
+        }
+        input.consume(used);
+        skipped += used as u64;
+        if found {
+            return Ok(Skip::Header);
+        }
+        if skipped == limit {
+            return Ok(Skip::Limit);
+        }
+    }
+}
+
+/// Reads on after a frame that was skipped: from the next `Content-Length` header on.
+pub(crate) fn resync(input: &mut impl BufRead) -> io::Result<Frame> {
+    match skip_to_header(input, u64::MAX)? {
+        Skip::Header => read_frame_after(input, HeaderStart::Name),
+        Skip::Limit | Skip::End => Ok(Frame::End),
+    }
+}
+
 /// Where a `Content-Length` header starts inside a body, after its first byte.
 fn next_header(body: &[u8]) -> Option<usize> {
-    const HEADER: &[u8] = b"content-length:";
     (1..body.len().saturating_sub(HEADER.len() - 1))
         .find(|&i| body[i..i + HEADER.len()].eq_ignore_ascii_case(HEADER))
 }
@@ -181,10 +268,24 @@ pub(crate) enum Frame {
     End,
 }
 
+/// Where [`read_frame_after`] starts reading a header block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeaderStart {
+    /// At its first line.
+    Line,
+    /// After the name of its `Content-Length` header ([`skip_to_header`] read it).
+    Name,
+}
+
 /// Reads one header block and its body.
 pub(crate) fn read_frame(input: &mut impl BufRead) -> io::Result<Frame> {
+    read_frame_after(input, HeaderStart::Line)
+}
+
+fn read_frame_after(input: &mut impl BufRead, start: HeaderStart) -> io::Result<Frame> {
     let mut length: Option<Result<usize, String>> = None;
     let mut any_header = false;
+    let mut named = start == HeaderStart::Name;
     loop {
         let mut line = Vec::new();
         let n = input.by_ref().take(MAX_HEADER_LINE).read_until(b'\n', &mut line)?;
@@ -192,14 +293,19 @@ pub(crate) fn read_frame(input: &mut impl BufRead) -> io::Result<Frame> {
             return Ok(Frame::End);
         }
         if !line.ends_with(b"\n") {
-            // An endless header line: drop the rest of it.
-            let mut rest = Vec::new();
-            input.read_until(b'\n', &mut rest)?;
+            // An endless header line: drop the rest of it, unread.
+            skip_line(input)?;
             length = Some(Err("a header line longer than 8 KiB".to_string()));
+            (named, any_header) = (false, true);
             continue;
         }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_end_matches(['\r', '\n']);
+        if std::mem::take(&mut named) {
+            any_header = true;
+            length = Some(content_length(text));
+            continue;
+        }
         if text.is_empty() {
             if any_header {
                 break;
@@ -209,10 +315,7 @@ pub(crate) fn read_frame(input: &mut impl BufRead) -> io::Result<Frame> {
         any_header = true;
         if let Some((name, value)) = text.split_once(':') {
             if name.trim().eq_ignore_ascii_case("content-length") {
-                length =
-                    Some(value.trim().parse::<usize>().map_err(|_| {
-                        format!("`Content-Length: {}` is not a length", value.trim())
-                    }));
+                length = Some(content_length(value));
             }
         }
     }
@@ -222,11 +325,23 @@ pub(crate) fn read_frame(input: &mut impl BufRead) -> io::Result<Frame> {
         None => return Ok(Frame::Skipped("a header block without `Content-Length`".to_string())),
     };
     if length > MAX_MESSAGE {
-        let skipped = io::copy(&mut input.by_ref().take(length as u64), &mut io::sink())?;
-        return Ok(if skipped < length as u64 {
-            Frame::End
-        } else {
-            Frame::Skipped(format!("{length} bytes is more than the limit of {MAX_MESSAGE}"))
+        // Skipped unread; a header met before its end (a length that lies) is the next message.
+        return Ok(match skip_to_header(input, length as u64)? {
+            Skip::End => Frame::End,
+            Skip::Limit => Frame::Skipped(format!(
+                "{length} bytes is more than the limit of {MAX_MESSAGE} (skipped unread)"
+            )),
+            Skip::Header => match read_frame_after(input, HeaderStart::Name)? {
+                Frame::End => Frame::End,
+                // The skipped message is reported once, then the next one is read.
+                next => {
+                    log(format_args!(
+                        "skipped a message: {length} bytes is more than the limit of \
+                         {MAX_MESSAGE}; a header came before its end"
+                    ));
+                    next
+                }
+            },
         });
     }
     let mut body = vec![0; length];
@@ -237,11 +352,46 @@ pub(crate) fn read_frame(input: &mut impl BufRead) -> io::Result<Frame> {
     }
 }
 
+/// Drops the rest of a line of `input`, its line feed included, holding none of it.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match memchr::memchr(b'\n', buf) {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// The value of a `Content-Length` header: a length, or why it is none.
+fn content_length(value: &str) -> Result<usize, String> {
+    let value = value.trim();
+    value.parse::<usize>().map_err(|_| {
+        format!(
+            "`Content-Length: {}` is not a length",
+            cescacs_board::terminal::one_line(&value.chars().take(40).collect::<String>())
+        )
+    })
+}
+
 /// The messages of a body: one, or those of a batch. A body that is no message is logged and
 /// answered with an error (see the module's documentation).
 fn decode(body: &[u8], answers: &Sender<Message>) -> Vec<Message> {
     let parse_error = |e: serde_json::Error| {
-        eprintln!("cescacs lsp: skipped a message that is not JSON: {e}");
+        log(format_args!("skipped a message that is not JSON: {e}"));
         // JSON-RPC: a parse error is answered, with a null id.
         let answer = Response::new_err(
             stand_in("null"),
@@ -346,7 +496,7 @@ struct WithId<'a> {
 
 /// Logs an invalid request and answers it (-32600) with the id written `raw_id`.
 fn invalid(answers: &Sender<Message>, raw_id: &str, why: &str) {
-    eprintln!("cescacs lsp: skipped a message that is not JSON-RPC 2.0: {why}");
+    log(format_args!("skipped a message that is not JSON-RPC 2.0: {why}"));
     let answer = Response::new_err(
         request_id(raw_id),
         ErrorCode::InvalidRequest as i32,
@@ -388,6 +538,80 @@ mod tests {
     fn a_huge_length_is_not_allocated() {
         let input = format!("Content-Length: {}\r\n\r\n{{}}", usize::MAX);
         assert_eq!(frames(input.as_bytes()), []);
+    }
+
+    /// The ids of the requests that reached the server, in order.
+    fn request_ids(received: &[Message]) -> Vec<RequestId> {
+        received
+            .iter()
+            .filter_map(|m| match m {
+                Message::Request(r) => Some(r.id.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Each kind of broken header block, then a body, then three valid requests: the reader
+    /// finds the next header again and every one of the three is read.
+    #[test]
+    fn after_a_malformed_header_block_the_next_messages_are_read() {
+        let body = r#"{"jsonrpc":"2.0","id":99,"method":"shutdown"}"#;
+        let overflow = format!("{}0", usize::MAX);
+        let broken: Vec<Vec<u8>> = vec![
+            format!("Content-Type: x\r\n\r\n{body}").into_bytes(),
+            format!("Content-Length: abc\r\n\r\n{body}").into_bytes(),
+            format!("Content-Length: -5\r\n\r\n{body}").into_bytes(),
+            format!("Content-Length: {overflow}\r\n\r\n{body}").into_bytes(),
+            [&b"Content-Length: \xff\xfe4\r\n\r\n"[..], body.as_bytes()].concat(),
+            [&b"\xff\xfe: 12\r\n\r\n"[..], body.as_bytes()].concat(),
+            format!("Content-Length: 12\r\nContent-Length: x\r\n\r\n{body}").into_bytes(),
+            format!("{}\r\n\r\n{body}", "x".repeat(MAX_HEADER_LINE as usize + 10)).into_bytes(),
+            // A length past the limit, and a body much shorter than it says.
+            format!("Content-Length: {}\r\n\r\n{body}", MAX_MESSAGE + 1).into_bytes(),
+            // Junk with no header at all.
+            b"\x00\x01garbage\r\n\r\n{}".to_vec(),
+        ];
+        for bad in broken {
+            let mut input = bad.clone();
+            for id in 1..=3 {
+                let request = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"m{id}"}}"#);
+                input.extend(format!("Content-Length: {}\r\n\r\n{request}", request.len()).bytes());
+            }
+            let (received, _) = answers_to(&input);
+            let ids = request_ids(&received);
+            let expected: Vec<RequestId> = (1..=3).map(RequestId::from).collect();
+            assert_eq!(
+                ids,
+                expected,
+                "after {:?}",
+                String::from_utf8_lossy(&bad[..bad.len().min(60)])
+            );
+        }
+    }
+
+    /// A body past the limit is skipped unread, then the next message is read.
+    #[test]
+    fn a_body_past_the_limit_is_skipped_without_being_held() {
+        struct Zeros(u64);
+        impl Read for Zeros {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = (buf.len() as u64).min(self.0) as usize;
+                buf[..n].fill(b' ');
+                self.0 -= n as u64;
+                Ok(n)
+            }
+        }
+        let length = MAX_MESSAGE as u64 + 1;
+        let request = r#"{"jsonrpc":"2.0","id":1,"method":"m"}"#;
+        let input = io::Cursor::new(format!("Content-Length: {length}\r\n\r\n"))
+            .chain(Zeros(length))
+            .chain(io::Cursor::new(format!("Content-Length: {}\r\n\r\n{request}", request.len())));
+        let (answers, _answered) = unbounded();
+        let (incoming, received) = unbounded();
+        // A buffer of 8 KiB: the 256 MiB body goes through it, never held.
+        read_all(io::BufReader::with_capacity(8 << 10, input), &incoming, &answers);
+        let received: Vec<Message> = received.try_iter().collect();
+        assert_eq!(request_ids(&received), [RequestId::from(1)]);
     }
 
     #[test]

@@ -1,14 +1,15 @@
 //! Finding things in a game's tree by byte offset, and the position at a point of a line.
 //!
 //! A line is named by its path from the main line: each [`Step`] goes into one variation of one
-//! pair. The positions come from the one replay of `ctl-pgn` ([`replay_lines`], at the coherence
+//! pair. The positions come from the one replay of `ctl-pgn` ([`Game::lines`], at the coherence
 //! level: the spec's minimal reader), which says where each variation starts.
 
 use cescacs_board::{Colour, Letters, Position, Span};
 use ctl_an::syntax::{Comment, Move, Movetext, Pair, Ply, Reference, Spanned, Variation};
-use ctl_pgn::game::Game;
-use ctl_pgn::validate::lines::{Line, replay_lines};
-use ctl_pgn::validate::{Level, move_spec};
+use ctl_pgn::Game;
+use ctl_pgn::Level;
+use ctl_pgn::ReplayedLine;
+use ctl_pgn::validate::move_spec;
 
 /// A step from a line into one of its variations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +100,44 @@ fn in_line<'g>(pairs: &'g [Pair], line: &mut Vec<Step>, offset: usize) -> Option
     found
 }
 
+/// The comment that holds `offset` (inside its braces, or at its end when it is not closed),
+/// and where it stands.
+pub(crate) fn comment_at(movetext: &Movetext, offset: usize) -> Option<(CommentAt, &Comment)> {
+    fn found(comments: &[Comment], at: CommentAt, offset: usize) -> Option<(CommentAt, &Comment)> {
+        let inside = |c: &&Comment| c.span.start < offset && offset <= c.span.end;
+        comments.iter().find(inside).map(|c| (at, c))
+    }
+    let top = CommentAt { line: Vec::new(), after: None };
+    if let Some(found) = found(&movetext.comments, top, offset) {
+        return Some(found);
+    }
+    let end = CommentAt { line: Vec::new(), after: movetext.pairs.len().checked_sub(1) };
+    if let Some(found) = found(&movetext.closing_comments, end, offset) {
+        return Some(found);
+    }
+    let mut line = Vec::new();
+    let mut pairs = movetext.pairs.as_slice();
+    loop {
+        let i = pairs.partition_point(|p| p.span.start < offset).checked_sub(1)?;
+        let pair = &pairs[i];
+        let at = CommentAt { line: line.clone(), after: Some(i) };
+        if let Some(found) = found(&pair.comments, at, offset) {
+            return Some(found);
+        }
+        let (v, variation) = pair
+            .variations
+            .iter()
+            .enumerate()
+            .find(|(_, v)| v.span.start < offset && offset <= v.span.end)?;
+        line.push(Step { pair: i, variation: v });
+        let at = CommentAt { line: line.clone(), after: None };
+        if let Some(found) = found(&variation.comments, at, offset) {
+            return Some(found);
+        }
+        pairs = &variation.pairs;
+    }
+}
+
 /// The pairs of a line.
 pub(crate) fn pairs_of<'g>(movetext: &'g Movetext, line: &[Step]) -> Option<&'g [Pair]> {
     let mut pairs = movetext.pairs.as_slice();
@@ -124,7 +163,7 @@ pub(crate) struct Stopped {
 /// A move played: the board's move and the position after it.
 #[derive(Debug, Clone)]
 pub(crate) struct Played {
-    pub mv: cescacs_board::Move,
+    pub mv: cescacs_board::BoardMove,
     pub after: Position,
 }
 
@@ -145,7 +184,7 @@ fn plies_in(pairs: &[Pair]) -> usize {
 
 /// Why `line` (of `pairs`) has no position past its last: the ply it stopped at, with what the
 /// replay said about it.
-fn stopped_in(line: &Line, pairs: &[Pair]) -> Stopped {
+fn stopped_in(line: &ReplayedLine, pairs: &[Pair]) -> Stopped {
     let played = line.positions.len().saturating_sub(1);
     let plies = pairs.iter().flat_map(|p| std::iter::once(&p.white).chain(&p.black));
     let ply = plies.filter(|p| !matches!(p, Ply::Omitted(_))).nth(played);
@@ -167,8 +206,12 @@ fn stopped_in(line: &Line, pairs: &[Pair]) -> Stopped {
 }
 
 /// The position of `line` after its first `plies` plies that give one.
-fn position_after(game: &Game, line: &[Step], plies: usize) -> Result<Position, Stopped> {
-    let Some(main) = replay_lines(game, Level::Coherence) else {
+pub(crate) fn position_after(
+    game: &Game,
+    line: &[Step],
+    plies: usize,
+) -> Result<Position, Stopped> {
+    let Some(main) = game.lines(Level::Coherence) else {
         return Err(Stopped {
             span: None,
             reason: "the game's start position is unknown (its PDTL tag cannot be read)"

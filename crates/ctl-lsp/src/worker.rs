@@ -52,7 +52,7 @@ impl Worker {
             .spawn(move || work(&queue, &results));
         if let Err(e) = spawned {
             // Without the thread no job is ever done: say why once.
-            eprintln!("cescacs lsp: cannot start the analysis thread: {e}");
+            crate::transport::log(format_args!("cannot start the analysis thread: {e}"));
         }
         Worker { jobs, done }
     }

@@ -288,6 +288,178 @@ fn document_symbols_nest_variations_in_games() {
 }
 
 #[test]
+fn initialize_advertises_the_editing_features() {
+    let (server, connection) = Connection::memory();
+    let thread = std::thread::spawn(move || ctl_lsp::run(server));
+    let init = Request::new(1.into(), "initialize".into(), json!({ "capabilities": {} }));
+    connection.sender.send(init.into()).unwrap();
+    let Message::Response(answer) = connection.receiver.recv_timeout(WAIT).unwrap() else {
+        panic!("a response")
+    };
+    let capabilities = answer.response_result.expect("capabilities")["capabilities"].clone();
+    let tokens = &capabilities["semanticTokensProvider"];
+    assert_eq!((&tokens["full"], &tokens["range"]), (&json!({ "delta": true }), &json!(true)));
+    let types = tokens["legend"]["tokenTypes"].as_array().expect("a legend");
+    assert_eq!(types[0], "property");
+    assert_eq!(tokens["legend"]["tokenModifiers"], json!(["reference"]));
+    assert!(capabilities["completionProvider"].is_object());
+    assert_eq!(capabilities["foldingRangeProvider"], true);
+    assert_eq!(capabilities["documentHighlightProvider"], true);
+    drop(connection);
+    thread.join().unwrap().unwrap();
+}
+
+fn numbers(value: &Value) -> Vec<u64> {
+    value.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect()
+}
+
+/// The semantic tokens of a document as `[line, column, length, type, modifiers]`, decoded.
+fn decoded_tokens(c: &mut Client) -> Vec<[u64; 5]> {
+    let found =
+        c.result("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": URI } }));
+    decode(&numbers(&found["data"]))
+}
+
+fn decode(data: &[u64]) -> Vec<[u64; 5]> {
+    let (mut line, mut column) = (0, 0);
+    data.chunks(5)
+        .map(|t| {
+            line += t[0];
+            column = if t[0] == 0 { column + t[1] } else { t[1] };
+            [line, column, t[2], t[3], t[4]]
+        })
+        .collect()
+}
+
+#[test]
+fn semantic_tokens_follow_incremental_edits() {
+    let mut c = Client::start(
+        Options { debounce: Duration::from_secs(3600), ..Options::default() },
+        json!({}),
+    );
+    c.open(GAME);
+    let mut text = GAME.to_string();
+    let first =
+        c.result("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": URI } }));
+    let mut kept = (first["resultId"].as_str().unwrap().to_string(), numbers(&first["data"]));
+    // Edits as an editor sends them: a move typed, a comment opened and closed, a line joined.
+    let edits: [(u32, u32, u32, u32, &str); 4] = [
+        (10, 9, 10, 9, ", F20-F16"),
+        (3, 0, 3, 0, "{ ~E13 }"),
+        (4, 18, 5, 0, " "),
+        (0, 1, 0, 8, "Variant"),
+    ];
+    for (version, (l1, c1, l2, c2, new)) in edits.into_iter().enumerate() {
+        let range = json!({ "start": { "line": l1, "character": c1 }, "end": { "line": l2, "character": c2 } });
+        c.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": URI, "version": version + 2 }, "contentChanges": [ { "range": range, "text": new } ] }),
+        );
+        let offset = |line: u32, character: u32| {
+            text.split_inclusive('\n').take(line as usize).map(str::len).sum::<usize>()
+                + character as usize
+        };
+        let (a, b) = (offset(l1, c1), offset(l2, c2));
+        text.replace_range(a..b, new);
+        // What changed since the tokens last sent, applied to them as a client does.
+        let delta = c.result(
+            "textDocument/semanticTokens/full/delta",
+            json!({ "textDocument": { "uri": URI }, "previousResultId": kept.0 }),
+        );
+        for edit in delta["edits"].as_array().unwrap() {
+            let start = edit["start"].as_u64().unwrap() as usize;
+            let deleted = edit["deleteCount"].as_u64().unwrap() as usize;
+            kept.1.splice(start..start + deleted, numbers(&edit["data"]));
+        }
+        kept.0 = delta["resultId"].as_str().unwrap().to_string();
+        let edited = decode(&kept.1);
+        assert_eq!(edited, decoded_tokens(&mut c));
+        // The same as for the text opened whole, in a second document.
+        let mut fresh = Client::new();
+        fresh.open(&text);
+        assert_eq!(edited, decoded_tokens(&mut fresh), "after edit {version}: {text}");
+        fresh.stop();
+    }
+    // A move typed is coloured: `F20` is a hex (type 4) on line 10.
+    let tokens = decoded_tokens(&mut c);
+    assert!(tokens.contains(&[9, 11, 3, 4, 0]), "{tokens:?}");
+    let range = c.result(
+        "textDocument/semanticTokens/range",
+        json!({ "textDocument": { "uri": URI }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 1, "character": 0 } } }),
+    );
+    assert_eq!(range["data"].as_array().map(Vec::len), Some(10));
+    c.stop();
+}
+
+#[test]
+fn a_document_past_four_mebibytes_gets_no_colours_and_no_folds_but_a_screen_does() {
+    let mut c = Client::start(
+        Options { debounce: Duration::from_secs(3600), ..Options::default() },
+        json!({}),
+    );
+    let game = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12: *\n\n";
+    let text = game.repeat((4 << 20) / game.len() + 1);
+    // Not waiting for its diagnostics: the requests below never wait for the check.
+    c.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": URI, "languageId": "ctl-pgn", "version": 1, "text": text } }),
+    );
+    let doc = json!({ "textDocument": { "uri": URI } });
+    assert_eq!(c.result("textDocument/semanticTokens/full", doc.clone()), Value::Null);
+    assert_eq!(c.result("textDocument/foldingRange", doc), Value::Null);
+    let screen = json!({ "textDocument": { "uri": URI }, "range": { "start": { "line": 4, "character": 0 }, "end": { "line": 6, "character": 0 } } });
+    let found = c.result("textDocument/semanticTokens/range", screen);
+    // The second game's tag (name, value) and its first line (`1.`, two hexes and `-` twice).
+    assert_eq!(found["data"].as_array().map(|d| d.len() / 5), Some(9));
+    c.stop();
+}
+
+#[test]
+fn completion_folding_and_highlight() {
+    let mut c = Client::new();
+    c.open(GAME);
+    // After `3. `, White's moves; after `2. `, typed `JF6-C1`: the moves that fit.
+    let complete = |c: &mut Client, line, character| {
+        let found = c.result("textDocument/completion", c.at(line, character));
+        found["items"].as_array().unwrap().clone()
+    };
+    let items = complete(&mut c, 10, 3);
+    assert!(items.len() > 20);
+    assert!(items.iter().any(|i| i["label"] == "L5-L7"));
+    let items = complete(&mut c, 5, 9);
+    let labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["JF6-C15"]);
+    assert_eq!(items[0]["detail"], "Bishop");
+    assert_eq!(
+        items[0]["textEdit"]["range"],
+        json!({ "start": { "line": 5, "character": 3 }, "end": { "line": 5, "character": 9 } })
+    );
+    let folds = c.result("textDocument/foldingRange", json!({ "textDocument": { "uri": URI } }));
+    let folds: Vec<(u64, u64)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["startLine"].as_u64().unwrap(), f["endLine"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(folds, [(0, 11), (0, 2), (7, 9)]);
+    // `C15` in the move, `~C15` in the comment.
+    let found = c.result("textDocument/documentHighlight", c.at(5, 8));
+    let lines: Vec<(u64, u64)> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["range"]["start"]["line"].as_u64().unwrap(),
+                h["range"]["start"]["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(lines, [(5, 7), (6, 12)]);
+    c.stop();
+}
+
+#[test]
 fn formatting_rewrites_a_valid_document_and_leaves_a_broken_one() {
     let mut c = Client::new();
     let messy = "[Variant \"C'escacs\"] [Lang \"en\"]\n1. E7‐E13, E21*E15   2. F8-F12: *";

@@ -17,14 +17,14 @@
 //! assert!(read.diagnostics.is_empty());
 //! let pgn = read.text.unwrap();
 //! assert!(pgn.ends_with("1. G7-G13, F20-F16\n2. G13×F16, E21-E17 :\n*\n"));
-//! let game = ctl_pgn::game::Game::new(ctl_an::parse_file(&pgn).file.games[0].clone(), &pgn);
+//! let game = ctl_pgn::Game::new(ctl_an::parse_file(&pgn).file.games[0].clone(), &pgn);
 //! let back = to_app(&game).unwrap();
 //! assert_eq!((back.pdtl, back.moves.as_str()), (None, app));
 //! ```
 
 use cescacs_board::{
-    Board, Colour, Diagnostic, Letters, Move, MoveNumber, MoveSpec, Outcome, PieceKind, Position,
-    Promotion, Span, notation,
+    Board, BoardMove, BoardPromotion, Colour, Diagnostic, Letters, MoveNumber, MoveSpec, Outcome,
+    PieceKind, Position, Span, notation,
 };
 use ctl_an::syntax::{self, Ply};
 use pdtl::Dialect;
@@ -196,7 +196,7 @@ pub fn from_app(text: &str) -> FromApp {
 
 /// Plays one app move (spans of the diagnostic relative to `part`): CTL-AN, where a pawn move
 /// onto its promotion hex without `=&` is the app's way of writing `=&`.
-fn play(board: &mut Board, part: &str, letters: &Letters) -> Result<Move, Box<Diagnostic>> {
+fn play(board: &mut Board, part: &str, letters: &Letters) -> Result<BoardMove, Box<Diagnostic>> {
     let written: syntax::Move = part.parse().map_err(|e: ctl_an::MoveParseError| {
         e.diagnostics.into_iter().find(Diagnostic::is_error).unwrap_or_else(|| {
             Diagnostic::error(BAD_LINE, Span::new(0, part.len()), "expected a move")
@@ -214,7 +214,7 @@ fn play(board: &mut Board, part: &str, letters: &Letters) -> Result<Move, Box<Di
             from,
             to,
             capture,
-            promotion: Some(Promotion::Awaiting),
+            promotion: Some(BoardPromotion::Awaiting),
         };
         if let Ok(m) = board.play_spec(&awaiting) {
             return Ok(m);
@@ -306,7 +306,7 @@ impl ToApp {
 }
 
 /// The app's text of a move: canonical CTL-AN without check mark, `=&` left out.
-fn app_move(m: &Move) -> String {
+fn app_move(m: &BoardMove) -> String {
     let text = m.to_string();
     match text.strip_suffix(notation::AWAITING).and_then(|t| t.strip_suffix(notation::PROMOTION)) {
         Some(t) => t.to_string(),
@@ -314,12 +314,30 @@ fn app_move(m: &Move) -> String {
     }
 }
 
+/// The errors among the reader's `diagnostics` of a text that start within `game`, one of its
+/// games: a game with any is not written for the app (its tree may not hold all its text says).
+///
+/// ```
+/// let parsed = ctl_an::parse_file("[Variant \"C'escacs\"]\n1. E7xE13 *\n");
+/// let errors = ctl_pgn::app::syntax_errors(&parsed.diagnostics, &parsed.file.games[0]);
+/// assert_eq!(errors[0].code, "E0206");
+/// ```
+pub fn syntax_errors(diagnostics: &[Diagnostic], game: &syntax::Record) -> Vec<Diagnostic> {
+    diagnostics
+        .iter()
+        .filter(|d| {
+            d.is_error() && game.span.start <= d.span.start && d.span.start <= game.span.end
+        })
+        .cloned()
+        .collect()
+}
+
 /// Writes a game's main line for the app ("Load new" + "Load mvs"), replaying it at the rules
 /// level. The numbering is the one "Load mvs" checks: `1.` from a start at move 1, else relative
 /// numbering that starts `1?` (which the app reads whatever the move number of its position).
 ///
 /// ```
-/// use ctl_pgn::{app::to_app, game::Game};
+/// use ctl_pgn::{Game, app::to_app};
 /// let text = "[Variant \"C'escacs\"]\n[PDTL \"/27:1k/14:3K3/ b -- - 0 ?\"]\n1? …, KG27-F26 {hi}\n2. KF14-F16: *\n";
 /// let game = Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
 /// let app = to_app(&game).unwrap();
@@ -411,7 +429,7 @@ pub fn to_app(game: &Game) -> Result<ToApp, Box<Diagnostic>> {
 }
 
 /// Whether a game has a comment anywhere (the app's list has none).
-fn has_comments(game: &syntax::Game) -> bool {
+fn has_comments(game: &syntax::Record) -> bool {
     let m = &game.movetext;
     !m.comments.is_empty()
         || !m.closing_comments.is_empty()
@@ -419,7 +437,7 @@ fn has_comments(game: &syntax::Game) -> bool {
 }
 
 /// Whether a main-line move carries a rating, a NAG or a draw offer (the app's list has none).
-fn has_annotations(game: &syntax::Game) -> bool {
+fn has_annotations(game: &syntax::Record) -> bool {
     game.movetext.pairs.iter().flat_map(|p| std::iter::once(&p.white).chain(p.black.as_ref())).any(
         |ply| match ply {
             Ply::Move(m) => m.rating.is_some() || !m.nags.is_empty() || m.draw_offer.is_some(),

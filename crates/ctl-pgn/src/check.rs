@@ -1,17 +1,16 @@
-//! The one way to check CTL-PGN: a whole text, one piece of a stream, or a stream, with every
-//! diagnostic sorted the same way. `cescacs check`, the language server, the corpus goldens and
-//! the fuzz targets all call it.
+//! The one way to check CTL-PGN: [`Check`], on a whole text, one piece of a stream, a stream,
+//! or a game already read, with every diagnostic sorted the same way ([`Diagnostic::sort`]).
+//! `cescacs check`, the language server, the corpus goldens and the fuzz targets all call it.
 //!
-//! Each game is first read by the fast path ([`crate::validate::fast`]: the scanner feeding the
-//! replay, no tree), which answers only "clean"; a game it cannot call clean is read the full
-//! way (lexer, parser, tree, [`crate::validate::validate`]), which is the authority and gives
+//! Each game is first read by the fast path (the scanner feeding the replay, no tree), which
+//! answers only "clean"; a game it cannot call clean is read the full
+//! way (lexer, parser, tree, the same replay), which is the authority and gives
 //! every message. Both feed the same replay, so the two can only differ in what the scanner
 //! reads, never in a rule. [`Stats`] tells how many games each path read. [`Check::games`]
 //! gives the same, game by game ([`CheckedGame`]); [`Check::text`] adds them up.
 //!
 //! ```
-//! use ctl_pgn::check::Check;
-//! use ctl_pgn::validate::Level;
+//! use ctl_pgn::{Check, Level};
 //! let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n\
 //!             [Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
 //! let checked = Check::new(Level::Rules).text(text);
@@ -22,16 +21,17 @@
 //! ```
 
 use std::io::{self, Read};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cescacs_board::{Diagnostic, Span};
 use ctl_an::{GameOutput, Limits};
 
 use crate::decode::{Decoded, as_plain_text, decode};
 use crate::game::Game;
-use crate::reader::{Piece, Pieces};
+use crate::reader::{Pieces, StreamPiece};
+use crate::replay::{ReplayOptions, replay_game};
 use crate::split::{GameSplitter, RawGame};
-use crate::validate::{Level, fast, validate_parsed};
+use crate::validate::{Level, fast, unchecked};
 
 /// How to check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +45,9 @@ pub struct Check {
     pub fast: bool,
 }
 
-/// How many games each path read, and the time each took.
+/// How many games each path read, and the time each took (measured with the `clock` feature,
+/// on by default; without it, as on `wasm32-unknown-unknown`, which has no clock, the times
+/// stay zero).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Games the fast path called clean.
@@ -56,6 +58,32 @@ pub struct Stats {
     pub fast_time: Duration,
     /// Time in the full path.
     pub full_time: Duration,
+}
+
+/// Measures the time of a stage for [`Stats`]: the one place the check reads a clock, so that
+/// a build without the `clock` feature calls none (`Instant::now` aborts on
+/// `wasm32-unknown-unknown`).
+#[derive(Debug, Clone, Copy)]
+struct Stopwatch {
+    #[cfg(feature = "clock")]
+    started: std::time::Instant,
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch {
+            #[cfg(feature = "clock")]
+            started: std::time::Instant::now(),
+        }
+    }
+
+    /// The time since [`Stopwatch::start`]; zero without the `clock` feature.
+    fn elapsed(&self) -> Duration {
+        #[cfg(feature = "clock")]
+        return self.started.elapsed();
+        #[cfg(not(feature = "clock"))]
+        Duration::ZERO
+    }
 }
 
 impl Stats {
@@ -71,13 +99,13 @@ impl Stats {
 /// What checking a text found.
 #[derive(Debug, Clone, Default)]
 pub struct Checked {
-    /// Every diagnostic, sorted by [`sort`]; spans are offsets into the text checked.
+    /// Every diagnostic, sorted by [`Diagnostic::sort`]; spans are offsets into the text checked.
     pub diagnostics: Vec<Diagnostic>,
     /// Games read (records with neither tags nor moves are not games).
     pub games: usize,
     /// Half-moves of the main lines.
     pub plies: usize,
-    /// With [`Check::fast`] off, every game read, in text order (spans into the text checked);
+    /// With [`Check`]`.fast` off, every game read, in text order (spans into the text checked);
     /// otherwise those of a [`Check::piece`] read the full way.
     pub read: Vec<Game>,
     /// Which path read what.
@@ -100,10 +128,10 @@ pub struct CheckedPiece {
 
 /// Which way a game was read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Path {
+pub enum ReadPath {
     /// The fast path: the scanner feeding the replay, no tree. Such a game is clean.
     Fast,
-    /// The full way: lexer, parser, tree and [`validate`], which explains every problem.
+    /// The full way: lexer, parser, tree and the replay, which explains every problem.
     Full,
 }
 
@@ -116,8 +144,8 @@ pub struct CheckedGame {
     /// movetext (whichever path read it).
     pub span: Span,
     /// Which path read it.
-    pub path: Path,
-    /// Its diagnostics, sorted by [`sort`], spans into the text checked (the reader's notes
+    pub path: ReadPath,
+    /// Its diagnostics, sorted by [`Diagnostic::sort`], spans into the text checked (the reader's notes
     /// about it may lie just outside [`span`](CheckedGame::span)). Empty when the fast path
     /// read it.
     pub diagnostics: Vec<Diagnostic>,
@@ -128,7 +156,7 @@ pub struct CheckedGame {
     pub plies: usize,
     /// Whether the reader reported an error in it (of the syntax).
     pub syntax_errors: bool,
-    /// The game read, when [`Check::fast`] is off (spans into the text checked); `None`
+    /// The game read, when [`Check`]`.fast` is off (spans into the text checked); `None`
     /// otherwise, and for text that is not a game.
     pub game: Option<Game>,
 }
@@ -144,25 +172,6 @@ impl Checked {
     }
 }
 
-/// Sorts diagnostics the one way every report shows them: by where they start, then where they
-/// end, then by code, so that the order does not depend on which check found each first
-/// ([`Diagnostic::sort`], here for the callers of the check).
-///
-/// ```
-/// use cescacs_board::{Diagnostic, Span};
-/// let mut found = vec![
-///     Diagnostic::error("E0508", Span::new(4, 7), "b"),
-///     Diagnostic::error("E0410", Span::new(4, 7), "a"),
-///     Diagnostic::warning("W0401", Span::new(0, 2), "c"),
-/// ];
-/// ctl_pgn::check::sort(&mut found);
-/// let codes: Vec<_> = found.iter().map(|d| d.code).collect();
-/// assert_eq!(codes, ["W0401", "E0410", "E0508"]);
-/// ```
-pub fn sort(diagnostics: &mut [Diagnostic]) {
-    Diagnostic::sort(diagnostics);
-}
-
 impl Check {
     /// Checks at `level` with the default limits, the fast path on.
     pub fn new(level: Level) -> Check {
@@ -172,8 +181,7 @@ impl Check {
     /// Checks a whole text (a file already in memory), game by game.
     ///
     /// ```
-    /// use ctl_pgn::check::Check;
-    /// use ctl_pgn::validate::Level;
+    /// use ctl_pgn::{Check, Level};
     /// let strict = Check { limits: ctl_an::Limits { comment_bytes: 8, ..Default::default() }, ..Check::new(Level::Rules) };
     /// let found = strict.text("[Variant \"C'escacs\"]\n{a long comment} 1. E7-E13: *\n");
     /// assert_eq!(found.diagnostics[0].code, "E0222");
@@ -185,7 +193,7 @@ impl Check {
             all.add(record);
         }
         all.stats = games.stats();
-        sort(&mut all.diagnostics);
+        Diagnostic::sort(&mut all.diagnostics);
         all
     }
 
@@ -194,16 +202,15 @@ impl Check {
     /// [`Check::text`] is the sum of these.
     ///
     /// ```
-    /// use ctl_pgn::check::{Check, Path};
-    /// use ctl_pgn::validate::Level;
+    /// use ctl_pgn::{Check, Level, ReadPath};
     /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n\
     ///             [Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
     /// let games: Vec<_> = Check::new(Level::Rules).games(text).collect();
     /// assert_eq!(games.len(), 2);
-    /// assert_eq!((games[0].path, games[0].plies), (Path::Fast, 2));
+    /// assert_eq!((games[0].path, games[0].plies), (ReadPath::Fast, 2));
     /// assert!(games[0].diagnostics.is_empty());
     /// // The second game goes the full way, to be explained; spans are offsets into `text`.
-    /// assert_eq!(games[1].path, Path::Full);
+    /// assert_eq!(games[1].path, ReadPath::Full);
     /// assert_eq!(games[1].diagnostics[0].code, "E0501");
     /// assert_eq!(&text[games[1].span.range()], "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *");
     /// // With the fast path off, every game is read the full way and kept.
@@ -211,7 +218,7 @@ impl Check {
     /// let game = full.games(text).next().unwrap().game.unwrap();
     /// assert_eq!(game.movetext().ply_count(), 2);
     /// ```
-    pub fn games<'t>(&self, text: &'t str) -> Games<'t> {
+    pub fn games<'t>(&self, text: &'t str) -> CheckedGames<'t> {
         let (pieces, reading) = if self.fast {
             (Some(GameSplitter::new(text.as_bytes())), None)
         } else {
@@ -221,15 +228,14 @@ impl Check {
                 Some(Reading { records: ctl_an::games_with(text, &self.limits), text, offset: 0 }),
             )
         };
-        Games { check: *self, text, pieces, reading, stats: Stats::default() }
+        CheckedGames { check: *self, text, pieces, reading, stats: Stats::default() }
     }
 
     /// Checks one piece of a stream as [`Pieces`] cuts it: bytes, decoded here (`E0001` for
     /// invalid UTF-8).
     ///
     /// ```
-    /// use ctl_pgn::check::Check;
-    /// use ctl_pgn::validate::Level;
+    /// use ctl_pgn::{Check, Level};
     /// let piece = Check::new(Level::Rules).piece(b"[Variant \"C'escacs\"]\n1. E7-E13: *\xFF");
     /// assert_eq!(piece.checked.diagnostics[0].code, "E0001");
     /// assert!(piece.decoded.is_some());
@@ -248,15 +254,14 @@ impl Check {
         checked.stats.fast_time = fast_time;
         checked.syntax_errors |= decoded.diagnostics.iter().any(Diagnostic::is_error);
         checked.diagnostics.extend(decoded.diagnostics.iter().cloned());
-        sort(&mut checked.diagnostics);
+        Diagnostic::sort(&mut checked.diagnostics);
         CheckedPiece { decoded: Some(decoded), checked }
     }
 
     /// Checks every piece of a stream, one at a time (memory bounded by the largest game).
     ///
     /// ```
-    /// use ctl_pgn::check::Check;
-    /// use ctl_pgn::validate::Level;
+    /// use ctl_pgn::{Check, Level};
     /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
     /// let pieces: Vec<_> = Check::new(Level::Rules).stream(file.as_bytes()).collect::<Result<_, _>>()?;
     /// assert_eq!(pieces.len(), 2);
@@ -272,9 +277,24 @@ impl Check {
     ) -> impl Iterator<Item = io::Result<(crate::reader::TextStart, CheckedPiece)>> + use<'_, R>
     {
         Pieces::new(input).map(move |piece| {
-            let Piece { start, bytes } = piece?;
+            let StreamPiece { start, bytes } = piece?;
             Ok((start, self.piece(&bytes)))
         })
+    }
+
+    /// Checks a game already read (by [`crate::Reader`], or [`Game::new`] from a parsed
+    /// record): its problems beyond the syntax diagnostics the reader gave with it, sorted,
+    /// spans into the text it was read from. The limits and the fast path play no part.
+    ///
+    /// ```
+    /// use ctl_pgn::{Check, Level};
+    /// let text = "[Variant \"C'escacs\"] [Result \"3-0\"]\n1. E7-E13: 0-3\n";
+    /// let game = ctl_pgn::read_str(text).remove(0).game;
+    /// assert!(Check::new(Level::Syntax).game(&game).is_empty());
+    /// assert_eq!(Check::new(Level::Coherence).game(&game)[0].code, "E0410");
+    /// ```
+    pub fn game(&self, game: &Game) -> Vec<Diagnostic> {
+        validate(game, self.level)
     }
 
     /// The fast path: `Some` only for a clean game; the time it took either way.
@@ -282,7 +302,7 @@ impl Check {
         if !self.fast {
             return (None, Duration::ZERO);
         }
-        let started = Instant::now();
+        let started = Stopwatch::start();
         let clean = fast::check_fast(text, self.level, &self.limits);
         let fast_time = started.elapsed();
         let checked = clean.map(|clean| Checked {
@@ -305,7 +325,7 @@ impl Check {
         let GameOutput { game, mut diagnostics } = out;
         let syntax_errors = diagnostics.iter().any(Diagnostic::is_error);
         let span = Span::new(game.span.start + offset, game.span.end + offset);
-        let is_game = !is_empty(&game);
+        let is_game = !game.is_empty();
         let (plies, game) = if is_game {
             let mut game = Game::new(game, source);
             game.set_syntax_errors(&diagnostics);
@@ -321,10 +341,10 @@ impl Check {
             diagnostics = diagnostics.into_iter().map(|d| d.shifted(offset)).collect();
         }
         crate::fixes::combine(&mut diagnostics);
-        sort(&mut diagnostics);
+        Diagnostic::sort(&mut diagnostics);
         Some(CheckedGame {
             span,
-            path: Path::Full,
+            path: ReadPath::Full,
             diagnostics,
             is_game,
             plies,
@@ -336,7 +356,7 @@ impl Check {
 
 /// The games of a text being checked: see [`Check::games`].
 #[derive(Debug)]
-pub struct Games<'t> {
+pub struct CheckedGames<'t> {
     check: Check,
     text: &'t str,
     /// The pieces not yet tried, with the fast path on.
@@ -355,20 +375,20 @@ struct Reading<'t> {
     offset: usize,
 }
 
-impl Games<'_> {
+impl CheckedGames<'_> {
     /// How many games each path has read so far, and the time each took.
     pub fn stats(&self) -> Stats {
         self.stats
     }
 }
 
-impl Iterator for Games<'_> {
+impl Iterator for CheckedGames<'_> {
     type Item = CheckedGame;
 
     fn next(&mut self) -> Option<CheckedGame> {
         loop {
             if let Some(reading) = &mut self.reading {
-                let started = Instant::now();
+                let started = Stopwatch::start();
                 let Some(out) = reading.records.next() else {
                     self.reading = None;
                     continue;
@@ -395,7 +415,7 @@ impl Iterator for Games<'_> {
                 let first = start + (piece.len() - piece.trim_ascii_start().len());
                 return Some(CheckedGame {
                     span: Span::new(first, end),
-                    path: Path::Fast,
+                    path: ReadPath::Fast,
                     diagnostics: Vec::new(),
                     is_game: true,
                     plies: clean.plies,
@@ -409,21 +429,16 @@ impl Iterator for Games<'_> {
     }
 }
 
-/// A record with neither tags nor moves (what is left around games): not a game.
-pub fn is_empty(game: &ctl_an::syntax::Game) -> bool {
-    use ctl_an::syntax::Movetext;
-    game.tags.is_empty()
-        && game.movetext == Movetext { span: game.movetext.span, ..Movetext::default() }
+/// The problems of one game beyond its syntax diagnostics (which the parser gives), sorted by
+/// span. Spans point into the text the game was parsed from. [`Check::game`] is its public face.
+fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
+    replay_game(game, ReplayOptions::check(level), ()).0.diagnostics
 }
 
-/// Every diagnostic of a whole text at `level` within `limits`, sorted by [`sort`]: the
-/// shorthand of [`Check::text`].
-///
-/// ```
-/// use ctl_pgn::validate::Level;
-/// let found = ctl_pgn::check::check_text("[Variant \"C'escacs\"]\n1. E7-E13: *\n", Level::Rules, &ctl_an::Limits::DEFAULT);
-/// assert!(found.diagnostics.is_empty());
-/// ```
-pub fn check_text(text: &str, level: Level, limits: &Limits) -> Checked {
-    Check { level, limits: *limits, fast: true }.text(text)
+/// [`validate`] for a game read with the `parser`'s diagnostics: a line that a syntax error
+/// stopped notes what it left unchecked on the parser's error inside the move.
+fn validate_parsed(game: &Game, level: Level, parser: &mut [Diagnostic]) -> Vec<Diagnostic> {
+    let (done, ()) = replay_game(game, ReplayOptions::check(level), ());
+    unchecked::attach(parser, done.unchecked);
+    done.diagnostics
 }

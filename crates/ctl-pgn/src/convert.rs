@@ -15,7 +15,7 @@
 
 use cescacs_board::{Diagnostic, Letters, Span};
 use ctl_an::syntax::{
-    Comment, File, Game, Move, MoveKind, Movetext, Pair, PieceLetter, Ply, PromotionTarget,
+    Comment, File, Move, MoveKind, Movetext, Pair, PieceLetter, Ply, PromotionTarget, Record,
     Reference, Tag,
 };
 
@@ -45,7 +45,7 @@ impl Converted {
 /// let file = ctl_an::parse_file("[Variant \"C'escacs\"] [Redefine \"FAN\"] 1. ♘E3-C7: *").file;
 /// assert!(ctl_pgn::convert::letters_of(&file.games[0]).unwrap().is_fan());
 /// ```
-pub fn letters_of(game: &Game) -> Result<Letters, Box<Diagnostic>> {
+pub fn letters_of(game: &Record) -> Result<Letters, Box<Diagnostic>> {
     let Some(tag) = game.tag("Redefine") else { return Ok(Letters::standard()) };
     Letters::from_redefine(&tag.value).map_err(|e| {
         let d = Diagnostic::error(
@@ -103,7 +103,7 @@ pub fn convert(file: &File, to: &Letters) -> Converted {
 /// assert_eq!(found[0].message, "expected a PDTL value readable with the letters standard, \
 ///     found E0104: expected a line number from 0 to 28, found 29");
 /// ```
-pub fn convert_game(game: &Game, to: &Letters) -> (Game, Vec<Diagnostic>) {
+pub fn convert_game(game: &Record, to: &Letters) -> (Record, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let from = match letters_of(game) {
         Ok(l) => l,
@@ -193,10 +193,10 @@ impl Cx<'_> {
     }
 
     /// A PDTL value that cannot be read only because of its castling field (the board is read
-    /// and replayed, [`crate::game::Game::start`]), converted letter by letter (placement and
+    /// and replayed, [`crate::Game::start`]), converted letter by letter (placement and
     /// castling field): the converted value must read with the new letters exactly as the
     /// original does with the old ones (same problems, same board), else `None`.
-    fn transliterate_pdtl(&self, value: &str, read: &pdtl::Read) -> Option<String> {
+    fn transliterate_pdtl(&self, value: &str, read: &pdtl::ReadOutput) -> Option<String> {
         let board = crate::game::defensive(value, self.from, read)?;
         let mut out = String::with_capacity(value.len() * 2);
         let mut field = 0;
@@ -219,7 +219,7 @@ impl Cx<'_> {
             }
         }
         let again = pdtl::read(&out, self.to);
-        let codes = |r: &pdtl::Read| r.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
+        let codes = |r: &pdtl::ReadOutput| r.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
         let same_board = crate::game::defensive(&out, self.to, &again) == Some(board);
         (again.position.is_none() && codes(&again) == codes(read) && same_board).then_some(out)
     }

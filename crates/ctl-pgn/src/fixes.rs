@@ -1,4 +1,8 @@
-//! Fixes of two diagnostics that touch the same text, made one. The last move of a game
+//! The machine-applicable fixes of diagnostics: which can be applied together
+//! ([`compatible`], an editor's "fix all" and `cescacs check --fix`) and the text they make
+//! ([`apply`]).
+//!
+//! Inside the crate, fixes of two diagnostics that touch the same text are made one. The last move of a game
 //! without its final `:` (`W0203`, found by the parser) that also lacks its check mark (or has
 //! the wrong one: `W0501`-`W0503`, `E0507`, found by the replay) gets two fixes at the same
 //! place; applied one after the other they would write `#:` or lose one of them. So both
@@ -23,19 +27,7 @@ const MARK_FIXES: [&str; 5] = [
 ];
 
 /// Combines the final-mark fix with a check-mark fix that ends where it inserts `:`.
-///
-/// ```
-/// use cescacs_board::{Diagnostic, Span};
-/// // `…JF6-L21` mates: no `#`, no final `:`. Both insert at byte 20.
-/// let mut found = vec![
-///     Diagnostic::warning("W0203", Span::new(12, 20), "no final mark").with_fix(Span::new(20, 20), ":"),
-///     Diagnostic::warning("W0503", Span::new(12, 20), "mate not marked").with_fix(Span::new(20, 20), "#"),
-/// ];
-/// ctl_pgn::fixes::combine(&mut found);
-/// assert_eq!(found[0].fixes[0].replacement, "#");
-/// assert_eq!(found[0].fixes, found[1].fixes);
-/// ```
-pub fn combine(diagnostics: &mut [Diagnostic]) {
+pub(crate) fn combine(diagnostics: &mut [Diagnostic]) {
     let end = GameIndicator::End.as_str();
     let finals: Vec<(usize, usize)> = diagnostics
         .iter()
@@ -151,6 +143,16 @@ mod tests {
 
     fn with_fix(code: &'static str, span: Span, new: &str) -> Diagnostic {
         Diagnostic::warning(code, Span::new(0, 20), "m").with_fix(span, new)
+    }
+
+    #[test]
+    fn a_mate_mark_stands_for_the_final_colon() {
+        // `…JF6-L21` mates: no `#`, no final `:`. Both insert at byte 20.
+        let at = Span::new(20, 20);
+        let mut found = vec![with_fix("W0203", at, ":"), with_fix("W0503", at, "#")];
+        combine(&mut found);
+        assert_eq!(found[0].fixes[0].replacement, "#");
+        assert_eq!(found[0].fixes, found[1].fixes);
     }
 
     #[test]

@@ -11,10 +11,10 @@ use crate::validate::codes;
 /// position of its `[PDTL]` tag (or the initial position), and its movetext.
 ///
 /// Building a `Game` reads the `Redefine` and `PDTL` tags; what is wrong in them is kept and
-/// reported by [`validate`](crate::validate::validate) from the coherence level on.
+/// reported by [`Check`](crate::Check) from the coherence level on.
 ///
 /// ```
-/// use ctl_pgn::game::Game;
+/// use ctl_pgn::Game;
 /// let text = "[Variant \"C'escacs\"]\n[Redefine \"B@J\"]\n1. BF6-C15: *\n";
 /// let out = ctl_an::parse_file(text);
 /// let game = Game::new(out.file.games[0].clone(), text);
@@ -24,7 +24,7 @@ use crate::validate::codes;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
-    syntax: syntax::Game,
+    syntax: syntax::Record,
     letters: Letters,
     start: Option<Position>,
     setup: Vec<Diagnostic>,
@@ -34,7 +34,7 @@ pub struct Game {
 
 impl Game {
     /// Reads the setup of a parsed record. `source` is the text its spans point into.
-    pub fn new(syntax: syntax::Game, source: &str) -> Game {
+    pub fn new(syntax: syntax::Record, source: &str) -> Game {
         let tags: Vec<TagRef<'_>> = syntax.tags.iter().map(tag_ref).collect();
         let Setup { letters, start, diagnostics } = Setup::read(&tags, source);
         Game { syntax, letters, start, setup: diagnostics, syntax_errors: Vec::new() }
@@ -50,7 +50,7 @@ impl Game {
     }
 
     /// The syntax tree of the record.
-    pub fn syntax(&self) -> &syntax::Game {
+    pub fn syntax(&self) -> &syntax::Record {
         &self.syntax
     }
 
@@ -99,12 +99,12 @@ impl Game {
     /// such a move). Diagnostics outside the game are ignored.
     ///
     /// ```
-    /// use ctl_pgn::{game::Game, validate::{Level, validate}};
+    /// use ctl_pgn::{Check, Game, Level};
     /// let text = "[Variant \"C'escacs\"]\n1. E7xE13: *\n"; // `x` is not a capture sign
     /// let out = ctl_an::parse_file(text);
     /// let mut game = Game::new(out.file.games[0].clone(), text);
     /// game.set_syntax_errors(&out.diagnostics);
-    /// assert!(validate(&game, Level::Rules).is_empty());
+    /// assert!(Check::new(Level::Rules).game(&game).is_empty());
     /// ```
     pub fn set_syntax_errors(&mut self, diagnostics: &[Diagnostic]) {
         let span = self.syntax.span;
@@ -121,7 +121,7 @@ impl Game {
     }
 
     /// The problems of the `Redefine` and `PDTL` tags (reported by
-    /// [`validate`](crate::validate::validate) from the coherence level on).
+    /// [`Check`](crate::Check) from the coherence level on).
     pub fn setup_diagnostics(&self) -> &[Diagnostic] {
         &self.setup
     }
@@ -235,7 +235,11 @@ fn start_position(
 /// those rights as void (docs/RULES.md 6.1: "treat a right as void if the piece is not on its home
 /// hex"), so that the moves after it are checked too. A PDTL written in the official app's
 /// dialect (`E0125`) is replayed from the position it means there (docs/APP.md).
-pub(crate) fn defensive(value: &str, letters: &Letters, read: &pdtl::Read) -> Option<Position> {
+pub(crate) fn defensive(
+    value: &str,
+    letters: &Letters,
+    read: &pdtl::ReadOutput,
+) -> Option<Position> {
     let errors: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
     if !errors.is_empty() && errors.iter().all(|d| d.code == pdtl::codes::APP_DIALECT) {
         return pdtl::read_in(value, letters, pdtl::Dialect::App).position;

@@ -1,21 +1,100 @@
-//! CTL-PGN: C'escacs game files read, validated, diagnosed and written canonically.
+//! CTL-PGN: C'escacs game files read, checked, replayed and written canonically.
+//!
+//! What users do, each with the items at the root of the crate:
+//!
+//! **Check a text or a stream**: [`Check`] at a [`Level`] gives every [`Diagnostic`] (a stable
+//! code, a byte span, a message, help), sorted the same way whatever found it.
+//!
+//! ```
+//! use ctl_pgn::{Check, Level};
+//! let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+//! let checked = Check::new(Level::Rules).text(text);
+//! assert_eq!(checked.diagnostics[0].code, "E0501"); // the Elephant cannot go three hexes
+//! assert_eq!(&text[checked.diagnostics[0].span.range()], "EE5-E11");
+//!
+//! // A stream (a file, standard input) is checked game by game, memory bounded by its largest.
+//! let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
+//! for piece in Check::new(Level::Rules).stream(file.as_bytes()) {
+//!     let (start, piece) = piece?;
+//!     for d in &piece.checked.diagnostics {
+//!         assert_eq!(start.offset + d.span.start, file.rfind("E12").unwrap());
+//!     }
+//! }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! **Read games and replay them to positions**: [`Reader`] (any [`std::io::Read`]) or
+//! [`read_str`] give each [`Game`] with its reader's diagnostics; [`Game::main_line`],
+//! [`Game::lines`] and [`Game::replay`] (the [`replay`] module) give its positions.
+//!
+//! ```
+//! use ctl_pgn::{Level, Reader};
+//! let file = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) 2. EE5-E11: *\n";
+//! for read in Reader::new(file.as_bytes()) {
+//!     let read = read?;
+//!     let main = read.game.main_line(Level::Rules);
+//!     assert_eq!(main.positions.len(), 3); // the start, then one per ply until the error
+//!     assert_eq!(main.error.unwrap().code, "E0501");
+//!     let lines = read.game.lines(Level::Rules).unwrap();
+//!     let black = lines.variations[0][0].as_ref().unwrap();
+//!     assert_eq!(black.positions[0], main.positions[1]); // Black's alternative to E21-E15
+//! }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! **Write canonically, convert**: [`parse_file`] gives a file's tree; [`write_file`] writes it
+//! in the one canonical layout, [`convert()`] to another letter table first.
+//!
+//! ```
+//! use ctl_pgn::{WriteOptions, convert, parse_file, write_file};
+//! let parsed = parse_file("[Variant \"C'escacs\"] 1. E7‐E13, E21*E15 2. NE3-C7: *");
+//! assert!(parsed.diagnostics.is_empty());
+//! let canonical = write_file(&parsed.file, WriteOptions::default());
+//! assert_eq!(canonical, "[Variant \"C'escacs\"]\n\n1. E7-E13, E21×E15\n2. NE3-C7 :\n*\n");
+//! let fan = convert(&parsed.file, &cescacs_board::Letters::fan());
+//! assert!(write_file(&fan.file, WriteOptions::default()).contains("♘E3-C7"));
+//! ```
+//!
+//! The modules hold the rest: [`reader`] (the pieces of a stream, for a caller that checks them
+//! in parallel with [`Check::piece`]), [`render`] (diagnostics as text and LSP-native JSON),
+//! [`app`] (the official app's move lists), [`convert`](mod@convert), [`filter`], [`tags`],
+//! [`decode`], [`split`], [`write`](mod@write), [`validate`] (the levels and the codes) and
+//! [`internals`] (for the workspace's own tests).
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod app;
-pub mod check;
+mod check;
 pub mod convert;
 pub mod decode;
 pub mod filter;
 pub mod fixes;
-pub mod game;
+mod game;
 pub mod reader;
 #[cfg(feature = "render")]
 pub mod render;
+pub mod replay;
 pub mod split;
 pub mod tags;
 pub mod validate;
 pub mod write;
+
+pub use cescacs_board::{Diagnostic, Severity, Span};
+pub use check::{Check, Checked, CheckedGame, CheckedGames, CheckedPiece, ReadPath, Stats};
+pub use convert::{Converted, convert};
+pub use ctl_an::{Limits, ParseOutput, parse_file};
+pub use game::Game;
+pub use reader::{ReadGame, Reader, read_str};
+pub use replay::{MainLine, Observer, PlyAt, ReplayOptions, ReplayedLine};
+pub use validate::Level;
+pub use write::{WriteOptions, write_file};
+
+/// The fast path of [`Check`] on its own, for the workspace's tests, benches and fuzz targets
+/// that hold it to its contract (a game it calls clean is one the full check finds nothing in).
+/// Not for applications: [`Check`] tries it and falls back to the full reader itself.
+pub mod internals {
+    pub use crate::validate::fast::{Clean, check_fast};
+}
 
 /// The crate's README.md, whose example runs as a doctest.
 #[doc = include_str!("../README.md")]

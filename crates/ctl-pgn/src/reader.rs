@@ -19,7 +19,6 @@ use ctl_an::Limits;
 use crate::decode::decode;
 use crate::game::Game;
 use crate::split::GameSplitter;
-use crate::validate::{Level, validate};
 
 /// Where a piece of a stream starts: its byte offset, its line, and the columns before it on that
 /// line, so that positions inside the piece can be given as positions in the whole stream
@@ -114,20 +113,10 @@ pub struct ReadGame {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl ReadGame {
-    /// The validation diagnostics of the game at `level`, in stream offsets, with the syntax ones.
-    pub fn check(&self, level: Level) -> Vec<Diagnostic> {
-        let mut all = self.diagnostics.clone();
-        all.extend(validate(&self.game, level).into_iter().map(|d| d.shifted(self.offset)));
-        crate::check::sort(&mut all);
-        all
-    }
-}
-
 /// A piece of a stream as [`GameSplitter`] cuts it: the bytes of one game (from its `[Variant`
 /// tag to the next one) and where they start.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Piece {
+pub struct StreamPiece {
     /// Where the bytes start in the stream.
     pub start: TextStart,
     /// The bytes.
@@ -222,16 +211,16 @@ impl<R: Read> Pieces<R> {
 }
 
 impl<R: Read> Iterator for Pieces<R> {
-    type Item = io::Result<Piece>;
+    type Item = io::Result<StreamPiece>;
 
     /// The next piece. A stream that is empty or only white space ends with one empty piece at
-    /// its end, which [`decode`](crate::decode::decode) reports as `W0002` (no game).
-    fn next(&mut self) -> Option<io::Result<Piece>> {
+    /// its end, which [`decode`] reports as `W0002` (no game).
+    fn next(&mut self) -> Option<io::Result<StreamPiece>> {
         // Each piece in a vector of its exact size: a caller that keeps many pieces keeps no
         // more than their bytes.
         let mut bytes = Vec::new();
         let start = self.next_into(&mut bytes)?;
-        Some(start.map(|start| Piece { start, bytes }))
+        Some(start.map(|start| StreamPiece { start, bytes }))
     }
 }
 
@@ -241,12 +230,12 @@ impl<R: Read> Iterator for Pieces<R> {
 /// bounded by the largest game (see the module documentation).
 ///
 /// ```
-/// use ctl_pgn::reader::Reader;
-/// use ctl_pgn::validate::Level;
+/// use ctl_pgn::{Check, Level, Reader};
 /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
 /// let games: Vec<_> = Reader::new(file.as_bytes()).collect::<Result<_, _>>()?;
 /// assert_eq!(games.len(), 2);
-/// assert!(games[0].check(Level::Rules).is_empty());
+/// assert!(games[0].diagnostics.is_empty());
+/// assert!(Check::new(Level::Rules).game(&games[0].game).is_empty());
 /// // E12 does not exist; the span is an offset into the whole stream.
 /// assert_eq!(games[1].diagnostics[0].span.start, file.rfind("E12").unwrap());
 /// assert_eq!(games[1].start.line, 1);
@@ -269,7 +258,7 @@ impl<R: Read> Reader<R> {
     ///
     /// ```
     /// use ctl_an::Limits;
-    /// use ctl_pgn::reader::Reader;
+    /// use ctl_pgn::Reader;
     /// let file = "[Variant \"C'escacs\"] 1. E7-E13 ((F8-F12)): *\n";
     /// let limits = Limits { nesting: 1, ..Limits::default() };
     /// let game = Reader::with_limits(file.as_bytes(), &limits).next().unwrap()?;
@@ -300,7 +289,7 @@ impl<R: Read> Iterator for Reader<R> {
 /// Reads every game of a whole text (for files already in memory), as [`Reader`] does.
 ///
 /// ```
-/// let games = ctl_pgn::reader::read_str("[Variant \"C'escacs\"] 1. E7-E13: *\n");
+/// let games = ctl_pgn::read_str("[Variant \"C'escacs\"] 1. E7-E13: *\n");
 /// assert_eq!(games.len(), 1);
 /// assert_eq!(games[0].game.movetext().ply_count(), 1);
 /// ```
@@ -312,11 +301,11 @@ pub fn read_str(text: &str) -> Vec<ReadGame> {
 /// The games of one piece of a stream (a piece may hold a record without tags after a game).
 ///
 /// ```
-/// use ctl_pgn::reader::{Piece, TextStart, read_piece};
-/// let piece = Piece { start: TextStart::default(), bytes: b"[Variant \"C'escacs\"] 1. E7-E13: *".to_vec() };
+/// use ctl_pgn::reader::{StreamPiece, TextStart, read_piece};
+/// let piece = StreamPiece { start: TextStart::default(), bytes: b"[Variant \"C'escacs\"] 1. E7-E13: *".to_vec() };
 /// assert_eq!(read_piece(piece).len(), 1);
 /// ```
-pub fn read_piece(piece: Piece) -> Vec<ReadGame> {
+pub fn read_piece(piece: StreamPiece) -> Vec<ReadGame> {
     read_piece_with(piece, &Limits::DEFAULT)
 }
 
@@ -324,13 +313,13 @@ pub fn read_piece(piece: Piece) -> Vec<ReadGame> {
 ///
 /// ```
 /// use ctl_an::Limits;
-/// use ctl_pgn::reader::{Piece, TextStart, read_piece_with};
+/// use ctl_pgn::reader::{StreamPiece, TextStart, read_piece_with};
 /// let bytes = b"[Variant \"C'escacs\"] [Event \"Moia\"] 1. E7-E13: *".to_vec();
-/// let games = read_piece_with(Piece { start: TextStart::default(), bytes }, &Limits { tags: 1, ..Limits::default() });
+/// let games = read_piece_with(StreamPiece { start: TextStart::default(), bytes }, &Limits { tags: 1, ..Limits::default() });
 /// assert_eq!(games[0].diagnostics[0].code, "E0224");
 /// ```
-pub fn read_piece_with(piece: Piece, limits: &Limits) -> Vec<ReadGame> {
-    let Piece { start, bytes } = piece;
+pub fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame> {
+    let StreamPiece { start, bytes } = piece;
     let offset = start.offset;
     let decoded = decode(bytes);
     let mut encoding = decoded.diagnostics.into_iter().map(|d| d.shifted(offset)).peekable();
@@ -347,13 +336,13 @@ pub fn read_piece_with(piece: Piece, limits: &Limits) -> Vec<ReadGame> {
         while let Some(d) = encoding.next_if(|d| i + 1 == n || d.span.start <= end) {
             diagnostics.push(d);
         }
-        crate::check::sort(&mut diagnostics);
+        Diagnostic::sort(&mut diagnostics);
         out.push(ReadGame { offset, start, text: text.clone(), game, diagnostics });
     }
     if out.is_empty() {
         let diagnostics: Vec<Diagnostic> = encoding.collect();
         if !diagnostics.is_empty() {
-            let game = Game::new(ctl_an::syntax::Game::default(), &text);
+            let game = Game::new(ctl_an::syntax::Record::default(), &text);
             out.push(ReadGame { offset, start, text, game, diagnostics });
         }
     }
@@ -410,8 +399,8 @@ mod tests {
                 text.push(b'\r');
             }
         }
-        let whole: Vec<Piece> = Pieces::new(&text[..]).collect::<io::Result<_>>().unwrap();
-        let trickled: Vec<Piece> =
+        let whole: Vec<StreamPiece> = Pieces::new(&text[..]).collect::<io::Result<_>>().unwrap();
+        let trickled: Vec<StreamPiece> =
             Pieces::new(Trickle(&text, 0)).collect::<io::Result<_>>().unwrap();
         assert_eq!(trickled, whole);
         assert_eq!(whole.len(), 41, "the BOM is a piece of its own");

@@ -395,7 +395,7 @@ mod tests {
             let at = offset as usize;
             let shift = |s: ctl_an::Span| ctl_an::Span::new(s.start + at, s.end + at);
             for g in ctl_an::games(piece) {
-                if g.game != ctl_an::syntax::Game::default() {
+                if g.game != ctl_an::syntax::Record::default() {
                     games.push(shift(g.game.span));
                 }
                 diags.extend(g.diagnostics.iter().map(|d| (d.code, shift(d.span))));
@@ -408,7 +408,7 @@ mod tests {
     fn read_whole(text: &str) -> ReadBack {
         let (mut games, mut diags) = (Vec::new(), Vec::new());
         for g in ctl_an::games(text) {
-            if g.game != ctl_an::syntax::Game::default() {
+            if g.game != ctl_an::syntax::Record::default() {
                 games.push(g.game.span);
             }
             diags.extend(g.diagnostics.iter().map(|d| (d.code, d.span)));

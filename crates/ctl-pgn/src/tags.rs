@@ -55,8 +55,9 @@ const ROSTER: [(&str, u8); 11] = [
 const IDENTIFYING: [&str; 9] =
     ["Event", "Site", "Round", "White", "WhiteNA", "WhiteAlias", "Black", "BlackNA", "BlackAlias"];
 
-/// Every tag the spec names; used to catch near misses such as `Timecontrol`.
-const KNOWN: [&str; 30] = [
+/// Every tag the spec names (and `DPTL`, the spec examples' misspelling of `PDTL`); used to
+/// catch near misses such as `Timecontrol`, and to complete tag names in an editor.
+pub const KNOWN: [&str; 30] = [
     "Variant",
     "Event",
     "Site",

@@ -6,8 +6,33 @@
 
 use core::fmt::Write as _;
 
+use cescacs_board::Diagnostic;
 pub use ctl_an::WriteOptions;
-use ctl_an::syntax::{File, Game, Tag};
+use ctl_an::syntax::{File, Record, Tag};
+
+use crate::decode::Decoded;
+
+/// The problems that keep a text from being rewritten (`cescacs fmt`): the errors of its
+/// encoding (`decoded`) and of its syntax (the reader's `records` of it), and prose around its
+/// games (`W0001`: it is in no tree, writing the tree would drop it). Sorted.
+///
+/// ```
+/// let decoded = ctl_pgn::decode::decode(b"[Variant \"C'escacs\"]\n1. E7xE13: *\n".to_vec());
+/// let records: Vec<_> = ctl_an::games_with(&decoded.text, &ctl_an::Limits::DEFAULT).collect();
+/// let found = ctl_pgn::write::unwritable(&decoded, &records);
+/// assert_eq!(found[0].code, "E0206");
+/// ```
+pub fn unwritable(decoded: &Decoded, records: &[ctl_an::GameOutput]) -> Vec<Diagnostic> {
+    let mut found: Vec<Diagnostic> = decoded
+        .diagnostics
+        .iter()
+        .chain(records.iter().flat_map(|r| &r.diagnostics))
+        .filter(|d| d.is_error() || d.code == crate::decode::PROSE)
+        .cloned()
+        .collect();
+    Diagnostic::sort(&mut found);
+    found
+}
 
 /// Writes a whole file in the export layout: its games in order, one blank line between games.
 ///
@@ -40,13 +65,13 @@ pub fn write_file(file: &File, options: WriteOptions) -> String {
 /// let out = ctl_pgn::write::write_game(&file.games[0], Default::default());
 /// assert_eq!(out, "[Variant \"C'escacs\"]\n[Note \"a \\\"b\\\" c\"]\n\n1. E7-E13 :\n*\n");
 /// ```
-pub fn write_game(game: &Game, options: WriteOptions) -> String {
+pub fn write_game(game: &Record, options: WriteOptions) -> String {
     let mut out = String::new();
     write_game_into(&mut out, game, options);
     out
 }
 
-fn write_game_into(out: &mut String, game: &Game, options: WriteOptions) {
+fn write_game_into(out: &mut String, game: &Record, options: WriteOptions) {
     for tag in &game.tags {
         write_tag_into(out, tag);
         out.push('\n');

@@ -1,7 +1,7 @@
 //! `ctl_pgn::app`: the official app's move lists read and written (docs/APP.md).
 
+use ctl_pgn::Game;
 use ctl_pgn::app::{from_app, to_app};
-use ctl_pgn::game::Game;
 
 /// "Show mvs" of the official engine for game 2026-612 of `cargo xtask app-interop`, after "Get".
 const MATE: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:p2ep/23:ppeepp/22:2p4/21:2ep1p2/20:3p3/19:4p3/17:2N5/15:3j4/13:2j5/11:3P4/10:1P5/8:3P3/7:3EP3/6:2PJPP1/5:PP1EPP/4:1EJE1/3:RN1R/2:GJG/1:DK/0:V/ w RKRrkr - 1 7
@@ -77,4 +77,38 @@ proptest::proptest! {
         }
         proptest::prop_assert_eq!(r.text.is_some(), !r.diagnostics.iter().any(|d| d.is_error()));
     }
+}
+
+/// A position written by hand in the app's style, which its "Load new" reads (lines out of order,
+/// a Rook letter for a Rook that is not there, no clock nor move number), heads a move list:
+/// read as the app reads it, with a warning for each change (docs/APP.md).
+#[test]
+fn a_hand_written_app_position_heads_a_move_list() {
+    let r = from_app("/27:1k/25:r3/3:R2R/1:1K/5:4P1/ w RKRrkr -\n1. RC3-C13, KG27-F26\n");
+    let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["W0118", "W0117", "W0119"], "{:?}", r.diagnostics);
+    let text = r.text.expect("a game");
+    assert!(text.contains("[PDTL \"/27:1k/25:r3/5:4P1/3:R2R/1:1K/ w RKRrk - 0 ?\"]"), "{text}");
+    assert!(text.contains("1? RC3-C13, KG27-F26 :\n*"), "{text}");
+}
+
+/// The same position in a `[PDTL]` tag, with the app's `-` for an unknown move number: one
+/// `E0125`, whose conversion reads it as the app does, and the moves are still replayed from it.
+#[test]
+fn a_hand_written_app_position_in_a_pdtl_tag_gets_e0125() {
+    use ctl_pgn::{Check, Level};
+    let text = "[Variant \"C'escacs\"]\n[PDTL \"/27:1k/25:r3/3:R2R/1:1K/5:4P1/ w RKRrkr - 0 -\"]\n\n1? RC3-C13, KG27-F26 :\n*\n";
+    let found = Check::new(Level::Rules).text(text).diagnostics;
+    let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["E0125"], "{found:?}");
+    let help = found[0].help.join("\n");
+    assert!(help.contains("`/27:1k/25:r3/5:4P1/3:R2R/1:1K/ w RKRrk - 0 ?`"), "{help}");
+    assert!(found[0].notes.iter().any(|n| n.contains("placed on its line")), "{:?}", found[0]);
+    // An illegal move after it is still found: the game is replayed from the app's position.
+    let bad = text.replace("KG27-F26", "KG27-G23");
+    let found = Check::new(Level::Rules).text(&bad).diagnostics;
+    assert!(
+        found.iter().any(|d| d.code.starts_with("E04") || d.code.starts_with("E05")),
+        "{found:?}"
+    );
 }

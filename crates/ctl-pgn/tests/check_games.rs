@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use ctl_pgn::check::{Check, CheckedGame, Path as ReadBy};
-use ctl_pgn::validate::Level;
+use ctl_pgn::Level;
+use ctl_pgn::{Check, CheckedGame, ReadPath as ReadBy};
 
 fn sources() -> Vec<(PathBuf, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -59,7 +59,7 @@ fn each_game_is_the_same_read_fast_or_full_and_the_text_is_their_sum() {
             records += by_fast.len();
             let whole = fast.text(&text);
             let mut summed: Vec<_> = by_fast.iter().flat_map(|r| r.diagnostics.clone()).collect();
-            ctl_pgn::check::sort(&mut summed);
+            cescacs_board::Diagnostic::sort(&mut summed);
             assert_eq!(whole.diagnostics, summed, "{}", path.display());
             assert_eq!(whole.games, by_fast.iter().filter(|r| r.is_game).count());
             assert_eq!(whole.plies, by_fast.iter().map(|r| r.plies).sum::<usize>());

@@ -7,8 +7,8 @@ use cescacs_board::Letters;
 use ctl_an::syntax::{File, Movetext, Pair, Ply};
 use ctl_pgn::convert::{BAD_PDTL, BAD_REDEFINE, UNKNOWN_LETTER, convert, letters_of};
 use ctl_pgn::filter::filter;
-use ctl_pgn::validate::{Level, check_text};
 use ctl_pgn::write::{WriteOptions, write_file};
+use ctl_pgn::{Check, Level};
 
 fn corpus() -> Vec<(PathBuf, File)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -78,7 +78,12 @@ fn there_and_back_gives_the_canonical_original() {
             assert_eq!(text(&back.file), expected, "{name}:\n{there_text}");
             // The converted file reads as the original does: the same problems, in order.
             let codes = |text: &str| {
-                check_text(text, Level::Rules).iter().map(|d| d.code).collect::<Vec<_>>()
+                Check::new(Level::Rules)
+                    .text(text)
+                    .diagnostics
+                    .iter()
+                    .map(|d| d.code)
+                    .collect::<Vec<_>>()
             };
             assert_eq!(codes(&there_text), codes(&text(&file)), "{name}:\n{there_text}");
         }
@@ -177,7 +182,7 @@ fn the_filter_leaves_moves_and_tags_only() {
             assert!(mt.comments.is_empty() && mt.closing_comments.is_empty(), "{name}");
             assert!(!annotated(&mt.pairs), "{name}");
             assert_eq!(mt.result.map(|r| r.value), before.movetext.result.map(|r| r.value));
-            let tags = |g: &ctl_an::syntax::Game| -> Vec<String> {
+            let tags = |g: &ctl_an::syntax::Record| -> Vec<String> {
                 g.tags.iter().filter(|t| t.name != "Redefine").map(|t| t.name.clone()).collect()
             };
             assert_eq!(tags(after), tags(before), "{name}");

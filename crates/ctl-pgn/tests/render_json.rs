@@ -3,7 +3,8 @@
 
 use cescacs_board::{Diagnostic, Span};
 use ctl_pgn::render::{
-    Context, Document, FileReport, LineIndex, Position, PositionEncoding, render_json, write_jsonl,
+    Context, Document, FileReport, LineIndex, LspPosition, PositionEncoding, render_json,
+    write_jsonl,
 };
 use serde_json::{Value, json};
 
@@ -143,9 +144,9 @@ fn columns_in_each_encoding() {
     let g4 = GAME.find("G4").expect("G4");
     let index = LineIndex::new(GAME);
     let at = |e| index.position(g4, e);
-    assert_eq!(at(PositionEncoding::Utf8), Position { line: 2, character: 14 });
-    assert_eq!(at(PositionEncoding::Utf16), Position { line: 2, character: 9 });
-    assert_eq!(at(PositionEncoding::Utf32), Position { line: 2, character: 8 });
+    assert_eq!(at(PositionEncoding::Utf8), LspPosition { line: 2, character: 14 });
+    assert_eq!(at(PositionEncoding::Utf16), LspPosition { line: 2, character: 9 });
+    assert_eq!(at(PositionEncoding::Utf32), LspPosition { line: 2, character: 8 });
     assert_eq!(index.line_col(g4).to_string(), "3:9");
     // `Moià` and `…` on line 1.
     let dots = GAME.find('…').expect("…");
@@ -169,15 +170,15 @@ fn line_breaks_and_bom() {
     assert_eq!(index.line_count(), 4);
     for (needle, line) in [("a", 0), ("b", 1), ("c", 2), ("d", 3)] {
         let at = text.find(needle).expect("needle");
-        assert_eq!(index.position(at, PositionEncoding::Utf16), Position { line, character: 0 });
+        assert_eq!(index.position(at, PositionEncoding::Utf16), LspPosition { line, character: 0 });
     }
     // Between `\r` and `\n` still belongs to the first line.
-    assert_eq!(index.position(2, PositionEncoding::Utf8), Position { line: 0, character: 2 });
+    assert_eq!(index.position(2, PositionEncoding::Utf8), LspPosition { line: 0, character: 2 });
     let bom = "\u{feff}ab\nc";
     let index = LineIndex::new(bom);
-    assert_eq!(index.position(3, PositionEncoding::Utf16), Position { line: 0, character: 0 });
-    assert_eq!(index.position(4, PositionEncoding::Utf16), Position { line: 0, character: 1 });
-    assert_eq!(index.position(0, PositionEncoding::Utf16), Position { line: 0, character: 0 });
+    assert_eq!(index.position(3, PositionEncoding::Utf16), LspPosition { line: 0, character: 0 });
+    assert_eq!(index.position(4, PositionEncoding::Utf16), LspPosition { line: 0, character: 1 });
+    assert_eq!(index.position(0, PositionEncoding::Utf16), LspPosition { line: 0, character: 0 });
     assert_eq!(index.line_col(4).to_string(), "1:2");
     // Past the end and inside a character: clamped, no panic.
     let index = LineIndex::new("∞");

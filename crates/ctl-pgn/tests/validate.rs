@@ -2,17 +2,17 @@
 //! references, letters, forced promotions, and the streaming reader.
 
 use cescacs_board::Diagnostic;
-use ctl_pgn::reader::{Reader, read_str};
-use ctl_pgn::validate::{Level, check_text};
+use ctl_pgn::{Check, Level};
+use ctl_pgn::{ReadGame, Reader, read_str};
 
 const V: &str = "[Variant \"C'escacs\"]\n";
 
 fn codes(text: &str, level: Level) -> Vec<&'static str> {
-    check_text(text, level).iter().map(|d| d.code).collect()
+    Check::new(level).text(text).diagnostics.iter().map(|d| d.code).collect()
 }
 
 fn rules(movetext: &str) -> Vec<Diagnostic> {
-    check_text(&format!("{V}{movetext}"), Level::Rules)
+    Check::new(Level::Rules).text(&format!("{V}{movetext}")).diagnostics
 }
 
 fn rule_codes(movetext: &str) -> Vec<&'static str> {
@@ -166,21 +166,29 @@ fn the_reader_keeps_games_apart_and_offsets_exact() {
     bytes.extend_from_slice(format!("{V}1. E7-E13: *\n").as_bytes());
     let games: Vec<_> = Reader::new(&bytes[..]).collect::<Result<_, _>>().expect("no I/O error");
     assert_eq!(games.len(), 3);
-    assert!(games[0].check(Level::Rules).is_empty());
-    let found = games[1].check(Level::Rules);
+    // The reader's diagnostics and the check's of the game, in stream offsets.
+    let check = |g: &ReadGame| {
+        let mut all = g.diagnostics.clone();
+        let found = Check::new(Level::Rules).game(&g.game);
+        all.extend(found.into_iter().map(|d| d.shifted(g.offset)));
+        Diagnostic::sort(&mut all);
+        all
+    };
+    assert!(check(&games[0]).is_empty());
+    let found = check(&games[1]);
     let found: Vec<(&str, usize)> = found.iter().map(|d| (d.code, d.span.start)).collect();
     let bad_byte = second + bytes[second..].iter().position(|&b| b == 0xFF).unwrap();
     let origin = second + bytes[second..].windows(2).position(|w| w == b"G7").unwrap();
     assert_eq!(found, [("E0001", bad_byte), ("E0405", origin + 3)]);
     assert_eq!(games[2].offset, third);
-    assert!(games[2].check(Level::Rules).is_empty());
+    assert!(check(&games[2]).is_empty());
     let text = format!("{V}1. E7-E13: *\n{V}1. E7-E13: *\n");
     assert_eq!(read_str(&text).len(), 2);
 }
 
 mod random_games {
     use cescacs_board::{Colour, Outcome, Position};
-    use ctl_pgn::validate::{Level, check_text};
+    use ctl_pgn::{Check, Level};
     use proptest::prelude::*;
 
     /// A random legal game written with the engine's own move texts and check marks.
@@ -230,7 +238,7 @@ mod random_games {
         fn legal_games_with_engine_marks_are_clean_at_every_level(seed in any::<u64>()) {
             let text = random_game(seed, 120);
             for level in [Level::Syntax, Level::Coherence, Level::Rules] {
-                let found: Vec<String> = check_text(&text, level).iter().map(ToString::to_string).collect();
+                let found: Vec<String> = Check::new(level).text(&text).diagnostics.iter().map(ToString::to_string).collect();
                 prop_assert!(found.is_empty(), "{level:?}: {found:?}\n{text}");
             }
         }
@@ -238,7 +246,7 @@ mod random_games {
 }
 
 mod never_panics {
-    use ctl_pgn::validate::{Level, check_text};
+    use ctl_pgn::{Check, Level};
     use proptest::prelude::*;
 
     /// Pieces of movetext, valid and not, glued at random.
@@ -282,7 +290,7 @@ mod never_panics {
                 text += PIECES[i];
             }
             for level in [Level::Syntax, Level::Coherence, Level::Rules] {
-                let found = check_text(&text, level);
+                let found = Check::new(level).text(&text).diagnostics;
                 prop_assert!(found.windows(2).all(|w| w[0].span.start <= w[1].span.start));
                 prop_assert!(found.iter().all(|d| d.span.end <= text.len()));
             }
@@ -313,7 +321,7 @@ fn the_fifth_repetition_draws_and_no_move_may_follow() {
     // The initial position after 0, 2, 4, 6 and 8 full moves of the dance: the fifth time after
     // Black's move 8.
     let text = format!("{V}{}9. NE3-C7: 1-1\n", knight_dance(1, 8));
-    let found = check_text(&text, Level::Rules);
+    let found = Check::new(Level::Rules).text(&text).diagnostics;
     assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0509"]);
     assert_eq!(text_of(&text, &found, "E0509"), "NE3-C7");
     assert!(found[0].span.start > text.find("9. ").unwrap());
@@ -322,7 +330,7 @@ fn the_fifth_repetition_draws_and_no_move_may_follow() {
     // Ending on the fifth repetition: `1-1` is right, anything else is not.
     let drawn = format!("{V}{}", knight_dance(1, 8).trim_end());
     assert!(codes(&format!("{drawn}: 1-1\n"), Level::Rules).is_empty());
-    let wrong = check_text(&format!("{drawn}: 3-0\n"), Level::Rules);
+    let wrong = Check::new(Level::Rules).text(&format!("{drawn}: 3-0\n")).diagnostics;
     assert_eq!(wrong.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0508"]);
     assert!(wrong[0].message.starts_with("expected the result `1-1` (drawn by repetition"));
     assert_eq!(wrong[0].fixes[0].replacement, "1-1");
@@ -356,7 +364,7 @@ fn an_en_passant_chance_counts_only_when_the_capture_is_legal() {
     moves += "10. NE3-C7: *\n";
     let at = |pdtl: &str| {
         let text = format!("{V}[PDTL \"{pdtl}\"]\n{moves}");
-        let found = check_text(&text, Level::Rules);
+        let found = Check::new(Level::Rules).text(&text).diagnostics;
         let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
         assert!(codes.starts_with(&["E0509"]), "{pdtl}: {found:?}");
         let d = &found[0];
@@ -381,7 +389,7 @@ fn a_variation_counts_repetitions_with_the_history_of_its_line() {
         "{V}{}7. G7-G13 (7. NE3-C7, NE25-C21 8. NC7-E3, NC21-E25 9. NE3-C7) 7. …, F20-F16: *\n",
         knight_dance(1, 6)
     );
-    let found = check_text(&text, Level::Rules);
+    let found = Check::new(Level::Rules).text(&text).diagnostics;
     assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0509"]);
     assert_eq!(found[0].span.start, text.find("9. NE3-C7").unwrap() + 3);
     // The main line itself never gets there.
@@ -394,7 +402,9 @@ fn automatic_draws_end_the_game() {
     // Move exhaustion: the 150th half-move without capture or pawn move draws.
     let pdtl = |p: &str| format!("{V}[PDTL \"{p}\"]\n");
     let exhausted = pdtl("/27:1k/3:R3/1:1K/ w -- - 149 60");
-    let found = check_text(&format!("{exhausted}60. RC3-C5, KG27-G25: 3-0\n"), Level::Rules);
+    let found = Check::new(Level::Rules)
+        .text(&format!("{exhausted}60. RC3-C5, KG27-G25: 3-0\n"))
+        .diagnostics;
     assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0509", "E0508"]);
     assert!(found[0].message.contains("move exhaustion"), "{}", found[0].message);
     assert!(found[1].message.starts_with("expected the result `1-1` (drawn by move exhaustion"));
@@ -421,7 +431,7 @@ fn stalemate_decides_the_result() {
     let white = "[Variant \"C'escacs\"]\n[PDTL \"/14:D6/7:k7/5:K5/ w -- - 0 40\"]\n40. DT14-T12";
     assert!(codes(&format!("{white}: 2-1\n"), Level::Rules).is_empty());
     for wrong in ["1-2", "3-0", "1-1"] {
-        let found = check_text(&format!("{white}: {wrong}\n"), Level::Rules);
+        let found = Check::new(Level::Rules).text(&format!("{white}: {wrong}\n")).diagnostics;
         assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0508"], "{wrong}");
         assert_eq!(
             found[0].message,
@@ -509,7 +519,7 @@ fn did_you_mean_the_letter_of_the_piece_on_the_origin() {
     ];
     for (movetext, help) in cases {
         let text = format!("{V}{movetext}\n");
-        let found = check_text(&text, Level::Rules);
+        let found = Check::new(Level::Rules).text(&text).diagnostics;
         assert_eq!(found.len(), 1, "{movetext}: {found:?}");
         assert_eq!(found[0].help, [help], "{movetext}");
         // The fix gives a game without an error.
@@ -527,7 +537,7 @@ fn did_you_mean_the_letter_of_the_piece_on_the_origin() {
 fn did_you_mean_an_origin_one_key_away() {
     // E15 for E25, where Black's Knight stands: `1` and `2` are neighbouring keys.
     let text = format!("{V}1. E7-E13, NE15-C21: *\n");
-    let found = check_text(&text, Level::Rules);
+    let found = Check::new(Level::Rules).text(&text).diagnostics;
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(
         found[0].help,
@@ -545,7 +555,7 @@ fn a_missing_mate_mark_and_final_colon_get_one_combined_fix() {
     // The mate written without `#` nor `:`: the parser's W0203 and the replay's W0503 both
     // fix the same place, with the same text: `#`, which also ends the game.
     let text = format!("{V}{FOOL}GL5-H6 0-3\n");
-    let found = check_text(&text, Level::Rules);
+    let found = Check::new(Level::Rules).text(&text).diagnostics;
     let by = |code: &str| found.iter().find(|d| d.code == code).unwrap().clone();
     let (no_final, unmarked) = (by("W0203"), by("W0503"));
     assert_eq!(no_final.fixes, unmarked.fixes);
@@ -556,7 +566,7 @@ fn a_missing_mate_mark_and_final_colon_get_one_combined_fix() {
     // A check without its mark on the last move: `+^:`.
     let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, GZ11-L5 5. K4-K10, GL5-H6 *";
     let text = format!("{V}{check}\n");
-    let found = check_text(&text, Level::Rules);
+    let found = Check::new(Level::Rules).text(&text).diagnostics;
     let w0501 = found.iter().find(|d| d.code == "W0501").unwrap();
     assert_eq!(w0501.fixes[0].replacement, "+^:");
     assert_eq!(codes(&fixed(&text, w0501), Level::Rules), Vec::<&str>::new());
@@ -582,11 +592,11 @@ fn no_guess_when_two_origins_one_key_away_fit() {
     let game =
         |mv: &str| format!("{V}[PDTL \"/25:1R2/14:3k3/5:2R3/1:1K/ w -- - 0 1\"]\n1. {mv}: *\n");
     // Both Rooks reach E13 along the column: which one was meant is not sure.
-    let both = check_text(&game("RE15-E13"), Level::Rules);
+    let both = Check::new(Level::Rules).text(&game("RE15-E13")).diagnostics;
     assert_eq!(both.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0404"]);
     assert!(both[0].fixes.is_empty(), "{:?}", both[0]);
     // Only the Rook on E25 reaches F24.
-    let one = check_text(&game("RE15-F24"), Level::Rules);
+    let one = Check::new(Level::Rules).text(&game("RE15-F24")).diagnostics;
     assert_eq!(one[0].help, ["White's Rook stands on E25, one key away: did you mean `RE25-F24`?"]);
 }
 
@@ -594,14 +604,14 @@ fn no_guess_when_two_origins_one_key_away_fit() {
 fn taking_a_false_mate_mark_off_the_last_move_keeps_the_game_ended() {
     // `#` on a move that gives no check: the fix writes `:` for it.
     let text = format!("{V}1. E7-E13# 3-0\n");
-    let found = check_text(&text, Level::Rules);
+    let found = Check::new(Level::Rules).text(&text).diagnostics;
     assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["E0506"]);
     assert_eq!(found[0].fixes[0].replacement, ":");
     assert_eq!(codes(&fixed(&text, &found[0]), Level::Rules), Vec::<&str>::new());
     // `#` on a check that does not mate: the check's mark, then `:`.
     let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, GZ11-L5 5. K4-K10, GL5-H6";
     let text = format!("{V}{check}# 0-3\n");
-    let found = check_text(&text, Level::Rules);
+    let found = Check::new(Level::Rules).text(&text).diagnostics;
     let false_mate = found.iter().find(|d| d.code == "E0506").unwrap();
     assert_eq!(false_mate.fixes[0].replacement, "+^:");
     let again = fixed(&text, false_mate);
@@ -623,18 +633,18 @@ fn an_unmarked_capture_is_fixed_with_its_mark_and_letter() {
     let setup = "[PDTL \"/14:3k3/12:3N3/8:3r3/4:2R2/1:1K/ w -- - 0 1\"]\n";
     for level in [Level::Coherence, Level::Rules] {
         let text = format!("{V}{setup}1. RF4-F8: *\n");
-        let found = check_text(&text, level);
+        let found = Check::new(level).text(&text).diagnostics;
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].code, "E0405");
         assert_eq!(found[0].help, ["did you mean `RF4×RF8`?"]);
         let fixes = ctl_pgn::fixes::compatible(found.iter());
         let fixed = ctl_pgn::fixes::apply(&text, &fixes);
         assert_eq!(fixed, format!("{V}{setup}1. RF4×RF8: *\n"));
-        assert!(check_text(&fixed, level).is_empty());
+        assert!(Check::new(level).text(&fixed).diagnostics.is_empty());
     }
     // A Pawn captured: the mark alone.
     let pawn = "[PDTL \"/14:3k3/12:3N3/8:3p3/4:2R2/1:1K/ w -- - 0 1\"]\n";
-    let found = check_text(&format!("{V}{pawn}1. RF4-F8: *\n"), Level::Rules);
+    let found = Check::new(Level::Rules).text(&format!("{V}{pawn}1. RF4-F8: *\n")).diagnostics;
     assert_eq!(found[0].help, ["did you mean `RF4×F8`?"]);
     assert_eq!(found[0].fixes[0].replacement, "×");
 }

@@ -5,7 +5,7 @@
 mod common;
 
 use ctl_pgn::render::{Context, FileReport, PositionEncoding, render_json, render_text};
-use ctl_pgn::validate::{Level, check_text};
+use ctl_pgn::{Check, Level};
 
 const V: &str = "[Variant \"C'escacs\"]\n";
 const FOOL: &str = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, GZ11-L5 5. I5-I9, NL17-G9 6. K4-K10, ";
@@ -53,7 +53,7 @@ fn every_validation_code_renders_as_in_the_golden_files() {
     let mut text = String::new();
     let mut reports = Vec::new();
     let diagnostics: Vec<_> =
-        cases.iter().map(|(_, level, input)| check_text(input, *level)).collect();
+        cases.iter().map(|(_, level, input)| Check::new(*level).text(input).diagnostics).collect();
     for ((code, level, input), found) in cases.iter().zip(&diagnostics) {
         let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
         assert_eq!(codes, [*code], "{code} at {level:?} from {input:?}");

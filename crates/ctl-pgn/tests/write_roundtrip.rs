@@ -106,7 +106,7 @@ fn comments_tags_and_tag_order_survive() {
         let second = ctl_an::parse_file(&write_file(&first, WriteOptions::default())).file;
         assert_eq!(first.games.len(), second.games.len(), "{}", path.display());
         for (a, b) in first.games.iter().zip(&second.games) {
-            let tags = |g: &ctl_an::syntax::Game| -> Vec<(String, String)> {
+            let tags = |g: &ctl_an::syntax::Record| -> Vec<(String, String)> {
                 g.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect()
             };
             assert_eq!(tags(a), tags(b), "{}", path.display());

@@ -22,9 +22,9 @@ mod scan;
 pub use scan::{Rebuild, clean_game, scan, scan_complete, scan_text};
 
 use cescacs_board::{Diagnostic, Letters, Span};
-use ctl_pgn::check::Check;
-use ctl_pgn::validate::Level;
-use ctl_pgn::validate::fast::check_fast;
+use ctl_pgn::Check;
+use ctl_pgn::Level;
+use ctl_pgn::internals::check_fast;
 use ctl_pgn::write::{WriteOptions, write_file};
 
 /// The text the readers see: invalid UTF-8 replaced byte for byte (`ctl_pgn::decode`).
@@ -107,7 +107,7 @@ pub fn check(data: &[u8]) {
     let found = check_text(Level::Rules);
     assert_diagnostics_in(&found, text);
     let mut sorted = found.clone();
-    ctl_pgn::check::sort(&mut sorted);
+    cescacs_board::Diagnostic::sort(&mut sorted);
     assert_eq!(found, sorted, "diagnostics are not sorted");
     assert_eq!(found, check_text(Level::Rules), "a second run differs");
     // Every game read the full way finds the same.

@@ -5,7 +5,7 @@
 use ctl_an::Limits;
 use ctl_an::scan::{CommentEvent, Flow, TagEvent, Visitor};
 use ctl_an::syntax::{
-    Comment, Game, GameResult, Move, MoveNumber, Movetext, Pair, Ply, Reference, Spanned, Tag,
+    Comment, GameResult, Move, Movetext, Pair, PairNumber, Ply, Record, Reference, Spanned, Tag,
     Variation,
 };
 use ctl_an::{GameOutput, Span};
@@ -65,7 +65,7 @@ impl Rebuild {
     }
 
     /// The game the events told, if they were in order.
-    pub fn game(mut self) -> Result<Game, String> {
+    pub fn game(mut self) -> Result<Record, String> {
         if let Some(b) = self.broken {
             return Err(b);
         }
@@ -87,7 +87,7 @@ impl Rebuild {
         } else {
             span.end
         };
-        Ok(Game { span: Span::new(first, last.max(first)), tags: self.tags, movetext })
+        Ok(Record { span: Span::new(first, last.max(first)), tags: self.tags, movetext })
     }
 }
 
@@ -135,7 +135,7 @@ impl Visitor for Rebuild {
         Flow::Continue
     }
 
-    fn number(&mut self, number: MoveNumber) -> Flow {
+    fn number(&mut self, number: PairNumber) -> Flow {
         let line = self.line();
         line.pairs.push(Pair {
             span: number.span,
@@ -192,24 +192,14 @@ impl Visitor for Rebuild {
     }
 }
 
-/// Whether the reader read nothing into a game (the CLI ignores such games).
-fn is_empty(g: &GameOutput) -> bool {
-    let m = &g.game.movetext;
-    g.game.tags.is_empty()
-        && m.comments.is_empty()
-        && m.pairs.is_empty()
-        && m.result.is_none()
-        && m.closing_comments.is_empty()
-}
-
 /// What the full reader gives for `text`: its one non-empty game, if it gives exactly one
 /// and no diagnostic at all.
-pub fn clean_game(text: &str, limits: &Limits) -> Option<Game> {
+pub fn clean_game(text: &str, limits: &Limits) -> Option<Record> {
     let outputs: Vec<GameOutput> = ctl_an::games_with(text, limits).collect();
     if outputs.iter().any(|g| !g.diagnostics.is_empty()) {
         return None;
     }
-    let mut games = outputs.into_iter().filter(|g| !is_empty(g));
+    let mut games = outputs.into_iter().filter(|g| !g.game.is_empty());
     let game = games.next()?;
     games.next().is_none().then_some(game.game)
 }
@@ -227,7 +217,8 @@ pub fn scan_text(text: &str, limits: &Limits) -> bool {
         diagnostics.is_empty(),
         "the scanner read a text the full reader reports: {diagnostics:#?}\n{text:?}"
     );
-    let games: Vec<&Game> = outputs.iter().filter(|g| !is_empty(g)).map(|g| &g.game).collect();
+    let games: Vec<&Record> =
+        outputs.iter().filter(|g| !g.game.is_empty()).map(|g| &g.game).collect();
     assert_eq!(games.len(), 1, "the scanner read one game, the reader {}:\n{text:?}", games.len());
     let rebuilt = rebuild.game().unwrap_or_else(|e| panic!("events out of order: {e}\n{text:?}"));
     assert_eq!(&rebuilt, games[0], "the events differ from the tree:\n{text:?}");

@@ -9,6 +9,12 @@
 //! | castling | `RKRrkr`, `RK-`, `--`, `K-` | `RKRrkr`, `KR` for either lone Rook, a side whose King moved left out, `-` for both |
 //! | en passant | `G11@9`, `G13@9-11`, `F14` | `P@G9[G11]`, `P@G9,11[G13]`, `G13@F14` (faced pawn `@` scornful pawn) |
 //! | move number | `?` when unknown | `-` when unknown |
+//!
+//! Reading, the app's dialect also takes what the app's "Load new" reads but never writes (a
+//! PDTL written by hand in its style): castling letters for Rooks away from home, lines out of
+//! order or given twice, two to four fields, a halfmove clock `-`, other languages' piece
+//! letters, `//`, fields after the move number. Each is read as the app reads it, with a
+//! warning of its own (`W0117`..`W0124`).
 
 use cescacs_board::{
     CastlingRights, Colour, Column, Diagnostic, EnPassant, Hex, Letters, Line, MoveNumber, Piece,
@@ -16,9 +22,9 @@ use cescacs_board::{
 };
 
 use crate::codes;
-use crate::read::consistency::{home, scornful_faced};
+use crate::read::consistency::{describe, home, scornful_faced};
 use crate::read::fields::{self, Castling, EnPassantField, Part};
-use crate::read::{Cx, Field, Read, read_in};
+use crate::read::{Cx, Field, ReadOutput, read_in};
 
 /// Which PDTL dialect a text is written in, or is to be written in.
 ///
@@ -71,11 +77,19 @@ pub(crate) fn castling(
     let moved =
         Part { rights: CastlingRights::NONE, king: None, queens_rook: None, kings_rook: None };
     let mut parts = [(Colour::White, moved), (Colour::Black, moved)];
+    // The spec's `-rkr`: a `-` for White, then Black's part, which the app reads too.
+    let white_hyphen = syms.len() > 1 && syms[0].0 == Sym::Hyphen;
+    if white_hyphen {
+        rest = &syms[1..];
+    }
     for (colour, part) in parts.iter_mut() {
         let colour = *colour;
         // A lone `-` is the whole field: both Kings have moved. The app reads no other hyphen.
         if syms.len() == 1 && syms[0].0 == Sym::Hyphen {
             rest = &[];
+            continue;
+        }
+        if white_hyphen && colour == Colour::White {
             continue;
         }
         let n = rest
@@ -124,10 +138,79 @@ pub(crate) fn castling(
                     ),
                 );
                 *part = moved;
+            } else {
+                drop_rooks_away(cx, board, colour, part);
             }
         }
     }
     if rest.is_empty() { Some(Castling { parts }) } else { castling_syntax(cx, field) }
+}
+
+/// The app keeps a Rook's castling right only when a Rook of that side stands on its home hex:
+/// a letter for any other Rook is dropped, with a warning.
+fn drop_rooks_away(cx: &mut Cx<'_>, board: &Position, colour: Colour, part: &mut Part) {
+    let rook = Piece::new(colour, PieceKind::Rook);
+    let letter = cx.letters.letter(rook);
+    let sides = [
+        (&mut part.queens_rook, &mut part.rights.queens_rook, Column::C, "Queen's Rook"),
+        (&mut part.kings_rook, &mut part.rights.kings_rook, Column::I, "King's Rook"),
+    ];
+    for (span, right, column, name) in sides {
+        let Some(at) = *span else { continue };
+        let hex = home(colour, column, 3);
+        let found = board.piece_at(hex);
+        if found == Some(rook) {
+            continue;
+        }
+        cx.diags.push(
+            Diagnostic::warning(
+                codes::APP_ROOK_AWAY,
+                at,
+                format!(
+                    "expected the {colour} {name} on {hex} for this `{letter}`, found {}; dropped (no castling with that Rook)",
+                    describe(cx, found)
+                ),
+            )
+            .with_note("the app's \"Load new\" keeps only the castling rights the board allows")
+            .with_fix(at, ""),
+        );
+        *span = None;
+        *right = false;
+    }
+}
+
+/// The castling rights the app gives a position whose PDTL stops before the castling field:
+/// every Rook on its home hex keeps its right, under a King on its home hex.
+pub(crate) fn castling_from_board(board: &Position) -> Castling {
+    let part = |colour: Colour| {
+        let at = |column: Column, line: u8, kind: PieceKind| {
+            board.piece_at(home(colour, column, line)) == Some(Piece::new(colour, kind))
+        };
+        let rights = if at(Column::G, 1, PieceKind::King) {
+            CastlingRights {
+                king_unmoved: true,
+                queens_rook: at(Column::C, 3, PieceKind::Rook),
+                kings_rook: at(Column::I, 3, PieceKind::Rook),
+            }
+        } else {
+            CastlingRights::NONE
+        };
+        (colour, Part { rights, king: None, queens_rook: None, kings_rook: None })
+    };
+    Castling { parts: [part(Colour::White), part(Colour::Black)] }
+}
+
+/// The app's halfmove clock `-`, which it reads as 0.
+pub(crate) fn clock_hyphen(cx: &mut Cx<'_>, field: Field<'_>) -> (u32, Span) {
+    cx.diags.push(
+        Diagnostic::warning(
+            codes::APP_CLOCK_HYPHEN,
+            field.span(),
+            "expected the halfmove clock, a number from 0, found `-`; read as 0, as the app reads it",
+        )
+        .with_fix(field.span(), "0"),
+    );
+    (0, field.span())
 }
 
 /// The app writes `KR` for a King with either Rook unmoved: the board says which one stands on
@@ -211,7 +294,7 @@ pub(crate) fn en_passant(
 ) -> Option<EnPassantField> {
     let text = field.text;
     let span = field.span();
-    let none = EnPassantField { value: EnPassant::None, span, hex_span: span, lines_span: span };
+    let none = EnPassantField::none(span);
     let bad = |cx: &mut Cx<'_>, why: &str| {
         cx.diags.push(
             Diagnostic::error(
@@ -317,9 +400,27 @@ pub(crate) fn en_passant(
     fields::en_passant(cx, field)
 }
 
+/// What the app's "Load new" reads but never writes, each the spec's error turned into a warning
+/// of the app's dialect: (spec error, app warning).
+const APP_LENIENCY: [(&str, &str); 8] = [
+    (codes::CASTLING_CONTRADICTS_BOARD, codes::APP_ROOK_AWAY),
+    (codes::LINE_ORDER, codes::APP_LINE_ORDER),
+    (codes::MISSING_FIELDS, codes::APP_SHORT),
+    (codes::BAD_HALFMOVE_CLOCK, codes::APP_CLOCK_HYPHEN),
+    (codes::UNKNOWN_LETTER, codes::APP_PIECE_ALIAS),
+    (codes::PLACEMENT_SYNTAX, codes::APP_EMPTY_ENTRY),
+    (codes::REPEATED_LINE, codes::APP_REPEATED_LINE),
+    (codes::EXTRA_FIELDS, codes::APP_EXTRA_FIELDS),
+];
+
 /// A spec reading that failed on fields the app writes its own way: when the text reads in the
 /// app's dialect, its errors become one [`codes::APP_DIALECT`] naming the conversion.
-pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: Read) -> Read {
+///
+/// A text whose every error is only something the app reads but never writes (a Rook letter for
+/// a Rook away from home, lines out of order, missing fields...: [`APP_LENIENCY`]) keeps the
+/// spec's errors, which say more; once it also has a field the app writes its own way, the
+/// conversion reads those forms as the app does, and a note says what each became.
+pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: ReadOutput) -> ReadOutput {
     const APP_FIELDS: [&str; 9] = [
         codes::CASTLING_SYNTAX,
         codes::CASTLING_CONTRADICTS_BOARD,
@@ -331,11 +432,31 @@ pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: Read) -> 
         codes::BAD_MOVE_NUMBER,
         codes::CLOCK_AFTER_PAWN_MOVE,
     ];
-    if !spec.diagnostics.iter().filter(|d| d.is_error()).all(|d| APP_FIELDS.contains(&d.code)) {
+    let lenient = |code: &str| APP_LENIENCY.iter().any(|(e, _)| *e == code);
+    if !spec
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .all(|d| APP_FIELDS.contains(&d.code) || lenient(d.code))
+    {
         return spec;
     }
     let app = read_in(text, letters, Dialect::App);
     let Some(position) = app.position else { return spec };
+    // The app's warning in place of a spec error: same span, the code it becomes.
+    let leniency: Vec<&Diagnostic> = app
+        .diagnostics
+        .iter()
+        .filter(|w| APP_LENIENCY.iter().any(|(_, code)| *code == w.code))
+        .collect();
+    let read_only = |e: &Diagnostic| {
+        leniency.iter().any(|w| {
+            w.span == e.span && APP_LENIENCY.iter().any(|(s, a)| *s == e.code && *a == w.code)
+        })
+    };
+    if spec.diagnostics.iter().filter(|d| d.is_error()).all(read_only) {
+        return spec;
+    }
     let converted = crate::write(&position, letters);
     // The whole fields the errors are in, each once.
     let mut fields: Vec<Span> = Vec::new();
@@ -364,6 +485,9 @@ pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: Read) -> 
             "`cescacs pdtl --from app` converts it; here the spec's PDTL is `{converted}`"
         ))
         .with_fix(Span::new(0, text.len()), converted);
+    for w in &leniency {
+        d = d.with_note(format!("as the app reads it: {}", w.message));
+    }
     // A lone `-` or a missing part is how the app writes castling: no warning on top.
     let mut diagnostics: Vec<Diagnostic> = spec
         .diagnostics
@@ -372,7 +496,7 @@ pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: Read) -> 
         .collect();
     diagnostics.push(d);
     diagnostics.sort_by_key(|d| d.span.start);
-    Read { position: None, diagnostics }
+    ReadOutput { position: None, diagnostics }
 }
 
 /// The app's castling part of one side (empty when its King has moved).

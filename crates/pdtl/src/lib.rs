@@ -31,7 +31,7 @@ mod write;
 
 pub use app::Dialect;
 pub use cescacs_board::Letters;
-pub use read::{PdtlError, Read, parse, read, read_in};
+pub use read::{MAX_BYTES, PdtlError, ReadOutput, parse, read, read_in};
 pub use write::{to_string, write, write_in};
 
 /// The crate's README.md, whose example runs as a doctest.

@@ -216,6 +216,42 @@ proptest! {
         prop_assert_eq!(r.position.as_ref(), Some(&p), "{}", text);
     }
 
+    /// Line entries in any order (the app's "Load new" places each on its line): the same
+    /// position, with `W0118` for each entry below a lower line, and nothing else new.
+    #[test]
+    fn app_dialect_reads_line_entries_in_any_order(
+        p in position(),
+        t in 0usize..4,
+        order in prop::collection::vec(any::<prop::sample::Index>(), 29),
+    ) {
+        let letters = &tables()[t];
+        let text = pdtl::write_in(&p, letters, pdtl::Dialect::App);
+        let (placement, rest) = text.split_once(' ').unwrap();
+        let mut entries: Vec<&str> =
+            placement.trim_matches('/').split('/').collect();
+        for (i, at) in order.iter().enumerate().take(entries.len()) {
+            let j = at.index(entries.len());
+            entries.swap(i, j);
+        }
+        let shuffled = format!("/{}/ {rest}", entries.join("/"));
+        let r = pdtl::read_in(&shuffled, letters, pdtl::Dialect::App);
+        let unexpected: Vec<_> = r
+            .diagnostics
+            .iter()
+            .filter(|d| !matches!(d.code, "W0110" | "W0114" | "W0118"))
+            .collect();
+        prop_assert!(unexpected.is_empty(), "{shuffled}: {unexpected:?}");
+        prop_assert_eq!(r.position.as_ref(), Some(&p), "{}", shuffled);
+        let descending = entries
+            .windows(2)
+            .all(|w| {
+                let n = |e: &str| e.split(':').next().unwrap().parse::<u8>().unwrap();
+                n(w[0]) > n(w[1])
+            });
+        let reordered = r.diagnostics.iter().any(|d| d.code == "W0118");
+        prop_assert_eq!(reordered, !descending, "{}", shuffled);
+    }
+
     #[test]
     fn reading_anything_never_panics_and_spans_stay_on_char_boundaries(
         s in "[/0-9:a-zA-Z@ ?♔♚🩐‐,\\[\\]-]{0,60}"

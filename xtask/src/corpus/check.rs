@@ -1,34 +1,18 @@
 //! The checks of one file, and of many files on all cores (results in file order).
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use cescacs_board::Diagnostic;
 use ctl_an::syntax::File;
+use ctl_pgn::Game;
 use ctl_pgn::decode::{Decoded, decode};
-use ctl_pgn::game::Game;
 use ctl_pgn::write::{WriteOptions, write_file};
 
 use super::goldens::{self, Format};
 use super::positions;
-use super::report::{Failure, Row};
+use super::report::{Failure, FileResult};
 use super::{Kind, Options, Source};
 use ctl_an::meaning;
-
-/// What one file gave.
-#[derive(Debug, Default)]
-pub struct FileResult {
-    /// The row of the table the file counts in.
-    pub kind: Option<Kind>,
-    /// Its counts.
-    pub row: Row,
-    /// Its diagnostics by code.
-    pub codes: BTreeMap<&'static str, usize>,
-    /// What differs.
-    pub failures: Vec<Failure>,
-    /// Goldens written or removed by `--bless`.
-    pub blessed: Vec<String>,
-}
 
 /// Checks every source, on as many threads as there are cores.
 pub fn all(sources: &[Source], options: &Options) -> Vec<FileResult> {

@@ -9,10 +9,10 @@
 
 use cescacs_board::{Diagnostic, Span};
 use ctl_an::syntax::{File, Ply};
-use ctl_pgn::check::{Check, sort};
+use ctl_pgn::Check;
+use ctl_pgn::Level;
 use ctl_pgn::decode::Decoded;
 use ctl_pgn::render::{Context, FileReport, PositionEncoding, render_json, render_text};
-use ctl_pgn::validate::Level;
 
 /// A golden's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,11 +55,11 @@ impl std::str::FromStr for Format {
 }
 
 /// Every diagnostic of the file at the rules level: the encoding's and the library's
-/// ([`Check::text`], as `cescacs check` finds them), in the one order of [`sort`].
+/// ([`Check::text`], as `cescacs check` finds them), in the one order of [`Diagnostic::sort`].
 pub fn diagnostics(decoded: &Decoded) -> Vec<Diagnostic> {
     let mut all = decoded.diagnostics.clone();
     all.extend(Check::new(Level::Rules).text(&decoded.text).diagnostics);
-    sort(&mut all);
+    Diagnostic::sort(&mut all);
     all
 }
 

@@ -1,15 +1,15 @@
 //! Every line of a game replayed on the board, and every position it reaches written as PDTL and
 //! read back.
 //!
-//! The lines are replayed by the one replay of `ctl-pgn` ([`replay_game`] at the rules level,
+//! The lines are replayed by the one replay of `ctl-pgn` ([`Game::replay`] at the rules level,
 //! each line stopping at its first error), which says where each variation starts; an observer
 //! round-trips each position it is told of.
 
 use cescacs_board::{Board, Colour, Diagnostic, Letters, Position};
-use ctl_an::syntax::{Move, MoveNumber};
-use ctl_pgn::game::Game;
-use ctl_pgn::validate::replay::{Observer, Options, PlyAt, Report};
-use ctl_pgn::validate::{Level, replay_game};
+use ctl_an::syntax::{Move, PairNumber};
+use ctl_pgn::Game;
+use ctl_pgn::Level;
+use ctl_pgn::{Observer, PlyAt, ReplayOptions};
 
 /// What replaying a game's lines found.
 #[derive(Debug, Default)]
@@ -41,11 +41,10 @@ pub fn replay(game: &Game, lines_must_be_legal: bool) -> Replayed {
     if game.start().is_none() {
         return out;
     }
-    let options =
-        Options { level: Level::Rules, report: Report::All, full: false, variations: true };
+    let options = ReplayOptions::lines(Level::Rules);
     let walker =
         Walker { game, strict: lines_must_be_legal, out: &mut out, open: vec![Open::default()] };
-    replay_game(game, options, walker);
+    game.replay(options, walker);
     out
 }
 
@@ -110,7 +109,7 @@ impl Observer for Walker<'_> {
         self.problem(ply, format!("{at} stops at [{}] {} ({})", why.code, why.message, why.span));
     }
 
-    fn pair(&mut self, depth: usize, number: MoveNumber) {
+    fn pair(&mut self, depth: usize, number: PairNumber) {
         if let Some(line) = self.open.get_mut(depth) {
             line.number = number.value;
             line.before_pair = line.plies;

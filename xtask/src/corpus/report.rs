@@ -4,9 +4,23 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::Kind;
-use super::check::FileResult;
 use super::diff::unified;
 use super::goldens::Format;
+
+/// What one file gave.
+#[derive(Debug, Default)]
+pub struct FileResult {
+    /// The row of the table the file counts in.
+    pub kind: Option<Kind>,
+    /// Its counts.
+    pub row: Row,
+    /// Its diagnostics by code.
+    pub codes: BTreeMap<&'static str, usize>,
+    /// What differs.
+    pub failures: Vec<Failure>,
+    /// Goldens written or removed by `--bless`.
+    pub blessed: Vec<String>,
+}
 
 /// Counts of one kind of file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

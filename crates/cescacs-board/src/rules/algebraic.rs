@@ -13,9 +13,9 @@ use crate::piece::{Colour, Piece, PieceKind};
 use crate::position::Position;
 
 use super::board::{Board, code};
-use super::castling::Castling;
+use super::castling::BoardCastling;
 use super::matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
-use super::moves::{Move, MoveKind, Promotion};
+use super::moves::{BoardMove, BoardMoveKind, BoardPromotion};
 use super::tables::{PROMOTION, TRIPLE};
 
 impl Position {
@@ -40,7 +40,7 @@ impl Position {
     /// let e = p.match_move_algebraic(&spec(PieceKind::Pawn, "G7", "E7")).unwrap_err();
     /// assert_eq!(e, MoveError::DestinationOwnPiece { to: "E7".parse().unwrap(), piece: PieceKind::Pawn });
     /// ```
-    pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+    pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         Board::from_position(self).match_move_algebraic(spec)
     }
 }
@@ -48,7 +48,7 @@ impl Position {
 impl Board {
     /// The move `spec` describes if it is algebraically coherent here (see
     /// [`Position::match_move_algebraic`]).
-    pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+    pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         // The usual written move, read from two bytes of the mailbox: the written piece of the
         // side to move goes to an empty hex. `coherent_move` gives the same move; it is the one
         // that works out which error any other move has.
@@ -57,14 +57,14 @@ impl Board {
             if self.sq[from.index()] == code(us, piece) && self.sq[to.index()] == 0 {
                 promotion_coherent(us, piece, to, promotion)?;
                 let kind = self.quiet_kind(piece, from, to);
-                return Ok(Move { piece, from, to, captured: None, kind, promotion });
+                return Ok(BoardMove { piece, from, to, captured: None, kind, promotion });
             }
         }
         self.coherent_move(spec)
     }
 
     /// [`Board::match_move_algebraic`] read step by step, in the order its errors are given.
-    fn coherent_move(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+    fn coherent_move(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         let us = self.turn();
         match *spec {
             MoveSpec::Castling(c) => self.castling_coherent(c),
@@ -73,13 +73,13 @@ impl Board {
                 if !(own_pawn && is_promotion_hex(us, hex)) {
                     return Err(MoveError::NotAwaiting { hex });
                 }
-                Ok(Move {
+                Ok(BoardMove {
                     piece: PieceKind::Pawn,
                     from: hex,
                     to: hex,
                     captured: None,
-                    kind: MoveKind::PromotionInPlace,
-                    promotion: Some(Promotion::To(piece)),
+                    kind: BoardMoveKind::PromotionInPlace,
+                    promotion: Some(BoardPromotion::To(piece)),
                 })
             }
             MoveSpec::Move { piece, from, to, capture, promotion } => {
@@ -96,7 +96,7 @@ impl Board {
                 }
                 let (kind, captured) = self.capture_coherent(piece, from, to, capture)?;
                 promotion_coherent(us, piece, to, promotion)?;
-                Ok(Move { piece, from, to, captured, kind, promotion })
+                Ok(BoardMove { piece, from, to, captured, kind, promotion })
             }
         }
     }
@@ -108,7 +108,7 @@ impl Board {
         from: Hex,
         to: Hex,
         capture: SpecCapture,
-    ) -> Result<(MoveKind, Option<PieceKind>), MoveError> {
+    ) -> Result<(BoardMoveKind, Option<PieceKind>), MoveError> {
         let us = self.turn();
         let there = self.piece_at(to);
         if let Some(p) = there.filter(|p| p.colour == us) {
@@ -122,7 +122,7 @@ impl Board {
             SpecCapture::Capture(letter) => {
                 let victim = there.ok_or(MoveError::NothingToCapture { to })?;
                 check_letter(to, letter, victim.kind)?;
-                Ok((MoveKind::Normal, Some(victim.kind)))
+                Ok((BoardMoveKind::Normal, Some(victim.kind)))
             }
             SpecCapture::Passant { double, captured } => {
                 if piece != PieceKind::Pawn {
@@ -139,7 +139,7 @@ impl Board {
                             return Err(MoveError::NotEnPassant { to });
                         }
                         check_letter(to, captured, victim.kind)?;
-                        Ok((MoveKind::ScornfulCapture, Some(victim.kind)))
+                        Ok((BoardMoveKind::ScornfulCapture, Some(victim.kind)))
                     }
                     // En passant: the stepped pawn stands 2 (`@`) or 4 (`@@`) lines beyond the
                     // crossed hex, in its own forward direction (the capturer's backward one).
@@ -152,7 +152,7 @@ impl Board {
                             .filter(|p| p.colour != us)
                             .ok_or(MoveError::NotEnPassant { to })?;
                         check_letter(victim_hex, captured, victim.kind)?;
-                        Ok((MoveKind::EnPassant { victim: victim_hex }, Some(victim.kind)))
+                        Ok((BoardMoveKind::EnPassant { victim: victim_hex }, Some(victim.kind)))
                     }
                 }
             }
@@ -160,33 +160,33 @@ impl Board {
     }
 
     /// What a non-capturing move is, for the en-passant / scornful field it leaves.
-    fn quiet_kind(&self, piece: PieceKind, from: Hex, to: Hex) -> MoveKind {
+    fn quiet_kind(&self, piece: PieceKind, from: Hex, to: Hex) -> BoardMoveKind {
         if piece != PieceKind::Pawn {
-            return MoveKind::Normal;
+            return BoardMoveKind::Normal;
         }
         let us = self.turn();
         let f = us.forward();
         let (fc, fl) = from.coords();
         let (tc, tl) = to.coords();
         if fc == tc && tl - fl == 4 * f {
-            return MoveKind::DoubleStep;
+            return BoardMoveKind::DoubleStep;
         }
         if fc == tc && tl - fl == 6 * f && TRIPLE[us.index()][from.index()] {
-            return MoveKind::TripleStep;
+            return BoardMoveKind::TripleStep;
         }
         let faced = from.offset(0, 2 * f).and_then(|h| self.piece_at(h));
         if (tc - fc).abs() == 1 && tl - fl == f && faced == Some(Piece::new(!us, PieceKind::Pawn)) {
-            return MoveKind::Scornful;
+            return BoardMoveKind::Scornful;
         }
-        MoveKind::Normal
+        BoardMoveKind::Normal
     }
 
     /// A castling is coherent when its King and Rook(s) are at home and its end hexes are free.
-    fn castling_coherent(&self, c: Castling) -> Result<Move, MoveError> {
+    fn castling_coherent(&self, c: BoardCastling) -> Result<BoardMove, MoveError> {
         let us = self.turn();
         let fail =
             |condition, hex: Option<Hex>| MoveError::Castling { castling: c, condition, hex };
-        let king = Castling::king_home(us);
+        let king = BoardCastling::king_home(us);
         if self.piece_at(king) != Some(Piece::new(us, PieceKind::King)) {
             return Err(fail(CastlingCondition::A, None));
         }
@@ -205,12 +205,12 @@ impl Board {
                 Some(_) => return Err(fail(condition, Some(hex))),
             }
         }
-        Ok(Move {
+        Ok(BoardMove {
             piece: PieceKind::King,
             from: king,
             to: c.king_target(us),
             captured: None,
-            kind: MoveKind::Castling(c),
+            kind: BoardMoveKind::Castling(c),
             promotion: None,
         })
     }
@@ -225,7 +225,7 @@ fn promotion_coherent(
     us: Colour,
     piece: PieceKind,
     to: Hex,
-    promotion: Option<Promotion>,
+    promotion: Option<BoardPromotion>,
 ) -> Result<(), MoveError> {
     let promotes = piece == PieceKind::Pawn && is_promotion_hex(us, to);
     match (promotes, promotion) {
@@ -279,7 +279,8 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let promotions = [None, Some(Promotion::To(PieceKind::Queen)), Some(Promotion::Awaiting)];
+        let promotions =
+            [None, Some(BoardPromotion::To(PieceKind::Queen)), Some(BoardPromotion::Awaiting)];
         let mut moves = Vec::new();
         let mut direct = 0;
         for _ in 0..12 {
@@ -387,7 +388,7 @@ mod tests {
         let spec =
             mv(PieceKind::Pawn, "F12", "G9", SpecCapture::Passant { double: true, captured: None });
         let m = q.match_move_algebraic(&spec).unwrap();
-        assert_eq!(m.kind(), MoveKind::EnPassant { victim: hex("G13") });
+        assert_eq!(m.kind(), BoardMoveKind::EnPassant { victim: hex("G13") });
         let after = q.play_unchecked(&m);
         assert_eq!(after.piece_at(hex("G13")), None);
         assert_eq!(after.en_passant(), EnPassant::None);
@@ -421,7 +422,7 @@ mod tests {
             SpecCapture::Passant { double: false, captured: None },
         );
         let m = p.match_move_algebraic(&spec).unwrap();
-        assert_eq!(m.kind(), MoveKind::ScornfulCapture);
+        assert_eq!(m.kind(), BoardMoveKind::ScornfulCapture);
         assert_eq!(
             p.play_unchecked(&m).piece_at(hex("F14")).map(|q| q.colour),
             Some(Colour::White)
@@ -443,7 +444,7 @@ mod tests {
             from: hex("E25"),
             to: hex("E27"),
             capture: SpecCapture::None,
-            promotion: Some(Promotion::To(PieceKind::Queen)),
+            promotion: Some(BoardPromotion::To(PieceKind::Queen)),
         };
         let after = play(&p, promote);
         assert_eq!(after.piece_at(hex("E27")).map(|q| q.kind), Some(PieceKind::Queen));
@@ -452,7 +453,7 @@ mod tests {
             from: hex("E25"),
             to: hex("E23"),
             capture: SpecCapture::None,
-            promotion: Some(Promotion::Awaiting),
+            promotion: Some(BoardPromotion::Awaiting),
         };
         assert!(p.match_move_algebraic(&early).is_err());
         let in_place = MoveSpec::PromotionInPlace { hex: hex("E27"), piece: PieceKind::Queen };
@@ -469,17 +470,17 @@ mod tests {
     #[test]
     fn castling_needs_pieces_at_home_and_free_end_hexes() {
         let p = Position::initial();
-        let e = p.match_move_algebraic(&MoveSpec::Castling(Castling::KrkHio)).unwrap_err();
+        let e = p.match_move_algebraic(&MoveSpec::Castling(BoardCastling::KrkHio)).unwrap_err();
         assert!(matches!(e, MoveError::Castling { condition: CastlingCondition::D, .. }));
         let mut q = p.clone();
         q.set_piece(hex("H6"), None);
         q.set_piece(hex("I5"), None);
-        let m = q.match_move_algebraic(&MoveSpec::Castling(Castling::KrkHio)).unwrap();
+        let m = q.match_move_algebraic(&MoveSpec::Castling(BoardCastling::KrkHio)).unwrap();
         let after = q.play_unchecked(&m);
         assert_eq!(after.piece_at(hex("I5")).map(|x| x.kind), Some(PieceKind::Rook));
         assert!(!after.castling(Colour::White).king_unmoved);
         q.set_piece(hex("I3"), None);
-        let e = q.match_move_algebraic(&MoveSpec::Castling(Castling::KrkHio)).unwrap_err();
+        let e = q.match_move_algebraic(&MoveSpec::Castling(BoardCastling::KrkHio)).unwrap_err();
         assert!(matches!(e, MoveError::Castling { condition: CastlingCondition::B, .. }));
     }
 }

@@ -6,7 +6,7 @@ use crate::piece::PieceKind;
 use crate::position::{CastlingRights, EnPassant, MoveNumber};
 
 use super::board::{Board, code, kind_of};
-use super::moves::{Move, MoveKind, Promotion};
+use super::moves::{BoardMove, BoardMoveKind, BoardPromotion};
 use super::tables::{HOME, NO};
 use super::zobrist;
 
@@ -31,7 +31,7 @@ impl Board {
     /// promotion) takes a short path; anything else the general one (`apply_general`), which
     /// handles every move.
     #[inline]
-    pub(crate) fn apply(&mut self, m: &Move) {
+    pub(crate) fn apply(&mut self, m: &BoardMove) {
         let from = m.from.0;
         let to = m.to.0;
         let mover = self.sq[from as usize];
@@ -45,7 +45,7 @@ impl Board {
     /// [`Board::apply`] for a move of the piece on `m.from` to another hex (taking what stands
     /// there, no promotion, `m.kind` touching only those two hexes).
     #[inline(always)]
-    pub(crate) fn apply_one_piece(&mut self, m: &Move) {
+    pub(crate) fn apply_one_piece(&mut self, m: &BoardMove) {
         let from = m.from.0;
         let to = m.to.0;
         let mover = self.sq[from as usize];
@@ -62,12 +62,12 @@ impl Board {
         self.take(to);
         self.shift(from, to);
         let en_passant = match m.kind {
-            MoveKind::DoubleStep => crossed(m, 1),
-            MoveKind::TripleStep => crossed(m, 2),
-            MoveKind::Scornful => EnPassant::Scornful(m.to),
+            BoardMoveKind::DoubleStep => crossed(m, 1),
+            BoardMoveKind::TripleStep => crossed(m, 2),
+            BoardMoveKind::Scornful => EnPassant::Scornful(m.to),
             _ => EnPassant::None,
         };
-        self.scorn_origin = if m.kind == MoveKind::Scornful { from } else { NO };
+        self.scorn_origin = if m.kind == BoardMoveKind::Scornful { from } else { NO };
         self.en_passant = en_passant;
         let reset = captured != 0 || m.piece == PieceKind::Pawn;
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
@@ -92,7 +92,7 @@ impl Board {
     /// [`Board::apply`] for any move: castlings, promotions, en passant, moves that change a
     /// castling status, and moves that do not fit the board.
     #[inline(never)]
-    fn apply_general(&mut self, m: &Move) {
+    fn apply_general(&mut self, m: &BoardMove) {
         let us = self.turn;
         let from = m.from.0;
         let to = m.to.0;
@@ -101,13 +101,13 @@ impl Board {
         let mut en_passant = EnPassant::None;
         let mut reset = m.piece == PieceKind::Pawn;
         match m.kind {
-            MoveKind::PromotionInPlace => {
-                if let Some(Promotion::To(k)) = m.promotion {
+            BoardMoveKind::PromotionInPlace => {
+                if let Some(BoardPromotion::To(k)) = m.promotion {
                     self.take(to);
                     self.put(to, code(us, k));
                 }
             }
-            MoveKind::Castling(c) => {
+            BoardMoveKind::Castling(c) => {
                 let king = self.take(from);
                 let king = if king == 0 { code(us, PieceKind::King) } else { king };
                 // Lift the Rooks first: a Rook's target may be the other Rook's path, never its home.
@@ -128,7 +128,7 @@ impl Board {
             }
             _ => {
                 let victim_hex = match m.kind {
-                    MoveKind::EnPassant { victim } => victim.0,
+                    BoardMoveKind::EnPassant { victim } => victim.0,
                     _ => to,
                 };
                 let mover = self.sq[from as usize];
@@ -139,14 +139,14 @@ impl Board {
                     && m.promotion.is_none()
                     && from != to
                     && victim_hex != from
-                    && !matches!(m.kind, MoveKind::EnPassant { .. } if self.sq[to as usize] != 0);
+                    && !matches!(m.kind, BoardMoveKind::EnPassant { .. } if self.sq[to as usize] != 0);
                 let captured = if plain {
                     let captured = self.take(victim_hex);
                     self.shift(from, to);
                     captured
                 } else {
                     self.take(from);
-                    if matches!(m.kind, MoveKind::EnPassant { .. }) {
+                    if matches!(m.kind, BoardMoveKind::EnPassant { .. }) {
                         self.take(to);
                     }
                     self.take(victim_hex)
@@ -156,15 +156,15 @@ impl Board {
                 castling = self.castling_after(mover, from, victim_hex, captured);
                 if !plain {
                     let placed = match m.promotion {
-                        Some(Promotion::To(k)) => code(us, k),
+                        Some(BoardPromotion::To(k)) => code(us, k),
                         _ => mover,
                     };
                     self.put(to, placed);
                 }
                 en_passant = match m.kind {
-                    MoveKind::DoubleStep => crossed(m, 1),
-                    MoveKind::TripleStep => crossed(m, 2),
-                    MoveKind::Scornful => EnPassant::Scornful(m.to),
+                    BoardMoveKind::DoubleStep => crossed(m, 1),
+                    BoardMoveKind::TripleStep => crossed(m, 2),
+                    BoardMoveKind::Scornful => EnPassant::Scornful(m.to),
                     _ => EnPassant::None,
                 };
             }
@@ -228,7 +228,7 @@ impl Board {
 
 /// The en-passant field after a double (`n = 1`) or triple (`n = 2`) step: the crossed lines,
 /// ascending.
-fn crossed(m: &Move, n: u8) -> EnPassant {
+fn crossed(m: &BoardMove, n: u8) -> EnPassant {
     let a = m.from.line().number();
     let b = m.to.line().number();
     let low = a.min(b);

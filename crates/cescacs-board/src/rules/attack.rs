@@ -4,9 +4,10 @@ use crate::hex::{HEX_COUNT, Hex};
 use crate::piece::{Colour, PieceKind};
 
 use super::board::{
-    Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, has_role, is_side, kind_of,
+    Board, DIAGONAL_SLIDER, JUMPER, ORTHOGONAL_SLIDER, code, has_role, is_side, kind_of,
 };
-use super::moves::{Move, MoveKind};
+use super::hexset::HexSet;
+use super::moves::{BoardMove, BoardMoveKind};
 use super::tables::{
     CAPTURE, FORWARD, JUMP, JUMP_SET, LINES, NEIGHBOURS, NO, OPPOSITE, RAY_DIR, RAYS, STEEP, STEP,
     between, first_on_ray, is_jump,
@@ -313,12 +314,12 @@ impl Board {
             if enemy_may_leap && is_jump(self.king[them.index()], t) {
                 // Whether that leap covers `t` depends on the board after the move.
                 let c = self.sq[t as usize];
-                let step = Move {
+                let step = BoardMove {
                     piece: PieceKind::King,
                     from: Hex(king),
                     to: Hex(t),
                     captured: (c != 0).then(|| kind_of(c)),
-                    kind: MoveKind::Normal,
+                    kind: BoardMoveKind::Normal,
                     promotion: None,
                 };
                 if self.is_safe_after_copy(&step) {
@@ -491,7 +492,7 @@ mod tests {
     use crate::position::Position;
     use crate::rules::board::code;
     use crate::rules::movegen::Filter;
-    use crate::rules::moves::{MoveKind, Promotion};
+    use crate::rules::moves::{BoardMoveKind, BoardPromotion};
     use crate::rules::tables::{LINES, NEIGHBOURS};
     use crate::rules::test_rng::Rng;
 
@@ -696,17 +697,20 @@ mod tests {
                 b.generate(Filter::Pseudo, &mut moves);
                 // The board after each pseudo-legal move, made, against the test without it.
                 for m in &moves {
-                    if matches!(m.kind, MoveKind::Castling(_) | MoveKind::PromotionInPlace) {
+                    if matches!(
+                        m.kind,
+                        BoardMoveKind::Castling(_) | BoardMoveKind::PromotionInPlace
+                    ) {
                         continue;
                     }
                     let mut after = b.clone();
                     after.apply(m);
                     let victim = match m.kind {
-                        MoveKind::EnPassant { victim } => victim.0,
+                        BoardMoveKind::EnPassant { victim } => victim.0,
                         _ => NO,
                     };
                     let placed = match m.promotion {
-                        Some(Promotion::To(k)) => code(b.turn, k),
+                        Some(BoardPromotion::To(k)) => code(b.turn, k),
                         _ => b.sq[m.from.index()],
                     };
                     if m.piece == PieceKind::King {

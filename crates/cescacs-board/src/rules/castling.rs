@@ -12,22 +12,22 @@ use crate::piece::Colour;
 /// canonical text with a hyphen-minus and [`FromStr`] also accepts the hyphen U+2010.
 ///
 /// ```
-/// use cescacs_board::{Castling, Colour};
-/// let c: Castling = "KRK-HIO".parse()?;
-/// assert_eq!(c, Castling::KrkHio);
+/// use cescacs_board::{BoardCastling, Colour};
+/// let c: BoardCastling = "KRK-HIO".parse()?;
+/// assert_eq!(c, BoardCastling::KrkHio);
 /// assert_eq!(c.to_string(), "KRK-HIO");
 /// assert_eq!(c.king_target(Colour::White).to_string(), "H6");
 /// assert_eq!(c.king_target(Colour::Black).to_string(), "H22");
 /// let rooks: Vec<String> =
 ///     c.rook_moves(Colour::White).map(|(from, to)| format!("{from}-{to}")).collect();
 /// assert_eq!(rooks, ["I3-I5"]);
-/// assert_eq!(Castling::ALL.len(), 24);
-/// assert!("KRK-HI".parse::<Castling>().is_err());
+/// assert_eq!(BoardCastling::ALL.len(), 24);
+/// assert!("KRK-HI".parse::<BoardCastling>().is_err());
 /// # Ok::<(), cescacs_board::ParseCastlingError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[allow(missing_docs)] // each variant is its string, see `as_str`
-pub enum Castling {
+pub enum BoardCastling {
     KrkIi,
     KrkIk,
     KrkIh,
@@ -99,33 +99,33 @@ fn hex_for(colour: Colour, (c, l): (i32, i32)) -> Hex {
     Hex::from_coords(c, l).unwrap_or(Hex(0))
 }
 
-impl Castling {
+impl BoardCastling {
     /// The 24 castlings in the order of docs/RULES.md 4.3.
-    pub const ALL: [Castling; 24] = [
-        Castling::KrkIi,
-        Castling::KrkIk,
-        Castling::KrkIh,
-        Castling::KrkHio,
-        Castling::KrkHioo,
-        Castling::KrkHh,
-        Castling::KrkHg,
-        Castling::KrkFg,
-        Castling::KrkFe,
-        Castling::KrkEf,
-        Castling::KrkEe,
-        Castling::KrdDd,
-        Castling::KrdDe,
-        Castling::KrdHh,
-        Castling::KrdHg,
-        Castling::KrdFg,
-        Castling::KrdFe,
-        Castling::KrdEf,
-        Castling::KrdEd,
-        Castling::KrrHih,
-        Castling::KrrHgg,
-        Castling::KrrFgg,
-        Castling::KrrFee,
-        Castling::KrrEef,
+    pub const ALL: [BoardCastling; 24] = [
+        BoardCastling::KrkIi,
+        BoardCastling::KrkIk,
+        BoardCastling::KrkIh,
+        BoardCastling::KrkHio,
+        BoardCastling::KrkHioo,
+        BoardCastling::KrkHh,
+        BoardCastling::KrkHg,
+        BoardCastling::KrkFg,
+        BoardCastling::KrkFe,
+        BoardCastling::KrkEf,
+        BoardCastling::KrkEe,
+        BoardCastling::KrdDd,
+        BoardCastling::KrdDe,
+        BoardCastling::KrdHh,
+        BoardCastling::KrdHg,
+        BoardCastling::KrdFg,
+        BoardCastling::KrdFe,
+        BoardCastling::KrdEf,
+        BoardCastling::KrdEd,
+        BoardCastling::KrrHih,
+        BoardCastling::KrrHgg,
+        BoardCastling::KrrFgg,
+        BoardCastling::KrrFee,
+        BoardCastling::KrrEef,
     ];
 
     /// The canonical string, e.g. `KRK-HIO` (hyphen-minus).
@@ -175,8 +175,9 @@ impl Castling {
 
     /// The Rook moves `(from, to)`: the King's Rook first, then the Queen's Rook.
     pub fn rook_moves(self, colour: Colour) -> impl Iterator<Item = (Hex, Hex)> {
-        let k = self.kings_rook_target(colour).map(|t| (Castling::kings_rook_home(colour), t));
-        let q = self.queens_rook_target(colour).map(|t| (Castling::queens_rook_home(colour), t));
+        let k = self.kings_rook_target(colour).map(|t| (BoardCastling::kings_rook_home(colour), t));
+        let q =
+            self.queens_rook_target(colour).map(|t| (BoardCastling::queens_rook_home(colour), t));
         k.into_iter().chain(q)
     }
 
@@ -184,8 +185,8 @@ impl Castling {
     /// each Rook's path from its home (exclusive) to its target (inclusive). Sorted, no repeats.
     ///
     /// ```
-    /// use cescacs_board::{Castling, Colour};
-    /// let hexes: Vec<String> = Castling::KrrEef
+    /// use cescacs_board::{BoardCastling, Colour};
+    /// let hexes: Vec<String> = BoardCastling::KrrEef
     ///     .must_be_empty(Colour::White)
     ///     .iter()
     ///     .map(|h| h.to_string())
@@ -214,7 +215,7 @@ pub(crate) fn rook_path(from: Hex, to: Hex) -> Vec<Hex> {
     Vec::new()
 }
 
-impl fmt::Display for Castling {
+impl fmt::Display for BoardCastling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -223,8 +224,8 @@ impl fmt::Display for Castling {
 /// A string that is none of the 24 castlings.
 ///
 /// ```
-/// use cescacs_board::Castling;
-/// let e = "KRK-XY".parse::<Castling>().unwrap_err();
+/// use cescacs_board::BoardCastling;
+/// let e = "KRK-XY".parse::<BoardCastling>().unwrap_err();
 /// assert_eq!(e.to_string(), "expected one of the 24 castlings (such as `KRK-HIO`), found `KRK-XY`");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -240,13 +241,13 @@ impl fmt::Display for ParseCastlingError {
 
 impl std::error::Error for ParseCastlingError {}
 
-impl FromStr for Castling {
+impl FromStr for BoardCastling {
     type Err = ParseCastlingError;
 
     /// The canonical string, with `-` or the hyphen U+2010 as separator.
-    fn from_str(s: &str) -> Result<Castling, ParseCastlingError> {
+    fn from_str(s: &str) -> Result<BoardCastling, ParseCastlingError> {
         let normal = s.replacen('\u{2010}', "-", 1);
-        Castling::ALL
+        BoardCastling::ALL
             .into_iter()
             .find(|c| c.as_str() == normal)
             .ok_or_else(|| ParseCastlingError { found: s.to_string() })

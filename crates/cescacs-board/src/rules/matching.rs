@@ -9,9 +9,9 @@ use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
 
 use super::board::{Board, code, colour_of, kind_of};
-use super::castling::Castling;
+use super::castling::BoardCastling;
 use super::movegen::{CASTLES, Filter};
-use super::moves::{Move, MoveKind, Promotion};
+use super::moves::{BoardMove, BoardMoveKind, BoardPromotion};
 use super::tables::{HOME, PROMOTION};
 
 /// The capture part of a written move.
@@ -49,7 +49,7 @@ pub enum SpecCapture {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MoveSpec {
     /// A castling string, `KRK-HIO`.
-    Castling(Castling),
+    Castling(BoardCastling),
     /// A forced promotion in place, `E27=D` (no origin).
     PromotionInPlace {
         /// The hex of the pawn awaiting promotion.
@@ -69,7 +69,7 @@ pub enum MoveSpec {
         /// The separator and captured letter.
         capture: SpecCapture,
         /// `=X` or `=&`, if written.
-        promotion: Option<Promotion>,
+        promotion: Option<BoardPromotion>,
     },
 }
 
@@ -236,7 +236,7 @@ pub enum MoveError {
     /// A castling condition fails.
     Castling {
         /// The castling.
-        castling: Castling,
+        castling: BoardCastling,
         /// The first condition that fails.
         condition: CastlingCondition,
         /// The hex concerned, when there is one.
@@ -365,16 +365,16 @@ fn colour_name(c: HexColour) -> &'static str {
 
 /// Whether the move `m` is what `spec` says.
 #[inline]
-pub(crate) fn spec_matches(spec: &MoveSpec, m: &Move) -> bool {
+pub(crate) fn spec_matches(spec: &MoveSpec, m: &BoardMove) -> bool {
     match *spec {
-        MoveSpec::Castling(c) => m.kind == MoveKind::Castling(c),
+        MoveSpec::Castling(c) => m.kind == BoardMoveKind::Castling(c),
         MoveSpec::PromotionInPlace { hex, piece } => {
-            m.kind == MoveKind::PromotionInPlace
+            m.kind == BoardMoveKind::PromotionInPlace
                 && m.to == hex
-                && m.promotion == Some(Promotion::To(piece))
+                && m.promotion == Some(BoardPromotion::To(piece))
         }
         MoveSpec::Move { piece, from, to, capture, promotion } => {
-            !matches!(m.kind, MoveKind::Castling(_) | MoveKind::PromotionInPlace)
+            !matches!(m.kind, BoardMoveKind::Castling(_) | BoardMoveKind::PromotionInPlace)
                 && m.piece == piece
                 && m.from == from
                 && m.to == to
@@ -394,7 +394,7 @@ pub(crate) fn letter_matches(written: Option<PieceKind>, found: Option<PieceKind
 }
 
 #[inline]
-fn capture_matches(capture: SpecCapture, m: &Move) -> bool {
+fn capture_matches(capture: SpecCapture, m: &BoardMove) -> bool {
     match capture {
         SpecCapture::None => m.captured.is_none(),
         SpecCapture::Capture(letter) => {
@@ -409,13 +409,13 @@ fn capture_matches(capture: SpecCapture, m: &Move) -> bool {
 
 /// `@` or `@@` for an en-passant or scornful capture, `None` otherwise.
 #[inline]
-fn passant_sign(m: &Move) -> Option<&'static str> {
+fn passant_sign(m: &BoardMove) -> Option<&'static str> {
     match m.kind {
-        MoveKind::EnPassant { victim } => {
+        BoardMoveKind::EnPassant { victim } => {
             let far = victim.line().number().abs_diff(m.to.line().number()) == 4;
             Some(if far { EN_PASSANT_FAR } else { EN_PASSANT })
         }
-        MoveKind::ScornfulCapture => Some(EN_PASSANT),
+        BoardMoveKind::ScornfulCapture => Some(EN_PASSANT),
         _ => None,
     }
 }
@@ -435,14 +435,14 @@ impl Position {
     /// let e = Position::initial().match_move(&spec).unwrap_err();
     /// assert_eq!(e.to_string(), "an Elephant on E5 cannot move to E11");
     /// ```
-    pub fn match_move(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+    pub fn match_move(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         Board::from_position(self).match_move(spec)
     }
 
     /// Like [`Position::match_move`] but against the pseudo-legal moves
     /// ([`Position::pseudo_legal_moves`]): for the coherence-level reader, which replays moves that
     /// are algebraically coherent even if they leave a King in check.
-    pub fn match_move_coherent(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+    pub fn match_move_coherent(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         Board::from_position(self).match_move_coherent(spec)
     }
 }
@@ -453,7 +453,7 @@ impl Board {
     /// Only the moves of the piece on the written origin to the written destination are looked
     /// at, and only the one the text describes is tested for the King's safety; the full move
     /// list is generated only to explain a move that fails.
-    pub fn match_move(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+    pub fn match_move(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         match self.quick_match(spec, true) {
             Some(m) => Ok(m),
             None => self.match_with(spec, Filter::Legal),
@@ -462,7 +462,7 @@ impl Board {
 
     /// Like [`Board::match_move`] against the pseudo-legal moves (see
     /// [`Position::match_move_coherent`]).
-    pub fn match_move_coherent(&self, spec: &MoveSpec) -> Result<Move, MoveError> {
+    pub fn match_move_coherent(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         match self.quick_match(spec, false) {
             Some(m) => Ok(m),
             None => self.match_with(spec, Filter::Pseudo),
@@ -471,7 +471,7 @@ impl Board {
 
     /// The precise path: every move generated, the one `spec` names found or its absence
     /// explained.
-    fn match_with(&self, spec: &MoveSpec, filter: Filter) -> Result<Move, MoveError> {
+    fn match_with(&self, spec: &MoveSpec, filter: Filter) -> Result<BoardMove, MoveError> {
         let mut moves = Vec::with_capacity(96);
         self.generate(filter, &mut moves);
         if let Some(m) = moves.iter().find(|m| spec_matches(spec, m)) {
@@ -481,11 +481,11 @@ impl Board {
     }
 }
 
-fn diagnose(b: &Board, spec: &MoveSpec, filter: Filter, legal: &[Move]) -> MoveError {
+fn diagnose(b: &Board, spec: &MoveSpec, filter: Filter, legal: &[BoardMove]) -> MoveError {
     let us = b.turn;
     let pending = filter == Filter::Legal
         && !legal.is_empty()
-        && legal.iter().all(|m| m.kind == MoveKind::PromotionInPlace);
+        && legal.iter().all(|m| m.kind == BoardMoveKind::PromotionInPlace);
     match *spec {
         MoveSpec::PromotionInPlace { hex, piece } => {
             let i = hex.0;
@@ -523,12 +523,15 @@ fn diagnose(b: &Board, spec: &MoveSpec, filter: Filter, legal: &[Move]) -> MoveE
             // The piece's own moves, whatever the King's safety and any pending promotion.
             let mut pseudo = Vec::new();
             b.generate(Filter::Pseudo, &mut pseudo);
-            let there: Vec<Move> = pseudo
+            let there: Vec<BoardMove> = pseudo
                 .into_iter()
                 .filter(|m| {
                     m.from == from
                         && m.to == to
-                        && !matches!(m.kind, MoveKind::Castling(_) | MoveKind::PromotionInPlace)
+                        && !matches!(
+                            m.kind,
+                            BoardMoveKind::Castling(_) | BoardMoveKind::PromotionInPlace
+                        )
                 })
                 .collect();
             if there.is_empty() {
@@ -545,15 +548,15 @@ fn diagnose(b: &Board, spec: &MoveSpec, filter: Filter, legal: &[Move]) -> MoveE
             if let Some(e) = capture_error(capture, to, &there) {
                 return e;
             }
-            let same_capture: Vec<&Move> =
+            let same_capture: Vec<&BoardMove> =
                 there.iter().filter(|m| capture_matches(capture, m)).collect();
             if !same_capture.iter().any(|m| m.promotion == promotion) {
                 let needs = same_capture.iter().any(|m| m.promotion.is_some());
                 return match promotion {
                     None => MoveError::PromotionMissing { to },
                     Some(_) if !needs => MoveError::PromotionNotAllowed { to },
-                    Some(Promotion::Awaiting) => MoveError::PromotionAvailable { to },
-                    Some(Promotion::To(k)) => promotion_error(b, to, k),
+                    Some(BoardPromotion::Awaiting) => MoveError::PromotionAvailable { to },
+                    Some(BoardPromotion::To(k)) => promotion_error(b, to, k),
                 };
             }
             // The move exists for the piece but is not legal.
@@ -562,7 +565,7 @@ fn diagnose(b: &Board, spec: &MoveSpec, filter: Filter, legal: &[Move]) -> MoveE
                 .find(|m| m.promotion == promotion)
                 .map(|m| **m)
                 .unwrap_or(there[0]);
-            if m.kind == MoveKind::Leap && b.in_check(us) {
+            if m.kind == BoardMoveKind::Leap && b.in_check(us) {
                 return MoveError::LeapNotAllowed { from, in_check: true };
             }
             MoveError::LeavesKingInCheck { text: m.to_string() }
@@ -571,7 +574,7 @@ fn diagnose(b: &Board, spec: &MoveSpec, filter: Filter, legal: &[Move]) -> MoveE
 }
 
 /// Why the capture part of a move does not fit any of the piece's moves to `to`.
-fn capture_error(capture: SpecCapture, to: Hex, there: &[Move]) -> Option<MoveError> {
+fn capture_error(capture: SpecCapture, to: Hex, there: &[BoardMove]) -> Option<MoveError> {
     if there.iter().any(|m| capture_matches(capture, m)) {
         return None;
     }
@@ -612,7 +615,7 @@ fn promotion_error(b: &Board, to: Hex, piece: PieceKind) -> MoveError {
 }
 
 /// The first castling condition (a)-(g) that fails.
-fn castling_error(b: &Board, c: Castling, filter: Filter) -> MoveError {
+fn castling_error(b: &Board, c: BoardCastling, filter: Filter) -> MoveError {
     let us = b.turn;
     let fail = |condition, hex: Option<u8>| MoveError::Castling {
         castling: c,

@@ -25,6 +25,7 @@ mod apply;
 mod attack;
 mod board;
 mod castling;
+mod hexset;
 mod matching;
 mod movegen;
 mod moves;
@@ -44,9 +45,9 @@ use core::fmt;
 use crate::position::Position;
 
 pub use board::Board;
-pub use castling::{Castling, ParseCastlingError};
+pub use castling::{BoardCastling, ParseCastlingError};
 pub use matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
-pub use moves::{Move, MoveKind, Promotion};
+pub use moves::{BoardMove, BoardMoveKind, BoardPromotion};
 pub use repetition::{REPETITION_CLAIM, REPETITION_DRAW, Repetitions};
 pub use status::{CheckKind, DrawReason, Outcome};
 
@@ -77,20 +78,20 @@ impl std::error::Error for IllegalMove {}
 
 impl Board {
     /// Every legal move of the side to move (see [`Position::legal_moves`]).
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<BoardMove> {
         let mut out = Vec::with_capacity(96);
         self.legal_moves_into(&mut out);
         out
     }
 
     /// Like [`Board::legal_moves`], appending to a buffer the caller may reuse.
-    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+    pub fn legal_moves_into(&self, out: &mut Vec<BoardMove>) {
         self.generate(Filter::Legal, out);
     }
 
     /// Plays a move in place without checking that it is legal here, with every PDTL field
     /// updated (see [`Position::play_unchecked`]). It never panics, whatever the move.
-    pub fn play_unchecked(&mut self, m: &Move) {
+    pub fn play_unchecked(&mut self, m: &BoardMove) {
         self.apply(m);
     }
 
@@ -118,7 +119,7 @@ impl Board {
     /// assert_eq!(board.check_kind(), Some(CheckKind::Afar));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn play_spec(&mut self, spec: &MoveSpec) -> Result<Move, MoveError> {
+    pub fn play_spec(&mut self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         if let Some(m) = self.play_usual(spec) {
             return Ok(m);
         }
@@ -131,7 +132,7 @@ impl Board {
     /// check before the move, only the moved piece and the line it opened can check it now;
     /// moves that change more hexes are scanned in full.
     #[inline]
-    pub(crate) fn make_legal(&mut self, m: &Move) {
+    pub(crate) fn make_legal(&mut self, m: &BoardMove) {
         let simple = self.waiting_side_safe && m.kind.touches_only_from_and_to();
         self.apply(m);
         if simple {
@@ -150,34 +151,34 @@ impl Position {
     ///
     /// When a forced promotion is pending (docs/RULES.md 3.9.6) the list holds only the promotions in
     /// place. An empty list means checkmate or stalemate ([`Position::outcome`]).
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<BoardMove> {
         let mut out = Vec::with_capacity(96);
         self.legal_moves_into(&mut out);
         out
     }
 
     /// Like [`Position::legal_moves`], appending to a buffer the caller may reuse.
-    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+    pub fn legal_moves_into(&self, out: &mut Vec<BoardMove>) {
         Board::from_position(self).generate(Filter::Legal, out);
     }
 
     /// The moves the pieces' own rules allow, without asking whether the mover's King is left in
     /// check, without castling conditions (c), (d) and (g) and without the forced-promotion rule:
     /// what the spec's minimal (coherence-level) reader accepts.
-    pub fn pseudo_legal_moves(&self) -> Vec<Move> {
+    pub fn pseudo_legal_moves(&self) -> Vec<BoardMove> {
         let mut out = Vec::with_capacity(96);
         Board::from_position(self).generate(Filter::Pseudo, &mut out);
         out
     }
 
     /// Whether `m` is one of the legal moves.
-    pub fn is_legal(&self, m: &Move) -> bool {
+    pub fn is_legal(&self, m: &BoardMove) -> bool {
         self.legal_moves().contains(m)
     }
 
     /// Plays a legal move: the next position, with castling status, en-passant / scornful field,
     /// halfmove clock and move number updated (docs/RULES.md 6).
-    pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
+    pub fn play(&self, m: &BoardMove) -> Result<Position, IllegalMove> {
         if self.is_legal(m) {
             Ok(self.play_unchecked(m))
         } else {
@@ -188,14 +189,14 @@ impl Position {
     /// Plays a move without checking that it is legal here, with the same state updates as
     /// [`Position::play`]. For replaying moves that are only algebraically coherent; it never
     /// panics, whatever the move.
-    pub fn play_unchecked(&self, m: &Move) -> Position {
+    pub fn play_unchecked(&self, m: &BoardMove) -> Position {
         let mut b = Board::from_position(self);
         b.apply(m);
         b.to_position()
     }
 
     /// The canonical CTL-AN text of a move, without check mark (same as its `Display`).
-    pub fn move_text(&self, m: &Move) -> String {
+    pub fn move_text(&self, m: &BoardMove) -> String {
         m.to_string()
     }
 
@@ -207,7 +208,7 @@ impl Position {
     /// let m = p.legal_moves()[0];
     /// assert_eq!(p.check_suffix(&m), "");
     /// ```
-    pub fn check_suffix(&self, m: &Move) -> &'static str {
+    pub fn check_suffix(&self, m: &BoardMove) -> &'static str {
         let mut b = Board::from_position(self);
         b.apply(m);
         match b.check_kind() {
@@ -220,7 +221,7 @@ impl Position {
     }
 
     /// The canonical CTL-AN text with its check mark: `NF12-I13++`, `DC19-E25#`.
-    pub fn move_text_with_check(&self, m: &Move) -> String {
+    pub fn move_text_with_check(&self, m: &BoardMove) -> String {
         let mut s = m.to_string();
         s.push_str(self.check_suffix(m));
         s

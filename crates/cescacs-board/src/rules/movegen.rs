@@ -8,11 +8,10 @@ use crate::piece::{Colour, PieceKind};
 use crate::position::EnPassant;
 
 use super::attack::ray_attacks;
-use super::board::{
-    Board, DIAGONAL_SLIDER, HexSet, JUMPER, ORTHOGONAL_SLIDER, code, is_side, kind_of,
-};
-use super::castling::{Castling, rook_path};
-use super::moves::{Move, MoveKind, Promotion};
+use super::board::{Board, DIAGONAL_SLIDER, JUMPER, ORTHOGONAL_SLIDER, code, is_side, kind_of};
+use super::castling::{BoardCastling, rook_path};
+use super::hexset::HexSet;
+use super::moves::{BoardMove, BoardMoveKind, BoardPromotion};
 use super::tables::{
     CAPTURE, FORWARD, HOME, JUMP, JUMP_SET, LINES, NO, OBLIQUE, PROMOTION, PROMOTION_HEXES,
     PROMOTION_SET, RAY_DIR, RAYS, RIDE, STEEP, STEP, TRIPLE, between, first_on_ray, is_jump,
@@ -20,7 +19,7 @@ use super::tables::{
 
 /// A castling's hexes as bytes, per side.
 pub(crate) struct CastleData {
-    pub(crate) castling: Castling,
+    pub(crate) castling: BoardCastling,
     pub(crate) king_to: u8,
     pub(crate) kings_rook: Option<u8>,
     pub(crate) queens_rook: Option<u8>,
@@ -30,7 +29,7 @@ pub(crate) struct CastleData {
 
 pub(crate) static CASTLES: LazyLock<[Vec<CastleData>; 2]> = LazyLock::new(|| {
     Colour::ALL.map(|colour| {
-        Castling::ALL
+        BoardCastling::ALL
             .into_iter()
             .map(|c| {
                 let mut empty = vec![c.king_target(colour).index() as u8];
@@ -66,13 +65,13 @@ pub(crate) enum Filter {
 
 /// Where the generator puts its moves.
 pub(crate) trait Sink {
-    fn push(&mut self, m: Move);
+    fn push(&mut self, m: BoardMove);
     fn len(&self) -> usize;
 }
 
-impl Sink for Vec<Move> {
+impl Sink for Vec<BoardMove> {
     #[inline]
-    fn push(&mut self, m: Move) {
+    fn push(&mut self, m: BoardMove) {
         Vec::push(self, m);
     }
 
@@ -85,19 +84,19 @@ impl Sink for Vec<Move> {
 /// A few moves on the stack: the moves of one piece to one hex (at most six promotions).
 #[derive(Default)]
 pub(crate) struct Few {
-    moves: [Option<Move>; 8],
+    moves: [Option<BoardMove>; 8],
     n: usize,
 }
 
 impl Few {
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &Move> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &BoardMove> {
         self.moves[..self.n].iter().flatten()
     }
 }
 
 impl Sink for Few {
     #[inline]
-    fn push(&mut self, m: Move) {
+    fn push(&mut self, m: BoardMove) {
         if let Some(slot) = self.moves.get_mut(self.n) {
             *slot = Some(m);
             self.n += 1;
@@ -116,7 +115,7 @@ pub(crate) struct Count(pub(crate) usize);
 
 impl Sink for Count {
     #[inline]
-    fn push(&mut self, _: Move) {
+    fn push(&mut self, _: BoardMove) {
         self.0 += 1;
     }
 
@@ -181,7 +180,7 @@ impl Board {
 
     /// Appends the moves of the piece on `from` (of the side to move) to `out`; the forced
     /// promotion rule is left to the caller.
-    pub(crate) fn generate_from(&self, from: u8, filter: Filter, out: &mut Vec<Move>) {
+    pub(crate) fn generate_from(&self, from: u8, filter: Filter, out: &mut Vec<BoardMove>) {
         self.generator(filter, out).piece(from);
     }
 
@@ -308,15 +307,15 @@ impl Board {
     /// unmoved enemy King's leap targets for King moves). The King is tested on the board as it
     /// would be after the move (the origin and an en-passant victim emptied, the destination
     /// taken) without making it; castlings, which move two or three pieces, are made on a copy.
-    pub(crate) fn is_safe_after(&self, m: &Move) -> bool {
+    pub(crate) fn is_safe_after(&self, m: &BoardMove) -> bool {
         let us = self.turn;
         let them = !us;
-        if matches!(m.kind, MoveKind::Castling(_) | MoveKind::PromotionInPlace) {
+        if matches!(m.kind, BoardMoveKind::Castling(_) | BoardMoveKind::PromotionInPlace) {
             return self.is_safe_after_copy(m);
         }
         let (from, to) = (m.from.0, m.to.0);
         let placed = match m.promotion {
-            Some(Promotion::To(k)) => code(us, k),
+            Some(BoardPromotion::To(k)) => code(us, k),
             _ => code(us, m.piece),
         };
         if m.piece == PieceKind::King {
@@ -328,7 +327,7 @@ impl Board {
             return !self.attacked_after_king_step(from, to, them);
         }
         let victim = match m.kind {
-            MoveKind::EnPassant { victim } => victim.0,
+            BoardMoveKind::EnPassant { victim } => victim.0,
             _ => NO,
         };
         let king = self.king[us.index()];
@@ -401,7 +400,7 @@ impl Board {
     }
 
     /// [`Board::is_safe_after`] by making the move on a copy.
-    pub(crate) fn is_safe_after_copy(&self, m: &Move) -> bool {
+    pub(crate) fn is_safe_after_copy(&self, m: &BoardMove) -> bool {
         let us = self.turn;
         let mut after = self.clone();
         after.apply(m);
@@ -444,7 +443,7 @@ impl<S: Sink> Gen<'_, S> {
     }
 
     #[inline]
-    fn push(&mut self, m: Move) {
+    fn push(&mut self, m: BoardMove) {
         if (self.only_to != NO && m.to.0 != self.only_to) || (self.first_only && self.out.len() > 0)
         {
             return;
@@ -452,7 +451,7 @@ impl<S: Sink> Gen<'_, S> {
         let needs_test = self.filter == Filter::Legal
             && (self.in_check
                 || m.piece == PieceKind::King
-                || matches!(m.kind, MoveKind::EnPassant { .. })
+                || matches!(m.kind, BoardMoveKind::EnPassant { .. })
                 || self.pinned.contains(m.from.0));
         if !needs_test || self.b.is_safe_after(&m) {
             self.out.push(m);
@@ -466,12 +465,12 @@ impl<S: Sink> Gen<'_, S> {
         }
         let c = self.b.sq[to as usize];
         let captured = if c == 0 { None } else { Some(kind_of(c)) };
-        self.push(Move {
+        self.push(BoardMove {
             piece: kind,
             from: hex(from),
             to: hex(to),
             captured,
-            kind: MoveKind::Normal,
+            kind: BoardMoveKind::Normal,
             promotion: None,
         });
     }
@@ -571,12 +570,12 @@ impl<S: Sink> Gen<'_, S> {
         for &t in &targets[..*n as usize] {
             let c = self.b.sq[t as usize];
             if c == 0 || is_side(c, self.them) {
-                self.push(Move {
+                self.push(BoardMove {
                     piece: PieceKind::King,
                     from: hex(from),
                     to: hex(t),
                     captured: if c == 0 { None } else { Some(kind_of(c)) },
-                    kind: MoveKind::Leap,
+                    kind: BoardMoveKind::Leap,
                     promotion: None,
                 });
             }
@@ -586,12 +585,12 @@ impl<S: Sink> Gen<'_, S> {
         }
         for data in &CASTLES[self.us.index()] {
             if self.b.castling_prepared(data, self.filter == Filter::Legal) {
-                self.push(Move {
+                self.push(BoardMove {
                     piece: PieceKind::King,
                     from: hex(from),
                     to: hex(data.king_to),
                     captured: None,
-                    kind: MoveKind::Castling(data.castling),
+                    kind: BoardMoveKind::Castling(data.castling),
                     promotion: None,
                 });
             }
@@ -603,13 +602,13 @@ impl<S: Sink> Gen<'_, S> {
         let fwd = FORWARD[us];
         let f1 = STEP[from as usize][fwd];
         if f1 != NO && self.b.sq[f1 as usize] == 0 {
-            self.pawn_to(from, f1, None, MoveKind::Normal);
+            self.pawn_to(from, f1, None, BoardMoveKind::Normal);
             let f2 = STEP[f1 as usize][fwd];
             if f2 != NO && self.b.sq[f2 as usize] == 0 {
-                self.pawn_to(from, f2, None, MoveKind::DoubleStep);
+                self.pawn_to(from, f2, None, BoardMoveKind::DoubleStep);
                 let f3 = STEP[f2 as usize][fwd];
                 if TRIPLE[us][from as usize] && f3 != NO && self.b.sq[f3 as usize] == 0 {
-                    self.pawn_to(from, f3, None, MoveKind::TripleStep);
+                    self.pawn_to(from, f3, None, BoardMoveKind::TripleStep);
                 }
             }
         }
@@ -618,7 +617,7 @@ impl<S: Sink> Gen<'_, S> {
         for d in OBLIQUE[us] {
             let t = STEP[from as usize][d];
             if t != NO && self.b.sq[t as usize] == 0 {
-                let kind = if scorns { MoveKind::Scornful } else { MoveKind::Normal };
+                let kind = if scorns { BoardMoveKind::Scornful } else { BoardMoveKind::Normal };
                 self.pawn_to(from, t, None, kind);
             }
         }
@@ -629,11 +628,16 @@ impl<S: Sink> Gen<'_, S> {
             }
             let c = self.b.sq[t as usize];
             if is_side(c, self.them) {
-                self.pawn_to(from, t, Some(kind_of(c)), MoveKind::Normal);
+                self.pawn_to(from, t, Some(kind_of(c)), BoardMoveKind::Normal);
             } else if c == 0 {
                 if let Some(victim) = self.en_passant_victim(t) {
                     let captured = Some(kind_of(self.b.sq[victim as usize]));
-                    self.pawn_to(from, t, captured, MoveKind::EnPassant { victim: hex(victim) });
+                    self.pawn_to(
+                        from,
+                        t,
+                        captured,
+                        BoardMoveKind::EnPassant { victim: hex(victim) },
+                    );
                 }
             }
         }
@@ -649,7 +653,7 @@ impl<S: Sink> Gen<'_, S> {
                 && OBLIQUE[us].iter().any(|&d| STEP[from as usize][d] == s)
                 && OBLIQUE[self.them.index()].iter().any(|&d| STEP[f1 as usize][d] == s)
             {
-                self.pawn_to(from, s, Some(kind_of(c)), MoveKind::ScornfulCapture);
+                self.pawn_to(from, s, Some(kind_of(c)), BoardMoveKind::ScornfulCapture);
             }
         }
     }
@@ -674,11 +678,11 @@ impl<S: Sink> Gen<'_, S> {
 
     /// A pawn move to `to`, expanded into its promotions when `to` is the promotion hex.
     #[inline]
-    fn pawn_to(&mut self, from: u8, to: u8, captured: Option<PieceKind>, kind: MoveKind) {
+    fn pawn_to(&mut self, from: u8, to: u8, captured: Option<PieceKind>, kind: BoardMoveKind) {
         if self.only_to != NO && to != self.only_to {
             return;
         }
-        let m = Move {
+        let m = BoardMove {
             piece: PieceKind::Pawn,
             from: hex(from),
             to: hex(to),
@@ -694,21 +698,21 @@ impl<S: Sink> Gen<'_, S> {
     }
 
     #[cold]
-    fn promotions(&mut self, mut m: Move) {
+    fn promotions(&mut self, mut m: BoardMove) {
         let (kinds, n) = self.pool_for(m.to.0);
         if n == 0 {
-            m.promotion = Some(Promotion::Awaiting);
+            m.promotion = Some(BoardPromotion::Awaiting);
             self.push(m);
             return;
         }
         // The King's safety depends only on which hexes are occupied, not on the piece chosen:
         // test the first promotion and give the others the same verdict.
-        m.promotion = Some(Promotion::To(kinds[0]));
+        m.promotion = Some(BoardPromotion::To(kinds[0]));
         let before = self.out.len();
         self.push(m);
         if self.out.len() > before {
             for &k in &kinds[1..n as usize] {
-                m.promotion = Some(Promotion::To(k));
+                m.promotion = Some(BoardPromotion::To(k));
                 self.out.push(m);
             }
         }
@@ -731,13 +735,13 @@ impl<S: Sink> Gen<'_, S> {
             }
             let (kinds, n) = self.pool_for(i);
             for &k in &kinds[..n as usize] {
-                self.out.push(Move {
+                self.out.push(BoardMove {
                     piece: PieceKind::Pawn,
                     from: hex(i),
                     to: hex(i),
                     captured: None,
-                    kind: MoveKind::PromotionInPlace,
-                    promotion: Some(Promotion::To(k)),
+                    kind: BoardMoveKind::PromotionInPlace,
+                    promotion: Some(BoardPromotion::To(k)),
                 });
             }
         }
@@ -855,7 +859,7 @@ mod tests {
                 }
                 // A checking move three times in four when there is one, else a capture
                 // half of the time, else any move.
-                let checking: Vec<&Move> = moves
+                let checking: Vec<&BoardMove> = moves
                     .iter()
                     .filter(|m| {
                         let mut after = b.clone();
@@ -863,7 +867,8 @@ mod tests {
                         after.in_check(after.turn)
                     })
                     .collect();
-                let captures: Vec<&Move> = moves.iter().filter(|m| m.captured.is_some()).collect();
+                let captures: Vec<&BoardMove> =
+                    moves.iter().filter(|m| m.captured.is_some()).collect();
                 let m = if !checking.is_empty() && rng.below(4) != 0 {
                     *checking[rng.below(checking.len())]
                 } else if !captures.is_empty() && rng.below(2) == 0 {

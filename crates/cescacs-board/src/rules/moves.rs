@@ -6,29 +6,29 @@ use crate::hex::Hex;
 use crate::notation::{AWAITING, CAPTURE, EN_PASSANT, EN_PASSANT_FAR, MOVE, PROMOTION};
 use crate::piece::PieceKind;
 
-use super::castling::Castling;
+use super::castling::BoardCastling;
 
 /// What a pawn arriving on its promotion hex becomes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Promotion {
+pub enum BoardPromotion {
     /// It is exchanged for this regainable piece (`=D`).
     To(PieceKind),
     /// No piece of the pool fits the hex: it stays a pawn awaiting promotion (`=&`).
     Awaiting,
 }
 
-impl fmt::Display for Promotion {
+impl fmt::Display for BoardPromotion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Promotion::To(kind) => write!(f, "{PROMOTION}{}", kind.letter()),
-            Promotion::Awaiting => write!(f, "{PROMOTION}{AWAITING}"),
+            BoardPromotion::To(kind) => write!(f, "{PROMOTION}{}", kind.letter()),
+            BoardPromotion::Awaiting => write!(f, "{PROMOTION}{AWAITING}"),
         }
     }
 }
 
 /// The kind of a move, beyond "a piece goes from one hex to another".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MoveKind {
+pub enum BoardMoveKind {
     /// A step, slide, jump or ride, capturing or not; also a pawn's single step, oblique step that
     /// scorns nobody, and diagonal capture.
     Normal,
@@ -48,24 +48,24 @@ pub enum MoveKind {
     /// The unmoved King's knight jump.
     Leap,
     /// One of the 24 castlings.
-    Castling(Castling),
+    Castling(BoardCastling),
     /// A forced promotion in place of a pawn awaiting promotion (`E27=D`): nothing moves.
     PromotionInPlace,
 }
 
-impl MoveKind {
+impl BoardMoveKind {
     /// Whether the move changes only its origin and destination hexes (no victim elsewhere, no
     /// second piece, not a promotion in place): then only the moved piece and the line it opens
     /// can change who is attacked.
     pub(crate) fn touches_only_from_and_to(self) -> bool {
         matches!(
             self,
-            MoveKind::Normal
-                | MoveKind::DoubleStep
-                | MoveKind::TripleStep
-                | MoveKind::Scornful
-                | MoveKind::ScornfulCapture
-                | MoveKind::Leap
+            BoardMoveKind::Normal
+                | BoardMoveKind::DoubleStep
+                | BoardMoveKind::TripleStep
+                | BoardMoveKind::Scornful
+                | BoardMoveKind::ScornfulCapture
+                | BoardMoveKind::Leap
         )
     }
 }
@@ -87,16 +87,16 @@ impl MoveKind {
 /// assert_eq!(moves.len(), 68);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move {
+pub struct BoardMove {
     pub(crate) piece: PieceKind,
     pub(crate) from: Hex,
     pub(crate) to: Hex,
     pub(crate) captured: Option<PieceKind>,
-    pub(crate) kind: MoveKind,
-    pub(crate) promotion: Option<Promotion>,
+    pub(crate) kind: BoardMoveKind,
+    pub(crate) promotion: Option<BoardPromotion>,
 }
 
-impl Move {
+impl BoardMove {
     /// The moving piece (the King for a castling, the Pawn for a promotion in place).
     pub fn piece(&self) -> PieceKind {
         self.piece
@@ -119,19 +119,19 @@ impl Move {
     }
 
     /// What kind of move this is.
-    pub fn kind(&self) -> MoveKind {
+    pub fn kind(&self) -> BoardMoveKind {
         self.kind
     }
 
     /// The promotion suffix, if the move ends on the mover's promotion hex.
-    pub fn promotion(&self) -> Option<Promotion> {
+    pub fn promotion(&self) -> Option<BoardPromotion> {
         self.promotion
     }
 
     /// The castling, if this is one.
-    pub fn castling(&self) -> Option<Castling> {
+    pub fn castling(&self) -> Option<BoardCastling> {
         match self.kind {
-            MoveKind::Castling(c) => Some(c),
+            BoardMoveKind::Castling(c) => Some(c),
             _ => None,
         }
     }
@@ -155,13 +155,13 @@ fn victim_letter(kind: Option<PieceKind>) -> Option<char> {
     }
 }
 
-impl fmt::Display for Move {
+impl fmt::Display for BoardMove {
     /// Canonical CTL-AN: `JF6-C15`, `GH6×RI3`, `F12@@G9`, `A23@RT20`, `E25-E27=D`, `E27=D`,
     /// `KRK-HIO`; no check mark.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            MoveKind::Castling(c) => return f.write_str(c.as_str()),
-            MoveKind::PromotionInPlace => {
+            BoardMoveKind::Castling(c) => return f.write_str(c.as_str()),
+            BoardMoveKind::PromotionInPlace => {
                 write!(f, "{}", self.to)?;
                 if let Some(p) = self.promotion {
                     write!(f, "{p}")?;
@@ -175,13 +175,13 @@ impl fmt::Display for Move {
         }
         write!(f, "{}", self.from)?;
         match self.kind {
-            MoveKind::EnPassant { victim } => {
+            BoardMoveKind::EnPassant { victim } => {
                 // `@@` when the capture hex is the first of a triple step's two crossed hexes,
                 // i.e. four lines away from the victim.
                 let far = victim.line().number().abs_diff(self.to.line().number()) == 4;
                 f.write_str(if far { EN_PASSANT_FAR } else { EN_PASSANT })?;
             }
-            MoveKind::ScornfulCapture => f.write_str(EN_PASSANT)?,
+            BoardMoveKind::ScornfulCapture => f.write_str(EN_PASSANT)?,
             _ if self.captured.is_some() => f.write_str(CAPTURE)?,
             _ => f.write_str(MOVE)?,
         }

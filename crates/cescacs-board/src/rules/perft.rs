@@ -4,9 +4,9 @@ use crate::position::Position;
 
 use super::board::Board;
 use super::movegen::{Count, Filter};
-use super::moves::Move;
+use super::moves::BoardMove;
 
-fn count(b: &Board, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+fn count(b: &Board, depth: u32, buffers: &mut [Vec<BoardMove>]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -43,7 +43,8 @@ impl Position {
         if depth == 0 {
             return 1;
         }
-        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        let mut buffers: Vec<Vec<BoardMove>> =
+            (0..depth).map(|_| Vec::with_capacity(128)).collect();
         let mut b = Board::from_position(self);
         b.refresh_checkers();
         count(&b, depth, &mut buffers)
@@ -58,7 +59,7 @@ impl Position {
     /// assert_eq!(divide.len(), 68);
     /// assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 4_612);
     /// ```
-    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+    pub fn perft_divide(&self, depth: u32) -> Vec<(BoardMove, u64)> {
         if depth == 0 {
             return Vec::new();
         }
@@ -66,7 +67,8 @@ impl Position {
         b.refresh_checkers();
         let mut moves = Vec::new();
         b.generate(Filter::Legal, &mut moves);
-        let mut buffers: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(128)).collect();
+        let mut buffers: Vec<Vec<BoardMove>> =
+            (1..depth).map(|_| Vec::with_capacity(128)).collect();
         moves
             .into_iter()
             .map(|m| {

@@ -7,7 +7,7 @@ use crate::position::{EnPassant, Position};
 
 use super::board::{Board, code};
 use super::movegen::Filter;
-use super::moves::{Move, MoveKind};
+use super::moves::{BoardMove, BoardMoveKind};
 use super::tables::{CAPTURE, NO, OBLIQUE, OPPOSITE, STEP};
 use super::zobrist;
 
@@ -55,14 +55,15 @@ impl Board {
             EnPassant::Scornful(s) => from_target(s.0, OBLIQUE[us.index()]),
         }
         let pawn = code(us, PieceKind::Pawn);
-        let mut moves: Vec<Move> = Vec::new();
+        let mut moves: Vec<BoardMove> = Vec::new();
         for &h in &capturers[..n] {
             if h != NO && self.sq[h as usize] == pawn {
                 self.generate_from(h, Filter::Pseudo, &mut moves);
             }
         }
-        let passant =
-            |m: &&Move| matches!(m.kind, MoveKind::EnPassant { .. } | MoveKind::ScornfulCapture);
+        let passant = |m: &&BoardMove| {
+            matches!(m.kind, BoardMoveKind::EnPassant { .. } | BoardMoveKind::ScornfulCapture)
+        };
         let mut candidates = moves.iter().filter(passant).peekable();
         // A pending forced promotion leaves no other move legal (docs/RULES.md 3.9.6).
         if candidates.peek().is_none() || self.forced_promotion_pending() {

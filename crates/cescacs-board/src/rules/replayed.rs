@@ -2,7 +2,7 @@
 //! branches from (`ctl-pgn`'s replay keeps the moves of a line since a copy of its board).
 
 use super::board::Board;
-use crate::Move;
+use crate::BoardMove;
 
 impl Board {
     /// Plays `moves` in turn, each a legal move of the position it is played on (the moves a
@@ -19,7 +19,7 @@ impl Board {
     /// replayed.replay_legal(&[first, second]);
     /// assert_eq!(replayed.to_position(), start.play_unchecked(&first).play_unchecked(&second));
     /// ```
-    pub fn replay_legal(&mut self, moves: &[Move]) {
+    pub fn replay_legal(&mut self, moves: &[BoardMove]) {
         let Some((last, before)) = moves.split_last() else { return };
         for m in before {
             self.apply(m);

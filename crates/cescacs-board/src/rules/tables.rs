@@ -8,7 +8,7 @@
 use crate::direction::Direction;
 use crate::hex::{HEX_COUNT, Hex};
 
-use super::board::HexSet;
+use super::hexset::HexSet;
 
 /// Knight-jump targets of a hex, packed at the front, and their count.
 pub(crate) use crate::direction::JUMPS as JUMP;

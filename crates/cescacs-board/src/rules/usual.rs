@@ -15,14 +15,14 @@ use crate::piece::PieceKind;
 
 use super::board::{Board, code};
 use super::matching::{MoveSpec, SpecCapture, letter_matches};
-use super::moves::Move;
+use super::moves::BoardMove;
 use super::tables::{NO, is_jump};
 
 impl Board {
     /// Plays the move `spec` describes when it is a usual one (see the module's text) and
     /// returns it; `None`, with the board unchanged, when the general path must decide.
     #[inline]
-    pub(crate) fn play_usual(&mut self, spec: &MoveSpec) -> Option<Move> {
+    pub(crate) fn play_usual(&mut self, spec: &MoveSpec) -> Option<BoardMove> {
         let MoveSpec::Move { piece, from, to, capture, promotion: None } = *spec else {
             return None;
         };

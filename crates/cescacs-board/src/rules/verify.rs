@@ -13,10 +13,10 @@ use crate::piece::PieceKind;
 
 use super::attack::{reach_along, within_reach};
 use super::board::{Board, JUMPER, code, has_role, is_side, kind_of};
-use super::castling::Castling;
+use super::castling::BoardCastling;
 use super::matching::{MoveSpec, SpecCapture, letter_matches, spec_matches};
 use super::movegen::CASTLES;
-use super::moves::{Move, MoveKind};
+use super::moves::{BoardMove, BoardMoveKind};
 use super::tables::{
     CAPTURE, FORWARD, JUMP_SET, NEIGHBOURS, NO, OBLIQUE, OPPOSITE, PROMOTION, RAY_DIR, RIDE, STEP,
     TRIPLE, between,
@@ -25,7 +25,7 @@ use super::tables::{
 impl Board {
     /// The move `spec` describes, if the quick test finds it among the pieces' own moves
     /// (`legal`: and it is legal); `None` sends the caller to the precise path.
-    pub(crate) fn quick_match(&self, spec: &MoveSpec, legal: bool) -> Option<Move> {
+    pub(crate) fn quick_match(&self, spec: &MoveSpec, legal: bool) -> Option<BoardMove> {
         let (piece, from, to, capture, promotion) = match *spec {
             MoveSpec::Move { piece, from, to, capture, promotion } => {
                 (piece, from, to, capture, promotion)
@@ -62,7 +62,7 @@ impl Board {
     /// The legal castling `c`, tested as the generator tests it (conditions (a)-(g) of docs/RULES.md
     /// 4.2, no pending forced promotion) without generating the other moves; `None` when it is
     /// not legal (the precise path says why) or the side has more than one King.
-    fn quick_castling(&self, c: Castling) -> Option<Move> {
+    fn quick_castling(&self, c: BoardCastling) -> Option<BoardMove> {
         let us = self.turn;
         if self.counts[code(us, PieceKind::King) as usize] != 1
             || !self.king_at_home_unmoved(us)
@@ -75,12 +75,12 @@ impl Board {
         if !self.castling_prepared(data, true) {
             return None;
         }
-        let m = Move {
+        let m = BoardMove {
             piece: PieceKind::King,
             from: Hex(self.king[us.index()]),
             to: Hex(data.king_to),
             captured: None,
-            kind: MoveKind::Castling(c),
+            kind: BoardMoveKind::Castling(c),
             promotion: None,
         };
         self.is_safe_after(&m).then_some(m)
@@ -97,7 +97,7 @@ impl Board {
         piece: PieceKind,
         from: u8,
         to: u8,
-    ) -> Option<Option<Move>> {
+    ) -> Option<Option<BoardMove>> {
         let us = self.turn;
         let (f, t) = (from as usize, to as usize);
         match piece {
@@ -125,12 +125,12 @@ impl Board {
         if !reaches || is_side(c, us) {
             return Some(None);
         }
-        Some(Some(Move {
+        Some(Some(BoardMove {
             piece,
             from: Hex(from),
             to: Hex(to),
             captured: (c != 0).then(|| kind_of(c)),
-            kind: MoveKind::Normal,
+            kind: BoardMoveKind::Normal,
             promotion: None,
         }))
     }
@@ -139,7 +139,7 @@ impl Board {
     /// or triple step, oblique (maybe scornful) step or capture to `to`; `None` (the generator
     /// decides) for a promotion hex, an en-passant or a scornful capture.
     #[inline]
-    fn only_pawn_move_between(&self, from: u8, to: u8) -> Option<Option<Move>> {
+    fn only_pawn_move_between(&self, from: u8, to: u8) -> Option<Option<BoardMove>> {
         let us = self.turn.index();
         if PROMOTION[us][to as usize] {
             return None;
@@ -150,40 +150,40 @@ impl Board {
         let f1 = STEP[f][forward];
         let empty = |h: u8| h != NO && self.sq[h as usize] == 0;
         let kind = if to == f1 {
-            MoveKind::Normal
+            BoardMoveKind::Normal
         } else if empty(f1) && STEP[f1 as usize][forward] == to {
-            MoveKind::DoubleStep
+            BoardMoveKind::DoubleStep
         } else if empty(f1)
             && empty(STEP[f1 as usize][forward])
             && TRIPLE[us][f]
             && STEP[STEP[f1 as usize][forward] as usize][forward] == to
         {
-            MoveKind::TripleStep
+            BoardMoveKind::TripleStep
         } else if OBLIQUE[us].iter().any(|&d| STEP[f][d] == to) {
             if c != 0 {
                 // An oblique step onto a piece is a scornful capture or nothing.
                 return None;
             }
             let scorns = f1 != NO && self.sq[f1 as usize] == code(!self.turn, PieceKind::Pawn);
-            if scorns { MoveKind::Scornful } else { MoveKind::Normal }
+            if scorns { BoardMoveKind::Scornful } else { BoardMoveKind::Normal }
         } else if CAPTURE[us].iter().any(|&d| STEP[f][d] == to) {
             if c == 0 {
                 // Onto an empty hex: an en-passant capture or nothing.
                 return None;
             }
-            return Some(is_side(c, !self.turn).then(|| Move {
+            return Some(is_side(c, !self.turn).then(|| BoardMove {
                 piece: PieceKind::Pawn,
                 from: Hex(from),
                 to: Hex(to),
                 captured: Some(kind_of(c)),
-                kind: MoveKind::Normal,
+                kind: BoardMoveKind::Normal,
                 promotion: None,
             }));
         } else {
             return Some(None);
         };
         // Steps go to empty hexes only.
-        Some((c == 0).then_some(Move {
+        Some((c == 0).then_some(BoardMove {
             piece: PieceKind::Pawn,
             from: Hex(from),
             to: Hex(to),
@@ -206,9 +206,9 @@ impl Board {
     }
 
     /// Whether a pseudo-legal move (no castling, no promotion in place) is legal.
-    fn pseudo_move_is_legal(&self, m: &Move) -> bool {
+    fn pseudo_move_is_legal(&self, m: &BoardMove) -> bool {
         // The generator makes leaps only out of check; the pieces' own moves include them.
-        if m.kind == MoveKind::Leap && self.in_check(self.turn) {
+        if m.kind == BoardMoveKind::Leap && self.in_check(self.turn) {
             return false;
         }
         // Out of check (the usual case), one piece other than the King leaving its hex can

@@ -3,7 +3,10 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
-use cescacs_board::{Castling, Colour, Move, MoveKind, MoveSpec, Position, Promotion, SpecCapture};
+use cescacs_board::{
+    BoardCastling, BoardMove, BoardMoveKind, BoardPromotion, Colour, MoveSpec, Position,
+    SpecCapture,
+};
 
 /// SplitMix64 steps: reproducible games without a dependency.
 pub struct Rng(pub u64);
@@ -20,7 +23,7 @@ impl Rng {
 
 /// Whether the enemy King, unmoved on its home hex and not in check, could leap onto `hex`.
 fn enemy_leap_covers(after: &Position, hex: cescacs_board::Hex, enemy: Colour) -> bool {
-    let home = Castling::king_home(enemy);
+    let home = BoardCastling::king_home(enemy);
     after.castling(enemy).king_unmoved
         && after.king(enemy) == Some(home)
         && home.knight_jumps().any(|h| h == hex)
@@ -28,23 +31,23 @@ fn enemy_leap_covers(after: &Position, hex: cescacs_board::Hex, enemy: Colour) -
 }
 
 /// Legal moves by brute force: every pseudo-legal move played and the King tested.
-pub fn slow_legal(p: &Position) -> Vec<Move> {
+pub fn slow_legal(p: &Position) -> Vec<BoardMove> {
     let us = p.turn();
     let in_check = p.is_check();
     let pseudo = p.pseudo_legal_moves();
-    let promotions: Vec<Move> =
-        pseudo.iter().copied().filter(|m| m.kind() == MoveKind::PromotionInPlace).collect();
+    let promotions: Vec<BoardMove> =
+        pseudo.iter().copied().filter(|m| m.kind() == BoardMoveKind::PromotionInPlace).collect();
     if !in_check && !promotions.is_empty() {
         return promotions;
     }
     pseudo
         .into_iter()
-        .filter(|m| m.kind() != MoveKind::PromotionInPlace)
+        .filter(|m| m.kind() != BoardMoveKind::PromotionInPlace)
         .filter(|m| {
-            if in_check && matches!(m.kind(), MoveKind::Leap | MoveKind::Castling(_)) {
+            if in_check && matches!(m.kind(), BoardMoveKind::Leap | BoardMoveKind::Castling(_)) {
                 return false;
             }
-            if let MoveKind::Castling(c) = m.kind() {
+            if let BoardMoveKind::Castling(c) = m.kind() {
                 let target = c.king_target(us);
                 if p.is_attacked(target, !us) || enemy_leap_covers(p, target, !us) {
                     return false;
@@ -61,24 +64,24 @@ pub fn slow_legal(p: &Position) -> Vec<Move> {
 }
 
 /// What the move's text says.
-pub fn spec_of(m: &Move) -> MoveSpec {
+pub fn spec_of(m: &BoardMove) -> MoveSpec {
     match m.kind() {
-        MoveKind::Castling(c) => MoveSpec::Castling(c),
-        MoveKind::PromotionInPlace => MoveSpec::PromotionInPlace {
+        BoardMoveKind::Castling(c) => MoveSpec::Castling(c),
+        BoardMoveKind::PromotionInPlace => MoveSpec::PromotionInPlace {
             hex: m.to(),
             piece: match m.promotion() {
-                Some(Promotion::To(k)) => k,
+                Some(BoardPromotion::To(k)) => k,
                 _ => unreachable!("a promotion in place names its piece"),
             },
         },
         kind => {
             let letter = m.captured().filter(|&k| k != cescacs_board::PieceKind::Pawn);
             let capture = match kind {
-                MoveKind::EnPassant { victim } => SpecCapture::Passant {
+                BoardMoveKind::EnPassant { victim } => SpecCapture::Passant {
                     double: victim.line().number().abs_diff(m.to().line().number()) == 4,
                     captured: letter,
                 },
-                MoveKind::ScornfulCapture => {
+                BoardMoveKind::ScornfulCapture => {
                     SpecCapture::Passant { double: false, captured: letter }
                 }
                 _ if m.is_capture() => SpecCapture::Capture(letter),

@@ -56,7 +56,7 @@ mod tags;
 use cescacs_board::Span;
 
 use crate::Limits;
-use crate::syntax::{Comment, CommentKind, GameResult, Move, MoveNumber, Reference, Spanned};
+use crate::syntax::{Comment, CommentKind, GameResult, Move, PairNumber, Reference, Spanned};
 
 /// What a visitor answers after an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,7 +138,7 @@ pub trait Visitor {
         Flow::Continue
     }
     /// A pair begins with its number (`14.`, `14?`).
-    fn number(&mut self, _number: MoveNumber) -> Flow {
+    fn number(&mut self, _number: PairNumber) -> Flow {
         Flow::Continue
     }
     /// White's move left out (`…`, `...`): the pair continues with Black's move.

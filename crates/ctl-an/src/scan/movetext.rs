@@ -7,7 +7,7 @@ use cescacs_board::Span;
 
 use super::{Fallback, Scanner, Visitor, go_on};
 use crate::file::MAX_NESTING;
-use crate::syntax::{GameIndicator, GameResult, MoveNumber, Separator, Spanned};
+use crate::syntax::{GameIndicator, GameResult, PairNumber, Separator, Spanned};
 
 /// `…` (U+2026) and `‐` (U+2010) in UTF-8.
 const ELLIPSIS: &[u8] = "\u{2026}".as_bytes();
@@ -180,7 +180,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
             return Err(Fallback);
         }
         self.at = start + digits + 1;
-        let number = MoveNumber { span: Span::new(start, self.at), value, unknown };
+        let number = PairNumber { span: Span::new(start, self.at), value, unknown };
         go_on(self.visitor.number(number))?;
         self.skip_blanks();
         // White's move is written far more often than left out: a capital is tested first.

@@ -5,11 +5,11 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::{Castling, Colour, Hex, Letters, Position};
+use cescacs_board::{BoardCastling, Colour, Hex, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
 use ctl_an::syntax::{Move, MoveKind, Ply};
-use ctl_pgn::game::Game;
-use ctl_pgn::validate::{Level, replay_main_line};
+use ctl_pgn::Game;
+use ctl_pgn::Level;
 
 use crate::games;
 use crate::output;
@@ -202,7 +202,7 @@ fn game_picture(args: &Args) -> Result<Picture, Failed> {
         return Err(Failed(String::new(), output::FAILURE));
     };
     let game = Game::new(found.game.clone(), &piece.decoded.text);
-    let replayed = replay_main_line(&game, Level::Coherence);
+    let replayed = game.main_line(Level::Coherence);
     let written = game.movetext().ply_count();
     let ply = args.ply.unwrap_or(replayed.positions.len().saturating_sub(1));
     let Some(position) = replayed.positions.get(ply).cloned() else {
@@ -252,8 +252,8 @@ pub(crate) fn move_hexes(mv: &Move, side: Colour) -> Option<(Hex, Hex)> {
         MoveKind::Ordinary(o) => (o.from.value, o.to.value),
         MoveKind::ForcedPromotion(f) => (f.hex.value, f.hex.value),
         MoveKind::Castling(c) => {
-            let castling: Castling = format!("{}-{}", c.prefix(), c.columns()).parse().ok()?;
-            (Castling::king_home(side), castling.king_target(side))
+            let castling: BoardCastling = format!("{}-{}", c.prefix(), c.columns()).parse().ok()?;
+            (BoardCastling::king_home(side), castling.king_target(side))
         }
     })
 }

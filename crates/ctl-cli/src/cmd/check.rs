@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ctl_pgn::check::Check;
+use ctl_pgn::Check;
 use ctl_pgn::render::{PositionEncoding, Summary};
 use ctl_pgn::validate;
 
@@ -175,11 +175,11 @@ impl From<Encoding> for PositionEncoding {
 /// Runs the command: exit 0 with no errors, 1 with errors, 2 on bad usage or I/O failure.
 pub fn run(args: Args) -> ExitCode {
     if !args.level.is_implemented() {
-        eprintln!(
-            "error: level `{}` is not implemented yet (deepest implemented: `{}`)",
+        output::error(format_args!(
+            "level `{}` is not implemented yet (deepest implemented: `{}`)",
             args.level.name(),
             Level::DEEPEST_IMPLEMENTED.name()
-        );
+        ));
         return ExitCode::from(output::FAILURE);
     }
     let codes = match args.codes.clone().checked() {
@@ -224,7 +224,7 @@ pub fn run(args: Args) -> ExitCode {
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
         Err(e) => {
-            eprintln!("error: cannot start {threads} threads: {e}");
+            output::error(format_args!("cannot start {threads} threads: {e}"));
             return ExitCode::from(output::FAILURE);
         }
     };
@@ -250,20 +250,24 @@ pub fn run(args: Args) -> ExitCode {
     let mut warned = false;
     for dir in args.paths.iter().filter(|p| p.is_dir()) {
         if !inputs.iter().any(|i| matches!(i, input::Input::File(f) if f.starts_with(dir))) {
-            eprintln!("warning: no `*.{}` file in `{}`", input::EXTENSION, dir.display());
+            output::say(format_args!(
+                "warning: no `*.{}` file in `{}`",
+                input::EXTENSION,
+                output::name(dir.display())
+            ));
             warned = true;
         }
     }
     if inputs.is_empty() && path_errors.is_empty() && !warned {
-        eprintln!("warning: no `*.{}` file found", input::EXTENSION);
+        output::say(format_args!("warning: no `*.{}` file found", input::EXTENSION));
     }
     let summary = summary_line(&outcome.summary, started.elapsed().as_secs_f64());
     match outcome.omitted {
-        0 => eprintln!("{summary}"),
-        n => eprintln!("{summary}; {n} not shown (--max-errors)"),
+        0 => output::say(summary),
+        n => output::say(format_args!("{summary}; {n} not shown (--max-errors)")),
     }
     if args.stats {
-        eprintln!("{}", stats_line(&outcome));
+        output::say(stats_line(&outcome));
     }
     output::exit_code(outcome.summary.errors, outcome.io_failure || !path_errors.is_empty())
 }
@@ -300,10 +304,7 @@ fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
             }
         };
         let Ok(text) = String::from_utf8(bytes) else {
-            eprintln!(
-                "warning: `{}` is not valid UTF-8: not fixed (see E0001)",
-                output::safe(&input.display())
-            );
+            eprintln!("warning: `{}` is not valid UTF-8: not fixed (see E0001)", input.display());
             continue;
         };
         let done = fix::fix(&text, args.level.into(), codes);

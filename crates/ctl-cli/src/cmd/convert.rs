@@ -102,7 +102,7 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(output::FAILURE);
     }
     if args.app.from.is_some() || args.app.to.is_some() {
-        return super::convert_app::run(&args.app, &args.file, &args.selection);
+        return super::convert_app::run(&args.app, &args.file, &args.selection, args.max_errors);
     }
     let Some(LetterSpec { letters: to, written }) = args.letters else {
         output::error("`--letters`, `--from app` or `--to app` is needed");
@@ -197,7 +197,7 @@ pub(super) fn print(
             }
         };
         if done.broken {
-            eprintln!("{}: not converted: syntax errors", output::safe(&name));
+            output::say(format_args!("{name}: not converted: syntax errors"));
             errors += 1;
             continue;
         }

@@ -5,13 +5,15 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::Diagnostic;
+use cescacs_board::{Diagnostic, Severity};
+use ctl_an::Limits;
+use ctl_pgn::Game;
 use ctl_pgn::app::{from_app, to_app};
-use ctl_pgn::game::Game;
-use ctl_pgn::render::TextRenderer;
+use ctl_pgn::render::{ErrorCap, TextRenderer};
 
+use crate::games;
 use crate::input::{self, Input};
-use crate::output;
+use crate::output::{self, Failed, MaxErrors};
 
 /// The formats other than CTL-PGN that `convert` reads or writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,10 +43,16 @@ pub struct AppArgs {
 }
 
 /// Runs `--from app` on `file`, or `--to app` on `file` and `args.more` (files, folders, `-`),
-/// writing the games `selection` selects.
-pub fn run(args: &AppArgs, file: &Path, selection: &crate::games::Selection) -> ExitCode {
+/// writing the games `selection` selects. What it says on standard error is capped per file by
+/// `max_errors`.
+pub fn run(
+    args: &AppArgs,
+    file: &Path,
+    selection: &games::Selection,
+    max_errors: MaxErrors,
+) -> ExitCode {
     if args.from.is_some() {
-        return run_from(file);
+        return run_from(file, max_errors);
     }
     let paths: Vec<PathBuf> =
         std::iter::once(file.to_path_buf()).chain(args.more.clone()).collect();
@@ -58,13 +66,16 @@ pub fn run(args: &AppArgs, file: &Path, selection: &crate::games::Selection) -> 
     let mut first = true;
     let mut out = io::stdout().lock();
     for input in &inputs {
-        match run_to(input, &mut chooser, &mut first, &mut out) {
+        let mut cap = max_errors.cap();
+        let done = run_to(input, &mut chooser, &mut first, &mut out, &mut cap);
+        games::report_omitted(&input.display(), &cap);
+        match done {
             Ok(n) => errors += n,
-            Err(e) if output::reader_gone(&e) => return output::write_failed(output::STDOUT, &e),
-            Err(e) => {
+            Err(Failed::Read(e)) => {
                 output::error(output::cannot_read(input.display(), e));
                 failure = true;
             }
+            Err(Failed::Write(e)) => return output::write_failed(output::STDOUT, &e),
         }
     }
     chooser.finish();
@@ -81,10 +92,11 @@ fn render(name: &str, text: &str, diagnostics: &[Diagnostic]) {
     }
     let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let shown = ctl_pgn::render::render_text(diagnostics, name, text, color);
-    let _ = io::stderr().lock().write_all(shown.as_bytes());
+    output::say_raw(&shown);
 }
 
-fn run_from(file: &Path) -> ExitCode {
+/// Reads an app game and writes it as CTL-PGN; its reports are capped by `max_errors`.
+fn run_from(file: &Path, max_errors: MaxErrors) -> ExitCode {
     let input = input_of(file);
     let bytes = match input.read() {
         Ok(b) => b,
@@ -98,8 +110,12 @@ fn run_from(file: &Path) -> ExitCode {
     let read = from_app(text);
     let mut diagnostics = decoded.diagnostics.clone();
     diagnostics.extend(read.diagnostics);
-    render(&input.display(), text, &diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut cap = max_errors.cap();
+    let shown: Vec<Diagnostic> =
+        diagnostics.into_iter().filter(|d| cap.admit(d.severity)).collect();
+    render(&input.display(), text, &shown);
+    games::report_omitted(&input.display(), &cap);
     if let Some(pgn) = read.text {
         if let Err(e) = io::stdout().lock().write_all(pgn.as_bytes()) {
             return output::write_failed(output::STDOUT, &e);
@@ -108,27 +124,27 @@ fn run_from(file: &Path) -> ExitCode {
     output::exit_code(errors, false)
 }
 
-/// Writes the games of one input that `chooser` selects for the app, read game by game;
-/// returns how many could not be written.
+/// Writes the games of one input that `chooser` selects for the app, read game by game (memory
+/// bounded by the largest game); returns how many could not be written. Reports and notes on
+/// standard error are within `cap`.
 fn run_to(
     input: &Input,
-    chooser: &mut crate::games::Chooser,
+    chooser: &mut games::Chooser,
     first: &mut bool,
     out: &mut impl Write,
-) -> io::Result<usize> {
-    let name = output::safe(&input.display()).into_owned();
+    cap: &mut ErrorCap,
+) -> Result<usize, Failed> {
+    let name = input.display();
     let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut errors = 0;
     chooser.start(input);
-    for piece in crate::games::pieces(input, ctl_an::Limits::DEFAULT)? {
-        let piece = piece?;
+    for piece in games::pieces(input, Limits::DEFAULT).map_err(Failed::Read)? {
+        let piece = piece.map_err(Failed::Read)?;
         let text = &piece.decoded.text;
         let renderer = TextRenderer::at(&name, piece.decoded.shown(), piece.start, color);
-        let show = |found: &[Diagnostic]| {
-            let mut stderr = io::stderr().lock();
-            for d in found {
-                let _ = stderr
-                    .write_all(renderer.render(&d.clone().shifted(piece.start.offset)).as_bytes());
+        let show = |cap: &mut ErrorCap, d: &Diagnostic| {
+            if cap.admit(d.severity) {
+                output::say_raw(&renderer.render(&d.clone().shifted(piece.start.offset)));
             }
         };
         let last = piece.first_game + piece.game_count();
@@ -147,8 +163,14 @@ fn run_to(
                 .cloned()
                 .collect();
             if !problems.is_empty() {
-                show(&problems);
-                eprintln!("{name}: game {number}: not converted: syntax errors");
+                for d in &problems {
+                    show(cap, d);
+                }
+                note(
+                    cap,
+                    Severity::Error,
+                    format_args!("{name}: game {number}: not converted: syntax errors"),
+                );
                 errors += problems.len();
                 continue;
             }
@@ -156,20 +178,24 @@ fn run_to(
             match to_app(&game) {
                 Ok(app) => {
                     if !*first {
-                        out.write_all(b"\n")?;
+                        out.write_all(b"\n").map_err(Failed::Write)?;
                     }
                     *first = false;
-                    out.write_all(app.text().as_bytes())?;
+                    out.write_all(app.text().as_bytes()).map_err(Failed::Write)?;
                     if !app.dropped.is_empty() {
-                        eprintln!(
-                            "{name}: game {number}: the app's format cannot carry its {}: left out",
-                            app.dropped.join(", ")
+                        note(
+                            cap,
+                            Severity::Warning,
+                            format_args!(
+                                "{name}: game {number}: the app's format cannot carry its {}: left out",
+                                app.dropped.join(", ")
+                            ),
                         );
                     }
                 }
                 Err(d) => {
-                    show(std::slice::from_ref(&*d));
-                    eprintln!("{name}: game {number}: not converted");
+                    show(cap, &d);
+                    note(cap, Severity::Error, format_args!("{name}: game {number}: not converted"));
                     errors += 1;
                 }
             }
@@ -179,4 +205,12 @@ fn run_to(
         }
     }
     Ok(errors)
+}
+
+/// Says one line about a game on standard error, counted by `cap` as a diagnostic of `severity`
+/// (a flood of them is capped as the reports are).
+fn note(cap: &mut ErrorCap, severity: Severity, line: std::fmt::Arguments<'_>) {
+    if cap.admit(severity) {
+        output::say(line);
+    }
 }

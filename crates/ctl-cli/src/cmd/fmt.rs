@@ -99,11 +99,7 @@ pub fn run(args: Args) -> ExitCode {
         let result = match input {
             Input::File(path) if args.check => {
                 if done.differs {
-                    writeln!(
-                        stdout,
-                        "would reformat: {}",
-                        output::safe(&path.display().to_string())
-                    )
+                    writeln!(stdout, "would reformat: {}", output::name(path.display()))
                 } else {
                     Ok(())
                 }
@@ -114,7 +110,7 @@ pub fn run(args: Args) -> ExitCode {
                         writeln!(
                             stdout,
                             "reformatted: {}{}",
-                            output::safe(&path.display().to_string()),
+                            output::name(path.display()),
                             notes(done.crlf, done.bom)
                         )
                     })
@@ -144,13 +140,13 @@ pub fn run(args: Args) -> ExitCode {
     }
     chooser.finish();
     if broken > 0 {
-        eprintln!(
+        output::say(format_args!(
             "{} left untouched: syntax errors (`cescacs check` shows every problem)",
             plural(broken, "file", "files")
-        );
+        ));
     }
     if args.check && changed > 0 {
-        eprintln!("{} would be reformatted", plural(changed, "file", "files"));
+        output::say(format_args!("{} would be reformatted", plural(changed, "file", "files")));
     }
     let problems = broken + if args.check { changed } else { 0 };
     output::exit_code(problems, io_failure)

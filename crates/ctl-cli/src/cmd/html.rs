@@ -68,7 +68,10 @@ pub fn run(args: Args) -> ExitCode {
     if into_folder {
         if let Some(dir) = &args.output {
             if let Err(e) = std::fs::create_dir_all(dir) {
-                eprintln!("error: cannot create the folder `{}`: {e}", dir.display());
+                output::error(format_args!(
+                    "cannot create the folder `{}`: {e}",
+                    output::name(dir.display())
+                ));
                 return ExitCode::from(output::FAILURE);
             }
         }
@@ -78,16 +81,16 @@ pub fn run(args: Args) -> ExitCode {
     let mut chooser = crate::games::Chooser::new(&args.selection);
     for input in &inputs {
         let Some(target) = target(input, args.output.as_deref(), into_folder) else {
-            eprintln!("error: a page for standard input needs `-o FILE`");
+            output::error("a page for standard input needs `-o FILE`");
             io_failure = true;
             continue;
         };
         if !written.insert(target.clone()) {
-            eprintln!(
-                "error: `{}` would overwrite the page `{}` written for another input",
+            output::error(format_args!(
+                "`{}` would overwrite the page `{}` written for another input",
                 input.display(),
-                target.display()
-            );
+                output::name(target.display())
+            ));
             io_failure = true;
             continue;
         }
@@ -125,12 +128,12 @@ pub fn run(args: Args) -> ExitCode {
                 output::plural(w, "warning", "warnings")
             ),
         };
-        eprintln!(
+        output::say(format_args!(
             "{} -> {}: {}{problems}",
             input.display(),
-            target.display(),
+            output::name(target.display()),
             output::plural(page.games, "game", "games")
-        );
+        ));
     }
     chooser.finish();
     output::exit_code(errors, io_failure)

@@ -52,7 +52,7 @@ fn print_moves(position: &Position) -> io::Result<()> {
     }
     out.flush()?;
     if let Some(outcome) = position.outcome() {
-        eprintln!("game over: {outcome}");
+        crate::output::say(format_args!("game over: {outcome}"));
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ pub fn run(_args: Args) -> ExitCode {
     match ctl_lsp::serve_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("cescacs lsp: {e}");
+            crate::output::say(format_args!("cescacs lsp: {e}"));
             ExitCode::from(1)
         }
     }

@@ -1,11 +1,15 @@
 //! `cescacs pdtl`: read a PDTL position, show it, and print its canonical form.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use cescacs_board::{Diagnostic, Letters};
 use cescacs_diagram::Diagram;
+use ctl_pgn::render::ErrorCap;
 use pdtl::Dialect;
+
+use crate::input::Line;
+use crate::output::{self, Failed};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -43,6 +47,9 @@ pub struct Args {
     #[arg(long, value_name = "DIALECT", default_value = "spec", value_parser = parse_dialect)]
     pub to: Dialect,
 
+    #[command(flatten)]
+    pub max_errors: output::MaxErrors,
+
     /// The PDTL string (quote it: it contains spaces), `start` for the initial position, or `-`
     /// for one PDTL per line on stdin (where `start` is read too).
     #[arg(value_name = "PDTL|-", default_value = "-")]
@@ -67,7 +74,7 @@ pub(crate) fn parse_dialect(name: &str) -> Result<Dialect, String> {
 }
 
 /// Reads one PDTL in the dialect of `--from`.
-fn read(args: &Args, text: &str) -> pdtl::Read {
+fn read(args: &Args, text: &str) -> pdtl::ReadOutput {
     match args.from {
         Dialect::Spec => pdtl::read(text, &args.letters),
         Dialect::App => pdtl::read_in(text, &args.letters, Dialect::App),
@@ -76,19 +83,34 @@ fn read(args: &Args, text: &str) -> pdtl::Read {
 
 /// Runs the command; exit 0 when every position is valid, 1 when one is not, 2 on I/O errors.
 pub fn run(args: Args) -> ExitCode {
-    let result = if args.pdtl == "-" { run_stdin(&args) } else { run_one(&args) };
+    let mut cap = args.max_errors.cap();
+    let result =
+        if args.pdtl == "-" { run_stdin(&args, &mut cap) } else { run_one(&args, &mut cap) };
+    let name = if args.pdtl == "-" { STDIN } else { ARGUMENT };
+    if let Some(line) = cap.omitted_line(name) {
+        output::say_raw(&line);
+    }
     match result {
         Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(e) => crate::output::write_failed(crate::output::STDOUT, &e),
+        Ok(false) => ExitCode::from(output::ERRORS),
+        Err(Failed::Read(e)) => {
+            output::error(output::cannot_read(STDIN, e));
+            ExitCode::from(output::FAILURE)
+        }
+        Err(Failed::Write(e)) => output::write_failed(output::STDOUT, &e),
     }
 }
 
-fn run_one(args: &Args) -> io::Result<bool> {
+/// The name of standard input in messages.
+const STDIN: &str = "<stdin>";
+/// The name of the PDTL argument in messages.
+const ARGUMENT: &str = "<argument>";
+
+fn run_one(args: &Args, cap: &mut ErrorCap) -> Result<bool, Failed> {
     let text = super::pdtl_text(&args.pdtl, &args.letters);
     let text = text.as_ref();
     let read = read(args, text);
-    report(&read.diagnostics, "<argument>", text);
+    report(&read.diagnostics, ARGUMENT, text, cap);
     let mut out = io::stdout().lock();
     match &read.position {
         Some(position) => {
@@ -97,9 +119,11 @@ fn run_one(args: &Args) -> io::Result<bool> {
                     out,
                     "{}",
                     Diagram::new(position).letters(args.letters.clone()).legend(true).to_text()
-                )?;
+                )
+                .map_err(Failed::Write)?;
             }
-            writeln!(out, "{}", pdtl::write_in(position, &args.letters, args.to))?;
+            writeln!(out, "{}", pdtl::write_in(position, &args.letters, args.to))
+                .map_err(Failed::Write)?;
             Ok(true)
         }
         // The report on standard error is the whole answer: no second copy on standard output.
@@ -107,7 +131,7 @@ fn run_one(args: &Args) -> io::Result<bool> {
     }
 }
 
-fn run_stdin(args: &Args) -> io::Result<bool> {
+fn run_stdin(args: &Args, cap: &mut ErrorCap) -> Result<bool, Failed> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -115,15 +139,14 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
     let mut buf = Vec::new();
     let mut number = 0usize;
     loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            break;
-        }
         number += 1;
-        if buf.ends_with(b"\n") {
-            buf.pop();
-            if buf.ends_with(b"\r") {
-                buf.pop();
+        match crate::input::read_line(&mut input, &mut buf, number) {
+            Ok(Line::Read) => {}
+            Ok(Line::End) => break,
+            Err(e) => {
+                // What was read before is answered; then the input is read no further.
+                out.flush().map_err(Failed::Write)?;
+                return Err(Failed::Read(e));
             }
         }
         // Invalid UTF-8 becomes U+FFFD, which the reader reports as an unknown letter in place.
@@ -133,18 +156,17 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
         }
         let line = super::pdtl_text(&line, &args.letters);
         let read = read(args, &line);
-        report(&read.diagnostics, &format!("<stdin line {number}>"), &line);
-        match &read.position {
-            Some(position) => {
-                writeln!(out, "{}", pdtl::write_in(position, &args.letters, args.to))?
-            }
+        report(&read.diagnostics, &format!("<stdin line {number}>"), &line, cap);
+        let answer = match &read.position {
+            Some(position) => pdtl::write_in(position, &args.letters, args.to),
             None => {
                 all_valid = false;
-                writeln!(out, "{}", error_line(&read.diagnostics))?;
+                error_line(&read.diagnostics)
             }
-        }
+        };
+        writeln!(out, "{answer}").map_err(Failed::Write)?;
     }
-    out.flush()?;
+    out.flush().map_err(Failed::Write)?;
     Ok(all_valid)
 }
 
@@ -152,7 +174,7 @@ fn run_stdin(args: &Args) -> io::Result<bool> {
 /// something the message does not (`F13 is not a hex: ...` under E0116).
 fn error_line(diagnostics: &[Diagnostic]) -> String {
     let line = first_error(diagnostics);
-    crate::output::safe(&line).into_owned()
+    output::safe(&line).into_owned()
 }
 
 fn first_error(diagnostics: &[Diagnostic]) -> String {
@@ -173,19 +195,27 @@ fn stands_alone(label: &str) -> bool {
 }
 
 /// Reads a PDTL given as an argument (`legal`, `perft`) with the standard letters: its position,
-/// or `None` when it has none. Every diagnostic (not only the first) is reported on standard
-/// error, as `pdtl` reports them.
+/// or `None` when it has none. Its diagnostics are reported on standard error as `pdtl` reports
+/// them, at most the default `--max-errors` of them.
 pub(crate) fn read_argument(text: &str) -> Option<cescacs_board::Position> {
     let read = pdtl::read(text, &Letters::standard());
-    report(&read.diagnostics, "<argument>", text);
+    let mut cap = ErrorCap::default();
+    report(&read.diagnostics, ARGUMENT, text, &mut cap);
+    if let Some(line) = cap.omitted_line(ARGUMENT) {
+        output::say_raw(&line);
+    }
     read.position
 }
 
-fn report(diagnostics: &[Diagnostic], path: &str, source: &str) {
-    if diagnostics.is_empty() {
+/// Reports the diagnostics of one PDTL on standard error, as many as `cap` admits (it counts
+/// the others for its closing line): only those are rendered.
+fn report(diagnostics: &[Diagnostic], path: &str, source: &str, cap: &mut ErrorCap) {
+    let shown: Vec<Diagnostic> =
+        diagnostics.iter().filter(|d| cap.admit(d.severity)).cloned().collect();
+    if shown.is_empty() {
         return;
     }
     let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let text = ctl_pgn::render::render_text(diagnostics, path, source, color);
-    let _ = io::stderr().lock().write_all(text.as_bytes());
+    let text = ctl_pgn::render::render_text(&shown, path, source, color);
+    output::say_raw(&text);
 }

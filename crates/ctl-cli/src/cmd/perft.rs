@@ -72,6 +72,9 @@ fn count(position: &Position, args: &Args) -> io::Result<()> {
     out.flush()?;
     let seconds = start.elapsed().as_secs_f64();
     let rate = if seconds > 0.0 { total as f64 / seconds / 1e6 } else { 0.0 };
-    eprintln!("perft {}: {total} nodes in {seconds:.3} s ({rate:.1} M nodes/s)", args.depth);
+    crate::output::say(format_args!(
+        "perft {}: {total} nodes in {seconds:.3} s ({rate:.1} M nodes/s)",
+        args.depth
+    ));
     Ok(())
 }

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::Diagnostic;
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use ctl_pgn::render::TextRenderer;
-use ctl_pgn::validate::{self, Level};
+use ctl_pgn::{Check, Level};
 
 use crate::games;
 use crate::input::{self, Input};
@@ -179,7 +179,7 @@ fn replay_game(
         ReplayLevel::Coherence => Level::Coherence,
         ReplayLevel::Rules => Level::Rules,
     };
-    let line = validate::replay_main_line(&game, level);
+    let line = game.main_line(level);
     // The game's own errors (encoding, syntax, setup tags); the move error is the replay's.
     // The reader gives each record its own syntax errors, wherever they are (a line skipped
     // for its length may start after the last move kept).
@@ -189,19 +189,16 @@ fn replay_game(
         .iter()
         .filter(|d| d.span.start >= game_span.start && d.span.start <= game_span.end)
         .chain(&found.diagnostics)
-        .chain(validate::validate(&game, Level::Syntax).iter())
+        .chain(Check::new(Level::Syntax).game(&game).iter())
         .filter(|d| d.is_error())
         .cloned()
         .collect();
     errors.extend(game.setup_diagnostics().iter().filter(|d| d.is_error()).cloned());
     errors.extend(line.error.iter().cloned());
     let name = input.display();
-    let mut failed = !errors.is_empty();
-    if game.start().is_none() && errors.is_empty() {
-        eprintln!(
-            "error: {}: game {number}: its start position cannot be read",
-            output::safe(&name)
-        );
+    let mut failed = errors.iter().any(Diagnostic::is_error);
+    if game.start().is_none() && !failed {
+        output::error(format_args!("{name}: game {number}: its start position cannot be read"));
         failed = true;
     }
     show(args, &name, piece, errors);

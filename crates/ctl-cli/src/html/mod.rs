@@ -1,7 +1,7 @@
 //! The game viewer page of `cescacs html`: one self-contained HTML file per game file.
 //!
 //! [`positions`] replays every line, [`model`] turns a game into the page's nodes and move list,
-//! [`write`] writes the page with its style sheet (`page.css`) and script (`page.js`) inline, and
+//! [`write`](mod@write) writes the page with its style sheet (`page.css`) and script (`page.js`) inline, and
 //! the board as the SVG of `cescacs-diagram`. Nothing on the page is fetched: it works offline
 //! and can be sent as one file.
 
@@ -9,9 +9,8 @@ mod model;
 mod positions;
 mod write;
 
-use ctl_pgn::check::Check;
 use ctl_pgn::reader::TextStart;
-use ctl_pgn::validate::Level;
+use ctl_pgn::{Check, Level};
 
 use crate::games::Chooser;
 #[cfg(test)]

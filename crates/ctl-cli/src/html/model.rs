@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use cescacs_board::{Colour, Diagnostic, Hex, Piece, Position};
 use cescacs_diagram::Diagram;
 use ctl_an::syntax::{Comment, CommentKind, Pair, Ply, Reference, VariationId};
-use ctl_pgn::game::Game;
+use ctl_pgn::Game;
 use ctl_pgn::reader::TextStart;
 
 use super::positions::{self, Line};

@@ -153,8 +153,19 @@
     if (to !== null && to !== undefined) show(state.g, to, false);
   }
 
+  // The fragment as text: a malformed escape (`#%`, `#%E0%A4%A`) is no move of the page, not an
+  // error of its script.
+  function fragment() {
+    const raw = location.hash.slice(1);
+    try {
+      return decodeURIComponent(raw);
+    } catch (e) {
+      return raw;
+    }
+  }
+
   function fromHash() {
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = fragment();
     const at = byId.get(id);
     if (at) {
       show(at[0], at[1], false);

@@ -1,14 +1,14 @@
 //! The position after every ply of every line of a game, for the page: the lines of the one
-//! replay of `ctl-pgn` ([`replay_lines`] at the coherence level, lines stopping at their first
+//! replay of `ctl-pgn` ([`Game::lines`](ctl_pgn::Game::lines) at the coherence level, lines stopping at their first
 //! error: what `cescacs board --ply` draws).
 
-use ctl_pgn::game::Game;
-pub(crate) use ctl_pgn::validate::lines::Line;
-use ctl_pgn::validate::{Level, lines::replay_lines};
+use ctl_pgn::Game;
+use ctl_pgn::Level;
+pub(crate) use ctl_pgn::ReplayedLine as Line;
 
 /// Replays every line of `game`. `None` when the start position is unknown.
 pub(crate) fn replay(game: &Game) -> Option<Line> {
-    replay_lines(game, Level::Coherence)
+    game.lines(Level::Coherence)
 }
 
 #[cfg(test)]

@@ -216,6 +216,14 @@ async function annotated(context, entry) {
   if (!(await linked.textContent("#now")).includes("NL17-G9")) fail(name, `#g1-m5b opened at ${await linked.textContent("#now")}`);
   if ((await pieces(linked)) !== entry.games[0].boards[10]) fail(name, "#g1-m5b shows another board than ply 10");
   await linked.close();
+  // A malformed fragment is no move: the page opens at the start, its script unbroken (a
+  // URIError would be a page error, which fails the run).
+  for (const bad of ["#%", "#%E0%A4%A", "#g1-m5b%"]) {
+    const odd = await open(context, entry.path, bad, { width: 1200, height: 820 });
+    await odd.keyboard.press("ArrowRight");
+    if ((await hash(odd)) !== "#g1-m1w") fail(name, `${bad}, then →, led to ${await hash(odd)}`);
+    await odd.close();
+  }
 }
 
 /// A comment's move reference (`#14@B` and the like) jumps to that move.

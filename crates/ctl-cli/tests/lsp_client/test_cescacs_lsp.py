@@ -117,6 +117,7 @@ async def client(request, lsp_client: LanguageClient):
     )
     lsp_client.spec = request.param
     lsp_client.server_encoding = result.capabilities.position_encoding
+    lsp_client.token_types = result.capabilities.semantic_tokens_provider.legend.token_types
     yield
     await lsp_client.shutdown_session()
 
@@ -202,6 +203,40 @@ async def test_a_session(client: LanguageClient):
         types.DocumentFormattingParams(text_document=types.TextDocumentIdentifier(uri=URI), options=options)
     )
     assert not edits
+
+
+async def test_colours_and_completion(client: LanguageClient):
+    encoding = CLIENTS[client.spec]
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=URI, language_id="ctl-pgn", version=1, text=BROKEN)
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+    # The semantic tokens, decoded in the client's encoding: each token's text is its kind's.
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=types.TextDocumentIdentifier(uri=URI))
+    )
+    data, line, start, found = tokens.data, 0, 0, []
+    for i in range(0, len(data), 5):
+        line += data[i]
+        start = start + data[i + 1] if data[i] == 0 else data[i + 1]
+        a = index(BROKEN, types.Position(line=line, character=start), encoding)
+        b = index(BROKEN, types.Position(line=line, character=start + data[i + 2]), encoding)
+        found.append((client.token_types[data[i + 3]], BROKEN[a:b]))
+    hexes = [text for kind, text in found if kind == "enumMember"]
+    assert hexes == ["E7", "E13", "E21", "E15", "F8", "F12", "F20", "F16", "E13", "F16", "~F16"]
+    assert ("comment", "{ Martí 🩐 }") in found
+    assert ("property", "DPTL") in found and ("number", "#2@B") in found
+
+    # Completion at White's first move: the 68 legal moves of the initial position.
+    at = types.Position(line=5, character=column(BROKEN.split("\n")[5], "E7", encoding))
+    items = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=URI), position=at)
+    )
+    labels = [item.label for item in items.items]
+    assert len(labels) == 68 and "E7-E13" in labels and "JF6-C15" in labels
 
 
 async def test_a_broken_document_is_not_formatted(client: LanguageClient):

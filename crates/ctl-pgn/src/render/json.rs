@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use cescacs_board::{Diagnostic, Severity, Span, codes};
 use serde::{Deserialize, Serialize};
 
-use super::line_index::{LineIndex, Position, PositionEncoding};
+use super::line_index::{LineIndex, LspPosition, PositionEncoding};
 use super::report::{Context, FileReport};
 
 /// The version of the JSON format; it grows when a field changes meaning or goes away (new
@@ -315,7 +315,7 @@ impl FileDiagnostics {
 #[serde(rename_all = "camelCase")]
 pub struct JsonDiagnostic {
     /// Where, in lines and columns of the document's encoding.
-    pub range: Range,
+    pub range: LspRange,
     /// 1 error, 2 warning (LSP `DiagnosticSeverity`).
     pub severity: u8,
     /// The stable code, e.g. `E0203`.
@@ -340,7 +340,7 @@ impl JsonDiagnostic {
         index: &LineIndex<'_>,
         encoding: PositionEncoding,
     ) -> JsonDiagnostic {
-        let range = |span: Span| Range {
+        let range = |span: Span| LspRange {
             start: index.position(span.start, encoding),
             end: index.position(span.end.max(span.start), encoding),
         };
@@ -389,13 +389,56 @@ impl JsonDiagnostic {
     }
 }
 
+/// The diagnostics of one checked piece of a file as [`JsonDiagnostic`]s, what `cescacs check
+/// --format json` writes for them: `diagnostics` (spans into the piece, sorted), `read` the
+/// games of the piece read the full way (each diagnostic's game and ply, numbered from 1 within
+/// the piece), `shown` the piece as reports show it
+/// ([`Decoded::shown`](crate::decode::Decoded::shown)), `start` where the piece starts in the
+/// file, `uri` the file's URI. The game numbers are the piece's: add the games of the pieces
+/// before it for the file's.
+///
+/// ```
+/// use ctl_pgn::check::Check;
+/// use ctl_pgn::reader::TextStart;
+/// use ctl_pgn::render::{PositionEncoding, piece_json};
+/// use ctl_pgn::validate::Level;
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+/// let piece = Check::new(Level::Rules).piece(text.as_bytes());
+/// let shown = piece.decoded.as_ref().unwrap().shown();
+/// let found = &piece.checked;
+/// let json = piece_json(&found.diagnostics, &found.read, shown, TextStart::default(), "untitled:a", PositionEncoding::Utf16);
+/// assert_eq!((json[0].code.as_str(), json[0].data.game, json[0].data.ply), ("E0501", Some(1), Some(3)));
+/// ```
+pub fn piece_json(
+    diagnostics: &[Diagnostic],
+    read: &[crate::game::Game],
+    shown: &str,
+    start: crate::reader::TextStart,
+    uri: &str,
+    encoding: PositionEncoding,
+) -> Vec<JsonDiagnostic> {
+    let mut locator = super::Locator::default();
+    for game in read {
+        locator.push(game.syntax());
+    }
+    let index = LineIndex::at(shown, start);
+    diagnostics
+        .iter()
+        .map(|d| {
+            let context = locator.context(d.span);
+            let d = d.clone().shifted(start.offset);
+            JsonDiagnostic::new(&d, context, uri, &index, encoding)
+        })
+        .collect()
+}
+
 /// An LSP range: start and end positions, end exclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Range {
+pub struct LspRange {
     /// First position.
-    pub start: Position,
+    pub start: LspPosition,
     /// Position just past the end.
-    pub end: Position,
+    pub end: LspPosition,
 }
 
 /// An LSP `DiagnosticRelatedInformation`.
@@ -413,7 +456,7 @@ pub struct Location {
     /// The file.
     pub uri: String,
     /// The place in it.
-    pub range: Range,
+    pub range: LspRange,
 }
 
 /// The toolkit's facts about a diagnostic, beyond LSP.

@@ -85,7 +85,7 @@ impl FromStr for PositionEncoding {
 
 /// An LSP position: 0-based line and 0-based column in some [`PositionEncoding`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Position {
+pub struct LspPosition {
     /// 0-based line.
     pub line: u32,
     /// 0-based column, in code units of the encoding.
@@ -116,21 +116,23 @@ impl fmt::Display for LineCol {
 /// start of that character, so a lookup never panics.
 ///
 /// ```
-/// use ctl_pgn::render::{LineIndex, PositionEncoding, Position};
+/// use ctl_pgn::render::{LineIndex, PositionEncoding, LspPosition};
 /// let text = "1. E7×E13\n2. D∞";
 /// let index = LineIndex::new(text);
 /// let offset = text.find('∞').unwrap(); // byte 14
 /// assert_eq!(index.line_col(offset).to_string(), "2:5");
-/// assert_eq!(index.position(offset, PositionEncoding::Utf16), Position { line: 1, character: 4 });
-/// assert_eq!(index.position(text.len(), PositionEncoding::Utf8), Position { line: 1, character: 7 });
+/// assert_eq!(index.position(offset, PositionEncoding::Utf16), LspPosition { line: 1, character: 4 });
+/// assert_eq!(index.position(text.len(), PositionEncoding::Utf8), LspPosition { line: 1, character: 7 });
 /// ```
 #[derive(Debug, Clone)]
 pub struct LineIndex<'a> {
     text: &'a str,
     /// Where `text` starts in its file: offsets given to the lookups are file offsets.
     start: TextStart,
-    /// Byte offset in `text` where each line starts; the first is 0 (or 3 after a BOM).
-    starts: Vec<usize>,
+    /// Byte offset in `text` where each line starts; the first is 0 (or 3 after a BOM). Four
+    /// bytes a line, not eight: a text of millions of short lines (a flood of `*` lines) costs
+    /// half as much, and every text indexed is far below 4 GiB (`ctl_an::FILE_BYTES`).
+    starts: Vec<u32>,
 }
 
 impl<'a> LineIndex<'a> {
@@ -140,11 +142,11 @@ impl<'a> LineIndex<'a> {
     }
 
     /// Indexes `text`, a piece of a file that starts at `start` (e.g. one game read from a
-    /// stream, [`crate::reader::Piece`]): lookups take file offsets and give file positions.
+    /// stream, [`crate::reader::StreamPiece`]): lookups take file offsets and give file positions.
     ///
     /// ```
     /// use ctl_pgn::reader::TextStart;
-    /// use ctl_pgn::render::{LineIndex, Position, PositionEncoding};
+    /// use ctl_pgn::render::{LineIndex, LspPosition, PositionEncoding};
     /// let file = "[Variant \"C'escacs\"] 1. D∞: * [Variant \"C'escacs\"] 1. E7xE13: *\n";
     /// let cut = file.rfind("[Variant").unwrap();
     /// let start = TextStart::default().after(&file.as_bytes()[..cut]);
@@ -156,8 +158,11 @@ impl<'a> LineIndex<'a> {
     pub fn at(text: &'a str, start: TextStart) -> LineIndex<'a> {
         let bom = start.offset == 0 && text.starts_with(BOM);
         let first = if bom { BOM.len() } else { 0 };
-        let mut starts = vec![first];
         let bytes = text.as_bytes();
+        // Counted first, so that the index is allocated once at its size (CRLF counts twice).
+        let breaks = memchr::memchr2_iter(b'\n', b'\r', &bytes[first..]).count();
+        let mut starts = Vec::with_capacity(breaks + 1);
+        starts.push(offset32(first));
         let mut i = first;
         while let Some(found) = memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
             let at = i + found;
@@ -166,7 +171,7 @@ impl<'a> LineIndex<'a> {
             } else {
                 at + 1
             };
-            starts.push(next);
+            starts.push(offset32(next));
             i = next;
         }
         LineIndex { text, start, starts }
@@ -200,8 +205,9 @@ impl<'a> LineIndex<'a> {
 
     /// Text offsets of the start of line `line` and of its end, line break excluded.
     pub(crate) fn line_bounds(&self, line: usize) -> (usize, usize) {
-        let start = self.starts[line].min(self.text.len());
+        let start = (self.starts[line] as usize).min(self.text.len());
         let end = self.starts.get(line + 1).map_or(self.text.len(), |&next| {
+            let next = next as usize;
             let body = &self.text.as_bytes()[start..next];
             let body = body.strip_suffix(b"\n").unwrap_or(body);
             start + body.strip_suffix(b"\r").unwrap_or(body).len()
@@ -211,11 +217,11 @@ impl<'a> LineIndex<'a> {
 
     /// 0-based line and the byte offset where it starts.
     fn line_of(&self, offset: usize) -> (usize, usize) {
-        let line = match self.starts.binary_search(&offset) {
+        let line = match self.starts.binary_search(&offset32(offset)) {
             Ok(line) => line,
             Err(next) => next.saturating_sub(1),
         };
-        (line, self.starts[line])
+        (line, self.starts[line] as usize)
     }
 
     /// The text between the start of the line and `offset` (clamped).
@@ -228,7 +234,7 @@ impl<'a> LineIndex<'a> {
     }
 
     /// The LSP position of byte `offset` of the file, with columns in `encoding`.
-    pub fn position(&self, offset: usize, encoding: PositionEncoding) -> Position {
+    pub fn position(&self, offset: usize, encoding: PositionEncoding) -> LspPosition {
         let (line, before) = self.before(offset.saturating_sub(self.start.offset));
         let mut character = if before.is_ascii() { before.len() } else { encoding.width(before) };
         if line == 0 {
@@ -238,7 +244,7 @@ impl<'a> LineIndex<'a> {
                 PositionEncoding::Utf32 => self.start.chars,
             };
         }
-        Position { line: saturate(self.start.line + line), character: saturate(character) }
+        LspPosition { line: saturate(self.start.line + line), character: saturate(character) }
     }
 
     /// The 1-based line and column (in Unicode characters) of byte `offset`.
@@ -261,6 +267,12 @@ impl<'a> LineIndex<'a> {
         }
         LineCol { line: self.start.line + line + 1, col: chars + 1 }
     }
+}
+
+/// A text offset as the index holds it (texts are far below 4 GiB; a larger offset is held as
+/// the largest, past every line start).
+fn offset32(offset: usize) -> u32 {
+    u32::try_from(offset).unwrap_or(u32::MAX)
 }
 
 /// `offset`, or where the final line break starts when `offset` is the end of a text ending

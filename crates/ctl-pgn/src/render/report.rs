@@ -1,7 +1,7 @@
 //! One checked file: its text, its diagnostics with their game and ply, and what it held.
 
 use cescacs_board::{Diagnostic, Severity, Span};
-use ctl_an::syntax::{Game, Ply};
+use ctl_an::syntax::{Ply, Record};
 
 use super::text::TextRenderer;
 use super::uri::file_uri;
@@ -60,7 +60,7 @@ pub struct Locator {
 
 impl Locator {
     /// Adds the next game (games are pushed in text order).
-    pub fn push(&mut self, game: &Game) {
+    pub fn push(&mut self, game: &Record) {
         let mut plies = Vec::new();
         let mut n = 0;
         for pair in &game.movetext.pairs {
@@ -149,7 +149,7 @@ impl<'a> FileReport<'a> {
     }
 
     /// The same report for `source`, a piece of the file that starts at `start` (e.g. one game
-    /// read from a stream, [`crate::reader::Piece`]): its diagnostics are in file offsets inside
+    /// read from a stream, [`crate::reader::StreamPiece`]): its diagnostics are in file offsets inside
     /// the piece, and the renderers give file lines and columns.
     ///
     /// ```

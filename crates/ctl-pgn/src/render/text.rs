@@ -120,8 +120,8 @@ impl<'a> TextRenderer<'a> {
     ///
     /// Every piece of text in it (message, labels, help, notes, path, source lines) is
     /// [terminal-safe](cescacs_board::terminal::terminal_safe). Its size does not depend on how
-    /// far apart its labels are: a label more than [`NEAR`] lines away from the primary one is
-    /// given as a note with its place, and a label running over more than [`NEAR`] lines is
+    /// far apart its labels are: a label more than `NEAR` (8) lines away from the primary one is
+    /// given as a note with its place, and a label running over more than `NEAR` lines is
     /// shown on its first line (the note says where it ends), so a report costs what the lines
     /// it shows cost, not the lines between them.
     pub fn render(&self, d: &Diagnostic) -> String {

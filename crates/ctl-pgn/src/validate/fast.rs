@@ -2,7 +2,7 @@
 //! [`Replay`] as they stream, without a syntax tree, for the common case of a game with nothing
 //! to report.
 //!
-//! The replay runs in [`Report::StopAtFirst`] mode: it answers only "clean" or "not sure", and
+//! The replay runs in "stop at the first diagnostic" mode: it answers only "clean" or "not sure", and
 //! stops at the first thing the full path ([`crate::check`]) would report, or where the scanner
 //! gives up on a form it does not read. The caller then checks the game the full way, which
 //! explains the problems. So the fast path never has a message to get wrong; what must hold is
@@ -14,10 +14,10 @@ use std::cell::Cell;
 use cescacs_board::Span;
 use ctl_an::Limits;
 use ctl_an::scan::{self, CommentEvent, Flow, TagEvent, Visitor};
-use ctl_an::syntax::{GameResult, Move, MoveNumber, Spanned};
+use ctl_an::syntax::{GameResult, Move, PairNumber, Spanned};
 
 use super::Level;
-use super::replay::{Options, Replay, Report, Spare};
+use crate::replay::{Replay, ReplayOptions, Spare};
 
 /// What the fast path knows of a game it found clean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,12 +27,12 @@ pub struct Clean {
 }
 
 /// Checks `text`, one game, at `level`; `Some` when the full check
-/// ([`crate::check::check_text`] with the same limits) would find nothing at all to report,
+/// ([`crate::Check::text`] with the same limits) would find nothing at all to report,
 /// `None` when it would or when the fast path cannot tell.
 ///
 /// ```
 /// use ctl_an::Limits;
-/// use ctl_pgn::validate::{Level, fast::check_fast};
+/// use ctl_pgn::{Level, internals::check_fast};
 /// let clean = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n";
 /// assert_eq!(check_fast(clean, Level::Rules, &Limits::DEFAULT).unwrap().plies, 2);
 /// // The Elephant cannot go three hexes: the full check has to say so.
@@ -41,7 +41,7 @@ pub struct Clean {
 /// assert!(check_fast(illegal, Level::Coherence, &Limits::DEFAULT).is_some());
 /// ```
 pub fn check_fast(text: &str, level: Level, limits: &Limits) -> Option<Clean> {
-    let options = Options { report: Report::StopAtFirst, ..Options::check(level) };
+    let options = ReplayOptions::check(level).stop_at_first();
     let mut replay = Replay::new(text, options, ());
     replay.use_spare(SPARE.take());
     let scanned = scan::game(text, limits, &mut replay);
@@ -73,7 +73,7 @@ impl Visitor for Replay<'_> {
     }
 
     #[inline(always)]
-    fn number(&mut self, number: MoveNumber) -> Flow {
+    fn number(&mut self, number: PairNumber) -> Flow {
         if self.only_counts() {
             return self.flow();
         }

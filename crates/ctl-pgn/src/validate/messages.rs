@@ -6,14 +6,14 @@ use cescacs_board::{
     Span, SpecCapture,
 };
 use ctl_an::syntax::{
-    self, CheckMark, Move, MoveKind, MoveNumber, OrdinaryMove, PromotionTarget, Separator, Spanned,
+    self, CheckMark, Move, MoveKind, OrdinaryMove, PairNumber, PromotionTarget, Separator, Spanned,
 };
 
 use super::codes;
 
 /// A pair whose number does not continue the line's numbering.
 #[cold]
-pub(crate) fn move_number(expected: u32, number: MoveNumber) -> Diagnostic {
+pub(crate) fn move_number(expected: u32, number: PairNumber) -> Diagnostic {
     Diagnostic::warning(
         codes::MOVE_NUMBER,
         number.span,
@@ -28,7 +28,7 @@ pub(crate) fn wrong_turn(
     to_move: Colour,
     written: Colour,
     span: Span,
-    number: MoveNumber,
+    number: PairNumber,
 ) -> Diagnostic {
     let found =
         if written == Colour::White { "a White move" } else { "`…` (White's move left out)" };
@@ -46,7 +46,7 @@ pub(crate) fn wrong_turn(
 }
 
 /// The label of a diagnostic about the move of `side` in the pair numbered `number`.
-pub(crate) fn in_pair(d: Diagnostic, side: Colour, number: MoveNumber) -> Diagnostic {
+pub(crate) fn in_pair(d: Diagnostic, side: Colour, number: PairNumber) -> Diagnostic {
     let whose = if side == Colour::White { "White" } else { "Black" };
     d.with_label(number.span, format!("while replaying {whose}'s move {}", number.value))
 }
@@ -162,10 +162,10 @@ fn ordinary_spec(o: &OrdinaryMove, letters: &Letters) -> Result<MoveSpec, Box<Di
 fn promotion(
     p: &syntax::Promotion,
     letters: &Letters,
-) -> Result<cescacs_board::Promotion, Box<Diagnostic>> {
+) -> Result<cescacs_board::BoardPromotion, Box<Diagnostic>> {
     Ok(match p.target {
-        PromotionTarget::Piece(ref l) => cescacs_board::Promotion::To(piece_kind(l, letters)?),
-        PromotionTarget::Awaiting => cescacs_board::Promotion::Awaiting,
+        PromotionTarget::Piece(ref l) => cescacs_board::BoardPromotion::To(piece_kind(l, letters)?),
+        PromotionTarget::Awaiting => cescacs_board::BoardPromotion::Awaiting,
     })
 }
 
@@ -184,10 +184,10 @@ fn rare_move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnosti
             })?)
         }
         MoveKind::ForcedPromotion(f) => match promotion(&f.promotion, letters)? {
-            cescacs_board::Promotion::To(piece) => {
+            cescacs_board::BoardPromotion::To(piece) => {
                 MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
             }
-            cescacs_board::Promotion::Awaiting => {
+            cescacs_board::BoardPromotion::Awaiting => {
                 let d = Diagnostic::error(
                     codes::BAD_FORM,
                     f.promotion.span,

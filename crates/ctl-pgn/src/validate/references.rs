@@ -11,7 +11,7 @@
 //! in a game with references every ply passes here.
 
 use cescacs_board::{Colour, Diagnostic, Span};
-use ctl_an::syntax::{MoveNumber, Reference, Spanned, VariationId};
+use ctl_an::syntax::{PairNumber, Reference, Spanned, VariationId};
 
 use super::codes;
 
@@ -209,7 +209,7 @@ impl References {
     /// instead. Only a count per line: in a game with references, every pair and ply passes
     /// here.
     #[inline(always)]
-    pub(crate) fn quiet_number(&mut self, number: MoveNumber) -> bool {
+    pub(crate) fn quiet_number(&mut self, number: PairNumber) -> bool {
         match self.lines[..self.open].last_mut() {
             Some(line) if !self.waiting => {
                 line.pair = Some(number.value);
@@ -234,7 +234,7 @@ impl References {
 
     /// A pair begins.
     #[inline(never)]
-    pub(crate) fn number(&mut self, number: MoveNumber, out: &mut Vec<Diagnostic>) {
+    pub(crate) fn number(&mut self, number: PairNumber, out: &mut Vec<Diagnostic>) {
         self.close_pair_comments(out);
         let main = self.open <= 1;
         let line = self.line();

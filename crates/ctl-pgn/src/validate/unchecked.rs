@@ -45,26 +45,12 @@ pub(crate) fn skip_variation(skipped: &mut Option<Skipped>) {
 }
 
 /// A line stopped by a syntax error: the note for the parser's diagnostic inside `at`.
-///
-/// ```
-/// use ctl_pgn::validate::{Level, replay::{Options, Replay}, tree};
-/// // `EZ5` is no hex: the parser reports it, and the replay can go no further in the line.
-/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EZ5-E11, E23-E17\n3. G7-G13: *\n";
-/// let parsed = ctl_an::parse_file(text);
-/// let mut game = ctl_pgn::game::Game::new(parsed.file.games[0].clone(), text);
-/// game.set_syntax_errors(&parsed.diagnostics);
-/// let mut replay = Replay::new(text, Options::check(Level::Rules), ());
-/// tree::walk(&game, &mut replay);
-/// let unchecked = replay.finish().unchecked;
-/// assert_eq!(unchecked[0].at, (text.find("EZ5").unwrap()..text.find(", E23").unwrap()).into());
-/// assert!(unchecked[0].note.contains("its 2 later moves were not checked"));
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unchecked {
+pub(crate) struct Unchecked {
     /// The ply that stopped the line.
-    pub at: Span,
+    pub(crate) at: Span,
     /// What was not checked after it.
-    pub note: String,
+    pub(crate) note: String,
 }
 
 /// The line is over: the note on its stopping diagnostic (in `out`), or for the parser's

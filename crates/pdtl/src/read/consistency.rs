@@ -168,7 +168,7 @@ pub(crate) fn castling(cx: &mut Cx<'_>, position: &Position, field: &Castling) {
     }
 }
 
-fn describe(cx: &Cx<'_>, piece: Option<Piece>) -> String {
+pub(crate) fn describe(cx: &Cx<'_>, piece: Option<Piece>) -> String {
     match piece {
         None => "an empty hex".to_string(),
         Some(p) => format!("a {} {} (`{}`)", p.colour, p.kind, cx.letters.letter(p)),

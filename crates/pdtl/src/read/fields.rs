@@ -216,6 +216,13 @@ pub(crate) struct EnPassantField {
     pub lines_span: Span,
 }
 
+impl EnPassantField {
+    /// No en passant, reported at `span`.
+    pub fn none(span: Span) -> EnPassantField {
+        EnPassantField { value: EnPassant::None, span, hex_span: span, lines_span: span }
+    }
+}
+
 pub(crate) fn en_passant(cx: &mut Cx<'_>, field: Field<'_>) -> Option<EnPassantField> {
     let span = field.span();
     let text = field.text;

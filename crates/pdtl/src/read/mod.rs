@@ -10,7 +10,7 @@ mod placement;
 
 use core::fmt;
 
-use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span};
+use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span, grouped};
 
 use crate::{Dialect, app, codes};
 
@@ -36,14 +36,14 @@ use crate::{Dialect, app, codes};
 /// assert_eq!(found, [("E0107", "P"), ("E0113", "W")]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Read {
+pub struct ReadOutput {
     /// The position, `Some` when no diagnostic is an error (warnings are allowed).
     pub position: Option<Position>,
     /// Every problem found, in text order (by start of span).
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Read {
+impl ReadOutput {
     /// Whether any diagnostic is an error (then `position` is `None`).
     ///
     /// ```
@@ -105,6 +105,33 @@ impl fmt::Display for PdtlError {
 
 impl std::error::Error for PdtlError {}
 
+/// The longest PDTL the reader reads: 16 KiB, eight times the longest position (29 full lines
+/// of 4-byte letters, about 2 KB). A longer text is one error (`E0126`) and is not read, so
+/// that a hostile PDTL (a megabyte of `/`, each an error) costs no more than a real one.
+///
+/// ```
+/// use cescacs_board::Letters;
+/// let r = pdtl::read(&"/".repeat(pdtl::MAX_BYTES + 1), &Letters::standard());
+/// assert_eq!(r.diagnostics.len(), 1);
+/// assert_eq!((r.diagnostics[0].code, r.position), ("E0126", None));
+/// ```
+pub const MAX_BYTES: usize = 16 << 10;
+
+/// The error of a text longer than [`MAX_BYTES`], at its first character.
+fn too_long(text: &str) -> Diagnostic {
+    let first = text.chars().next().map_or(0, char::len_utf8);
+    Diagnostic::error(
+        codes::TOO_LONG,
+        Span::new(0, first),
+        format!(
+            "expected a PDTL of at most {} bytes, found one of {} bytes",
+            grouped(MAX_BYTES),
+            grouped(text.len())
+        ),
+    )
+    .with_help("a position is at most about 2 KB (29 lines of 17 hexes); this text is not read")
+}
+
 /// Reads a PDTL string with a letter table, reporting every problem.
 ///
 /// ```
@@ -118,7 +145,7 @@ impl std::error::Error for PdtlError {}
 /// assert_eq!(r.diagnostics[0].code, "E0104");
 /// assert_eq!(r.diagnostics[0].span.range(), 1..3);
 /// ```
-pub fn read(text: &str, letters: &Letters) -> Read {
+pub fn read(text: &str, letters: &Letters) -> ReadOutput {
     let r = read_in(text, letters, Dialect::Spec);
     if r.has_errors() { app::explain_spec_errors(text, letters, r) } else { r }
 }
@@ -128,6 +155,9 @@ pub fn read(text: &str, letters: &Letters) -> Read {
 /// Reading the app's dialect gives the spec position; every guess the reader makes (which Rook
 /// an app `KR` means, a King away from home that the app counts as unmoved, an en-passant or
 /// scornful field the app writes where the spec has none) is a warning with its own code.
+/// So is every form that the app's "Load new" reads although the app never writes it (Rook
+/// letters for Rooks away from home, lines out of order, a PDTL that stops early...:
+/// `W0117`..`W0124`), read into the position the app would then show.
 ///
 /// ```
 /// use cescacs_board::Letters;
@@ -139,8 +169,11 @@ pub fn read(text: &str, letters: &Letters) -> Read {
 /// assert_eq!(pdtl::to_string(&p), "/27:1k/25:r3/3:R3/1:1K/ w RK- - 0 ?");
 /// assert_eq!(r.diagnostics[0].code, "W0113");
 /// ```
-pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
-    let mut cx = Cx { text, letters, diags: Vec::new() };
+pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> ReadOutput {
+    if text.len() > MAX_BYTES {
+        return ReadOutput { position: None, diagnostics: vec![too_long(text)] };
+    }
+    let mut cx = Cx { text, letters, dialect, diags: Vec::new() };
     let fields = cx.split_fields();
     let mut position = Position::empty();
 
@@ -160,12 +193,26 @@ pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
             fields.get(2).and_then(|&f| fields::castling(&mut cx, f)),
             fields.get(3).and_then(|&f| fields::en_passant(&mut cx, f)),
         ),
+        // A field the app's PDTL stops before is read as the app reads it (`W0119`, already
+        // reported by `split_fields`): the castling rights the board allows, no en passant.
         Dialect::App => (
-            fields.get(2).and_then(|&f| app::castling(&mut cx, f, board)),
-            fields.get(3).and_then(|&f| app::en_passant(&mut cx, f, board)),
+            match fields.get(2) {
+                Some(&f) => app::castling(&mut cx, f, board),
+                None => board.map(app::castling_from_board),
+            },
+            match (fields.get(3), fields.last()) {
+                (Some(&f), _) => app::en_passant(&mut cx, f, board),
+                (None, Some(last)) => Some(fields::EnPassantField::none(last.span())),
+                (None, None) => None,
+            },
         ),
     };
-    let clock = fields.get(4).and_then(|&f| fields::halfmove_clock(&mut cx, f));
+    let clock = match fields.get(4) {
+        Some(f) if dialect == Dialect::App && f.text == "-" => Some(app::clock_hyphen(&mut cx, *f)),
+        Some(&f) => fields::halfmove_clock(&mut cx, f),
+        None if dialect == Dialect::App => fields.last().map(|last| (0, last.span())),
+        None => None,
+    };
     let number = match fields.get(5) {
         Some(f) if dialect == Dialect::App && f.text == "-" => Some(MoveNumber::Unknown),
         Some(&f) => fields::move_number(&mut cx, f),
@@ -212,7 +259,11 @@ pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
         position.set_move_number(n);
     }
 
-    let complete = fields.len() >= 5
+    let enough = match dialect {
+        Dialect::Spec => 5,
+        Dialect::App => 2,
+    };
+    let complete = fields.len() >= enough
         && placement.is_some()
         && turn.is_some()
         && castling.is_some()
@@ -222,7 +273,7 @@ pub fn read_in(text: &str, letters: &Letters, dialect: Dialect) -> Read {
     let ok = complete && !cx.diags.iter().any(Diagnostic::is_error);
     // Fields are checked one after another and the board last; text order is easier to follow.
     cx.diags.sort_by_key(|d| d.span.start);
-    Read { position: ok.then_some(position), diagnostics: cx.diags }
+    ReadOutput { position: ok.then_some(position), diagnostics: cx.diags }
 }
 
 /// Reads a PDTL string with the standard letters; any error rejects it.
@@ -258,6 +309,8 @@ impl Field<'_> {
 pub(crate) struct Cx<'a> {
     pub text: &'a str,
     pub letters: &'a Letters,
+    /// The dialect read: the app's accepts more, each time with a warning (`docs/APP.md`).
+    pub dialect: Dialect,
     pub diags: Vec<Diagnostic>,
 }
 
@@ -348,6 +401,27 @@ impl<'a> Cx<'a> {
                     "the initial position is `/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1`",
                 ),
             ),
+            2..=4 if self.dialect == Dialect::App => {
+                let last = fields[fields.len() - 1];
+                let read_as = [
+                    "the castling rights the board allows",
+                    "no en passant (`-`)",
+                    "halfmove clock 0",
+                ];
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::APP_SHORT,
+                        last.span(),
+                        format!(
+                            "expected 6 fields, found {}: read as the app reads the rest, {}, move number unknown (`?`)",
+                            fields.len(),
+                            read_as[fields.len() - 2..].join(", ")
+                        ),
+                    )
+                    .with_primary_label("the PDTL ends after this field")
+                    .with_note("the app's \"Load new\" reads a PDTL of two fields or more"),
+                );
+            }
             1..=4 => {
                 let last = fields[fields.len() - 1];
                 let missing = FIELD_NAMES[fields.len()..5].join(", ");
@@ -377,6 +451,20 @@ impl<'a> Cx<'a> {
                 );
             }
             6 => {}
+            _ if self.dialect == Dialect::App => {
+                let span = Span::new(fields[6].start, fields[fields.len() - 1].span().end);
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::APP_EXTRA_FIELDS,
+                        span,
+                        format!(
+                            "expected 6 fields, found {}: what follows the move number is ignored, as the app ignores it",
+                            fields.len()
+                        ),
+                    )
+                    .with_fix(Span::new(fields[5].span().end, span.end), ""),
+                );
+            }
             _ => {
                 let span = Span::new(fields[6].start, fields[fields.len() - 1].span().end);
                 self.diags.push(

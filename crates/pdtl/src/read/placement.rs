@@ -3,7 +3,7 @@
 use cescacs_board::{Colour, Diagnostic, Hex, HexColour, Line, Piece, PieceKind, Position, Span};
 
 use super::{Cx, Field, char_span};
-use crate::codes;
+use crate::{Dialect, codes};
 
 /// What the placement field put on the board, for the checks that follow.
 pub(crate) struct Placement {
@@ -198,12 +198,16 @@ fn read_reporting(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) ->
             if !at_end && n > 1 {
                 // `//`: point at the second slash.
                 let span = Span::new(start, start + usize::from(start < base + text.len()));
+                let message = "expected a line entry `N:...` between two slashes, found nothing";
                 cx.diags.push(
-                    Diagnostic::error(
-                        codes::PLACEMENT_SYNTAX,
-                        span,
-                        "expected a line entry `N:...` between two slashes, found nothing",
-                    )
+                    match cx.dialect {
+                        Dialect::Spec => Diagnostic::error(codes::PLACEMENT_SYNTAX, span, message),
+                        Dialect::App => Diagnostic::warning(
+                            codes::APP_EMPTY_ENTRY,
+                            span,
+                            format!("{message}; skipped, as the app skips it"),
+                        ),
+                    }
                     .with_fix(span, ""),
                 );
             }
@@ -214,7 +218,21 @@ fn read_reporting(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) ->
             continue;
         };
         let mut place = true;
-        if let Some(first) = seen[number as usize] {
+        if let (Some(first), Dialect::App) = (seen[number as usize], cx.dialect) {
+            // The app fills the hexes of a line given again; a hex filled twice is an error
+            // (`line_content`).
+            cx.diags.push(
+                Diagnostic::warning(
+                    codes::APP_REPEATED_LINE,
+                    number_span,
+                    format!(
+                        "expected each line once, found line {number} again; its pieces are added to the line, as the app adds them"
+                    ),
+                )
+                .with_label(first, "first given here")
+                .with_help("put all the pieces of a line in one entry"),
+            );
+        } else if let Some(first) = seen[number as usize] {
             place = false;
             placement.dropped = true;
             cx.diags.push(
@@ -229,16 +247,18 @@ fn read_reporting(cx: &mut Cx<'_>, field: Field<'_>, position: &mut Position) ->
         } else if let Some((prev, prev_span)) = previous.filter(|&(p, _)| number > p) {
             // The entry is still unambiguous: its pieces are placed so that no missing King or
             // Rook is reported on top of the order error.
-            cx.diags.push(
-                Diagnostic::error(
-                    codes::LINE_ORDER,
-                    number_span,
-                    format!(
-                        "expected a line below {prev} (lines go from 28 down to 0), found line {number}"
-                    ),
-                )
-                .with_label(prev_span, "the previous line"),
+            let message = format!(
+                "expected a line below {prev} (lines go from 28 down to 0), found line {number}"
             );
+            let d = match cx.dialect {
+                Dialect::Spec => Diagnostic::error(codes::LINE_ORDER, number_span, message),
+                Dialect::App => Diagnostic::warning(
+                    codes::APP_LINE_ORDER,
+                    number_span,
+                    format!("{message}; placed on its line, as the app places it"),
+                ),
+            };
+            cx.diags.push(d.with_label(prev_span, "the previous line"));
         }
         if seen[number as usize].is_none() {
             seen[number as usize] = Some(number_span);
@@ -382,10 +402,14 @@ fn line_content(
         }
         let span = Span::new(at, at + c.len_utf8());
         letters += 1;
-        match cx.letters.piece_of(c) {
+        match cx.letters.piece_of(c).or_else(|| app_alias(cx, c, span)) {
             Some(piece) => {
                 if pos < len {
                     if let (true, Some(hex)) = (place, line.hexes().nth(pos)) {
+                        if let Some(there) = position.piece_at(hex) {
+                            // Only a line given twice (the app's dialect) comes back to a hex.
+                            hex_filled_twice(cx, line, hex, there, span);
+                        }
                         position.set_piece(hex, Some(piece));
                         placement.push(hex, piece, span);
                     }
@@ -456,6 +480,40 @@ fn empty_run(cx: &mut Cx<'_>, (s, e, sum, count, zero): (usize, usize, usize, us
     }
 }
 
+/// In the app's dialect, a letter of another language that the app reads (`Q` for `D`, `T` for
+/// `R`...: [`PieceKind::alternative_letters`]), with a warning.
+fn app_alias(cx: &mut Cx<'_>, c: char, span: Span) -> Option<Piece> {
+    if cx.dialect != Dialect::App || !c.is_ascii_alphabetic() || Piece::from_letter(c).is_some() {
+        return None;
+    }
+    let piece = cx.letters.guess_piece(c)?;
+    let written = cx.letters.letter(piece);
+    cx.diags.push(
+        Diagnostic::warning(
+            codes::APP_PIECE_ALIAS,
+            span,
+            format!(
+                "expected a piece letter, found `{c}`; read as the {} {} (`{written}`), as the app reads it",
+                piece.colour, piece.kind
+            ),
+        )
+        .with_fix(span, written.to_string()),
+    );
+    Some(piece)
+}
+
+/// A hex that a line given twice fills again: the app refuses it too.
+fn hex_filled_twice(cx: &mut Cx<'_>, line: Line, hex: Hex, there: Piece, span: Span) {
+    cx.diags.push(Diagnostic::error(
+        codes::REPEATED_LINE,
+        span,
+        format!(
+            "expected each hex once, found {hex} filled again (line {line} is given twice, and {hex} already holds a {} {})",
+            there.colour, there.kind
+        ),
+    ));
+}
+
 fn unknown_letter(cx: &mut Cx<'_>, c: char, span: Span) {
     let all = |colour| -> String {
         PieceKind::ALL.into_iter().map(|k| cx.letters.letter(Piece::new(colour, k))).collect()
@@ -491,6 +549,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{Cx, Field, Placement, hex_colour_index, read_canonical, read_reporting};
+    use crate::Dialect;
 
     fn tables() -> [Letters; 3] {
         [Letters::standard(), Letters::fan(), Letters::from_redefine("L@J, S@N, T@R, W@V").unwrap()]
@@ -535,11 +594,11 @@ mod tests {
     /// every output, and `read_reporting` found nothing to report.
     fn agrees(text: &str, letters: &Letters) -> Result<bool, TestCaseError> {
         let field = Field { text, start: 0 };
-        let mut slow_cx = Cx { text, letters, diags: Vec::new() };
+        let mut slow_cx = Cx { text, letters, dialect: Dialect::Spec, diags: Vec::new() };
         let mut slow_position = Position::empty();
         let slow = read_reporting(&mut slow_cx, field, &mut slow_position);
         counted_as_listed(&slow, text)?;
-        let fast_cx = Cx { text, letters, diags: Vec::new() };
+        let fast_cx = Cx { text, letters, dialect: Dialect::Spec, diags: Vec::new() };
         let mut fast_position = Position::empty();
         let Some(fast) = read_canonical(&fast_cx, field, &mut fast_position) else {
             prop_assert!(!slow_cx.diags.is_empty(), "clean but not read: {text}");

@@ -1,12 +1,12 @@
 //! The one replay of a game: it takes the game's events in text order (tags, move numbers,
 //! moves, variations, comments, the result) and checks them as they come, whoever reads the
-//! text: the tree walk of [`super::validate`] ([`super::tree`]) and the fast scanner
-//! ([`super::fast`], over [`ctl_an::scan`]) both feed it.
+//! text: the tree walk of a parsed game ([`super::tree`]) and the fast scanner
+//! (`crate::validate::fast`, over [`ctl_an::scan`]) both feed it.
 //!
 //! Every rule of validation past the tags lives here once: how a variation branches, which move
 //! number comes next, when a line stops, repetitions and automatic draws, check marks, whether
 //! the result agrees with the tag and with the final position, the setup read from the tags,
-//! and (through [`super::references`]) the references in comments.
+//! and (through `crate::validate::references`) the references in comments.
 //!
 //! A variation replaces the move it follows: its first move is played from the position before
 //! that move (before White's move when the variation starts with one, before Black's when it starts
@@ -32,14 +32,14 @@ use cescacs_board::{
     REPETITION_DRAW, Span,
 };
 use ctl_an::scan::Flow;
-use ctl_an::syntax::{Comment, GameResult, Move, MoveNumber, Reference, Spanned};
+use ctl_an::syntax::{Comment, GameResult, Move, PairNumber, Reference, Spanned};
 
-use super::references::References;
-use super::suggest;
-use super::unchecked::{self, Skipped, Unchecked};
-use super::{Level, codes, messages};
 use crate::game::Setup;
 use crate::tags::{CleanNames, TagRef, lint_tags_after};
+use crate::validate::references::References;
+use crate::validate::suggest;
+use crate::validate::unchecked::{self, Skipped, Unchecked};
+use crate::validate::{Level, codes, messages};
 
 /// A line copies its board at most this often (in plies); a variation starts from the last
 /// copy and plays the moves since.
@@ -68,7 +68,7 @@ const PLIES_BETWEEN_REPEATS: usize = 4;
 
 /// How the replay reports what it finds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Report {
+pub(crate) enum Report {
     /// Every diagnostic is kept.
     All,
     /// The first diagnostic stops the replay (every later event answers [`Flow::Fallback`]):
@@ -77,12 +77,19 @@ pub enum Report {
 }
 
 /// What the replay does beyond the check of every line.
+///
+/// ```
+/// use ctl_pgn::{Level, ReplayOptions};
+/// let lines = ReplayOptions::lines(Level::Rules);
+/// assert!(lines.variations && !lines.full);
+/// assert!(!ReplayOptions::main_line(Level::Rules).variations);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
-    /// How deep to check.
+pub struct ReplayOptions {
+    /// How deep to check (`Syntax` replays nothing: no line is played below `Coherence`).
     pub level: Level,
-    /// How diagnostics are kept.
-    pub report: Report,
+    /// How diagnostics are kept: all of them, except on the fast path of `check`.
+    pub(crate) report: Report,
     /// A full check: check marks verified, and a line goes on at the coherence level after an
     /// illegal move. Without it (what `cescacs replay` shows) a line stops at its first error.
     pub full: bool,
@@ -90,10 +97,31 @@ pub struct Options {
     pub variations: bool,
 }
 
-impl Options {
-    /// The full check at `level`, every diagnostic kept.
-    pub fn check(level: Level) -> Options {
-        Options { level, report: Report::All, full: true, variations: true }
+impl ReplayOptions {
+    /// The full check at `level`, every diagnostic kept: what [`crate::Check`] runs.
+    pub fn check(level: Level) -> ReplayOptions {
+        ReplayOptions { level, report: Report::All, full: true, variations: true }
+    }
+
+    /// Every line, main line and variations, each stopping at its first error, at `level`
+    /// (`Syntax` is taken as `Coherence`): what [`crate::Game::lines`] replays.
+    pub fn lines(level: Level) -> ReplayOptions {
+        ReplayOptions {
+            level: level.max(Level::Coherence),
+            report: Report::All,
+            full: false,
+            variations: true,
+        }
+    }
+
+    /// The main line alone, stopping at its first error: what [`crate::Game::main_line`] replays.
+    pub fn main_line(level: Level) -> ReplayOptions {
+        ReplayOptions { variations: false, ..ReplayOptions::lines(level) }
+    }
+
+    /// The same, stopping at the first diagnostic (the fast path of `check`).
+    pub(crate) fn stop_at_first(self) -> ReplayOptions {
+        ReplayOptions { report: Report::StopAtFirst, ..self }
     }
 }
 
@@ -118,8 +146,8 @@ pub struct PlyAt {
 ///
 /// ```
 /// use cescacs_board::Board;
-/// use ctl_an::syntax::{Move, MoveNumber};
-/// use ctl_pgn::validate::{Level, replay::{Observer, Options, PlyAt}, replay_game};
+/// use ctl_an::syntax::{Move, PairNumber};
+/// use ctl_pgn::{Level, Observer, PlyAt, ReplayOptions};
 /// #[derive(Default)]
 /// struct Events(Vec<String>);
 /// impl Observer for Events {
@@ -129,15 +157,15 @@ pub struct PlyAt {
 ///     fn played(&mut self, at: PlyAt, _: &Move, _: &Board) {
 ///         self.0.push(format!("ply {} {:?}", at.depth, at.side));
 ///     }
-///     fn pair(&mut self, depth: usize, number: MoveNumber) {
+///     fn pair(&mut self, depth: usize, number: PairNumber) {
 ///         self.0.push(format!("pair {depth} {}", number.value));
 ///     }
 ///     fn begin_variation(&mut self, depth: usize) { self.0.push(format!("( {depth}")); }
 ///     fn end_variation(&mut self, depth: usize) { self.0.push(format!(") {depth}")); }
 /// }
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) *\n";
-/// let game = ctl_pgn::game::Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
-/// let (_, events) = replay_game(&game, Options::check(Level::Rules), Events::default());
+/// let game = ctl_pgn::read_str(text).remove(0).game;
+/// let events = game.replay(ReplayOptions::check(Level::Rules), Events::default());
 /// let expected = [
 ///     "start 0 White", "pair 0 1", "ply 0 White", "ply 0 Black",
 ///     // Black's alternative starts after White's move.
@@ -149,7 +177,7 @@ pub trait Observer {
     /// A line starts from `board` (the game's start, or a variation's branch position).
     fn line_start(&mut self, _depth: usize, _board: &Board) {}
     /// A pair begins with its `number` in the line `depth` deep.
-    fn pair(&mut self, _depth: usize, _number: MoveNumber) {}
+    fn pair(&mut self, _depth: usize, _number: PairNumber) {}
     /// A variation opens, `depth` deep (1 for a variation of the main line).
     fn begin_variation(&mut self, _depth: usize) {}
     /// The variation `depth` deep closes.
@@ -196,7 +224,7 @@ enum Status {
 /// The pair being read in a line.
 #[derive(Clone, Copy)]
 struct OpenPair {
-    number: MoveNumber,
+    number: PairNumber,
     /// The line's level when the pair began (its variations are checked at it).
     level: Level,
     /// Plies read (`…` included).
@@ -225,7 +253,7 @@ struct Line {
     pair: Option<OpenPair>,
     /// The checkpoint: a copy of the board, and the moves played on it since.
     base: Board,
-    moves: Vec<cescacs_board::Move>,
+    moves: Vec<cescacs_board::BoardMove>,
     /// When the line has no checkpoint of its own yet: the index in the line stack of the
     /// line whose `base` its `moves` start from (an ancestor, whose base cannot change while
     /// this line is open). A variation starts so without a copy of the board for its base.
@@ -249,7 +277,7 @@ impl Line {
     fn start(
         spare: &mut Spare,
         base: &Board,
-        moves: &[cescacs_board::Move],
+        moves: &[cescacs_board::BoardMove],
         legal: bool,
         level: Level,
         drawn: Option<Draw>,
@@ -364,7 +392,7 @@ struct Tag<'t> {
 
 /// A variation has opened; its first ply tells where it branches from.
 struct Pending {
-    number: Option<MoveNumber>,
+    number: Option<PairNumber>,
 }
 
 /// Storage a replay leaves behind for the next one (lines, the line stack, the reference
@@ -393,21 +421,11 @@ enum Slot {
     Off,
 }
 
-/// The replay of one game: feed it the events in text order, then [`Replay::finish`].
-///
-/// ```
-/// use ctl_pgn::validate::{Level, replay::{Options, Replay}};
-/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
-/// let game = ctl_pgn::game::Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
-/// let mut replay = Replay::new(text, Options::check(Level::Rules), ());
-/// ctl_pgn::validate::tree::walk(&game, &mut replay);
-/// let found = replay.finish();
-/// assert_eq!(found.diagnostics[0].code, "E0501");
-/// assert_eq!(found.plies, 3);
-/// ```
-pub struct Replay<'t, O = ()> {
+/// The replay of one game: feed it the events in text order, then [`Replay::finish_in_place`]
+/// ([`super::tree::walk`] does for a parsed game, `crate::validate::fast` for the scanner's).
+pub(crate) struct Replay<'t, O = ()> {
     text: &'t str,
-    options: Options,
+    options: ReplayOptions,
     observer: O,
     out: Vec<Diagnostic>,
     /// A diagnostic was found in [`Report::StopAtFirst`] mode.
@@ -442,7 +460,7 @@ pub struct Replay<'t, O = ()> {
 
 /// What a replay found.
 #[derive(Debug, Clone, Default)]
-pub struct Replayed {
+pub(crate) struct Replayed {
     /// The diagnostics, sorted by span (empty after a stop in [`Report::StopAtFirst`] mode:
     /// see `clean`).
     pub diagnostics: Vec<Diagnostic>,
@@ -457,7 +475,7 @@ pub struct Replayed {
 
 impl<'t, O: Observer> Replay<'t, O> {
     /// A replay of a game of `text` (the text the events' spans point into).
-    pub fn new(text: &'t str, options: Options, observer: O) -> Replay<'t, O> {
+    pub(crate) fn new(text: &'t str, options: ReplayOptions, observer: O) -> Replay<'t, O> {
         Replay {
             text,
             options,
@@ -516,7 +534,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The observer, once the replay is done with it.
-    pub fn into_observer(self) -> O {
+    pub(crate) fn into_observer(self) -> O {
         self.observer
     }
 
@@ -543,7 +561,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A tag of the tag section. `value` is unescaped; it borrows the text when written
     /// without escapes.
-    pub fn tag(
+    pub(crate) fn tag(
         &mut self,
         name: &str,
         name_span: Span,
@@ -569,7 +587,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The tags are over: lint them and read the setup.
-    pub fn movetext(&mut self) -> Flow {
+    pub(crate) fn movetext(&mut self) -> Flow {
         self.start();
         self.flow()
     }
@@ -635,7 +653,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// A comment, wherever it stands.
-    pub fn comment(&mut self, comment: &Comment) -> Flow {
+    pub(crate) fn comment(&mut self, comment: &Comment) -> Flow {
         self.comment_references(&comment.references)
     }
 
@@ -698,7 +716,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A pair begins with its number.
     #[inline(never)]
-    pub fn number(&mut self, number: MoveNumber) -> Flow {
+    pub(crate) fn number(&mut self, number: PairNumber) -> Flow {
         self.start();
         self.observer.pair(self.depth, number);
         if !self.busy {
@@ -726,7 +744,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// White's move left out (`…`).
-    pub fn omitted(&mut self, span: Span) -> Flow {
+    pub(crate) fn omitted(&mut self, span: Span) -> Flow {
         self.ply_event(true);
         let depth = self.depth();
         let Some(line) = live(&mut self.lines) else { return self.flow() };
@@ -754,7 +772,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     /// A ply that could not be read as a move (the tree's [`ctl_an::syntax::Ply::Invalid`]):
     /// its line stops there.
-    pub fn invalid(&mut self, span: Span) -> Flow {
+    pub(crate) fn invalid(&mut self, span: Span) -> Flow {
         if self.depth() == 0 {
             self.plies += 1;
         }
@@ -770,7 +788,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     /// A move. `readable`: false when the parser reported a syntax error inside it, so that
     /// it is not reported again as incoherent (its line stops silently after the turn check).
     #[inline]
-    pub fn mv(&mut self, m: &Move, readable: bool) -> Flow {
+    pub(crate) fn mv(&mut self, m: &Move, readable: bool) -> Flow {
         self.count_main_ply();
         self.start();
         if !self.busy {
@@ -929,7 +947,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// A variation opens after the last pair of the current line.
-    pub fn begin_variation(&mut self, label: Option<Spanned<u32>>) -> Flow {
+    pub(crate) fn begin_variation(&mut self, label: Option<Spanned<u32>>) -> Flow {
         self.start();
         if let Some(refs) = &mut self.references {
             let before = self.out.len();
@@ -954,7 +972,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The innermost variation closes.
-    pub fn end_variation(&mut self) -> Flow {
+    pub(crate) fn end_variation(&mut self) -> Flow {
         self.observer.end_variation(self.depth);
         self.depth = self.depth.saturating_sub(1);
         if let Some(refs) = &mut self.references {
@@ -975,7 +993,7 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The result line.
-    pub fn result(&mut self, result: Spanned<GameResult>) -> Flow {
+    pub(crate) fn result(&mut self, result: Spanned<GameResult>) -> Flow {
         self.start();
         self.result = Some(result);
         if let Some(refs) = &mut self.references {
@@ -1004,13 +1022,8 @@ impl<'t, O: Observer> Replay<'t, O> {
     }
 
     /// The game is over: the result against the final position, the label references, and
-    /// every diagnostic sorted by span.
-    pub fn finish(mut self) -> Replayed {
-        self.finish_in_place()
-    }
-
-    /// [`Replay::finish`], keeping the replay (and its observer).
-    pub fn finish_in_place(&mut self) -> Replayed {
+    /// every diagnostic sorted by span. The replay (and its observer) is kept.
+    pub(crate) fn finish_in_place(&mut self) -> Replayed {
         self.start();
         // The references stay for [`Replay::spare`], emptied: a second finish finds nothing.
         if let Some(refs) = &mut self.references {
@@ -1153,7 +1166,7 @@ fn first_number(start: &Position) -> Option<u32> {
 /// A pair begins in `line`: the numbering, the checkpoint, the marks. Returns the number
 /// expected when `number` does not follow (a warning).
 #[inline(always)]
-fn begin_pair(line: &mut Line, number: MoveNumber, near: bool) -> Option<u32> {
+fn begin_pair(line: &mut Line, number: PairNumber, near: bool) -> Option<u32> {
     if let Some(p) = &line.pair {
         // After a pair that ends with White's move, Black's move comes as `N. …, MOVE`. Without
         // a branch: in a game with comments and variations such pairs come in no pattern.
@@ -1319,286 +1332,11 @@ fn incoherent(
 
 #[cfg(test)]
 mod tests {
-    use cescacs_board::Position;
-    use ctl_an::Limits;
-
-    use super::super::fast::check_fast;
-    use super::super::{Level, check_text};
-
-    /// The codes `check_text` reports on `text` at `level`, in order.
-    fn codes(text: &str, level: Level) -> Vec<&'static str> {
-        check_text(text, level).iter().map(|d| d.code).collect()
-    }
-
-    /// Knights out and back: pairs with an odd number play out, even ones back.
-    fn shuffle(pairs: u32) -> String {
-        (1..=pairs)
-            .map(|n| {
-                if n % 2 == 1 {
-                    format!("{n}. NE3-C7, NE25-C21\n")
-                } else {
-                    format!("{n}. NC7-E3, NC21-E25\n")
-                }
-            })
-            .collect()
-    }
-
-    #[test]
-    fn variations_far_past_a_checkpoint_branch_from_the_right_position() {
-        // Pair 19 is far past several checkpoints: its variations start from the position
-        // rebuilt from the last one.
-        let game = |variation: &str| {
-            format!("[Variant \"C'escacs\"]\n{}{variation}\n20. NC7-E3: *\n", shuffle(19))
-        };
-        let codes = |text: &str| codes(text, Level::Coherence);
-        assert_eq!(codes(&game("(19. NE3-C7, NE25-C21)")), Vec::<&str>::new());
-        assert_eq!(codes(&game("(19. …, NE25-C21)")), Vec::<&str>::new());
-        // Before Black's move of pair 19 the Knight is on E25, not C21.
-        assert_eq!(codes(&game("(19. …, NC21-E25)")), ["E0404"]);
-        // Before White's move the Knight is on E3: White cannot play it back from C7.
-        assert_eq!(codes(&game("(19. NC7-E3)")), ["E0404"]);
-        // A nested variation branches from its own line's positions.
-        assert_eq!(codes(&game("(19. NE3-C7, NE25-C21 (19. …, NE25-C21))")), Vec::<&str>::new());
-    }
-
-    /// `plies` legal moves from `position` by the rule of [`legal_game`] (shifted by `seed`):
-    /// their texts, with the position before each.
-    fn legal_line(mut position: Position, plies: usize, seed: usize) -> Vec<(Position, String)> {
-        let mut out = Vec::new();
-        for ply in 0..plies {
-            let moves = position.legal_moves();
-            let Some(m) = moves.get((ply * 17 + seed) % moves.len().max(1)) else { break };
-            out.push((position.clone(), position.move_text_with_check(m)));
-            position = position.play_unchecked(m);
-        }
-        out
-    }
-
-    #[test]
-    fn nested_variations_at_the_rules_level_branch_from_their_own_lines() {
-        // A variation keeps its parent's checkpoint instead of a copy of its start: the
-        // variations nested in it (and in those) must still start from their own line.
-        let main = legal_game(24);
-        let text_of = |plies: &[(Position, String)], first: usize| -> String {
-            let mut out = String::new();
-            for (i, (_, m)) in plies.iter().enumerate() {
-                let ply = first + i;
-                if ply % 2 == 0 {
-                    out.push_str(&format!("{}. {m}", ply / 2 + 1));
-                } else if i == 0 {
-                    out.push_str(&format!("{}. …, {m}", ply / 2 + 1));
-                } else {
-                    out.push_str(&format!(", {m}"));
-                }
-                if ply % 2 == 1 {
-                    out.push('\n');
-                }
-            }
-            out
-        };
-        for pair in [3, 6, 10] {
-            let black = 2 * pair - 1;
-            // Black's alternative at `pair`, then four plies of its own.
-            let alt = other_move(&main[black].0, &main[black].1).unwrap();
-            let parsed = main[black].0.legal_moves().into_iter();
-            let alt_move = parsed.clone().find(|x| main[black].0.move_text_with_check(x) == alt);
-            let v1_start = main[black].0.play_unchecked(&alt_move.unwrap());
-            let v1_rest = legal_line(v1_start, 4, pair);
-            // Inside it: Black's alternative of its next pair, with two plies of its own.
-            let inner_black = other_move(&v1_rest[1].0, &v1_rest[1].1).unwrap();
-            let parsed = v1_rest[1].0.legal_moves().into_iter();
-            let inner_move =
-                parsed.clone().find(|x| v1_rest[1].0.move_text_with_check(x) == inner_black);
-            let v2_rest =
-                legal_line(v1_rest[1].0.play_unchecked(&inner_move.unwrap()), 2, pair + 1);
-            // Three deep: White's alternative of the inner line's next pair.
-            let deep_white = other_move(&v2_rest[0].0, &v2_rest[0].1).unwrap();
-            let deep = format!("({}. {deep_white})", pair + 2);
-            let inner = format!(
-                "({}. …, {inner_black}\n{} {deep})",
-                pair + 1,
-                text_of(&v2_rest, 2 * pair + 2).trim_end()
-            );
-            // Inside it, before its own first checkpoint: a third move of Black at `pair`.
-            let position = &main[black].0;
-            let mut third =
-                position.legal_moves().into_iter().map(|m| position.move_text_with_check(&m));
-            let third = third.find(|t| *t != alt && *t != main[black].1).unwrap();
-            let v1 = format!(
-                "({pair}. …, {alt} ({pair}. …, {third})\n{} {inner}\n{})",
-                text_of(&v1_rest[..2], 2 * pair).trim_end(),
-                text_of(&v1_rest[2..], 2 * pair + 2).trim_end()
-            );
-            // An earlier variation leaves its line's storage (and its stale board copies) to the next.
-            let early = format!("(1. {})", other_move(&main[0].0, &main[0].1).unwrap());
-            let head =
-                format!("{}\n{early}\n{}", text_of(&main[..2], 0), text_of(&main[2..=black], 2));
-            let tail = text_of(&main[black + 1..], black + 1);
-            let text = format!(
-                "[Variant \"C'escacs\"]\n{}\n{v1}\n{}: *\n",
-                head.trim_end(),
-                tail.trim_end()
-            );
-            let full = check_text(&text, Level::Rules);
-            assert_eq!(full, [], "{text}");
-            let fast = check_fast(&text, Level::Rules, &Limits::DEFAULT);
-            assert!(fast.is_some(), "{text}");
-            // Each nested line starts from the position before the move it replaces.
-            let file = ctl_an::parse_file(&text).file;
-            let game = crate::game::Game::new(file.games[0].clone(), &text);
-            let lines = super::super::lines::replay_lines(&game, Level::Rules).unwrap();
-            let v1 = lines.variations[pair - 1][0].as_ref().unwrap();
-            assert_eq!(v1.positions[0], main[black].0, "{text}");
-            let sibling = v1.variations[0][0].as_ref().unwrap();
-            assert_eq!(sibling.positions[0], main[black].0, "{text}");
-            let inner = v1.variations[1][0].as_ref().unwrap();
-            assert_eq!(inner.positions[0], v1_rest[1].0, "{text}");
-            let deep = inner.variations[1][0].as_ref().unwrap();
-            assert_eq!(deep.positions[0], v2_rest[0].0, "{text}");
-        }
-    }
-
-    #[test]
-    fn a_variation_is_drawn_only_if_its_line_was_before_the_move_it_replaces() {
-        // The start position comes back after every even pair: Black's move of pair 8 makes
-        // its fifth occurrence, an automatic draw.
-        let game = |variation: &str| {
-            format!("[Variant \"C'escacs\"]\n{}8. NC7-E3, NC21-E25: {variation}\n1-1\n", shuffle(7))
-        };
-        let codes = |text: &str| codes(text, Level::Rules);
-        assert_eq!(codes(&game("")), Vec::<&str>::new());
-        // Before Black's move of pair 8 the line was not drawn yet: the variation goes on.
-        let before_the_draw = game("(8. …, E21-E15 9. NE3-C7)");
-        assert_eq!(codes(&before_the_draw), Vec::<&str>::new());
-        assert!(check_fast(&before_the_draw, Level::Rules, &Limits::DEFAULT).is_some());
-    }
-
     #[test]
     fn a_draw_offer_is_not_taken_for_a_variation() {
         let text = b"1. E7-E13 (=), E21-E15 (1. F8-F12)";
         assert_eq!(super::next_variation_paren(text, 0), 23);
         assert_eq!(super::next_variation_paren(text, 25), usize::MAX);
         assert_eq!(super::next_variation_paren(b"(=", 0), usize::MAX);
-    }
-
-    #[test]
-    fn the_fast_path_follows_references_when_the_text_has_a_hash() {
-        let game = |comment: &str| {
-            format!(
-                "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 {comment}\n2. F8-F12, F20-F16\n\
-                 3. G7-G11, G21-G17: *\n"
-            )
-        };
-        for (comment, clean) in [("{see #1}", true), ("{see #3}", false), ("{no reference}", true)]
-        {
-            let text = game(comment);
-            let full = check_text(&text, Level::Coherence);
-            assert_eq!(full.is_empty(), clean, "{full:?}");
-            let fast = check_fast(&text, Level::Coherence, &Limits::DEFAULT);
-            assert_eq!(fast.is_some(), clean, "{text}");
-        }
-    }
-
-    #[test]
-    fn a_check_mark_left_untested_for_mate_is_tested_when_no_move_answers_it() {
-        // The fast path tests a right check mark for mate only when the line ends after it:
-        // a legal move after it proves there was one. The spec's fool's mate, and a check.
-        let fool = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, \
-                    GZ11-L5 5. I5-I9, NL17-G9 6. K4-K10, GL5-H6";
-        let check = "1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, \
-                     GZ11-L5 5. K4-K10, GL5-H6";
-        let cases: [(String, &[&str]); 9] = [
-            (format!("{fool}# 0-3"), &[]),
-            (format!("{fool}+: 0-3"), &["W0503"]),
-            (format!("{fool}+^: *"), &["W0503", "E0508"]),
-            // In a variation: the line ends at its `)`.
-            (format!("{fool}# (6. …, GL5-H6+) 0-3"), &["W0503"]),
-            (format!("{fool}# (6. …, GL5-H6+^ {{ mate }}) 0-3"), &["W0503"]),
-            // A move after the mate cannot be played.
-            (format!("{fool}+ 7. K10-K12: 0-3"), &["W0503", "E0502"]),
-            (format!("{check}+^: *"), &[]),
-            (format!("{check}+: (5. …, GL5-H6+^) *"), &[]),
-            (format!("{check}+ 6. KG1-H4: *"), &[]),
-        ];
-        for (movetext, expected) in cases {
-            let text = format!("[Variant \"C'escacs\"]\n{movetext}\n");
-            let full = check_text(&text, Level::Rules);
-            let found: Vec<&str> = full.iter().map(|d| d.code).collect();
-            assert_eq!(found, expected, "{text}");
-            let fast = check_fast(&text, Level::Rules, &Limits::DEFAULT);
-            assert_eq!(fast.is_some(), full.is_empty(), "{text}");
-        }
-    }
-
-    /// A game of legal moves from the initial position, chosen by a fixed rule (no position
-    /// comes back, unlike [`shuffle`]): each ply's position and its move's text with the mark.
-    fn legal_game(plies: usize) -> Vec<(Position, String)> {
-        let mut position = Position::initial();
-        let mut out = Vec::new();
-        for ply in 0..plies {
-            let moves = position.legal_moves();
-            let Some(m) = moves.get((ply * 31 + 7) % moves.len().max(1)) else { break };
-            out.push((position.clone(), position.move_text_with_check(m)));
-            position = position.play_unchecked(m);
-        }
-        out
-    }
-
-    /// Another legal move than `played` in `position`, with its mark.
-    fn other_move(position: &Position, played: &str) -> Option<String> {
-        let moves = position.legal_moves().into_iter();
-        moves.map(|m| position.move_text_with_check(&m)).rfind(|t| t != played)
-    }
-
-    #[test]
-    fn the_fast_path_branches_from_the_right_position_with_few_checkpoints() {
-        // Pairs far from any `(` make no checkpoint when the text is known (the fast path);
-        // a long comment puts the `(` out of sight of its pair's number.
-        let game = legal_game(160);
-        let long = format!(" {{{}}}", "a long comment ".repeat(8));
-        let mut checked = 0;
-        for pair in [1, 2, 3, 5, 19, 40, 75] {
-            let (white, black) = (2 * pair - 2, 2 * pair - 1);
-            let Some((after_white, _)) = game.get(black) else { continue };
-            let before = |end: usize| -> String {
-                game[..end]
-                    .chunks(2)
-                    .enumerate()
-                    .map(|(i, p)| {
-                        let black = p.get(1).map_or(String::new(), |b| format!(", {}", b.1));
-                        format!("{}. {}{black}\n", i + 1, p[0].1)
-                    })
-                    .collect()
-            };
-            let alternative_white = other_move(&game[white].0, &game[white].1).unwrap();
-            let alternative_black = other_move(after_white, &game[black].1).unwrap();
-            // Black's move of the pair before: most often not even coherent here.
-            let wrong_black = &game[black.saturating_sub(2)].1;
-            for pad in ["", long.as_str()] {
-                for variation in [
-                    format!("({pair}. {alternative_white})"),
-                    format!("({pair}. …, {alternative_black})"),
-                    format!("({pair}. …, {wrong_black})"),
-                    format!("({pair}. {alternative_white}) ({pair}. …, {alternative_black})"),
-                ] {
-                    let rest = before(game.len())[before(black + 1).len()..].trim_end().to_string();
-                    let end = if rest.ends_with('#') { "" } else { ":" };
-                    let text = format!(
-                        "[Variant \"C'escacs\"]\n{}{pad} {variation}\n{rest}{end} *\n",
-                        before(black + 1),
-                    );
-                    for level in [Level::Coherence, Level::Rules] {
-                        let full = check_text(&text, level);
-                        let fast = check_fast(&text, level, &Limits::DEFAULT);
-                        assert_eq!(fast.is_some(), full.is_empty(), "{level:?}, {text}");
-                        if !variation.contains(wrong_black.as_str()) {
-                            assert_eq!(full, [], "{text}");
-                        }
-                        checked += 1;
-                    }
-                }
-            }
-        }
-        assert_eq!(checked, 7 * 2 * 4 * 2);
     }
 }

@@ -1,57 +1,54 @@
 //! Every line of a game replayed, kept as a tree of positions: the one replay
-//! ([`super::replay_game`], each line stopping at its first error) with an observer that files
+//! ([`Game::replay`], each line stopping at its first error) with an observer that files
 //! what it is told line by line. What the HTML page draws and what the language server's hovers
 //! show; where a variation starts is the replay's to say.
 
 use cescacs_board::{Board, Diagnostic, Position};
-use ctl_an::syntax::{Move, MoveNumber};
+use ctl_an::syntax::{Move, PairNumber};
 
-use super::replay::{Observer, Options, PlyAt, Report};
-use super::{Level, replay_game};
+use super::engine::{Observer, PlyAt, ReplayOptions};
 use crate::game::Game;
+use crate::validate::Level;
 
 /// One line replayed: the main line or a variation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Line {
+pub struct ReplayedLine {
     /// Where the line starts, then the position after each ply played (`…` is not a ply).
     pub positions: Vec<Position>,
     /// For each pair of the line, in text order, each of its variations in text order; `None`
     /// when the line stopped before the position the variation starts from.
-    pub variations: Vec<Vec<Option<Line>>>,
+    pub variations: Vec<Vec<Option<ReplayedLine>>>,
     /// Why the line stopped before its end, when the replay said (a ply that could not be read
     /// at all stops it silently).
     pub stop: Option<Diagnostic>,
 }
 
-/// Replays every line of `game` at `level` (`Syntax` is treated as `Coherence`). `None` when the
-/// start position is unknown.
-///
-/// ```
-/// use ctl_pgn::{game::Game, validate::{Level, lines::replay_lines}};
-/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12) *\n";
-/// let game = Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
-/// let main = replay_lines(&game, Level::Rules).unwrap();
-/// assert_eq!(main.positions.len(), 3);
-/// let black = main.variations[0][0].as_ref().unwrap();
-/// // Black's alternative starts after White's E7-E13, White's from the start.
-/// assert_eq!(black.positions[0], main.positions[1]);
-/// assert_eq!(main.variations[0][1].as_ref().unwrap().positions[0], main.positions[0]);
-/// ```
-pub fn replay_lines(game: &Game, level: Level) -> Option<Line> {
-    let options = Options {
-        level: level.max(Level::Coherence),
-        report: Report::All,
-        full: false,
-        variations: true,
-    };
-    let (_, lines) = replay_game(game, options, Lines { open: vec![Line::default()] });
-    let main = lines.open.into_iter().next()?;
-    (!main.positions.is_empty()).then_some(main)
+impl Game {
+    /// Replays every line of the game at `level` (`Syntax` is taken as `Coherence`), each
+    /// stopping at its first error. `None` when the start position is unknown.
+    ///
+    /// ```
+    /// use ctl_pgn::Level;
+    /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12) *\n";
+    /// let game = ctl_pgn::read_str(text).remove(0).game;
+    /// let main = game.lines(Level::Rules).unwrap();
+    /// assert_eq!(main.positions.len(), 3);
+    /// let black = main.variations[0][0].as_ref().unwrap();
+    /// // Black's alternative starts after White's E7-E13, White's from the start.
+    /// assert_eq!(black.positions[0], main.positions[1]);
+    /// assert_eq!(main.variations[0][1].as_ref().unwrap().positions[0], main.positions[0]);
+    /// ```
+    pub fn lines(&self, level: Level) -> Option<ReplayedLine> {
+        let lines = Lines { open: vec![ReplayedLine::default()] };
+        let lines = self.replay(ReplayOptions::lines(level), lines);
+        let main = lines.open.into_iter().next()?;
+        (!main.positions.is_empty()).then_some(main)
+    }
 }
 
 /// The lines being filled: the main line, then each variation open inside it.
 struct Lines {
-    open: Vec<Line>,
+    open: Vec<ReplayedLine>,
 }
 
 impl Observer for Lines {
@@ -73,14 +70,14 @@ impl Observer for Lines {
         }
     }
 
-    fn pair(&mut self, _depth: usize, _number: MoveNumber) {
+    fn pair(&mut self, _depth: usize, _number: PairNumber) {
         if let Some(line) = self.open.last_mut() {
             line.variations.push(Vec::new());
         }
     }
 
     fn begin_variation(&mut self, _depth: usize) {
-        self.open.push(Line::default());
+        self.open.push(ReplayedLine::default());
     }
 
     fn end_variation(&mut self, _depth: usize) {

@@ -4,7 +4,7 @@
 use ctl_an::scan::Flow;
 use ctl_an::syntax::{Pair, Ply, Variation};
 
-use super::replay::{Observer, Replay};
+use super::engine::{Observer, Replay};
 use crate::game::Game;
 
 /// Tells `replay` every event of `game`, in text order: tags, the movetext, comments, pairs
@@ -13,7 +13,7 @@ use crate::game::Game;
 ///
 /// A move with a syntax error inside (as [`Game::set_syntax_errors`] was told) is passed as
 /// unreadable, so that it is not reported again.
-pub fn walk<O: Observer>(game: &Game, replay: &mut Replay<'_, O>) -> Flow {
+pub(crate) fn walk<O: Observer>(game: &Game, replay: &mut Replay<'_, O>) -> Flow {
     let mut w = Walk { game, replay };
     w.game().map_or(Flow::Fallback, |()| Flow::Continue)
 }

@@ -1,0 +1,603 @@
+//! The toolkit's front door for JavaScript, in plain Rust: every call of this crate into
+//! `ctl-pgn`, `pdtl`, `ctl-an`, `cescacs-board` and `cescacs-diagram` is in this file, so that
+//! the bindings follow a change of those crates here alone. Each function takes text and
+//! options and gives a value that serializes to what the JavaScript caller receives, or an
+//! [`ApiError`]; none panics on any input.
+
+use cescacs_board::{Diagnostic, Letters, Position};
+use cescacs_diagram::{Diagram, PieceStyle};
+use ctl_an::WriteOptions;
+use ctl_an::syntax::{Pair, Ply};
+use ctl_pgn::Game;
+use ctl_pgn::reader::{Pieces, StreamPiece as Piece, TextStart};
+use ctl_pgn::render::{Context, ErrorCap, JsonDiagnostic, LineIndex, PositionEncoding, piece_json};
+use ctl_pgn::validate::Level;
+use ctl_pgn::{Check, CheckedPiece};
+use pdtl::Dialect;
+use serde::{Deserialize, Serialize};
+
+/// What went wrong when a function cannot give its value: a stable `code` (the kebab-case kinds
+/// below, or a diagnostic code such as `E0103` for an invalid PDTL), a message, and the
+/// diagnostics behind it, in the shape of `cescacs check --format json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ApiError {
+    /// `invalid-options`, `syntax-errors` (a text that cannot be formatted), or the code of the
+    /// first error of an invalid PDTL.
+    pub code: String,
+    /// What is wrong.
+    pub message: String,
+    /// The diagnostics behind it (may be empty).
+    pub diagnostics: Vec<JsonDiagnostic>,
+}
+
+impl ApiError {
+    /// An error about the options given.
+    pub fn options(message: impl Into<String>) -> ApiError {
+        ApiError {
+            code: "invalid-options".into(),
+            message: message.into(),
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
+/// The options of [`check`] (JavaScript names in camelCase).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct CheckOptions {
+    /// `syntax`, `coherence` or `rules` (the default).
+    pub level: String,
+    /// `utf-8`, `utf-16` (the default, JavaScript's own) or `utf-32`: the unit of the columns.
+    pub position_encoding: String,
+    /// The URI of the text, for `relatedInformation` (default `untitled:text`).
+    pub uri: String,
+    /// Diagnostics given (0: all); the others are counted in `omitted`. As `cescacs check
+    /// --max-errors`, 100 by default.
+    pub max_errors: usize,
+}
+
+impl Default for CheckOptions {
+    fn default() -> CheckOptions {
+        CheckOptions {
+            level: "rules".into(),
+            position_encoding: "utf-16".into(),
+            uri: "untitled:text".into(),
+            max_errors: ctl_pgn::render::DEFAULT_MAX_DIAGNOSTICS,
+        }
+    }
+}
+
+/// The counts of a [`check`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Games read.
+    pub games: usize,
+    /// Plies (half-moves) of their main lines.
+    pub plies: usize,
+    /// Errors found (all of them, given or omitted).
+    pub errors: usize,
+    /// Warnings found.
+    pub warnings: usize,
+}
+
+/// What [`check`] found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Checked {
+    /// Each one an entry of `cescacs check --format json` for the same text.
+    pub diagnostics: Vec<JsonDiagnostic>,
+    /// Totals.
+    pub summary: Summary,
+    /// Diagnostics left out by `maxErrors`.
+    pub omitted: usize,
+}
+
+fn level(name: &str) -> Result<Level, ApiError> {
+    match name {
+        "syntax" => Ok(Level::Syntax),
+        "coherence" => Ok(Level::Coherence),
+        "rules" => Ok(Level::Rules),
+        other => Err(ApiError::options(format!(
+            "expected `level` \"syntax\", \"coherence\" or \"rules\", found {other:?}"
+        ))),
+    }
+}
+
+fn encoding(name: &str) -> Result<PositionEncoding, ApiError> {
+    name.parse().map_err(|_| {
+        ApiError::options(format!(
+            "expected `positionEncoding` \"utf-8\", \"utf-16\" or \"utf-32\", found {name:?}"
+        ))
+    })
+}
+
+/// Checks a game file's bytes as `cescacs check --format json` checks a file: the same pieces,
+/// the same paths, each diagnostic rendered by the same code (`piece_json`), numbered across
+/// the pieces and capped the same way.
+pub fn check(bytes: &[u8], options: &CheckOptions) -> Result<Checked, ApiError> {
+    let check = Check::new(level(&options.level)?);
+    let encoding = encoding(&options.position_encoding)?;
+    let mut cap = ErrorCap::new(options.max_errors);
+    let (mut summary, mut diagnostics, mut games_before) = (Summary::default(), Vec::new(), 0);
+    for piece in check.stream(bytes) {
+        // Reading from memory cannot fail.
+        let Ok((start, CheckedPiece { decoded, checked: found })) = piece else { continue };
+        let errors = found.diagnostics.iter().filter(|d| d.is_error()).count();
+        summary.games += found.games;
+        summary.plies += found.plies;
+        summary.errors += errors;
+        summary.warnings += found.diagnostics.len() - errors;
+        if let Some(decoded) = decoded.filter(|_| !found.diagnostics.is_empty()) {
+            let keep = cap.room().unwrap_or(usize::MAX).min(found.diagnostics.len());
+            let (kept, left) = found.diagnostics.split_at(keep);
+            let rendered =
+                piece_json(kept, &found.read, decoded.shown(), start, &options.uri, encoding);
+            for (found, mut d) in kept.iter().zip(rendered) {
+                d.data.game = d.data.game.map(|g| g + games_before);
+                if cap.admit(found.severity) {
+                    diagnostics.push(d);
+                }
+            }
+            let left_errors = left.iter().filter(|d| d.is_error()).count();
+            cap.omit(left_errors, left.len() - left_errors);
+        }
+        games_before += found.games;
+    }
+    Ok(Checked { diagnostics, summary, omitted: cap.omitted() })
+}
+
+/// The pieces of a text as `cescacs` cuts a file, each decoded (what `fmt` reads).
+fn pieces(bytes: &[u8]) -> impl Iterator<Item = (TextStart, ctl_pgn::decode::Decoded)> + '_ {
+    Pieces::new(bytes).filter_map(|piece| {
+        let Piece { start, bytes } = piece.ok()?;
+        Some((start, ctl_pgn::decode::decode(bytes)))
+    })
+}
+
+/// The diagnostics of a small text (a PDTL, an app move list) as JSON, columns in UTF-16.
+fn json_of(diagnostics: &[Diagnostic], text: &str) -> Vec<JsonDiagnostic> {
+    let index = LineIndex::at(text, TextStart::default());
+    diagnostics
+        .iter()
+        .map(|d| {
+            JsonDiagnostic::new(
+                d,
+                Context::default(),
+                "untitled:text",
+                &index,
+                PositionEncoding::Utf16,
+            )
+        })
+        .collect()
+}
+
+/// The options of [`format`].
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct FormatOptions {
+    /// Keyboard characters only (`*` for `×`, `...` for `…`), as `cescacs fmt --ascii`.
+    pub ascii: bool,
+    /// The diagnostics of a text that cannot be formatted given (0: all), as `cescacs fmt
+    /// --max-errors`: 100 by default.
+    pub max_errors: usize,
+}
+
+impl Default for FormatOptions {
+    fn default() -> FormatOptions {
+        FormatOptions { ascii: false, max_errors: ctl_pgn::render::DEFAULT_MAX_DIAGNOSTICS }
+    }
+}
+
+/// The canonical text of a game file, as `cescacs fmt` writes it; a text with syntax errors
+/// (or prose between games) is not formatted: `syntax-errors` with its diagnostics.
+pub fn format(bytes: &[u8], options: &FormatOptions) -> Result<String, ApiError> {
+    let write = WriteOptions { ascii: options.ascii };
+    let (mut out, mut games, mut broken) = (String::new(), 0usize, Vec::new());
+    let (mut cap, mut unformattable) = (ErrorCap::new(options.max_errors), false);
+    for (start, decoded) in pieces(bytes) {
+        let records: Vec<_> = ctl_an::games_with(&decoded.text, &ctl_an::Limits::DEFAULT).collect();
+        let unwritable = ctl_pgn::write::unwritable(&decoded, &records);
+        if !unwritable.is_empty() {
+            unformattable = true;
+            let index = LineIndex::at(decoded.shown(), start);
+            let shown = unwritable.iter().filter(|d| cap.admit(d.severity));
+            broken.extend(shown.map(|d| {
+                let d = d.clone().shifted(start.offset);
+                JsonDiagnostic::new(
+                    &d,
+                    Context::default(),
+                    "untitled:text",
+                    &index,
+                    PositionEncoding::Utf16,
+                )
+            }));
+        }
+        if unformattable {
+            continue;
+        }
+        for record in records.iter().filter(|r| !r.game.is_empty()) {
+            if games > 0 {
+                out.push('\n');
+            }
+            out.push_str(&ctl_pgn::write::write_game(&record.game, write));
+            games += 1;
+        }
+    }
+    if !unformattable {
+        Ok(out)
+    } else {
+        Err(ApiError {
+            code: "syntax-errors".into(),
+            message: "the text has syntax errors: it is not formatted".into(),
+            diagnostics: broken,
+        })
+    }
+}
+
+/// The options of the PDTL functions.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct PdtlOptions {
+    /// The dialect read: `spec` (the default) or `app` (the official app's three fields).
+    pub from: String,
+    /// The dialect written: `spec` (the default) or `app`.
+    pub to: String,
+}
+
+impl Default for PdtlOptions {
+    fn default() -> PdtlOptions {
+        PdtlOptions { from: "spec".into(), to: "spec".into() }
+    }
+}
+
+fn dialect(name: &str) -> Result<Dialect, ApiError> {
+    match name {
+        "spec" => Ok(Dialect::Spec),
+        "app" => Ok(Dialect::App),
+        other => Err(ApiError::options(format!("expected \"spec\" or \"app\", found {other:?}"))),
+    }
+}
+
+/// A PDTL read: the position in both dialects when it is valid, and the reader's diagnostics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PdtlRead {
+    /// The canonical PDTL (spec dialect), `null` when the text is not a valid position.
+    pub spec: Option<String>,
+    /// The same position in the app's dialect.
+    pub app: Option<String>,
+    /// What the reader found (warnings with a valid position, errors without).
+    pub diagnostics: Vec<JsonDiagnostic>,
+}
+
+/// The PDTL `text` (or `start`, the initial position) read in its dialect.
+fn read_position(text: &str, from: Dialect) -> (Option<Position>, Vec<Diagnostic>) {
+    if text.trim().eq_ignore_ascii_case("start") {
+        return (Some(Position::initial()), Vec::new());
+    }
+    let read = pdtl::read_in(text, &Letters::standard(), from);
+    (read.position, read.diagnostics)
+}
+
+/// Reads a PDTL (`options.from` its dialect) and writes it in both.
+pub fn read_pdtl(text: &str, options: &PdtlOptions) -> Result<PdtlRead, ApiError> {
+    let (position, diagnostics) = read_position(text, dialect(&options.from)?);
+    let write = |d| position.as_ref().map(|p| pdtl::write_in(p, &Letters::standard(), d));
+    Ok(PdtlRead {
+        spec: write(Dialect::Spec),
+        app: write(Dialect::App),
+        diagnostics: json_of(&diagnostics, text),
+    })
+}
+
+/// A valid position, or the error of its first problem.
+fn position(text: &str, from: Dialect) -> Result<Position, ApiError> {
+    let (position, diagnostics) = read_position(text, from);
+    position.ok_or_else(|| {
+        let first = diagnostics.iter().find(|d| d.is_error());
+        ApiError {
+            code: first.map_or("invalid-pdtl", |d| d.code).to_string(),
+            message: first.map_or_else(|| "invalid PDTL".to_string(), |d| d.message.clone()),
+            diagnostics: json_of(&diagnostics, text),
+        }
+    })
+}
+
+/// A PDTL rewritten canonically, from dialect `options.from` to `options.to`.
+pub fn write_pdtl(text: &str, options: &PdtlOptions) -> Result<String, ApiError> {
+    let to = dialect(&options.to)?;
+    let p = position(text, dialect(&options.from)?)?;
+    Ok(pdtl::write_in(&p, &Letters::standard(), to))
+}
+
+/// Every legal move of a position with its check mark, sorted, as `cescacs legal` lists them.
+pub fn legal_moves(text: &str) -> Result<Vec<String>, ApiError> {
+    let p = position(text, Dialect::Spec)?;
+    let mut moves: Vec<String> =
+        p.legal_moves().iter().map(|m| p.move_text_with_check(m)).collect();
+    moves.sort();
+    Ok(moves)
+}
+
+/// The options of [`board_svg`].
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct SvgOptions {
+    /// Black at the bottom.
+    pub flip: bool,
+    /// `discs` (letters in discs, the default) or `symbols` (the spec's Unicode symbols).
+    pub pieces: String,
+    /// The last move's origin and destination hexes (e.g. `["E7", "E13"]`), highlighted.
+    pub last_move: Option<(String, String)>,
+    /// The SVG's `<title>`.
+    pub title: Option<String>,
+    /// The PDTL's dialect: `spec` (the default) or `app`.
+    pub from: String,
+}
+
+impl Default for SvgOptions {
+    fn default() -> SvgOptions {
+        SvgOptions {
+            flip: false,
+            pieces: "discs".into(),
+            last_move: None,
+            title: None,
+            from: "spec".into(),
+        }
+    }
+}
+
+/// The board of a position as a self-contained SVG (`cescacs board`'s picture).
+pub fn board_svg(text: &str, options: &SvgOptions) -> Result<String, ApiError> {
+    let style = match options.pieces.as_str() {
+        "discs" => PieceStyle::Discs,
+        "symbols" => PieceStyle::Symbols,
+        other => {
+            return Err(ApiError::options(format!(
+                "expected `pieces` \"discs\" or \"symbols\", found {other:?}"
+            )));
+        }
+    };
+    let p = position(text, dialect(&options.from)?)?;
+    let mut diagram = Diagram::new(&p).flipped(options.flip).pieces(style);
+    if let Some((from, to)) = &options.last_move {
+        let hex = |s: &str| {
+            s.parse().map_err(|_| ApiError::options(format!("`lastMove`: {s:?} is not a hex")))
+        };
+        diagram = diagram.last_move(hex(from)?, hex(to)?);
+    }
+    if let Some(title) = &options.title {
+        diagram = diagram.title(title.clone());
+    }
+    Ok(diagram.to_svg())
+}
+
+/// The options of [`replay`].
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct ReplayOptions {
+    /// `coherence` or `rules` (the default), as `cescacs replay --level`.
+    pub level: String,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> ReplayOptions {
+        ReplayOptions { level: "rules".into() }
+    }
+}
+
+/// One tag of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TagValue {
+    /// Its name.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}
+
+/// One ply of a line: the move as written and the position after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlyPlayed {
+    /// The move number as written with its mark (`1.`, `1?`).
+    pub number: String,
+    /// The move as written.
+    #[serde(rename = "move")]
+    pub written: String,
+    /// The canonical PDTL after it.
+    pub pdtl: String,
+}
+
+/// A variation, hung where it branches from its line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Branch {
+    /// The index (in the line's `plies`) of the ply the variation replaces: it starts from the
+    /// position before that ply.
+    pub replaces: usize,
+    /// The variation, `null` when the line stopped before the position it starts from.
+    pub line: Option<LinePlayed>,
+}
+
+/// A line replayed: the main line or a variation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LinePlayed {
+    /// The canonical PDTL it starts from.
+    pub start: String,
+    /// Each ply played, up to where the line stopped.
+    pub plies: Vec<PlyPlayed>,
+    /// Its variations, in text order.
+    pub variations: Vec<Branch>,
+    /// Why it stopped before its end, if it did.
+    pub error: Option<JsonDiagnostic>,
+}
+
+/// One game replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameReplayed {
+    /// Its tags, in text order.
+    pub tags: Vec<TagValue>,
+    /// Its main line (exactly what `cescacs replay` replays, and each variation), `null` when
+    /// the start position cannot be read.
+    pub main: Option<LinePlayed>,
+}
+
+/// Every game of a text replayed: per game its tags, and per ply of the main line and of each
+/// variation the move and the PDTL after it. The main line is `cescacs replay`'s (positions
+/// and stop); the variations are those of `cescacs html` (each line stopping at its first
+/// error).
+pub fn replay(text: &str, options: &ReplayOptions) -> Result<Vec<GameReplayed>, ApiError> {
+    let level = match options.level.as_str() {
+        "coherence" => Level::Coherence,
+        "rules" => Level::Rules,
+        other => {
+            return Err(ApiError::options(format!(
+                "expected `level` \"coherence\" or \"rules\", found {other:?}"
+            )));
+        }
+    };
+    let mut games = Vec::new();
+    let full = Check { fast: false, ..Check::new(level) };
+    for checked in full.games(text) {
+        let Some(game) = checked.game else { continue };
+        let tags = game
+            .tags()
+            .iter()
+            .map(|t| TagValue { name: t.name.clone(), value: t.value.clone() })
+            .collect();
+        let main = game.main_line(level);
+        let lines = game.lines(level);
+        let main = main.positions.first().map(|start| {
+            let movetext = game.movetext();
+            let mut line = line_played(text, &movetext.pairs, start, &main.positions[1..], None);
+            line.error =
+                main.error.as_ref().map(|d| json_of(std::slice::from_ref(d), text).remove(0));
+            line.variations = branches(text, &movetext.pairs, lines.as_ref());
+            line
+        });
+        games.push(GameReplayed { tags, main });
+    }
+    Ok(games)
+}
+
+/// The plies of `pairs` with the positions after them (as many as were played).
+fn line_played(
+    text: &str,
+    pairs: &[Pair],
+    start: &Position,
+    after: &[Position],
+    error: Option<&Diagnostic>,
+) -> LinePlayed {
+    let plies = written_plies(text, pairs)
+        .zip(after)
+        .map(|((number, written), p)| PlyPlayed { number, written, pdtl: pdtl::to_string(p) })
+        .collect();
+    LinePlayed {
+        start: pdtl::to_string(start),
+        plies,
+        variations: Vec::new(),
+        error: error.map(|d| json_of(std::slice::from_ref(d), text).remove(0)),
+    }
+}
+
+/// The plies of `pairs` as written, with their move numbers (`…` is not a ply).
+fn written_plies<'a>(
+    text: &'a str,
+    pairs: &'a [Pair],
+) -> impl Iterator<Item = (String, String)> + 'a {
+    pairs.iter().flat_map(move |pair| {
+        let number =
+            format!("{}{}", pair.number.value, if pair.number.unknown { "?" } else { "." });
+        std::iter::once(&pair.white)
+            .chain(pair.black.as_ref())
+            .filter(|ply| !matches!(ply, Ply::Omitted(_)))
+            .map(move |ply| {
+                (number.clone(), text.get(ply.span().range()).unwrap_or_default().to_string())
+            })
+    })
+}
+
+/// The variations of `pairs`, each with the line `replay_lines` played for it.
+fn branches(text: &str, pairs: &[Pair], line: Option<&ctl_pgn::ReplayedLine>) -> Vec<Branch> {
+    let mut out = Vec::new();
+    let mut before = 0;
+    for (i, pair) in pairs.iter().enumerate() {
+        let white = usize::from(!matches!(pair.white, Ply::Omitted(_)));
+        for (j, variation) in pair.variations.iter().enumerate() {
+            let replaces = before + if variation.starts_with_black() { white } else { 0 };
+            let played = line
+                .and_then(|l| l.variations.get(i))
+                .and_then(|v| v.get(j))
+                .and_then(Option::as_ref);
+            let line = played.and_then(|played| {
+                let start = played.positions.first()?;
+                let mut l = line_played(
+                    text,
+                    &variation.pairs,
+                    start,
+                    &played.positions[1..],
+                    played.stop.as_ref(),
+                );
+                l.variations = branches(text, &variation.pairs, Some(played));
+                Some(l)
+            });
+            out.push(Branch { replaces, line });
+        }
+        before += pair.ply_count();
+    }
+    out
+}
+
+/// A text converted from the official app's format.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FromApp {
+    /// The canonical CTL-PGN game, `null` when the move list cannot be read.
+    pub text: Option<String>,
+    /// What was found (spans into the text given).
+    pub diagnostics: Vec<JsonDiagnostic>,
+}
+
+/// An app move list (optionally after an app PDTL line) as a canonical CTL-PGN game, as
+/// `cescacs convert --from app` writes it.
+pub fn from_app(text: &str) -> FromApp {
+    let read = ctl_pgn::app::from_app(text);
+    FromApp { text: read.text, diagnostics: json_of(&read.diagnostics, text) }
+}
+
+/// One game written for the app.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ToApp {
+    /// The game's number in the text (from 1).
+    pub game: usize,
+    /// The app's text (PDTL line, if any, and move list), `null` when not converted.
+    pub text: Option<String>,
+    /// What the app's format cannot carry and was left out.
+    pub dropped: Vec<String>,
+    /// Why it was not converted (syntax errors, an unreadable start, an illegal move).
+    pub diagnostics: Vec<JsonDiagnostic>,
+}
+
+/// Every game of a text written for the app, as `cescacs convert --to app` writes them.
+pub fn to_app(text: &str) -> Vec<ToApp> {
+    let parsed = ctl_an::parse_file(text);
+    let mut out = Vec::new();
+    for (i, syntax) in parsed.file.games.iter().enumerate() {
+        let problems = ctl_pgn::app::syntax_errors(&parsed.diagnostics, syntax);
+        let converted = if problems.is_empty() {
+            ctl_pgn::app::to_app(&Game::new(syntax.clone(), text)).map_err(|d| vec![*d])
+        } else {
+            Err(problems)
+        };
+        out.push(match converted {
+            Ok(app) => ToApp {
+                game: i + 1,
+                text: Some(app.text()),
+                dropped: app.dropped.iter().map(|s| s.to_string()).collect(),
+                diagnostics: Vec::new(),
+            },
+            Err(problems) => ToApp {
+                game: i + 1,
+                text: None,
+                dropped: Vec::new(),
+                diagnostics: json_of(&problems, text),
+            },
+        });
+    }
+    out
+}

@@ -1,0 +1,84 @@
+/** A position in a text: 0-based line and column (in the unit of `positionEncoding`). */
+export interface Position { line: number; character: number; }
+/** An LSP range, end exclusive. */
+export interface Range { start: Position; end: Position; }
+/** Byte offsets `start..end` (UTF-8) into the text. */
+export interface ByteSpan { start: number; end: number; }
+
+/** One diagnostic: an LSP `Diagnostic`, exactly an entry of `cescacs check --format json`. */
+export interface Diagnostic {
+  range: Range;
+  /** 1 error, 2 warning. */
+  severity: 1 | 2;
+  /** The stable code, e.g. `E0203` (docs/diagnostics/). */
+  code: string;
+  /** The layer that found it: `ctl-an`, `pdtl`, `ctl-pgn`, `rules`. */
+  source: string;
+  message: string;
+  relatedInformation?: { location: { uri: string; range: Range }; message: string }[];
+  data: {
+    span: ByteSpan;
+    /** 1-based game number. */
+    game?: number;
+    /** 1-based ply of that game. */
+    ply?: number;
+    labels: { span: ByteSpan; message: string; primary: boolean }[];
+    help: string[];
+    notes: string[];
+    /** Machine-applicable fixes: replace the bytes of `span` with `replacement`. */
+    fixes: { span: ByteSpan; replacement: string }[];
+  };
+}
+
+/** A thrown error: `code` is `invalid-options`, `invalid-input`, `syntax-errors`, or a diagnostic code. */
+export interface CescacsError extends Error { code: string; diagnostics: Diagnostic[]; }
+
+export interface CheckOptions {
+  /** Default `rules`. */
+  level?: "syntax" | "coherence" | "rules";
+  /** Unit of the columns; default `utf-16` (JavaScript's). */
+  positionEncoding?: "utf-8" | "utf-16" | "utf-32";
+  /** The text's URI in `relatedInformation`; default `untitled:text`. */
+  uri?: string;
+  /** Diagnostics given (0: all); default 100, as `cescacs check --max-errors`. */
+  maxErrors?: number;
+}
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  summary: { games: number; plies: number; errors: number; warnings: number };
+  /** Diagnostics left out by `maxErrors`. */
+  omitted: number;
+}
+
+export interface FormatOptions {
+  /** `*` for `×`, `...` for `…`. */
+  ascii?: boolean;
+  /** Diagnostics given when the text cannot be formatted (0: all); default 100, as `cescacs fmt`. */
+  maxErrors?: number;
+}
+
+export interface PdtlOptions { from?: "spec" | "app"; to?: "spec" | "app"; }
+export interface PdtlRead { spec: string | null; app: string | null; diagnostics: Diagnostic[]; }
+
+export interface ReplayOptions { level?: "coherence" | "rules"; }
+export interface PlyPlayed { number: string; move: string; pdtl: string; }
+export interface LinePlayed {
+  start: string;
+  plies: PlyPlayed[];
+  /** `replaces`: the index in `plies` of the ply the variation replaces. */
+  variations: { replaces: number; line: LinePlayed | null }[];
+  error: Diagnostic | null;
+}
+export interface GameReplayed { tags: { name: string; value: string }[]; main: LinePlayed | null; }
+
+export interface FromApp { text: string | null; diagnostics: Diagnostic[]; }
+export interface ToApp { game: number; text: string | null; dropped: string[]; diagnostics: Diagnostic[]; }
+
+export interface SvgOptions {
+  flip?: boolean;
+  pieces?: "discs" | "symbols";
+  /** Origin and destination hexes, e.g. `["E7", "E13"]`. */
+  lastMove?: [string, string];
+  title?: string;
+  from?: "spec" | "app";
+}

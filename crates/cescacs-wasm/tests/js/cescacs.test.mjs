@@ -1,0 +1,239 @@
+// The npm package `cescacs` (target/npm/cescacs, `cargo xtask npm`) against the command line it
+// must agree with (target/debug/cescacs, or CESCACS_BIN), under node's own test runner:
+//   node --test crates/cescacs-wasm/tests/js/
+// CESCACS_NPM_DIR overrides where the package is.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const packageDir = process.env.CESCACS_NPM_DIR ?? join(root, 'target/npm/cescacs');
+const cli =
+  process.env.CESCACS_BIN ??
+  [join(root, 'target/debug/cescacs'), join(root, 'target/release/cescacs')].find(existsSync);
+assert.ok(existsSync(join(packageDir, 'index.js')), `no package in ${packageDir}: run cargo xtask npm`);
+assert.ok(cli && existsSync(cli), 'no cescacs binary: run cargo build -p ctl-cli');
+
+const cescacs = await import(pathToFileURL(join(packageDir, 'index.js')).href);
+
+/** Runs the CLI; its standard output (the status is the caller's business). */
+function run(args, input) {
+  const r = spawnSync(cli, args, { input, maxBuffer: 1 << 30 });
+  assert.equal(r.error, undefined, `${cli} ${args.join(' ')}`);
+  return r;
+}
+
+const corpusDirs = ['corpus/valid', 'corpus/invalid', 'corpus/generated'];
+const corpus = corpusDirs.flatMap((dir) =>
+  readdirSync(join(root, dir))
+    .filter((name) => name.endsWith('.ctl-pgn'))
+    .sort()
+    .map((name) => join(root, dir, name)),
+);
+const levels = ['syntax', 'coherence', 'rules'];
+const encodings = ['utf-8', 'utf-16', 'utf-32'];
+
+test('the package exports every function, ready after import', () => {
+  for (const name of ['check', 'format', 'readPdtl', 'writePdtl', 'legalMoves', 'replay', 'fromApp', 'toApp', 'boardSvg']) {
+    assert.equal(typeof cescacs[name], 'function', name);
+  }
+  assert.equal(cescacs.initSync, undefined);
+});
+
+for (const level of levels) {
+  for (const encoding of encodings) {
+    test(`check deep-equals \`cescacs check --format json\`: ${level}, ${encoding}, every corpus file`, () => {
+      const out = run(['check', '--format', 'json', '--level', level, '--position-encoding', encoding, ...corpus]);
+      const document = JSON.parse(out.stdout.toString('utf8'));
+      assert.equal(document.files.length, corpus.length);
+      for (const [i, file] of document.files.entries()) {
+        const bytes = readFileSync(corpus[i]);
+        const found = cescacs.check(bytes, { level, positionEncoding: encoding, uri: file.uri });
+        assert.deepStrictEqual(found.diagnostics, file.diagnostics, corpus[i]);
+        assert.equal(found.omitted, file.omitted ?? 0, corpus[i]);
+        // The same text as a string: the same diagnostics where the file is valid UTF-8.
+        const text = bytes.toString('utf8');
+        if (Buffer.from(text, 'utf8').equals(bytes)) {
+          const fromString = cescacs.check(text, { level, positionEncoding: encoding, uri: file.uri });
+          assert.deepStrictEqual(fromString.diagnostics, file.diagnostics, corpus[i]);
+        }
+      }
+      const summary = { games: 0, plies: 0, errors: 0, warnings: 0 };
+      for (const path of corpus) {
+        const s = cescacs.check(readFileSync(path), { level }).summary;
+        for (const key of Object.keys(summary)) summary[key] += s[key];
+      }
+      const { files: _, ...expected } = document.summary;
+      assert.deepStrictEqual(summary, expected);
+    });
+  }
+}
+
+test('check without a cap gives what `--max-errors 0` gives', () => {
+  const out = run(['check', '--format', 'json', '--max-errors', '0', ...corpus]);
+  const document = JSON.parse(out.stdout.toString('utf8'));
+  for (const [i, file] of document.files.entries()) {
+    const found = cescacs.check(readFileSync(corpus[i]), { uri: file.uri, maxErrors: 0 });
+    assert.deepStrictEqual(found.diagnostics, file.diagnostics, corpus[i]);
+  }
+});
+
+test('format equals `cescacs fmt --stdout`, and refuses what fmt refuses', () => {
+  for (const path of corpus) {
+    const out = run(['fmt', '--stdout', path]);
+    const bytes = readFileSync(path);
+    if (out.status === 0) {
+      assert.equal(cescacs.format(bytes), out.stdout.toString('utf8'), path);
+      assert.equal(cescacs.format(bytes, { ascii: true }), run(['fmt', '--stdout', '--ascii', path]).stdout.toString('utf8'), path);
+    } else {
+      assert.throws(() => cescacs.format(bytes), (e) => e.code === 'syntax-errors' && e.diagnostics.length > 0, path);
+    }
+  }
+});
+
+/** Every position of the main lines of the corpus, as `cescacs replay` prints them. */
+function replayed(path, game) {
+  const out = run(['replay', '--game', String(game), path]);
+  return out.stdout.toString('utf8').split('\n').filter((l) => l !== '');
+}
+
+test('replay equals `cescacs replay` on every game of the corpus; variations branch where they start', () => {
+  for (const path of corpus) {
+    const text = readFileSync(path, 'utf8');
+    const games = cescacs.replay(text);
+    games.forEach((game, i) => {
+      const expected = replayed(path, i + 1);
+      const main = game.main;
+      const got = main ? [main.start, ...main.plies.map((p) => p.pdtl)] : [];
+      assert.deepStrictEqual(got, expected, `${path} game ${i + 1}`);
+      const walk = (line) => {
+        for (const { replaces, line: variation } of line.variations) {
+          if (!variation) continue;
+          const before = replaces === 0 ? line.start : line.plies[replaces - 1]?.pdtl;
+          if (before !== undefined) assert.equal(variation.start, before, `${path} game ${i + 1}`);
+          walk(variation);
+        }
+      };
+      if (main) walk(main);
+    });
+  }
+});
+
+test('PDTL: read and write round trip in both dialects, as `cescacs pdtl --canonical`', () => {
+  const positions = new Set(['start']);
+  for (const path of corpus.slice(0, 40)) {
+    for (const game of cescacs.replay(readFileSync(path, 'utf8'))) {
+      for (const ply of game.main?.plies ?? []) positions.add(ply.pdtl);
+    }
+  }
+  const list = [...positions];
+  const spec = run(['pdtl', '--canonical', '-'], list.join('\n') + '\n').stdout.toString('utf8').trimEnd().split('\n');
+  const app = run(['pdtl', '--canonical', '--to', 'app', '-'], list.join('\n') + '\n').stdout.toString('utf8').trimEnd().split('\n');
+  list.forEach((p, i) => {
+    const read = cescacs.readPdtl(p);
+    assert.equal(read.spec, spec[i]);
+    assert.equal(read.app, app[i]);
+    assert.equal(cescacs.writePdtl(read.spec), read.spec, 'spec round trip');
+    assert.equal(cescacs.writePdtl(read.app, { from: 'app', to: 'app' }), read.app, 'app round trip');
+  });
+  assert.ok(list.length > 100, `${list.length} positions`);
+});
+
+test('legalMoves equals `cescacs legal`', () => {
+  const positions = ['start', '/14:3k3/12:3N3/4:2R2/1:1K/ w -- - 0 1'];
+  for (const game of cescacs.replay(readFileSync(corpus[0], 'utf8'))) {
+    for (const ply of game.main?.plies ?? []) positions.push(ply.pdtl);
+  }
+  for (const p of positions.slice(0, 30)) {
+    const expected = run(['legal', p]).stdout.toString('utf8').split('\n').filter((l) => l !== '');
+    assert.deepStrictEqual(cescacs.legalMoves(p), expected, p);
+  }
+  assert.equal(cescacs.legalMoves('start').length, 68);
+});
+
+test('toApp and fromApp agree with `cescacs convert`', () => {
+  for (const path of corpus.filter((p) => p.includes('/valid/')).slice(0, 20)) {
+    const text = readFileSync(path, 'utf8');
+    const out = run(['convert', '--to', 'app', path]);
+    const converted = cescacs.toApp(text).filter((g) => g.text !== null).map((g) => g.text);
+    assert.equal(converted.join('\n'), out.stdout.toString('utf8'), path);
+    for (const app of converted) {
+      const back = cescacs.fromApp(app);
+      const cli = run(['convert', '--from', 'app', '-'], app);
+      assert.equal(back.text ?? '', cli.stdout.toString('utf8'), path);
+    }
+  }
+});
+
+test('boardSvg draws a position; errors are thrown Errors with a code', () => {
+  const svg = cescacs.boardSvg('start', { title: 'Start', lastMove: ['E7', 'E13'], flip: true });
+  assert.match(svg, /^<svg[\s\S]*<title>Start<\/title>[\s\S]*<\/svg>\s*$/);
+  assert.throws(() => cescacs.boardSvg('/1:K/ x'), (e) => e instanceof Error && /^E01\d\d$/.test(e.code) && e.diagnostics.length > 0);
+  assert.throws(() => cescacs.check('', { level: 'deep' }), (e) => e.code === 'invalid-options');
+  assert.throws(() => cescacs.check('', { colour: 1 }), (e) => e.code === 'invalid-options');
+  assert.throws(() => cescacs.check(42), (e) => e.code === 'invalid-input');
+  assert.throws(() => cescacs.boardSvg('start', { lastMove: ['Z99', 'E7'] }), (e) => e.code === 'invalid-options');
+});
+
+/** Calls every function on `text`: each gives a value or throws an Error with a code. */
+function everything(text) {
+  const calls = [
+    () => cescacs.check(text),
+    () => cescacs.check(text, { level: 'syntax', positionEncoding: 'utf-8', maxErrors: 0 }),
+    () => cescacs.format(text),
+    () => cescacs.replay(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
+    () => cescacs.toApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
+    () => cescacs.fromApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
+  ];
+  if (typeof text === 'string' && text.length < 100_000) {
+    calls.push(() => cescacs.readPdtl(text), () => cescacs.legalMoves(text), () => cescacs.boardSvg(text, { from: 'app' }));
+  }
+  for (const call of calls) {
+    try {
+      call();
+    } catch (e) {
+      assert.ok(e instanceof Error && typeof e.code === 'string', `a trap, not an error value: ${e}`);
+    }
+  }
+}
+
+/** A small seeded generator (mulberry32), so that a failure can be replayed. */
+function random(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('hostile inputs give results, not traps', () => {
+  const seeds = ['fuzz/seeds/pdtl', 'fuzz/regressions/game'].flatMap((dir) =>
+    readdirSync(join(root, dir)).map((name) => readFileSync(join(root, dir, name))),
+  );
+  for (const bytes of seeds) {
+    everything(bytes);
+    everything(bytes.toString('utf8'));
+  }
+  everything('['.repeat(10 << 20));
+  everything('('.repeat(1 << 20));
+  everything('{'.repeat(1 << 20));
+  everything('1. E7-E13 '.repeat(200_000));
+  everything('[Variant "C\'escacs"]\n' + '1. E7-E13 ('.repeat(50_000));
+  everything('\uD800\uDC00\uD800 [Variant "\uDFFF"] 1. E7\uD83D-E13 \uDC00');
+  everything('/14:3k3/12:3N3/4:2R2/1:1K/ w -- - 0 1'.repeat(10_000));
+  everything(new Uint8Array([0xff, 0xfe, 0, 0x5b, 0xc3]));
+  const next = random(2026);
+  const sample = readFileSync(corpus[0]);
+  for (let i = 0; i < 200; i++) {
+    const bytes = Buffer.from(sample);
+    for (let j = 0; j < 20; j++) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
+    everything(bytes);
+    everything(bytes.toString('latin1'));
+  }
+  // The module still answers as before.
+  assert.equal(cescacs.check('[Variant "C\'escacs"]\n1. E7-E13, E21-E15: *\n').summary.plies, 2);
+});

@@ -1,0 +1,109 @@
+//! The bindings' API natively: what each function gives, and that hostile input gives values,
+//! never a panic (which would abort the WebAssembly module). The same API under node against the
+//! CLI: tests/js/cescacs.test.mjs.
+
+use cescacs_wasm::toolkit::{
+    self, CheckOptions, FormatOptions, PdtlOptions, ReplayOptions, SvgOptions,
+};
+
+const GAME: &str =
+    "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12)\n2. EE5-E11: *\n";
+
+#[test]
+fn check_numbers_games_across_pieces_and_caps_like_the_cli() {
+    let two = format!("{GAME}\n{GAME}");
+    let options = CheckOptions { max_errors: 1, ..CheckOptions::default() };
+    let checked = toolkit::check(two.as_bytes(), &options).unwrap();
+    assert_eq!((checked.summary.games, checked.summary.errors), (2, 2));
+    assert_eq!(checked.diagnostics.len(), 1);
+    assert_eq!(checked.omitted, 1);
+    let all = toolkit::check(two.as_bytes(), &CheckOptions::default()).unwrap();
+    let games: Vec<_> = all.diagnostics.iter().map(|d| d.data.game).collect();
+    assert_eq!(games, [Some(1), Some(2)]);
+    assert_eq!(all.diagnostics[1].data.ply, Some(3));
+    let bad = CheckOptions { level: "deep".into(), ..CheckOptions::default() };
+    assert_eq!(toolkit::check(b"", &bad).unwrap_err().code, "invalid-options");
+}
+
+#[test]
+fn format_writes_canonically_and_refuses_syntax_errors() {
+    let text = "[Variant \"C'escacs\"]\n1. E7-E13,E21-E15 :*\n";
+    let formatted = toolkit::format(text.as_bytes(), &FormatOptions::default()).unwrap();
+    assert_eq!(
+        toolkit::format(formatted.as_bytes(), &FormatOptions::default()).unwrap(),
+        formatted
+    );
+    let broken =
+        toolkit::format(b"[Variant \"C'escacs\"]\n1. E7xE13 *\n", &FormatOptions::default());
+    let e = broken.unwrap_err();
+    assert_eq!(e.code, "syntax-errors");
+    assert!(!e.diagnostics.is_empty());
+    // The diagnostics given are capped as `cescacs fmt --max-errors` caps them.
+    let many = format!("[Variant \"C'escacs\"]\n{}*\n", "1. E7xE13 ".repeat(300));
+    let e = toolkit::format(many.as_bytes(), &FormatOptions::default()).unwrap_err();
+    assert_eq!(e.diagnostics.len(), 100);
+    let all = FormatOptions { max_errors: 0, ..FormatOptions::default() };
+    assert!(toolkit::format(many.as_bytes(), &all).unwrap_err().diagnostics.len() > 100);
+}
+
+#[test]
+fn pdtl_reads_and_writes_both_dialects() {
+    let read = toolkit::read_pdtl("start", &PdtlOptions::default()).unwrap();
+    let (spec, app) = (read.spec.unwrap(), read.app.unwrap());
+    let to_app = PdtlOptions { to: "app".into(), ..PdtlOptions::default() };
+    assert_eq!(toolkit::write_pdtl(&spec, &to_app).unwrap(), app);
+    let back = PdtlOptions { from: "app".into(), to: "spec".into() };
+    assert_eq!(toolkit::write_pdtl(&app, &back).unwrap(), spec);
+    let bad = toolkit::write_pdtl("/1:K/ x", &PdtlOptions::default()).unwrap_err();
+    assert!(bad.code.starts_with("E01"), "{}", bad.code);
+    assert_eq!(toolkit::legal_moves("start").unwrap().len(), 68);
+}
+
+#[test]
+fn replay_gives_every_line_with_its_branch_point() {
+    let games = toolkit::replay(GAME, &ReplayOptions::default()).unwrap();
+    let main = games[0].main.as_ref().unwrap();
+    assert_eq!(games[0].tags[0].name, "Variant");
+    assert_eq!(
+        main.plies.iter().map(|p| p.written.as_str()).collect::<Vec<_>>(),
+        ["E7-E13", "E21-E15"]
+    );
+    assert!(main.error.is_some(), "EE5-E11 is not a move of White's");
+    let replaces: Vec<_> = main.variations.iter().map(|v| v.replaces).collect();
+    assert_eq!(replaces, [1, 0]);
+    let black = main.variations[0].line.as_ref().unwrap();
+    assert_eq!(black.start, main.plies[0].pdtl);
+    assert_eq!(black.plies[0].written, "F20-F16");
+}
+
+#[test]
+fn the_app_formats_and_the_board() {
+    let app = toolkit::to_app(GAME);
+    assert_eq!(app.len(), 1);
+    assert!(app[0].text.is_none(), "the main line has an illegal move");
+    let from = toolkit::from_app("1. E7-E13, E21-E15\n");
+    assert!(from.text.unwrap().contains("1. E7-E13, E21-E15"));
+    let svg = toolkit::board_svg("start", &SvgOptions::default()).unwrap();
+    assert!(svg.starts_with("<svg"));
+}
+
+#[test]
+fn hostile_input_gives_values() {
+    let inputs: Vec<Vec<u8>> = vec![
+        vec![b'['; 1 << 20],
+        vec![b'('; 1 << 16],
+        "1. E7-E13 (".repeat(20_000).into_bytes(),
+        vec![0xFF, 0xFE, 0, b'[', 0xC3],
+        "\u{FFFD}[Variant \"\u{FFFD}\"] 1. E7\u{FFFD}-E13".into(),
+    ];
+    for bytes in &inputs {
+        let text = String::from_utf8_lossy(bytes);
+        let _ = toolkit::check(bytes, &CheckOptions::default()).unwrap();
+        let _ = toolkit::format(bytes, &FormatOptions::default());
+        let _ = toolkit::replay(&text, &ReplayOptions::default()).unwrap();
+        let _ = toolkit::to_app(&text);
+        let _ = toolkit::from_app(&text);
+        let _ = toolkit::read_pdtl(&text, &PdtlOptions::default()).unwrap();
+        let _ = toolkit::legal_moves(&text);
+    }
+}

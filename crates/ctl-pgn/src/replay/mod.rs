@@ -1,0 +1,126 @@
+//! Replay: the positions of a game's lines.
+//!
+//! A [`Game`] (from [`crate::Reader`] or [`crate::read_str`]) is replayed from its start
+//! position (the initial one, or its `[PDTL]` tag's) by the same replay that checks it, which
+//! decides once where each variation starts and where a line stops:
+//!
+//! - [`Game::main_line`]: the main line's positions and the error that stopped it, if any (what
+//!   `cescacs replay` prints);
+//! - [`Game::lines`]: every line as a tree of positions ([`ReplayedLine`]: what the HTML page
+//!   and the language server's hovers show);
+//! - [`Game::replay`]: any [`Observer`], told of each position and of the shape of the movetext.
+//!
+//! ```
+//! use ctl_pgn::Level;
+//! let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+//! let game = ctl_pgn::read_str(text).remove(0).game;
+//! // The Elephant cannot go three hexes: the main line stops there at the rules level.
+//! let line = game.main_line(Level::Rules);
+//! assert_eq!(line.positions.len(), 3);
+//! assert_eq!(line.error.unwrap().code, "E0501");
+//! assert_eq!(game.main_line(Level::Coherence).positions.len(), 4);
+//! ```
+
+mod engine;
+mod lines;
+pub(crate) mod tree;
+
+use cescacs_board::{Board, Diagnostic, Position};
+
+pub use engine::{Observer, PlyAt, ReplayOptions};
+pub(crate) use engine::{Replay, Replayed, Spare};
+pub use lines::ReplayedLine;
+
+use crate::game::Game;
+use crate::validate::Level;
+
+/// The main line replayed: the start position, the position after each ply, and the error that
+/// stopped it, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MainLine {
+    /// The start position, then one position per ply played.
+    pub positions: Vec<Position>,
+    /// Why replaying stopped before the end of the line.
+    pub error: Option<Diagnostic>,
+}
+
+impl Game {
+    /// Replays the game with `observer` (its setup as [`Game::new`] read it), and gives the
+    /// observer back once the replay is done with it.
+    pub fn replay<O: Observer>(&self, options: ReplayOptions, observer: O) -> O {
+        replay_game(self, options, observer).1
+    }
+
+    /// Replays the main line at `level` (`Syntax` is taken as `Coherence`), without
+    /// variations, check marks or results: what `cescacs replay` prints.
+    ///
+    /// ```
+    /// use ctl_pgn::Level;
+    /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
+    /// let game = ctl_pgn::read_str(text).remove(0).game;
+    /// assert_eq!(game.main_line(Level::Coherence).positions.len(), 4);
+    /// let rules = game.main_line(Level::Rules);
+    /// assert_eq!(rules.positions.len(), 3);
+    /// assert_eq!(rules.error.unwrap().code, "E0501");
+    /// ```
+    pub fn main_line(&self, level: Level) -> MainLine {
+        let positions = self.start().into_iter().cloned().collect();
+        let trail = self.replay(ReplayOptions::main_line(level), Trail { positions, error: None });
+        MainLine { positions: trail.positions, error: trail.error }
+    }
+}
+
+/// Replays a parsed game (its setup as [`Game::new`] read it) with an observer: what the replay
+/// found, and the observer.
+pub(crate) fn replay_game<O: Observer>(
+    game: &Game,
+    options: ReplayOptions,
+    observer: O,
+) -> (Replayed, O) {
+    // The tree's tags own their values: no text to borrow them from.
+    let mut replay = Replay::new("", options, observer).with_setup(game.setup());
+    tree::walk(game, &mut replay);
+    let done = replay.finish_in_place();
+    (done, replay.into_observer())
+}
+
+/// The positions and the stop of the main line.
+struct Trail {
+    positions: Vec<Position>,
+    error: Option<Diagnostic>,
+}
+
+impl Observer for Trail {
+    fn played(&mut self, at: PlyAt, _written: &ctl_an::syntax::Move, board: &Board) {
+        if at.depth == 0 {
+            self.positions.push(board.to_position());
+        }
+    }
+
+    fn stopped(&mut self, depth: usize, why: &Diagnostic) {
+        if depth == 0 && self.error.is_none() {
+            self.error = Some(why.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cescacs_board::Span;
+
+    use super::*;
+
+    #[test]
+    fn a_line_stopped_by_a_syntax_error_notes_what_it_left() {
+        // `EZ5` is no hex: the parser reports it, and the replay can go no further in the line.
+        let text =
+            "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EZ5-E11, E23-E17\n3. G7-G13: *\n";
+        let parsed = ctl_an::parse_file(text);
+        let mut game = Game::new(parsed.file.games[0].clone(), text);
+        game.set_syntax_errors(&parsed.diagnostics);
+        let (done, ()) = replay_game(&game, ReplayOptions::check(Level::Rules), ());
+        let at = Span::new(text.find("EZ5").unwrap(), text.find(", E23").unwrap());
+        assert_eq!(done.unchecked[0].at, at);
+        assert!(done.unchecked[0].note.contains("its 2 later moves were not checked"));
+    }
+}

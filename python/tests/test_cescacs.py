@@ -1,0 +1,137 @@
+"""The `cescacs` module against the `cescacs` command, on the repository's corpus."""
+
+import doctest
+import io
+import json
+import random
+
+import pytest
+
+import cescacs
+from conftest import ROOT
+
+CORPUS = sorted(
+    p for d in ("valid", "invalid", "generated") for p in (ROOT / "corpus" / d).glob("*.ctl-pgn")
+)
+
+
+def test_the_initial_position():
+    p = cescacs.Position.initial()
+    assert p.pdtl().endswith(" w RKRrkr - 0 1")
+    assert cescacs.Position.from_pdtl(p.pdtl()) == p
+    assert p.turn == "w" and not p.is_check() and p.outcome() is None
+    assert len(p.legal_moves()) == 68
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_every_corpus_file_checks_as_the_cli(path, cli):
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        pytest.skip("not UTF-8: the module's check takes str")
+    ours = [(d.code, d.line, d.column, d.start, d.end) for d in cescacs.check(text)]
+    lines = cli("check", "--format", "jsonl", "--position-encoding", "utf-32",
+                "--max-errors", "0", str(path)).splitlines()
+    theirs = []
+    for line in lines:
+        if not line.startswith("{"):
+            continue
+        d = json.loads(line)
+        start = d["range"]["start"]
+        span = d["data"]["span"]
+        theirs.append((d["code"], start["line"] + 1, start["character"] + 1,
+                       span["start"], span["end"]))
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "corpus" / "generated").glob("*.ctl-pgn")),
+                         ids=lambda p: p.name)
+def test_positions_of_generated_games_equal_replay(path, cli):
+    games = list(cescacs.read_games(path))
+    assert len(games) == 1
+    ours = [p.pdtl() for p in games[0].positions()]
+    assert ours == cli("replay", str(path)).splitlines()
+    assert len(ours) == len(games[0].moves) + 1
+    # And the legal moves of a few of its positions equal `cescacs legal`.
+    for p in games[0].positions()[::17]:
+        assert p.legal_moves() == cli("legal", p.pdtl()).splitlines()
+
+
+def test_a_game_read_from_a_file_object():
+    text = ('[Variant "C\'escacs"]\n[White "Puig"]\n[Black "Vidal"]\n\n'
+            "1. G7-G13, F20-F16 (1. …, G21-G17)\n2. F8-F12, G21-G17 :\n*\n")
+    for f in (io.StringIO(text), io.BytesIO(text.encode())):
+        (game,) = list(cescacs.read_games(f))
+        assert game.tags == {"Variant": "C'escacs", "White": "Puig", "Black": "Vidal"}
+        assert list(game.tags) == ["Variant", "White", "Black"]
+        assert game.moves == ["G7-G13", "F20-F16", "F8-F12", "G21-G17"]
+        assert game.variations == [["G21-G17"]]
+        assert game.result == "*"
+        assert game.diagnostics == []
+        assert len(game.positions()) == 5
+        assert str(game) == cescacs.format(text)
+
+
+def test_errors_carry_their_diagnostics():
+    with pytest.raises(cescacs.CescacsError) as e:
+        cescacs.Position.from_pdtl("/27:kk/1:1K/ w -- - 0 1")
+    assert [d.code for d in e.value.diagnostics] == ["E0110"]
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(cescacs.CescacsError) as e:
+        cescacs.Position.initial().play("G7-G15")
+    assert e.value.diagnostics[0].code == "E0501"
+    with pytest.raises(cescacs.CescacsError) as e:
+        cescacs.Position.initial().play("G7xG13")
+    assert e.value.diagnostics[0].code.startswith("E02")
+    found = cescacs.check('[Variant "C\'escacs"]\n1. G7-G15: *\n')
+    assert [(d.code, d.severity, d.line) for d in found] == [("E0501", "error", 2)]
+    with pytest.raises(ValueError):
+        cescacs.check("", level="deep")
+
+
+def test_the_app_dialect_both_ways():
+    app = "/27:1k/25:r3/3:R3/1:1K/ w KR - 0 -"
+    p = cescacs.Position.from_pdtl(app, dialect="app")
+    assert p.pdtl() == "/27:1k/25:r3/3:R3/1:1K/ w RK- - 0 ?"
+    assert p.pdtl(dialect="app") == "/27:1k/25:r3/3:R3/1:1K/ w RK - 0 -"
+    game = cescacs.from_app(app + "\n1. RC3-C13, KG27-F26\n")
+    assert '[PDTL "/27:1k/25:r3/3:R3/1:1K/ w RK- - 0 ?"]' in game
+    assert cescacs.to_app(game) == "/27:1k/25:r3/3:R3/1:1K/ w RK - 0 -\n1? RC3-C13, KG27-F26\n"
+
+
+def test_a_notebook_shows_the_board():
+    svg = cescacs.Position.initial()._repr_svg_()
+    assert svg.startswith("<svg") and svg.count('<polygon class="hex') == 169
+
+
+def test_hostile_inputs_raise_never_crash():
+    rng = random.Random(2026)
+    alphabet = '/0123456789:kKpPrRdDvVjJnNeEgG wb-?@[],.×*+#^∞=&"\n{}()!?$;%\x00\udcff'
+    for _ in range(300):
+        s = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 80)))
+        s = s.encode("utf-8", "replace").decode("utf-8")
+        for call in (lambda: cescacs.Position.from_pdtl(s),
+                     lambda: cescacs.Position.from_pdtl(s, dialect="app"),
+                     lambda: cescacs.Position.initial().play(s),
+                     lambda: cescacs.format(s), lambda: cescacs.from_app(s),
+                     lambda: cescacs.to_app(s)):
+            try:
+                call()
+            except cescacs.CescacsError as e:
+                assert e.diagnostics, s
+        cescacs.check(s)
+        for g in cescacs.read_games(io.BytesIO(s.encode() + bytes([rng.randrange(256)]))):
+            g.positions(), str(g), g.diagnostics
+
+
+def test_the_docs_examples_run():
+    failures, tried = doctest.testfile(str(ROOT / "docs" / "PYTHON.md"), module_relative=False)
+    assert tried > 5 and failures == 0
+
+
+def test_the_stub_names_every_public_name_and_member():
+    stub = (ROOT / "python" / "cescacs.pyi").read_text(encoding="utf-8")
+    public = [n for n in dir(cescacs) if not n.startswith("_") and n != "cescacs"]
+    for cls in (cescacs.Position, cescacs.Game, cescacs.Diagnostic):
+        public += [m for m in dir(cls) if not m.startswith("__")]
+    assert [n for n in public if f" {n}" not in stub] == []
