@@ -1,7 +1,7 @@
 //! The `cescacs` Python module: the C'escacs notation toolkit for notebooks and scripts, in
 //! python-chess's style (docs/PYTHON.md). Built by maturin (`pip install ./python`).
 //!
-//! What it calls in `ctl-pgn` is in [`toolkit`]; positions, PDTL and pictures come from
+//! What it calls in `ctl-pgn` is in its `toolkit` module; positions, PDTL and pictures come from
 //! `cescacs-board`, `pdtl` and `cescacs-diagram` directly. Every error is a `CescacsError`
 //! (a `ValueError`) whose `diagnostics` say what was found; a panic would be a Python exception,
 //! never a crash of the interpreter.

@@ -100,7 +100,7 @@ pub fn glob(pattern: &str, match_case: bool) -> WildMatch {
 }
 
 /// The value of `game`'s first tag named `name` (the name in any case).
-pub fn tag_value<'g>(game: &'g ctl_an::syntax::Game, name: &str) -> Option<&'g str> {
+pub fn tag_value<'g>(game: &'g ctl_an::syntax::Record, name: &str) -> Option<&'g str> {
     game.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name)).map(|t| t.value.as_str())
 }
 
@@ -110,7 +110,7 @@ struct Compiled {
 }
 
 impl Compiled {
-    fn holds(&self, game: &ctl_an::syntax::Game) -> bool {
+    fn holds(&self, game: &ctl_an::syntax::Record) -> bool {
         self.any.iter().any(|(negated, tag, glob)| {
             tag_value(game, tag).is_some_and(|v| glob.matches(v)) != *negated
         })
@@ -192,7 +192,7 @@ impl Chooser {
 
     /// Whether game `number` (from 1) of the current input, `game` (its spans into `text`), is
     /// selected. Every game of the input is offered, in order.
-    pub fn choose(&mut self, number: usize, game: &ctl_an::syntax::Game, text: &str) -> bool {
+    pub fn choose(&mut self, number: usize, game: &ctl_an::syntax::Record, text: &str) -> bool {
         self.in_last = self.in_last.max(number);
         self.seen += 1;
         let chosen = (self.game.is_empty() || self.game.iter().any(|&n| n as usize == number))
@@ -401,7 +401,7 @@ pub fn rewrite(
         done.crlf |= piece.bytes.contains(&b'\r');
         done.bom |= piece.start.offset == 0 && piece.bytes.starts_with(BOM);
         let text = &piece.decoded.text;
-        let chosen: Vec<(usize, ctl_an::syntax::Game)> = piece
+        let chosen: Vec<(usize, ctl_an::syntax::Record)> = piece
             .games()
             .filter(|(n, g)| chooser.choose(*n, &g.game, text))
             .map(|(n, g)| (n, g.game.clone()))

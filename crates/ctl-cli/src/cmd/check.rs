@@ -304,7 +304,10 @@ fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
             }
         };
         let Ok(text) = String::from_utf8(bytes) else {
-            eprintln!("warning: `{}` is not valid UTF-8: not fixed (see E0001)", input.display());
+            output::say(format_args!(
+                "warning: `{}` is not valid UTF-8: not fixed (see E0001)",
+                input.display()
+            ));
             continue;
         };
         let done = fix::fix(&text, args.level.into(), codes);
@@ -346,10 +349,10 @@ fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
     let problems = plural(fixed, "problem", "problems");
     let in_files = plural(files, "file", "files");
     if args.diff {
-        eprintln!("would fix {problems} in {in_files}");
+        output::say(format_args!("would fix {problems} in {in_files}"));
         return FixRun::Reported(output::exit_code(files, failed));
     }
-    eprintln!("fixed {problems} in {in_files}");
+    output::say(format_args!("fixed {problems} in {in_files}"));
     match stdin_left {
         Some(errors) => FixRun::Reported(output::exit_code(errors, failed)),
         None if failed => FixRun::Reported(ExitCode::from(output::FAILURE)),

@@ -195,7 +195,11 @@ fn run_to(
                 }
                 Err(d) => {
                     show(cap, &d);
-                    note(cap, Severity::Error, format_args!("{name}: game {number}: not converted"));
+                    note(
+                        cap,
+                        Severity::Error,
+                        format_args!("{name}: game {number}: not converted"),
+                    );
                     errors += 1;
                 }
             }

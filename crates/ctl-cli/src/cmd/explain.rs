@@ -2,6 +2,7 @@
 //! registry's summary, and the code's row of its page in docs/diagnostics/ (an example, the
 //! text the span covers, the message), bundled into the binary when it is built.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use cescacs_board::codes::{self, Code};
@@ -32,10 +33,12 @@ pub struct Args {
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     let Some(wanted) = args.code else {
+        let mut list = String::new();
         for code in codes::ALL {
-            println!("{}  {:<7}  {}", code.code, code.severity.to_string(), code.summary);
+            let severity = code.severity.to_string();
+            list.push_str(&format!("{}  {severity:<7}  {}\n", code.code, code.summary));
         }
-        return ExitCode::SUCCESS;
+        return print(&list);
     };
     let upper = wanted.trim().to_ascii_uppercase();
     let Some(code) = codes::lookup(&upper) else {
@@ -45,8 +48,17 @@ pub fn run(args: Args) -> ExitCode {
         ));
         return ExitCode::from(output::FAILURE);
     };
-    print!("{}", explain(code, page_text(code.page)));
-    ExitCode::SUCCESS
+    print(&explain(code, page_text(code.page)))
+}
+
+/// Writes `text` on standard output: exit 0, or the usual status of a failed write (0 for a
+/// reader that went away).
+fn print(text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => output::write_failed(output::STDOUT, &e),
+    }
 }
 
 /// The bundled text of a page (`diagnostics/pgn.md`), when this build has it.

@@ -241,11 +241,11 @@ fn split(
         output::error(output::cannot_write(index_path.display(), e));
         io_failure = true;
     }
-    eprintln!(
+    output::say(format_args!(
         "{} and {}",
         output::plural(pages, "page", "pages"),
-        output::safe(&index_path.display().to_string())
-    );
+        output::name(index_path.display())
+    ));
     chooser.finish();
     output::exit_code(errors, io_failure)
 }

@@ -134,7 +134,7 @@ pub fn run(args: Args) -> ExitCode {
             let stray: Vec<Diagnostic> = piece
                 .records
                 .iter()
-                .filter(|r| ctl_pgn::check::is_empty(&r.game))
+                .filter(|r| r.game.is_empty())
                 .flat_map(|r| &r.diagnostics)
                 .filter(|d| d.is_error())
                 .cloned()

@@ -7,8 +7,8 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use cescacs_board::{Letters, Position};
 use ctl_an::syntax::{GameResult, Ply};
-use ctl_pgn::game::Game;
-use ctl_pgn::validate::{Level, replay_main_line};
+use ctl_pgn::Game;
+use ctl_pgn::validate::Level;
 use wildmatch::WildMatch;
 
 use super::{glob, tag_value};
@@ -212,7 +212,7 @@ impl Compiled {
 
     /// Whether `game` (spans into `text`) meets every criterion; a game that does is, with
     /// `--unique`, remembered (so the next game with its main line does not).
-    pub(super) fn holds(&mut self, game: &ctl_an::syntax::Game, text: &str) -> bool {
+    pub(super) fn holds(&mut self, game: &ctl_an::syntax::Record, text: &str) -> bool {
         let plies = game.movetext.ply_count();
         let cheap = self.player.as_ref().is_none_or(|p| {
             ["White", "Black"].iter().any(|t| tag_value(game, t).is_some_and(|v| p.matches(v)))
@@ -229,7 +229,7 @@ impl Compiled {
             }
         }
         if let (Some(target), Some(read)) = (&self.reaches, &read) {
-            let line = replay_main_line(read, Level::Coherence);
+            let line = read.main_line(Level::Coherence);
             if !line.positions.iter().any(|p| target.matches(p)) {
                 return false;
             }
@@ -243,7 +243,7 @@ impl Compiled {
         true
     }
 
-    fn dates_hold(&self, game: &ctl_an::syntax::Game) -> bool {
+    fn dates_hold(&self, game: &ctl_an::syntax::Record) -> bool {
         if self.dates == (None, None) {
             return true;
         }
@@ -257,7 +257,7 @@ impl Compiled {
 /// A 128-bit hash of what makes a main line the same: the start (`PDTL` and `Redefine` tags)
 /// and the moves in their canonical spelling without check marks, ratings, draw offers or end
 /// marks.
-fn main_line_key(game: &ctl_an::syntax::Game) -> u128 {
+fn main_line_key(game: &ctl_an::syntax::Record) -> u128 {
     let half = |salt: u8| {
         let mut h = DefaultHasher::new();
         salt.hash(&mut h);

@@ -398,7 +398,7 @@ impl JsonDiagnostic {
 /// before it for the file's.
 ///
 /// ```
-/// use ctl_pgn::check::Check;
+/// use ctl_pgn::Check;
 /// use ctl_pgn::reader::TextStart;
 /// use ctl_pgn::render::{PositionEncoding, piece_json};
 /// use ctl_pgn::validate::Level;
