@@ -21,7 +21,10 @@ try {
     fs.mkdirSync(dir, { recursive: true });
     const files = fs.readdirSync(path.join(corpus, folder)).filter((f) => f.endsWith(".ctl-pgn"));
     for (const file of files) {
-      fs.copyFileSync(path.join(corpus, folder, file), path.join(dir, file));
+      // VS Code ends a line at a lone CR too, but the snapshot tool splits its files at LF
+      // only: a file of lone CRs is given to it as the editor shows it, with LFs.
+      const text = fs.readFileSync(path.join(corpus, folder, file), "utf8");
+      fs.writeFileSync(path.join(dir, file), text.replace(/\r(?!\n)/g, "\n"));
       const snap = path.join(kept, file + ".snap");
       if (fs.existsSync(snap)) fs.copyFileSync(snap, path.join(dir, file + ".snap"));
       else if (!update) {
