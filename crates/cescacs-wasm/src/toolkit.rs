@@ -170,7 +170,7 @@ fn json_of(diagnostics: &[Diagnostic], text: &str) -> Vec<JsonDiagnostic> {
         .collect()
 }
 
-/// The options of [`format`].
+/// The options of [`format()`].
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct FormatOptions {
