@@ -196,11 +196,7 @@ enum Skip {
 fn skip_to_header(input: &mut impl BufRead, limit: u64) -> io::Result<Skip> {
     let (mut matched, mut skipped) = (0usize, 0u64);
     loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let buf = filled(input)?;
         if buf.is_empty() {
             return Ok(Skip::End);
         }
@@ -352,14 +348,22 @@ fn read_frame_after(input: &mut impl BufRead, start: HeaderStart) -> io::Result<
     }
 }
 
+/// The buffered bytes of `input`, read again after an interrupted read.
+fn filled(input: &mut impl BufRead) -> io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    input.fill_buf()
+}
+
 /// Drops the rest of a line of `input`, its line feed included, holding none of it.
 fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
     loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let buf = filled(input)?;
         if buf.is_empty() {
             return Ok(());
         }
