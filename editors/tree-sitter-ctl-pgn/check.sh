@@ -6,7 +6,8 @@
 #   2. the committed parser (src/) is what grammar.js generates;
 #   3. the corpus tests (test/corpus/*.txt, the spec's example games among them) pass;
 #   4. every file of corpus/valid, and the spec's examples whole, parse without an ERROR or
-#      MISSING node.
+#      MISSING node;
+#   5. docs/EDITORS.md's recipe for Neovim 0.7 colours a game file (test/nvim-0.7.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
 version=0.27.1
@@ -31,3 +32,5 @@ if ! tree-sitter parse --quiet "${files[@]}"; then
   exit 1
 fi
 echo "tree-sitter: ${#files[@]} files (corpus/valid, the spec's examples) parsed without an ERROR node"
+
+test/nvim-0.7.sh
