@@ -4,7 +4,8 @@
 #      version (the npm package downloads a binary when installed, which a machine without that
 #      download cannot do);
 #   2. the committed parser (src/) is what grammar.js generates;
-#   3. the corpus tests (test/corpus/*.txt, the spec's example games among them) pass;
+#   3. the corpus tests (test/corpus/*.txt, the spec's example games among them) and the
+#      highlight test of queries/highlights.scm (test/highlight/) pass;
 #   4. every file of corpus/valid, and the spec's examples whole, parse without an ERROR or
 #      MISSING node;
 #   5. docs/EDITORS.md's recipe for Neovim 0.7 colours a game file (test/nvim-0.7.sh).
