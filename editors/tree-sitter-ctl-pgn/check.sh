@@ -6,8 +6,8 @@
 #   2. the committed parser (src/) is what grammar.js generates;
 #   3. the corpus tests (test/corpus/*.txt, the spec's example games among them) and the
 #      highlight test of queries/highlights.scm (test/highlight/) pass;
-#   4. every file of corpus/valid, and the spec's examples whole, parse without an ERROR or
-#      MISSING node;
+#   4. every file of corpus/valid and corpus/generated, and the spec's examples whole, parse
+#      without an ERROR or MISSING node;
 #   5. docs/EDITORS.md's recipe for Neovim 0.7 colours a game file (test/nvim-0.7.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -26,12 +26,13 @@ git diff --exit-code -- src/ || {
 
 tree-sitter test
 
-files=(../../corpus/valid/*.ctl-pgn ../../crates/ctl-an/tests/fixtures/spec-examples.ctl-pgn)
+files=(../../corpus/valid/*.ctl-pgn ../../corpus/generated/*.ctl-pgn
+  ../../crates/ctl-an/tests/fixtures/spec-examples.ctl-pgn)
 # --quiet prints only the files with an ERROR or MISSING node; the exit code says whether any has.
 if ! tree-sitter parse --quiet "${files[@]}"; then
   echo "error: the grammar leaves an ERROR or MISSING node in the files above" >&2
   exit 1
 fi
-echo "tree-sitter: ${#files[@]} files (corpus/valid, the spec's examples) parsed without an ERROR node"
+echo "tree-sitter: ${#files[@]} files (corpus/valid, corpus/generated, the spec's examples) parsed without an ERROR node"
 
 test/nvim-0.7.sh
