@@ -13,8 +13,9 @@
 /// <reference types="tree-sitter-cli/dsl" />
 // @ts-check
 
-// The piece letters: a capital letter (the standard ones, or those of a `Redefine` tag), or a
-// symbol of CTL-FAN (White's or Black's, as `[Redefine "FAN"]` allows).
+// The symbols of CTL-FAN, White's and Black's (`[Redefine "FAN"]`); the other piece letters are
+// capitals, the standard ones or those of a `Redefine` tag. tree-sitter reads a regex's source
+// text as Unicode, so the symbols outside the BMP are one character each.
 const FAN = /[♙☖♗♘🩐♖🩏♕♔♟☗♝♞🩓♜🩒♛♚]/;
 // A hex in CTL coordinates: a column letter and a cross-line number (0 to 28).
 const HEX = /[A-Z][0-9][0-9]?/;
