@@ -101,10 +101,15 @@ pub fn run(args: Args) -> ExitCode {
                 .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
         };
         chooser.start(input);
-        let page = match whole_page(input, &name, &mut chooser) {
+        let page = match whole_page(input, &name, &mut chooser, &target) {
             Ok(page) => page,
-            Err(e) => {
+            Err(Failed::Read(e)) => {
                 output::error(output::cannot_read(input.display(), e));
+                io_failure = true;
+                continue;
+            }
+            Err(Failed::Write(e)) => {
+                output::error(output::cannot_write(target.display(), e));
                 io_failure = true;
                 continue;
             }
@@ -139,20 +144,34 @@ pub fn run(args: Args) -> ExitCode {
     output::exit_code(errors, io_failure)
 }
 
+/// Why [`whole_page`] failed: the input could not be read, or the page's temporary files
+/// written.
+enum Failed {
+    Read(std::io::Error),
+    Write(std::io::Error),
+}
+
 /// The page of `input`, read piece by piece (one game each, as `check` cuts them), each game
-/// written to the page's temporary files as it is read: memory bounded by the largest game.
+/// written to the page's temporary files (beside `target`) as it is read: memory bounded by the
+/// largest game.
 fn whole_page(
     input: &Input,
     name: &str,
     chooser: &mut crate::games::Chooser,
-) -> std::io::Result<crate::html::Writer> {
-    let mut page = crate::html::Writer::new(false)?;
+    target: &Path,
+) -> Result<crate::html::Writer, Failed> {
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let reader = input.open().map_err(Failed::Read)?;
+    let mut page = crate::html::Writer::new(Some(dir)).map_err(Failed::Write)?;
     let mut first_game = 1;
-    for piece in ctl_pgn::reader::Pieces::new(input.open()?) {
-        let piece = piece?;
+    for piece in ctl_pgn::reader::Pieces::new(reader) {
+        let piece = piece.map_err(Failed::Read)?;
         let at = crate::html::At { first_game, start: piece.start };
         let before = page.tally().read;
-        page.add(name, piece.bytes, chooser, at)?;
+        page.add(name, piece.bytes, chooser, at).map_err(Failed::Write)?;
         first_game += page.tally().read - before;
     }
     Ok(page)

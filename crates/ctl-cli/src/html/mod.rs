@@ -65,7 +65,7 @@ pub(crate) fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser, at: At) ->
     let mut html = Vec::new();
     let mut rows = Vec::new();
     // In memory, nothing can fail to be written.
-    let tally = Writer::new(true)
+    let tally = Writer::new(None)
         .and_then(|mut writer| {
             rows = writer.add(name, bytes, chooser, at)?;
             writer.finish(name, &mut html)
@@ -97,10 +97,11 @@ pub(crate) struct Writer {
 }
 
 impl Writer {
-    /// A page to write, its parts waiting in memory (`in_memory`: a page of one piece) or in
-    /// temporary files (a page of any size).
-    pub(crate) fn new(in_memory: bool) -> std::io::Result<Writer> {
-        Ok(Writer { parts: write::Parts::new(in_memory)?, tally: Tally::default() })
+    /// A page to write, its parts waiting in memory (`spool_in` `None`: a page of one piece) or
+    /// in temporary files in the folder `spool_in` (a page of any size: the page's folder, so
+    /// that they take no memory where the temporary folder is in memory).
+    pub(crate) fn new(spool_in: Option<&std::path::Path>) -> std::io::Result<Writer> {
+        Ok(Writer { parts: write::Parts::new(spool_in)?, tally: Tally::default() })
     }
 
     /// Adds the games of a piece of the file (`bytes`, which start at `at`) that `chooser`

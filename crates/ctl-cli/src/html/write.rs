@@ -45,11 +45,10 @@ enum Spool {
 }
 
 impl Spool {
-    fn new(in_memory: bool) -> std::io::Result<Spool> {
-        Ok(if in_memory {
-            Spool::Memory(Vec::new())
-        } else {
-            Spool::File(std::io::BufWriter::new(tempfile::tempfile()?))
+    fn new(dir: Option<&std::path::Path>) -> std::io::Result<Spool> {
+        Ok(match dir {
+            None => Spool::Memory(Vec::new()),
+            Some(dir) => Spool::File(std::io::BufWriter::new(tempfile::tempfile_in(dir)?)),
         })
     }
 
@@ -86,14 +85,15 @@ impl Spool {
 }
 
 impl Parts {
-    /// Parts held in memory, or in temporary files (`in_memory` false).
-    pub(super) fn new(in_memory: bool) -> std::io::Result<Parts> {
+    /// Parts held in memory, or in temporary files in the folder `dir` (they are deleted when
+    /// dropped, also on an error).
+    pub(super) fn new(dir: Option<&std::path::Path>) -> std::io::Result<Parts> {
         Ok(Parts {
-            picker: Spool::new(in_memory)?,
-            decoding: Spool::new(in_memory)?,
-            notes: Spool::new(in_memory)?,
-            games: Spool::new(in_memory)?,
-            data: Spool::new(in_memory)?,
+            picker: Spool::new(dir)?,
+            decoding: Spool::new(dir)?,
+            notes: Spool::new(dir)?,
+            games: Spool::new(dir)?,
+            data: Spool::new(dir)?,
             first_title: None,
             count: 0,
         })
