@@ -3,7 +3,8 @@
 //! [`positions`] replays every line, [`model`] turns a game into the page's nodes and move list,
 //! [`write`](mod@write) writes the page with its style sheet (`page.css`) and script (`page.js`) inline, and
 //! the board as the SVG of `cescacs-diagram`. Nothing on the page is fetched: it works offline
-//! and can be sent as one file.
+//! and can be sent as one file. A [`Writer`] writes a page game by game, holding one game at a
+//! time whatever the size of the file.
 
 mod model;
 mod positions;
