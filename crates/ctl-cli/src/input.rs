@@ -73,7 +73,7 @@ impl Input {
                 io::ErrorKind::InvalidData,
                 format!(
                     "larger than {} MiB, the most this command reads at once \
-                     (`check`, `fmt`, `filter`, `convert` and `replay` read any size, game by game)",
+                     (`check`, `fmt`, `filter`, `convert`, `replay` and `html` read any size, game by game)",
                     limit >> 20
                 ),
             ));

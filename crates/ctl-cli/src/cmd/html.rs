@@ -94,14 +94,6 @@ pub fn run(args: Args) -> ExitCode {
             io_failure = true;
             continue;
         }
-        let bytes = match input.read() {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                output::error(output::cannot_read(input.display(), e));
-                io_failure = true;
-                continue;
-            }
-        };
         let name = match input {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(path) => path
@@ -109,18 +101,31 @@ pub fn run(args: Args) -> ExitCode {
                 .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
         };
         chooser.start(input);
-        let page = crate::html::page(&name, bytes, &mut chooser, crate::html::At::file());
-        if page.games == 0 && !args.selection.is_all() {
+        let page = match whole_page(input, &name, &mut chooser, &target) {
+            Ok(page) => page,
+            Err(Failed::Read(e)) => {
+                output::error(output::cannot_read(input.display(), e));
+                io_failure = true;
+                continue;
+            }
+            Err(Failed::Write(e)) => {
+                output::error(output::cannot_write(target.display(), e));
+                io_failure = true;
+                continue;
+            }
+        };
+        let tally = page.tally();
+        if tally.games == 0 && !args.selection.is_all() {
             // No page for a file of which no game is selected (the run says so if none is).
             continue;
         }
-        errors += page.errors;
-        if let Err(e) = std::fs::write(&target, page.html.as_bytes()) {
+        errors += tally.errors;
+        if let Err(e) = write_page(page, &name, &target) {
             output::error(output::cannot_write(target.display(), e));
             io_failure = true;
             continue;
         }
-        let problems = match (page.errors, page.warnings) {
+        let problems = match (tally.errors, tally.warnings) {
             (0, 0) => String::new(),
             (e, w) => format!(
                 " ({}, {})",
@@ -132,11 +137,51 @@ pub fn run(args: Args) -> ExitCode {
             "{} -> {}: {}{problems}",
             input.display(),
             output::name(target.display()),
-            output::plural(page.games, "game", "games")
+            output::plural(tally.games, "game", "games")
         ));
     }
     chooser.finish();
     output::exit_code(errors, io_failure)
+}
+
+/// Why [`whole_page`] failed: the input could not be read, or the page's temporary files
+/// written.
+enum Failed {
+    Read(std::io::Error),
+    Write(std::io::Error),
+}
+
+/// The page of `input`, read piece by piece (one game each, as `check` cuts them), each game
+/// written to the page's temporary files (beside `target`) as it is read: memory bounded by the
+/// largest game.
+fn whole_page(
+    input: &Input,
+    name: &str,
+    chooser: &mut crate::games::Chooser,
+    target: &Path,
+) -> Result<crate::html::Writer, Failed> {
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let reader = input.open().map_err(Failed::Read)?;
+    let mut page = crate::html::Writer::new(Some(dir)).map_err(Failed::Write)?;
+    let mut first_game = 1;
+    for piece in ctl_pgn::reader::Pieces::new(reader) {
+        let piece = piece.map_err(Failed::Read)?;
+        let at = crate::html::At { first_game, start: piece.start };
+        let before = page.tally().read;
+        page.add(name, piece.bytes, chooser, at).map_err(Failed::Write)?;
+        first_game += page.tally().read - before;
+    }
+    Ok(page)
+}
+
+/// Writes `page` to the file `target` (created only now, when its input has been read),
+/// through a buffer.
+fn write_page(page: crate::html::Writer, name: &str, target: &Path) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(std::fs::File::create(target)?);
+    page.finish(name, &mut out).map(|_| ())
 }
 
 /// Where the page of `input` goes.
@@ -212,9 +257,9 @@ fn split(
             };
             let at = crate::html::At { first_game, start: piece.start };
             let page = crate::html::page(&name, piece.bytes, &mut chooser, at);
-            first_game += page.read;
+            first_game += page.tally.read;
             let Some(first) = page.rows.first() else { continue };
-            errors += page.errors;
+            errors += page.tally.errors;
             let file = format!("{stem}-{:04}.html", first.number);
             let target = dir.join(&file);
             if let Err(e) = std::fs::write(&target, page.html.as_bytes()) {

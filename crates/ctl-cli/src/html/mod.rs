@@ -3,7 +3,8 @@
 //! [`positions`] replays every line, [`model`] turns a game into the page's nodes and move list,
 //! [`write`](mod@write) writes the page with its style sheet (`page.css`) and script (`page.js`) inline, and
 //! the board as the SVG of `cescacs-diagram`. Nothing on the page is fetched: it works offline
-//! and can be sent as one file.
+//! and can be sent as one file. A [`Writer`] writes a page game by game, holding one game at a
+//! time whatever the size of the file.
 
 mod model;
 mod positions;
@@ -21,14 +22,8 @@ use crate::games::Selection;
 pub(crate) struct Page {
     /// The HTML text.
     pub html: String,
-    /// Errors found (as `cescacs check` counts them).
-    pub errors: usize,
-    /// Warnings found.
-    pub warnings: usize,
-    /// Games on the page.
-    pub games: usize,
-    /// Games of the text read, selected or not.
-    pub read: usize,
+    /// What checking its games found.
+    pub tally: Tally,
     /// What the index of a collection says of each game on the page.
     pub rows: Vec<Row>,
 }
@@ -56,6 +51,7 @@ pub(crate) struct At {
 
 impl At {
     /// A whole file.
+    #[cfg(test)]
     pub(crate) fn file() -> At {
         At { first_game: 1, start: TextStart::default() }
     }
@@ -67,51 +63,127 @@ impl At {
 /// and counted; the notes about the file's text around games always are. `at` says where the
 /// text is in its file (a piece of a collection, `html --split`).
 pub(crate) fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser, at: At) -> Page {
-    let decoded = ctl_pgn::decode::decode(bytes);
-    let text = decoded.text.as_str();
-    let mut games = Vec::new();
+    let mut html = Vec::new();
     let mut rows = Vec::new();
-    let mut file_notes = decoded.diagnostics.clone();
-    let mut errors = file_notes.iter().filter(|d| d.is_error()).count();
-    let mut warnings = file_notes.len() - errors;
-    let mut read = 0;
-    for checked in (Check { fast: false, ..Check::new(Level::Rules) }).games(text) {
-        if let Some(game) = &checked.game {
-            read += 1;
-            let number = at.first_game + read - 1;
-            if !chooser.choose(number, game.syntax(), text) {
-                continue;
-            }
-            let tag = |name: &str| {
-                crate::games::tag_value(game.syntax(), name).unwrap_or_default().to_string()
-            };
-            rows.push(Row {
-                number,
-                tags: [
-                    tag("White"),
-                    tag("Black"),
-                    game.result().map_or_else(String::new, |r| r.as_str().to_string()),
-                    tag("Date"),
-                ],
-                plies: game.movetext().ply_count(),
-            });
-        }
-        let e = checked.diagnostics.iter().filter(|d| d.is_error()).count();
-        errors += e;
-        warnings += checked.diagnostics.len() - e;
-        match &checked.game {
-            Some(game) => games.push(model::build(
-                game,
-                text,
-                games.len() + 1,
-                &checked.diagnostics,
-                at.start,
-            )),
-            None => file_notes.extend(checked.diagnostics),
-        }
+    // In memory, nothing can fail to be written.
+    let tally = Writer::new(None)
+        .and_then(|mut writer| {
+            rows = writer.add(name, bytes, chooser, at)?;
+            writer.finish(name, &mut html)
+        })
+        .unwrap_or_default();
+    let html = String::from_utf8(html)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    Page { html, tally, rows }
+}
+
+/// What checking the games of a page found.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Tally {
+    /// Errors found (as `cescacs check` counts them).
+    pub errors: usize,
+    /// Warnings found.
+    pub warnings: usize,
+    /// Games on the page.
+    pub games: usize,
+    /// Games of the text read, selected or not.
+    pub read: usize,
+}
+
+/// A page written piece by piece of its file ([`Writer::add`]), holding one game at a time:
+/// what comes before the games on the page waits in spools ([`write::Parts`]).
+pub(crate) struct Writer {
+    parts: write::Parts,
+    tally: Tally,
+}
+
+impl Writer {
+    /// A page to write, its parts waiting in memory (`spool_in` `None`: a page of one piece) or
+    /// in temporary files in the folder `spool_in` (a page of any size: the page's folder, so
+    /// that they take no memory where the temporary folder is in memory).
+    pub(crate) fn new(spool_in: Option<&std::path::Path>) -> std::io::Result<Writer> {
+        Ok(Writer { parts: write::Parts::new(spool_in)?, tally: Tally::default() })
     }
-    let html = write::page(name, text, &games, &file_notes, at.start);
-    Page { html, errors, warnings, games: games.len(), read, rows }
+
+    /// Adds the games of a piece of the file (`bytes`, which start at `at`) that `chooser`
+    /// selects, checked as `cescacs check` checks them ([`Check::games`]), each read the full
+    /// way: the page draws every game's tree; the notes about the text around games always
+    /// are on the page. Returns what the index of a collection says of each game added.
+    pub(crate) fn add(
+        &mut self,
+        name: &str,
+        bytes: Vec<u8>,
+        chooser: &mut Chooser,
+        at: At,
+    ) -> std::io::Result<Vec<Row>> {
+        let decoded = ctl_pgn::decode::decode(bytes);
+        let text = decoded.text.as_str();
+        let mut rows = Vec::new();
+        let tally = &mut self.tally;
+        for d in &decoded.diagnostics {
+            self.parts.file_note(d, true, text, at.start)?;
+        }
+        let e = decoded.diagnostics.iter().filter(|d| d.is_error()).count();
+        tally.errors += e;
+        tally.warnings += decoded.diagnostics.len() - e;
+        let mut read = 0;
+        for checked in (Check { fast: false, ..Check::new(Level::Rules) }).games(text) {
+            if let Some(game) = &checked.game {
+                read += 1;
+                let number = at.first_game + read - 1;
+                if !chooser.choose(number, game.syntax(), text) {
+                    continue;
+                }
+                let tag = |name: &str| {
+                    crate::games::tag_value(game.syntax(), name).unwrap_or_default().to_string()
+                };
+                rows.push(Row {
+                    number,
+                    tags: [
+                        tag("White"),
+                        tag("Black"),
+                        game.result().map_or_else(String::new, |r| r.as_str().to_string()),
+                        tag("Date"),
+                    ],
+                    plies: game.movetext().ply_count(),
+                });
+            }
+            let e = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+            tally.errors += e;
+            tally.warnings += checked.diagnostics.len() - e;
+            match &checked.game {
+                Some(game) => {
+                    tally.games += 1;
+                    let model =
+                        model::build(game, text, tally.games, &checked.diagnostics, at.start);
+                    self.parts.game(&model, name)?;
+                }
+                None => {
+                    for d in &checked.diagnostics {
+                        self.parts.file_note(d, false, text, at.start)?;
+                    }
+                }
+            }
+        }
+        tally.read += read;
+        Ok(rows)
+    }
+
+    /// What the games added so far gave.
+    pub(crate) fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    /// Writes the whole page to `out`, titled `name` (or the game's title if it is the only
+    /// one).
+    pub(crate) fn finish(
+        self,
+        name: &str,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<Tally> {
+        self.parts.finish(name, out)?;
+        Ok(self.tally)
+    }
 }
 
 /// The index page of a collection (`html --split`): its head, then [`index_row`] for each game,
@@ -143,7 +215,7 @@ mod tests {
             &mut Chooser::new(&Selection::default()),
             At::file(),
         );
-        assert_eq!((page.errors, page.games), (0, 1));
+        assert_eq!((page.tally.errors, page.tally.games), (0, 1));
         let html = &page.html;
         assert!(html.starts_with("<!DOCTYPE html>"));
         for outside in ["src=\"http", "href=\"http", "<link", "@import", "url(http", "src=\"//"] {
@@ -186,8 +258,12 @@ mod tests {
                 let errors = found.iter().filter(|d| d.is_error()).count();
                 let page = page("x", bytes, &mut Chooser::new(&Selection::default()), At::file());
                 let shown = path.display();
-                assert_eq!((page.errors, page.warnings), (errors, found.len() - errors), "{shown}");
-                assert_eq!(page.games, piece.checked.games, "{shown}");
+                assert_eq!(
+                    (page.tally.errors, page.tally.warnings),
+                    (errors, found.len() - errors),
+                    "{shown}"
+                );
+                assert_eq!(page.tally.games, piece.checked.games, "{shown}");
                 files += 1;
             }
         }
@@ -203,7 +279,7 @@ mod tests {
             &mut Chooser::new(&Selection::default()),
             At::file(),
         );
-        assert!(shown.errors > 0);
+        assert!(shown.tally.errors > 0);
         assert!(shown.html.contains("E13xF14") && !shown.html.contains("E13\u{d7}F14"));
         // A move played is shown in the canonical form (`-` for the hyphen U+2010).
         let played = "[Variant \"C'escacs\"]\n\n1. E7\u{2010}E13, E21-E15 :\n*\n";
@@ -221,7 +297,7 @@ mod tests {
             &mut Chooser::new(&Selection::default()),
             At::file(),
         );
-        assert!(page.errors > 0);
+        assert!(page.tally.errors > 0);
         assert_eq!(page.html.matches("class=\"mv\"").count(), 1);
         assert_eq!(page.html.matches("class=\"mv dead\"").count(), 2);
         let error = page.html.find("class=\"note error\"").unwrap();

@@ -17,65 +17,174 @@ const JS: &str = include_str!("page.js");
 /// The tags shown in a game's header, in this order (all tags are listed below it).
 const HEADER_TAGS: [&str; 6] = ["Event", "Site", "Date", "Round", "Result", "Annotator"];
 
-/// The whole page.
-pub(super) fn page(
-    name: &str,
-    source: &str,
-    games: &[GamePage],
-    file_notes: &[Diagnostic],
-    start: ctl_pgn::reader::TextStart,
-) -> String {
-    let mut out = String::with_capacity(64 * 1024 + source.len() * 8);
-    let title = games
-        .first()
-        .filter(|_| games.len() == 1)
-        .map_or_else(|| name.to_string(), |g| game_title(g, name));
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"cescacs html\">\n<title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n",
-        escape(&title)
-    );
-    let _ = write!(out, "<header class=\"file\"><h1>{}</h1>", escape(name));
-    if games.len() > 1 {
-        out.push_str("<label class=\"picker\">Game <select id=\"picker\">");
-        for g in games {
-            let _ = write!(
-                out,
-                "<option value=\"{}\">{}. {}</option>",
-                g.number - 1,
-                g.number,
-                escape(&game_title(g, name))
-            );
+/// A page written game by game ([`Parts::game`]), then put together by [`Parts::finish`]: the
+/// parts that come before the games on the page (the game picker, the notes about the file's
+/// text) or after them (the script's data) are held in spools, in memory or in temporary files,
+/// so that a page of any size is written holding one game at a time.
+pub(super) struct Parts {
+    /// The game picker's options.
+    picker: Spool,
+    /// The notes about the file's bytes (its encoding), shown first.
+    decoding: Spool,
+    /// The notes about the file's text around games.
+    notes: Spool,
+    /// The games' sections.
+    games: Spool,
+    /// The script's data of each game, comma-separated.
+    data: Spool,
+    /// The title of the first game (the page's title when it is the only one).
+    first_title: Option<String>,
+    /// Games written.
+    count: usize,
+}
+
+/// Where a part of the page waits: in memory (a small page) or in a temporary file.
+enum Spool {
+    Memory(Vec<u8>),
+    File(std::io::BufWriter<std::fs::File>),
+}
+
+impl Spool {
+    fn new(dir: Option<&std::path::Path>) -> std::io::Result<Spool> {
+        Ok(match dir {
+            None => Spool::Memory(Vec::new()),
+            Some(dir) => Spool::File(std::io::BufWriter::new(tempfile::tempfile_in(dir)?)),
+        })
+    }
+
+    fn is_empty(&mut self) -> std::io::Result<bool> {
+        Ok(match self {
+            Spool::Memory(bytes) => bytes.is_empty(),
+            Spool::File(file) => {
+                use std::io::Seek;
+                file.stream_position()? == 0
+            }
+        })
+    }
+
+    fn write(&mut self, text: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        match self {
+            Spool::Memory(bytes) => bytes.write_all(text.as_bytes()),
+            Spool::File(file) => file.write_all(text.as_bytes()),
         }
-        out.push_str("</select></label>");
     }
-    out.push_str("</header>\n");
-    if !file_notes.is_empty() {
-        out.push_str("<div class=\"notes\">");
-        for d in file_notes {
-            note(&mut out, &super::model::note(d, source, start));
+
+    /// Copies what was written to `out`.
+    fn copy_to(self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        use std::io::Seek;
+        match self {
+            Spool::Memory(bytes) => out.write_all(&bytes),
+            Spool::File(file) => {
+                let mut file = file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+                file.rewind()?;
+                std::io::copy(&mut file, out).map(|_| ())
+            }
         }
-        out.push_str("</div>\n");
     }
-    if games.is_empty() {
-        out.push_str("<p class=\"empty\">This file holds no game.</p>\n");
+}
+
+impl Parts {
+    /// Parts held in memory, or in temporary files in the folder `dir` (they are deleted when
+    /// dropped, also on an error).
+    pub(super) fn new(dir: Option<&std::path::Path>) -> std::io::Result<Parts> {
+        Ok(Parts {
+            picker: Spool::new(dir)?,
+            decoding: Spool::new(dir)?,
+            notes: Spool::new(dir)?,
+            games: Spool::new(dir)?,
+            data: Spool::new(dir)?,
+            first_title: None,
+            count: 0,
+        })
     }
-    out.push_str("<main>\n");
-    board(&mut out);
-    for g in games {
+
+    /// A note about the file's text around games (`decoding`: about its bytes, shown before
+    /// the others); `source` is the text its span points into, which starts at `start` in its
+    /// file.
+    pub(super) fn file_note(
+        &mut self,
+        d: &Diagnostic,
+        decoding: bool,
+        source: &str,
+        start: ctl_pgn::reader::TextStart,
+    ) -> std::io::Result<()> {
+        let mut out = String::new();
+        note(&mut out, &super::model::note(d, source, start));
+        if decoding { self.decoding.write(&out) } else { self.notes.write(&out) }
+    }
+
+    /// The next game of the page (its number is the count of games before it, plus one).
+    pub(super) fn game(&mut self, g: &GamePage, name: &str) -> std::io::Result<()> {
+        let title = game_title(g, name);
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "<option value=\"{}\">{}. {}</option>",
+            g.number - 1,
+            g.number,
+            escape(&title)
+        );
+        self.picker.write(&out)?;
+        if self.first_title.is_none() {
+            self.first_title = Some(title);
+        }
+        out.clear();
         game(&mut out, g, name);
+        self.games.write(&out)?;
+        let data = serde_json::to_string(&game_data(g)).unwrap_or_else(|_| "null".to_string());
+        if self.count > 0 {
+            self.data.write(",")?;
+        }
+        self.data.write(&data.replace("</", "<\\/"))?;
+        self.count += 1;
+        Ok(())
     }
-    out.push_str("</main>\n");
-    let data: Vec<_> = games.iter().map(game_data).collect();
-    let data = serde_json::to_string(&data).unwrap_or_else(|_| "[]".to_string());
-    let _ = write!(
-        out,
-        "<script type=\"application/json\" id=\"data\">{}</script>\n<script>\n{JS}</script>\n</body>\n</html>\n",
-        data.replace("</", "<\\/")
-    );
-    out
+
+    /// Writes the whole page to `out`, titled `name` (or the game's title if it is the only one).
+    pub(super) fn finish(
+        mut self,
+        name: &str,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
+        let title = match (&self.first_title, self.count) {
+            (Some(title), 1) => title.as_str(),
+            _ => name,
+        };
+        let mut head = String::new();
+        let _ = write!(
+            head,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <meta name=\"generator\" content=\"cescacs html\">\n<title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n",
+            escape(title)
+        );
+        let _ = write!(head, "<header class=\"file\"><h1>{}</h1>", escape(name));
+        out.write_all(head.as_bytes())?;
+        if self.count > 1 {
+            out.write_all(b"<label class=\"picker\">Game <select id=\"picker\">")?;
+            self.picker.copy_to(out)?;
+            out.write_all(b"</select></label>")?;
+        }
+        out.write_all(b"</header>\n")?;
+        if !self.decoding.is_empty()? || !self.notes.is_empty()? {
+            out.write_all(b"<div class=\"notes\">")?;
+            self.decoding.copy_to(out)?;
+            self.notes.copy_to(out)?;
+            out.write_all(b"</div>\n")?;
+        }
+        if self.count == 0 {
+            out.write_all(b"<p class=\"empty\">This file holds no game.</p>\n")?;
+        }
+        let mut main = String::from("<main>\n");
+        board(&mut main);
+        out.write_all(main.as_bytes())?;
+        self.games.copy_to(out)?;
+        out.write_all(b"</main>\n<script type=\"application/json\" id=\"data\">[")?;
+        self.data.copy_to(out)?;
+        write!(out, "]</script>\n<script>\n{JS}</script>\n</body>\n</html>\n")?;
+        out.flush()
+    }
 }
 
 /// The players, or the game's title, or its number.
