@@ -50,18 +50,20 @@ struct Shape {
 
 const V: &str = "[Variant \"C'escacs\"]\n";
 
-/// Every command that reads games, `convert --to app`, and the language server.
+/// Every command that reads games, `convert --to app`, `html`, and the language server.
 fn game_commands() -> Vec<(&'static [&'static str], From)> {
     let mut all = file_commands();
     all.push((&["lsp"], From::Lsp));
     all
 }
 
-/// Every command that reads game files, and `convert --to app`.
+/// Every command that reads game files, `convert --to app`, and `html` (whose page is written
+/// beside the input and removed with it).
 fn file_commands() -> Vec<(&'static [&'static str], From)> {
     let mut all: Vec<(&'static [&'static str], From)> =
         crate::hostile::COMMANDS.iter().map(|c| (*c, From::File)).collect();
     all.push((&["convert", "--to", "app"], From::File));
+    all.push((&["html"], From::File));
     all
 }
 
@@ -230,6 +232,7 @@ pub fn run(cli: &Path, dir: &Path) -> Result<String, String> {
         }
         for path in &paths {
             let _ = std::fs::remove_file(path);
+            let _ = std::fs::remove_file(path.with_extension("html"));
         }
     }
     if failures.is_empty() {
