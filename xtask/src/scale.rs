@@ -67,6 +67,13 @@ fn file_commands() -> Vec<(&'static [&'static str], From)> {
     all
 }
 
+/// One PDTL line of `n` slashes.
+fn slashes(n: usize) -> Vec<u8> {
+    let mut line = vec![b'/'; n];
+    line.push(b'\n');
+    line
+}
+
 fn shapes() -> Vec<Shape> {
     let games = game_commands;
     vec![
@@ -115,21 +122,13 @@ fn shapes() -> Vec<Shape> {
         },
         Shape {
             name: "a PDTL line of `/` within `pdtl::MAX_BYTES`",
-            make: |n| {
-                let mut line = vec![b'/'; n];
-                line.push(b'\n');
-                line
-            },
+            make: slashes,
             n: 4_000,
             commands: vec![(&["pdtl", "-"], From::Stdin)],
         },
         Shape {
             name: "a PDTL line of `/`",
-            make: |n| {
-                let mut line = vec![b'/'; n];
-                line.push(b'\n');
-                line
-            },
+            make: slashes,
             n: 256_000,
             commands: vec![
                 (&["pdtl", "-"], From::Stdin),
