@@ -13,13 +13,14 @@ use crate::grammar::{self, RawItem, RawPair, RawPly, RawVariation, Tk};
 use crate::lexer::{Lexer, TokenKind};
 use crate::syntax::MoveParseError;
 use crate::syntax::{
-    Castling, Comment, CommentKind, ForcedPromotion, GameIndicator, GameResult, Move, MoveKind,
-    Movetext, OrdinaryMove, Pair, PairNumber, PieceLetter, Ply, Promotion, PromotionTarget,
-    Separator, Spanned, Variation,
+    Castling, CheckMark, Comment, CommentKind, ForcedPromotion, GameIndicator, GameResult, Move,
+    MoveKind, Movetext, OrdinaryMove, Pair, PairNumber, PieceLetter, Ply, Promotion,
+    PromotionTarget, Rating, Separator, Spanned, Variation,
 };
 
-// A move read on its own: the lexer, the grammar's move rule and the builder, as for a move of
-// a game (the builder is the one reader of a move's text).
+// A move read on its own: `Move::read_prefix` taking the whole text; any other text is read as
+// a move of a game is (the lexer, the grammar's move rule and the builder), which says why it is
+// no move, or reads it with a warning (the en dash, the Pawn's letter, a space inside).
 impl FromStr for Move {
     type Err = MoveParseError;
 
@@ -33,6 +34,12 @@ impl FromStr for Move {
     /// # Ok::<(), ctl_an::MoveParseError>(())
     /// ```
     fn from_str(s: &str) -> Result<Move, MoveParseError> {
+        if let Ok((m, len)) = Move::read_prefix(s.as_bytes()) {
+            if len == s.len() {
+                return Ok(m);
+            }
+        }
+        // Not a move without diagnostics: read as in a game, which explains.
         let mut b = Builder::new(s);
         let tokens: Vec<grammar::Tk> =
             Lexer::new(s).map(|t| (t.kind, SimpleSpan::from(t.span.range()))).collect();
@@ -170,7 +177,8 @@ impl<'s> Builder<'s> {
 
     fn separator(&mut self, t: Tk) -> Spanned<Separator> {
         let s = span(t.1);
-        let sep = t.0.separator().unwrap_or(Separator::HyphenMinus);
+        let sep = Separator::read_prefix(self.text(s).as_bytes())
+            .map_or(Separator::HyphenMinus, |(sep, _)| sep);
         if sep == Separator::EnDash {
             self.en_dash(s);
         }
@@ -200,14 +208,18 @@ impl<'s> Builder<'s> {
             matches!(t.0, TokenKind::Letter | TokenKind::Fan | TokenKind::Ampersand)
         })?;
         let s = span(t.1);
-        let target = if t.0 == TokenKind::Ampersand {
-            PromotionTarget::Awaiting
-        } else {
-            let letter = self.text(s).chars().next().unwrap_or('?');
+        let target = match PromotionTarget::read_prefix(self.text(s).as_bytes()) {
+            Ok((PromotionTarget::Piece(p), _)) => {
+                PromotionTarget::Piece(PieceLetter { span: s, ..p })
+            }
+            _ => PromotionTarget::Awaiting,
+        };
+        if let PromotionTarget::Piece(p) = target {
+            let letter = p.letter;
             // `K` and `P` name the King and the Pawn under every letter table (no Redefine
             // alternative uses them), and a pawn never promotes to either.
-            if diag::never_promoted_to(letter) {
-                let piece = if diag::is_pawn_letter(letter) { "a Pawn" } else { "the King" };
+            if p.never_promoted_to() {
+                let piece = if p.is_pawn() { "a Pawn" } else { "the King" };
                 self.diags.push(
                     Diagnostic::error(
                         diag::PROMOTION_TARGET,
@@ -218,8 +230,7 @@ impl<'s> Builder<'s> {
                     .with_help("a pawn promotes to a piece lost before (`=D`, `=R`, `=J`...), or awaits one (`=&`)"),
                 );
             }
-            PromotionTarget::Piece(PieceLetter { letter, span: s })
-        };
+        }
         Some(Promotion { span: Span::new(eq.1.start, s.end), target })
     }
 
@@ -256,10 +267,8 @@ impl<'s> Builder<'s> {
         let sep_span = Span::new(s.start + 3, s.start + 3 + sep_len);
         let columns = &text[3 + sep_len..];
         // The lexer takes one of the three hyphens here.
-        let separator = match Separator::read_prefix(&text.as_bytes()[3..]) {
-            Some((separator, _)) => separator,
-            None => Separator::HyphenMinus,
-        };
+        let separator = Separator::read_prefix(&text.as_bytes()[3..])
+            .map_or(Separator::HyphenMinus, |(separator, _)| separator);
         if separator == Separator::EnDash {
             self.en_dash(sep_span);
         }
@@ -293,9 +302,25 @@ impl<'s> Builder<'s> {
         None
     }
 
-    /// Reads the move whose tokens the grammar found at `ms`.
+    /// Reads the move whose tokens the grammar found at `ms`: with [`Move::read_prefix`]'s
+    /// reader, when it reads them all (then there is nothing to say), else part by part, with
+    /// the part readers of the notation types, saying what is wrong.
     pub(crate) fn mv(&mut self, ms: chumsky::span::SimpleSpan) -> Option<Move> {
         let (tokens, apart) = self.tokens_in(ms);
+        let mut m = Move::scratch();
+        if m.read_into(self.src.as_bytes(), ms.start).is_some() && m.span.end == ms.end {
+            return Some(m);
+        }
+        self.mv_by_parts(ms, tokens, apart)
+    }
+
+    /// [`Builder::mv`] part by part: the move's `tokens`, `apart` when some do not touch.
+    fn mv_by_parts(
+        &mut self,
+        ms: chumsky::span::SimpleSpan,
+        tokens: &'s [Tk],
+        apart: bool,
+    ) -> Option<Move> {
         if apart {
             self.spaces_inside(tokens);
         }
@@ -326,23 +351,19 @@ impl<'s> Builder<'s> {
             (None, None, Vec::new(), None, None);
         for (k, s) in it {
             let s = span(s);
-            if let Some(c) = k.check_mark() {
-                check = Some(Spanned::new(c, s));
-                continue;
-            }
-            if let Some(r) = k.rating() {
-                rating = Some(Spanned::new(r, s));
-                continue;
-            }
-            match k {
-                TokenKind::Nag => {
-                    nags.push(Spanned::new(self.text(s)[1..].parse().unwrap_or(u32::MAX), s));
+            let text = self.text(s).as_bytes();
+            if k.is_check_mark() {
+                check = CheckMark::read_prefix(text).ok().map(|(c, _)| Spanned::new(c, s));
+            } else if k.is_rating() {
+                rating = Rating::read_prefix(text).ok().map(|(r, _)| Spanned::new(r, s));
+            } else if k == TokenKind::Nag {
+                nags.push(Spanned::new(self.text(s)[1..].parse().unwrap_or(u32::MAX), s));
+            } else {
+                match GameIndicator::read_prefix(text) {
+                    Ok((GameIndicator::DrawOffer, _)) => draw_offer = Some(s),
+                    Ok((GameIndicator::End, _)) => end = Some(s),
+                    Err(_) => {}
                 }
-                _ => match k.game_indicator() {
-                    Some(GameIndicator::DrawOffer) => draw_offer = Some(s),
-                    Some(GameIndicator::End) => end = Some(s),
-                    None => {}
-                },
             }
         }
         Some(Move { span: span(ms), kind, check, rating, nags, draw_offer, end })
@@ -473,7 +494,7 @@ impl<'s> Builder<'s> {
         let ((piece, from), (captured, to)) = (from?, to?);
         // The spec writes a pawn move without a letter; `P` (or its symbol) is read, and dropped.
         let piece = match piece {
-            Some(p) if diag::is_pawn_letter(p.letter) => {
+            Some(p) if p.is_pawn() => {
                 let written = &self.src[p.span.range()];
                 self.diags.push(
                     Diagnostic::warning(
@@ -630,7 +651,7 @@ impl<'s> Builder<'s> {
         if text.contains(Separator::EnDash.as_str()) {
             self.en_dash(Span::new(s.start + 1, s.end - 1));
         }
-        match GameResult::read_prefix(text.as_bytes()).filter(|&(_, len)| len == text.len()) {
+        match GameResult::read_prefix(text.as_bytes()).ok().filter(|&(_, len)| len == text.len()) {
             Some((r, _)) => Some(Spanned::new(r, s)),
             None => {
                 self.diags.push(

@@ -11,18 +11,6 @@ use crate::lexer::TokenKind;
 
 pub(crate) use cescacs_board::codes::syntax::*;
 
-/// Whether a move's piece letter is the Pawn's, which the spec leaves out: `P` or a FAN symbol
-/// (no Redefine alternative is `P`).
-pub(crate) fn is_pawn_letter(c: char) -> bool {
-    matches!(c, 'P' | '♙' | '♟')
-}
-
-/// Whether a promotion letter names the King or the Pawn, which a pawn never promotes to (no
-/// Redefine alternative is `K` or `P`).
-pub(crate) fn never_promoted_to(c: char) -> bool {
-    matches!(c, 'K' | '♔' | '♚') || is_pawn_letter(c)
-}
-
 /// The help for castling written another way (`O-O`, `0-0`, `KRK-HI`).
 pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (docs/RULES.md 4.3)";
 
@@ -93,11 +81,7 @@ pub(crate) fn lone_square_diag(at: Span, text: &str) -> Diagnostic {
 fn pattern(p: &RichPattern<'_, TokenKind>) -> String {
     match p {
         RichPattern::Token(t) => match **t {
-            TokenKind::Check
-            | TokenKind::CheckAdjoining
-            | TokenKind::CheckFar
-            | TokenKind::CheckDouble
-            | TokenKind::Mate => "a check mark".to_string(),
+            t if t.is_check_mark() => "a check mark".to_string(),
             t if t.is_rating() => "a rating".to_string(),
             TokenKind::Times | TokenKind::Star | TokenKind::At | TokenKind::AtAt => {
                 "a capture sign".to_string()

@@ -107,8 +107,8 @@ const ITEM_START: &[TokenKind] = AFTER_PLY.split_at(2).1;
 /// One move: castling, ordinary move, or forced promotion, with its marks; outputs its span.
 pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()
 -> impl Parser<'a, In<'a>, SimpleSpan, Extra<'a, Er>> + Clone {
-    let square = one_of([Hex, PieceHex, FanHex, LowerHex, PieceLowerHex]).ignored();
-    let separator = one_of([HyphenMinus, Hyphen, EnDash, Times, Star, At, AtAt]).ignored();
+    let square = one_of(TokenKind::SQUARES).ignored();
+    let separator = one_of(TokenKind::SEPARATORS).ignored();
     // After `=` the promotion is committed: a missing target is reported inside the move.
     let promotion = just(Equals).ignore_then(
         one_of([Letter, Fan, Ampersand])
@@ -122,8 +122,8 @@ pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()
         promotion,
     ));
     let core = choice((one_of([Castling, ChessCastling]).ignored(), square.then(tail).ignored()));
-    let check = one_of([Check, CheckAdjoining, CheckFar, CheckDouble, Mate]).or_not();
-    let rating = one_of([Mistake, Blunder, Dubious, Good, Brilliant, Interesting, Forced]).or_not();
+    let check = one_of(TokenKind::CHECK_MARKS).or_not();
+    let rating = one_of(TokenKind::RATINGS).or_not();
     let nags = just(Nag).repeated();
     let draw = just(DrawOffer).or_not();
     let end = just(Colon).or_not();

@@ -8,8 +8,6 @@
 use cescacs_board::Span;
 use logos::Logos;
 
-use crate::syntax::{CheckMark, GameIndicator, Rating, Separator};
-
 /// The kinds of token of CTL-PGN.
 ///
 /// A piece letter is told from a column letter by what follows it (docs/DECISIONS.md 7): a letter
@@ -379,7 +377,48 @@ pub fn tokenize(source: &str) -> Vec<Token> {
     Lexer::new(source).collect()
 }
 
+/// The tokens of each group of a move's parts and marks, as the grammar and its messages name
+/// them. Their values are read from the token's text by the notation types
+/// ([`crate::syntax::Separator::read_prefix`], [`crate::syntax::CheckMark::read_prefix`]...):
+/// the lexer only finds where they start and end.
 impl TokenKind {
+    /// The squares: a hex, with a piece letter or symbol before it, in either case.
+    pub(crate) const SQUARES: &'static [TokenKind] = &[
+        TokenKind::Hex,
+        TokenKind::PieceHex,
+        TokenKind::FanHex,
+        TokenKind::LowerHex,
+        TokenKind::PieceLowerHex,
+    ];
+    /// The separators between a move's origin and destination.
+    pub(crate) const SEPARATORS: &'static [TokenKind] = &[
+        TokenKind::HyphenMinus,
+        TokenKind::Hyphen,
+        TokenKind::EnDash,
+        TokenKind::Times,
+        TokenKind::Star,
+        TokenKind::At,
+        TokenKind::AtAt,
+    ];
+    /// The check marks.
+    pub(crate) const CHECK_MARKS: &'static [TokenKind] = &[
+        TokenKind::Check,
+        TokenKind::CheckAdjoining,
+        TokenKind::CheckFar,
+        TokenKind::CheckDouble,
+        TokenKind::Mate,
+    ];
+    /// The ratings.
+    pub(crate) const RATINGS: &'static [TokenKind] = &[
+        TokenKind::Mistake,
+        TokenKind::Blunder,
+        TokenKind::Dubious,
+        TokenKind::Good,
+        TokenKind::Brilliant,
+        TokenKind::Interesting,
+        TokenKind::Forced,
+    ];
+
     /// Whether the token is a move rating: `?` `??` `?!` `!` `!!` `!?` `◇`.
     ///
     /// ```
@@ -387,63 +426,29 @@ impl TokenKind {
     /// assert!(TokenKind::Dubious.is_rating() && TokenKind::Forced.is_rating());
     /// assert!(!TokenKind::Nag.is_rating());
     /// ```
-    pub const fn is_rating(self) -> bool {
-        self.rating().is_some()
+    pub fn is_rating(self) -> bool {
+        TokenKind::RATINGS.contains(&self)
     }
 
-    /// The rating the token spells, if it is one.
+    /// Whether the token is a check mark: `+` `+^` `+∞` `++` `#`.
     ///
     /// ```
     /// use ctl_an::lexer::TokenKind;
-    /// use ctl_an::syntax::Rating;
-    /// assert_eq!(TokenKind::Dubious.rating(), Some(Rating::Dubious));
+    /// assert!(TokenKind::CheckFar.is_check_mark() && !TokenKind::Forced.is_check_mark());
     /// ```
-    pub const fn rating(self) -> Option<Rating> {
-        Some(match self {
-            TokenKind::Mistake => Rating::Mistake,
-            TokenKind::Blunder => Rating::Blunder,
-            TokenKind::Dubious => Rating::Dubious,
-            TokenKind::Good => Rating::Good,
-            TokenKind::Brilliant => Rating::Brilliant,
-            TokenKind::Interesting => Rating::Interesting,
-            TokenKind::Forced => Rating::Forced,
-            _ => return None,
-        })
+    pub fn is_check_mark(self) -> bool {
+        TokenKind::CHECK_MARKS.contains(&self)
     }
 
-    /// The check mark the token spells, if it is one.
-    pub const fn check_mark(self) -> Option<CheckMark> {
-        Some(match self {
-            TokenKind::Check => CheckMark::Check,
-            TokenKind::CheckAdjoining => CheckMark::Adjoining,
-            TokenKind::CheckFar => CheckMark::Far,
-            TokenKind::CheckDouble => CheckMark::Double,
-            TokenKind::Mate => CheckMark::Mate,
-            _ => return None,
-        })
-    }
-
-    /// The move separator the token spells, if it can be one (`*` is also the unfinished result).
-    pub const fn separator(self) -> Option<Separator> {
-        Some(match self {
-            TokenKind::Hyphen => Separator::Hyphen,
-            TokenKind::HyphenMinus => Separator::HyphenMinus,
-            TokenKind::EnDash => Separator::EnDash,
-            TokenKind::Times => Separator::Times,
-            TokenKind::Star => Separator::Asterisk,
-            TokenKind::At => Separator::At,
-            TokenKind::AtAt => Separator::DoubleAt,
-            _ => return None,
-        })
-    }
-
-    /// The game indicator the token spells, if it is one.
-    pub const fn game_indicator(self) -> Option<GameIndicator> {
-        Some(match self {
-            TokenKind::DrawOffer => GameIndicator::DrawOffer,
-            TokenKind::Colon => GameIndicator::End,
-            _ => return None,
-        })
+    /// Whether the token can separate a move's origin from its destination (`*` is also the
+    /// unfinished result).
+    ///
+    /// ```
+    /// use ctl_an::lexer::TokenKind;
+    /// assert!(TokenKind::Times.is_separator() && !TokenKind::Equals.is_separator());
+    /// ```
+    pub fn is_separator(self) -> bool {
+        TokenKind::SEPARATORS.contains(&self)
     }
 
     /// How the token is named in "expected ..., found ..." messages.

@@ -35,6 +35,7 @@
 
 pub mod boundary;
 mod build;
+mod bytes;
 mod comment;
 mod diag;
 mod file;
@@ -44,6 +45,8 @@ mod limits;
 mod meaning;
 pub mod scan;
 pub mod syntax;
+#[cfg(test)]
+mod testing;
 mod write;
 
 pub use cescacs_board::{Diagnostic, Severity, Span};
@@ -53,8 +56,8 @@ pub use file::{
 };
 pub use limits::{FILE_BYTES, GAME_BYTES, Limits};
 pub use meaning::meaning;
-pub use syntax::MoveParseError;
-pub use write::{WriteOptions, write_movetext, write_movetext_with};
+pub use syntax::{MoveParseError, WriteOptions};
+pub use write::{write_movetext, write_movetext_with};
 
 /// The crate's README.md, whose example runs as a doctest.
 #[doc = include_str!("../README.md")]

@@ -1,84 +1,8 @@
 //! Writing moves and movetext back as text, in the canonical export layout (docs/DECISIONS.md 2).
 
-use core::fmt::{self, Write as _};
+use core::fmt::Write as _;
 
-use cescacs_board::notation::{AWAITING, PROMOTION};
-
-use crate::syntax::{
-    Comment, GameIndicator, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Separator,
-    Variation,
-};
-
-/// How text is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct WriteOptions {
-    /// Write `*` for `×` and `...` for `…` (keyboard characters only).
-    pub ascii: bool,
-}
-
-impl Move {
-    /// Writes the move: `-` for moves and castling, `×` (or `*` with `ascii`) for captures, the
-    /// check mark joined, then rating, NAGs and game indicators after one space.
-    pub fn write_to(&self, out: &mut impl fmt::Write, options: WriteOptions) -> fmt::Result {
-        match &self.kind {
-            MoveKind::Ordinary(o) => {
-                if let Some(p) = o.piece {
-                    out.write_char(p.letter)?;
-                }
-                write!(out, "{}{}", o.from.value, o.separator.value.canonical(options.ascii))?;
-                if let Some(c) = o.captured {
-                    out.write_char(c.letter)?;
-                }
-                write!(out, "{}", o.to.value)?;
-                if let Some(p) = o.promotion {
-                    write_promotion(out, p.target)?;
-                }
-            }
-            MoveKind::Castling(c) => {
-                write!(out, "{}{}{}", c.prefix(), Separator::HyphenMinus, c.columns())?;
-            }
-            MoveKind::ForcedPromotion(f) => {
-                write!(out, "{}", f.hex.value)?;
-                write_promotion(out, f.promotion.target)?;
-            }
-        }
-        if let Some(c) = self.check {
-            out.write_str(c.value.as_str())?;
-        }
-        if let Some(r) = self.rating {
-            write!(out, " {}", r.value.as_str())?;
-        }
-        for n in &self.nags {
-            write!(out, " ${}", n.value)?;
-        }
-        if self.draw_offer.is_some() || self.end.is_some() {
-            if self.rating.is_none() || !self.nags.is_empty() {
-                out.write_char(' ')?;
-            }
-            if self.draw_offer.is_some() {
-                out.write_str(GameIndicator::DrawOffer.as_str())?;
-            }
-            if self.end.is_some() {
-                out.write_str(GameIndicator::End.as_str())?;
-            }
-        }
-        Ok(())
-    }
-}
-
-fn write_promotion(out: &mut impl fmt::Write, t: PromotionTarget) -> fmt::Result {
-    match t {
-        PromotionTarget::Piece(p) => write!(out, "{PROMOTION}{}", p.letter),
-        PromotionTarget::Awaiting => write!(out, "{PROMOTION}{AWAITING}"),
-    }
-}
-
-impl fmt::Display for Move {
-    /// The canonical form: `EF12×NF14+^ ?!`, `KRK-HIO`, `E27=D`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f, WriteOptions::default())
-    }
-}
+use crate::syntax::{Comment, Movetext, Pair, Ply, Variation, WriteOptions};
 
 /// Writes a movetext in the export layout with the default (Unicode) characters.
 ///

@@ -49,13 +49,13 @@
 //! assert!(ctl_an::scan::game("1. E7-E13,, E21-E15: *", &Limits::DEFAULT, &mut count).is_err());
 //! ```
 
-mod moves;
 mod movetext;
 mod tags;
 
 use cescacs_board::Span;
 
 use crate::Limits;
+use crate::bytes::{BOM, is_blank, word_at};
 use crate::syntax::{Comment, CommentKind, GameResult, Move, PairNumber, Reference, Spanned};
 
 /// What a visitor answers after an event.
@@ -199,7 +199,7 @@ pub fn game(text: &str, limits: &Limits, visitor: &mut impl Visitor) -> Result<(
         return Err(Fallback);
     }
     let Buffers { nags, tag_value, move_references } = BUFFERS.take();
-    let mut scratch = moves::scratch_move();
+    let mut scratch = Move::scratch();
     scratch.nags = nags;
     let mut scanner = Scanner {
         text,
@@ -259,19 +259,6 @@ fn within_bounds(text: &str, limits: &Limits) -> bool {
     true
 }
 
-/// The one-byte blanks between items, as the lexer skips them: space, tab, form feed and line
-/// ends (LF, CR). The byte-order mark, which the lexer skips too, is three bytes: see
-/// [`bom_len`].
-#[inline]
-fn is_blank(b: u8) -> bool {
-    // One test of a bit set over the bytes up to the space.
-    const BLANKS: u64 = 1 << b' ' | 1 << b'\n' | 1 << b'\t' | 1 << b'\r' | 1 << 0x0c;
-    b <= b' ' && BLANKS >> b & 1 == 1
-}
-
-/// The byte-order mark U+FEFF in UTF-8, which the lexer skips as a blank anywhere.
-const BOM: &[u8] = "\u{feff}".as_bytes();
-
 /// How many bytes of blanks end `bytes` (byte-order marks included).
 fn blanks_at_end(bytes: &[u8]) -> usize {
     let mut end = bytes.len();
@@ -310,29 +297,11 @@ fn go_on(flow: Flow) -> Result<(), Fallback> {
     }
 }
 
-/// The eight bytes at `at` as one little-endian word, 0 past the end: a whole token in one
-/// bounds check, its bytes taken apart by shifts.
-#[inline(always)]
-fn word_at(bytes: &[u8], at: usize) -> u64 {
-    match bytes.get(at..at + 8) {
-        Some(&[a, b, c, d, e, f, g, h]) => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
-        _ => word_near_end(bytes, at),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn word_near_end(bytes: &[u8], at: usize) -> u64 {
-    let rest = bytes.get(at..).unwrap_or_default();
-    rest.iter().take(8).rev().fold(0, |word, &b| word << 8 | u64::from(b))
-}
-
 impl<V> Scanner<'_, '_, V> {
-    /// The byte at `i`, or 0 past the end (a NUL in the text is never read as anything, so
-    /// the two cannot be confused).
+    /// The byte at `i`, or 0 past the end ([`crate::bytes::byte_at`]).
     #[inline]
     fn byte(&self, i: usize) -> u8 {
-        self.bytes.get(i).copied().unwrap_or(0)
+        crate::bytes::byte_at(self.bytes, i)
     }
 
     #[inline]

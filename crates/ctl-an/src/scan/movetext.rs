@@ -161,7 +161,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         let start = self.at;
         let rest = self.bytes.get(start..).unwrap_or_default();
         // `result_ahead` saw `-` or `‐`: the en dash, which is warned, is not read here.
-        let (value, len) = GameResult::read_prefix(rest).ok_or(Fallback)?;
+        let (value, len) = GameResult::read_prefix(rest).map_err(|_| Fallback)?;
         self.at = start + len;
         go_on(self.visitor.result(Spanned::new(value, Span::new(start, self.at))))
     }
@@ -221,11 +221,13 @@ impl<V: Visitor> Scanner<'_, '_, V> {
         Ok((plies, ended))
     }
 
-    /// The move at the cursor, told to the visitor; whether it ends the game (final `:`). A
-    /// cursor at no move is the move reader's fallback.
+    /// The move at the cursor, read by the move's own reader into the scratch move (filled in
+    /// place: a move is large), told to the visitor; whether it ends the game (final `:`). The
+    /// cursor goes after the move's last mark, or past the blanks after it when no mark follows
+    /// them. A cursor at no move, or at a move the full reader would warn about, is a fallback.
     #[inline(always)]
     fn ply(&mut self) -> Result<bool, Fallback> {
-        self.mv()?;
+        self.at = self.scratch.read_into(self.bytes, self.at).ok_or(Fallback)?;
         go_on(self.visitor.mv(&self.scratch))?;
         Ok(self.scratch.ends_game())
     }

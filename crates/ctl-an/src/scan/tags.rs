@@ -170,7 +170,7 @@ impl<V: Visitor> Scanner<'_, '_, V> {
 /// A blank that keeps a tag on its line (the reader's test of a line is a line feed between).
 #[inline]
 fn is_tag_space(b: u8) -> bool {
-    super::is_blank(b) && b != b'\n'
+    crate::bytes::is_blank(b) && b != b'\n'
 }
 
 #[cfg(test)]
