@@ -177,3 +177,9 @@ pub(crate) fn from_rich(e: &RichError<'_>, source: &str) -> Diagnostic {
     }
     d
 }
+
+/// The diagnostics in their one order ([`Diagnostic::sort`]).
+pub(crate) fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    Diagnostic::sort(&mut diags);
+    diags
+}

@@ -7,11 +7,10 @@ mod moves;
 mod movetext;
 mod records;
 
-use crate::diag;
-use crate::grammar::Tk;
 use cescacs_board::{Diagnostic, Span};
 
-pub(crate) use records::record_ended;
+use crate::diag;
+use crate::grammar::Tk;
 
 /// Reads token text out of the source and collects diagnostics.
 pub(crate) struct Builder<'s> {
@@ -41,7 +40,7 @@ impl<'s> Builder<'s> {
             cursor: 0,
             pgn_pending: None,
             extra_results: 0,
-            extra_results_limit: crate::Limits::DEFAULT.strays,
+            extra_results_limit: crate::limits::Limits::DEFAULT.strays,
         }
     }
 

@@ -123,7 +123,7 @@ impl<'s> Builder<'s> {
 
     /// `E0205` for a hex with a lower-case column (`e7`, `Ef6`); the hex is read in capitals.
     #[cold]
-    pub(super) fn lower_case_square(
+    fn lower_case_square(
         &mut self,
         piece: Option<PieceLetter>,
         s: Span,
@@ -147,7 +147,7 @@ impl<'s> Builder<'s> {
         upper.parse::<Hex>().ok().map(|h| (piece, Spanned::new(h, hex_span)))
     }
 
-    pub(super) fn separator(&mut self, t: Tk) -> Spanned<Separator> {
+    fn separator(&mut self, t: Tk) -> Spanned<Separator> {
         let s = span(t.1);
         let sep = Separator::read_prefix(self.text(s).as_bytes())
             .map_or(Separator::HyphenMinus, |(sep, _)| sep);
@@ -159,7 +159,7 @@ impl<'s> Builder<'s> {
 
     /// The promotion starting at the `=` token `eq`, taking its target from `rest`; `None` when
     /// the target is missing (the grammar reported it).
-    pub(super) fn promotion(
+    fn promotion(
         &mut self,
         eq: Tk,
         rest: &mut core::iter::Peekable<impl Iterator<Item = Tk>>,
@@ -196,7 +196,7 @@ impl<'s> Builder<'s> {
 
     /// The tokens inside a span of the current region. Moves are read in text order, so the
     /// search walks on from the previous move and only jumps back by bisection.
-    pub(super) fn tokens_in(&mut self, s: chumsky::span::SimpleSpan) -> (&'s [Tk], bool) {
+    fn tokens_in(&mut self, s: chumsky::span::SimpleSpan) -> (&'s [Tk], bool) {
         let tokens = self.tokens;
         let mut i = self.cursor.min(tokens.len());
         if i > 0 && tokens[i - 1].1.start >= s.start {
@@ -219,7 +219,7 @@ impl<'s> Builder<'s> {
         (&tokens[i..j], apart)
     }
 
-    pub(super) fn castling(&mut self, t: Tk) -> Option<Castling> {
+    fn castling(&mut self, t: Tk) -> Option<Castling> {
         let s = span(t.1);
         let text = self.text(s);
         let prefix = &text[..3];
@@ -275,7 +275,7 @@ impl<'s> Builder<'s> {
     }
 
     /// [`Builder::mv`] part by part: the move's `tokens`, `apart` when some do not touch.
-    pub(super) fn mv_by_parts(
+    fn mv_by_parts(
         &mut self,
         ms: chumsky::span::SimpleSpan,
         tokens: &'s [Tk],
@@ -331,7 +331,7 @@ impl<'s> Builder<'s> {
 
     /// `E0207` for `O-O`, `0-0-0`…: chess castling.
     #[cold]
-    pub(super) fn chess_castling(&mut self, t: Tk) -> Option<Move> {
+    fn chess_castling(&mut self, t: Tk) -> Option<Move> {
         let s = span(t.1);
         self.diags.push(
             Diagnostic::error(
@@ -347,7 +347,7 @@ impl<'s> Builder<'s> {
 
     /// `W0207` when the parts of a move (hexes, separator, promotion, check mark) are written
     /// apart: the spec joins them "without separation"; ratings and indicators may follow a space.
-    pub(super) fn spaces_inside(&mut self, tokens: &[Tk]) {
+    fn spaces_inside(&mut self, tokens: &[Tk]) {
         // The grammar puts ratings, NAGs and indicators last, so the parts end at the first gap
         // before one of them. Kinds are only looked at where there is a gap (rare): this runs
         // for every move.
@@ -370,7 +370,7 @@ impl<'s> Builder<'s> {
     }
 
     #[cold]
-    pub(super) fn spaces_warning(&mut self, parts: &[Tk]) {
+    fn spaces_warning(&mut self, parts: &[Tk]) {
         let whole = Span::new(parts[0].1.start, parts[parts.len() - 1].1.end);
         let mut compact = String::with_capacity(whole.len());
         let mut d = Diagnostic::warning(
@@ -392,7 +392,7 @@ impl<'s> Builder<'s> {
         )));
     }
 
-    pub(super) fn forced(&mut self, hex: Tk, promotion: Promotion) -> Option<MoveKind> {
+    fn forced(&mut self, hex: Tk, promotion: Promotion) -> Option<MoveKind> {
         let (piece, hex) = self.square(hex)?;
         if let Some(p) = piece {
             self.diags.push(
@@ -417,7 +417,7 @@ impl<'s> Builder<'s> {
         Some(MoveKind::ForcedPromotion(ForcedPromotion { hex, promotion }))
     }
 
-    pub(super) fn ordinary(
+    fn ordinary(
         &mut self,
         from: Tk,
         sep: Option<Tk>,

@@ -14,13 +14,13 @@ use super::Builder;
 
 /// What a line (the main line or a variation body) is made of.
 #[derive(Default)]
-pub(super) struct LineParts {
+struct LineParts {
     comments: Vec<Comment>,
     pairs: Vec<Pair>,
 }
 
 impl<'s> Builder<'s> {
-    pub(super) fn ply(&mut self, p: RawPly) -> Ply {
+    fn ply(&mut self, p: RawPly) -> Ply {
         match p {
             RawPly::Move(ms) => {
                 let s = span(ms);
@@ -77,7 +77,7 @@ impl<'s> Builder<'s> {
     /// `1. E7-E13,, E21-E15`: the commas after the first between White's and Black's moves
     /// (`start..end`, longer than the usual `, `).
     #[cold]
-    pub(super) fn repeated_commas(&mut self, start: usize, end: usize) {
+    fn repeated_commas(&mut self, start: usize, end: usize) {
         let between = &self.src[start..end];
         let (Some(first), Some(last)) = (between.find(','), between.rfind(',')) else { return };
         if first == last {
@@ -96,7 +96,7 @@ impl<'s> Builder<'s> {
     }
 
     /// PGN's `1... E21-E15`: one error, with the fix to `1. …, E21-E15` (the tree reads it so).
-    pub(super) fn pgn_dots(&mut self, number: Tk, white: &Ply, black: Option<&Ply>) {
+    fn pgn_dots(&mut self, number: Tk, white: &Ply, black: Option<&Ply>) {
         let n = span(number.1);
         let written = Span::new(n.start, white.span().end);
         let digits = &self.text(n)[..n.len() - 1];
@@ -120,7 +120,7 @@ impl<'s> Builder<'s> {
     }
 
     /// The help and fix of the PGN diagnostic just pushed, now that Black's move is known.
-    pub(super) fn pgn_fix(&mut self, number: Span, black: &Ply) {
+    fn pgn_fix(&mut self, number: Span, black: &Ply) {
         let digits = &self.text(number)[..number.len() - 1];
         let b = black.span();
         let help = format!(
@@ -139,7 +139,7 @@ impl<'s> Builder<'s> {
 
     /// The first token of the junk at `s` when it is a hex not followed by the rest of a move
     /// (`Nf3`, `E21:`): a move written with one hex only.
-    pub(super) fn lone_square_at(&self, s: Span) -> Option<Span> {
+    fn lone_square_at(&self, s: Span) -> Option<Span> {
         let i = self.tokens.partition_point(|t| t.1.start < s.start);
         let square = |k| {
             matches!(
@@ -174,7 +174,7 @@ impl<'s> Builder<'s> {
     /// start of the junk at `s` (the grammar leaves it as junk: reading it here keeps the grammar's
     /// hot path as it is). Reported with the fix; returns the ply and where the rest of the junk
     /// starts.
-    pub(super) fn black_without_comma(&mut self, s: Span, slot: BlackSlot) -> Option<(Ply, usize)> {
+    fn black_without_comma(&mut self, s: Span, slot: BlackSlot) -> Option<(Ply, usize)> {
         let tokens = self.tokens;
         let i = tokens.partition_point(|t| t.1.start < s.start);
         let j = tokens.partition_point(|t| t.1.start < s.end);
@@ -346,7 +346,7 @@ impl<'s> Builder<'s> {
     }
 
     /// Attaches comments and variations to the pair before them.
-    pub(super) fn line(&mut self, items: Vec<RawItem>) -> LineParts {
+    fn line(&mut self, items: Vec<RawItem>) -> LineParts {
         let mut parts = LineParts::default();
         for item in items {
             let black_missing = parts.pairs.last().and_then(black_missing);

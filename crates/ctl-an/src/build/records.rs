@@ -5,7 +5,7 @@ use cescacs_board::{Diagnostic, Span};
 
 use crate::diag::{self, span};
 use crate::grammar::{RawItem, RawVariation, Tk};
-use crate::syntax::{CommentKind, GameResult, Move, Movetext, Pair, Separator, Spanned};
+use crate::syntax::{CommentKind, GameResult, Movetext, Pair, Separator, Spanned};
 
 use super::Builder;
 use super::movetext::{black_missing, keep_black};
@@ -30,7 +30,7 @@ impl<'s> Builder<'s> {
                 cur.pairs.last().filter(|_| cur.result.is_none()).and_then(black_missing);
             match item {
                 RawItem::Pair(p) => {
-                    if record_ended(&cur) {
+                    if cur.has_ended() {
                         let mut next = Movetext::default();
                         if cur.result.is_none() {
                             take_trailing_comments(&mut cur, &mut next);
@@ -99,7 +99,7 @@ impl<'s> Builder<'s> {
         records
     }
 
-    pub(super) fn top_result(&mut self, cur: &mut Movetext, t: Tk) {
+    fn top_result(&mut self, cur: &mut Movetext, t: Tk) {
         if let Some(r) = self.result(t) {
             if let Some(first) = cur.result {
                 self.extra_results += 1;
@@ -174,18 +174,9 @@ impl<'s> Builder<'s> {
     }
 }
 
-/// Whether a record has ended (its result line, or a last move ending with `:` or `#`): a pair
-/// after it starts the next record.
-pub(crate) fn record_ended(mt: &Movetext) -> bool {
-    mt.result.is_some()
-        || mt.pairs.last().is_some_and(|p| {
-            p.black.as_ref().unwrap_or(&p.white).as_move().is_some_and(Move::ends_game)
-        })
-}
-
 /// A result swallowed by an unclosed variation (`(1. F8-F12: *` at the end) belongs to the
 /// main line: take it out of the innermost unclosed variation.
-pub(super) fn trailing_result(v: &mut RawVariation) -> Option<Tk> {
+fn trailing_result(v: &mut RawVariation) -> Option<Tk> {
     if v.closed {
         return None;
     }
@@ -220,7 +211,7 @@ pub(super) fn pair_end(p: &Pair) -> usize {
 
 /// When a record ends without a result line and moves follow, the plain comments written after
 /// the last pair's variations open the next record (the spec's "these were the previous moves").
-pub(super) fn take_trailing_comments(cur: &mut Movetext, next: &mut Movetext) {
+fn take_trailing_comments(cur: &mut Movetext, next: &mut Movetext) {
     let Some(last) = cur.pairs.last_mut() else { return };
     let after = last.variations.last().map_or(last.span.end, |v| v.span.end);
     let keep = last
@@ -233,7 +224,7 @@ pub(super) fn take_trailing_comments(cur: &mut Movetext, next: &mut Movetext) {
 
 /// `E0229` for the result line at `at`, the first past `limit` extra ones in its record: it and
 /// the ones after it are skipped.
-pub(super) fn too_many_results(at: Span, limit: usize) -> Diagnostic {
+fn too_many_results(at: Span, limit: usize) -> Diagnostic {
     Diagnostic::error(
         diag::TOO_MANY_STRAYS,
         at,

@@ -54,8 +54,8 @@ mod tags;
 
 use cescacs_board::Span;
 
-use crate::Limits;
 use crate::bytes::{BOM, is_blank, word_at};
+use crate::limits::Limits;
 use crate::syntax::{Comment, CommentKind, GameResult, Move, PairNumber, Reference, Spanned};
 
 /// What a visitor answers after an event.

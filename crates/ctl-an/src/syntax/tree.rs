@@ -100,6 +100,15 @@ impl Movetext {
         self.pairs.iter().map(Pair::ply_count).sum()
     }
 
+    /// Whether the record has ended (its result line, or a last move ending with `:` or `#`):
+    /// a pair after it starts the next record.
+    pub(crate) fn has_ended(&self) -> bool {
+        self.result.is_some()
+            || self.pairs.last().is_some_and(|p| {
+                p.black.as_ref().unwrap_or(&p.white).as_move().is_some_and(Move::ends_game)
+            })
+    }
+
     /// The last move written in the main line.
     pub fn last_move(&self) -> Option<&Move> {
         self.pairs
