@@ -10,18 +10,22 @@
 //! - [`Limits`]: how long a comment, a line, a game's tags and main line, and how deep its
 //!   variations may be; [`games_with`], [`parse_file_with`] and [`parse_movetext_with`] read
 //!   within other bounds than the defaults.
-//! - `"EF12×NF14+^".parse::<syntax::Move>()` and `Display` for one move in canonical form;
-//!   [`write_movetext`] / [`write_movetext_with`] for a movetext in the export layout.
+//! - `"EF12×NF14+^".parse::<syntax::Move>()` and `Display` for one move in canonical form
+//!   ([`syntax::Move::read_prefix`] reads one at the start of some bytes; every notation type
+//!   of [`syntax`] reads and prints itself the same way); [`write_movetext`] /
+//!   [`write_movetext_with`] for a movetext in the export layout.
 //! - [`syntax`]: the tree (games, tags, pairs, moves, variations, comments and the references in
 //!   them), every node with its byte span; piece letters stay as written and are resolved with a
 //!   [`cescacs_board::Letters`] table ([`syntax::PieceLetter::kind`]).
 //! - [`lexer`]: the tokens, for tools that need them.
 //! - [`boundary`]: where games start, for tools that split a stream of games themselves.
 //!
-//! How it works: a logos lexer turns the text into tokens; a hand-written layer splits games and
-//! reads tags; a chumsky grammar recognises the movetext (first with chumsky's zero-size error,
-//! and again with rich errors only where something is wrong); a builder reads each token's text
-//! (hexes, castlings, results, comments) into the tree. The diagnostic codes are listed in
+//! How it works: a logos lexer finds the tokens of the text; a hand-written layer splits games
+//! and reads tags; a chumsky grammar recognises the movetext (first with chumsky's zero-size
+//! error, and again with rich errors only where something is wrong); a builder reads each move
+//! with the move's own reader ([`syntax::Move::read_prefix`], which the fast [`scan`]ner uses
+//! too), or part by part with the vocabulary types' readers where something is wrong, and the
+//! results and comments, into the tree. The diagnostic codes are listed in
 //! `docs/diagnostics/syntax.md`.
 //!
 //! ```

@@ -42,12 +42,14 @@ impl PieceLetter {
     /// assert!(!PieceLetter::read_prefix(b"N")?.0.is_pawn());
     /// # Ok::<(), ctl_an::syntax::UnknownSpelling>(())
     /// ```
+    #[inline]
     pub fn is_pawn(&self) -> bool {
         matches!(self.letter, 'P' | '♙' | '♟')
     }
 
     /// Whether it names the King or the Pawn, which a pawn never promotes to (no Redefine
     /// alternative is `K` or `P`).
+    #[inline]
     pub fn never_promoted_to(&self) -> bool {
         matches!(self.letter, 'K' | '♔' | '♚') || self.is_pawn()
     }
