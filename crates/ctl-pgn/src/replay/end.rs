@@ -7,7 +7,8 @@
 //! counted only once enough plies have passed for a fifth occurrence; the automatic draws are
 //! looked for only when the material changed or the move clock reached its limit.
 
-use cescacs_board::{Board, BoardMove, Diagnostic, DrawReason, Outcome, REPETITION_DRAW, Span};
+use cescacs_board::internals::REPETITION_DRAW;
+use cescacs_board::{Board, BoardMove, Diagnostic, DrawReason, Outcome, Span};
 use ctl_an::syntax::{GameResult, Spanned};
 
 use crate::validate::{codes, messages};

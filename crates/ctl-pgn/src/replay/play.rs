@@ -6,7 +6,8 @@
 //! unless it mates gets no mate test when a move of its line follows: that move is legal (so
 //! the check did not mate) or reported anyway.
 
-use cescacs_board::{Board, Diagnostic, Letters, MoveError, MoveSpec};
+use cescacs_board::internals::{MoveError, MoveSpec};
+use cescacs_board::{Board, Diagnostic, Letters};
 use ctl_an::syntax::Move;
 
 use super::end::{self, Draw};
