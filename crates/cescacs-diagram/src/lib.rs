@@ -2,7 +2,8 @@
 //! self-contained SVG of the 169-hex board in its three hex colours.
 //!
 //! This crate knows the board model ([`cescacs_board`]) and nothing of any notation parser: give
-//! it a [`Position`] and, for a game, the last move's origin and destination.
+//! it a [`Position`](cescacs_board::Position) and, for a game, the last move's origin and
+//! destination.
 //!
 //! ```
 //! use cescacs_board::Position;

@@ -102,7 +102,7 @@ pub(super) struct Line {
     /// Once the line stopped: where, and what it left unchecked since.
     pub(super) skipped: Option<Skipped>,
     /// The check mark of the last move is right unless that move mated (see
-    /// [`messages::MarkJudged::RightUnlessMate`]): the line's next move settles it, or the
+    /// [`MarkJudged::RightUnlessMate`](crate::validate::messages::MarkJudged::RightUnlessMate)): the line's next move settles it, or the
     /// mate test when the line ends first ([`Line::mated_after_all`]).
     pub(super) mate_untested: bool,
 }
@@ -229,7 +229,7 @@ pub(super) struct Pending {
 
 /// Storage a replay leaves behind for the next one (lines, the line stack, the reference
 /// bookkeeping, the last clean tag names), so that replaying game after game allocates nothing once warmed up: see
-/// [`Replay::with_spare`].
+/// [`Replay::use_spare`](super::events::Replay::use_spare).
 #[derive(Default)]
 pub(crate) struct Spare {
     /// Boxed as the stack holds them: a line moves between the two without a copy.

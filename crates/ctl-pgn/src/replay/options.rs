@@ -10,7 +10,7 @@ use crate::validate::Level;
 pub(crate) enum Report {
     /// Every diagnostic is kept.
     All,
-    /// The first diagnostic stops the replay (every later event answers [`Flow::Fallback`]):
+    /// The first diagnostic stops the replay (every later event answers [`Flow::Fallback`](ctl_an::scan::Flow::Fallback)):
     /// the fast path of `check`, which then asks the full reader to explain.
     StopAtFirst,
 }
