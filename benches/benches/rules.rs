@@ -13,7 +13,8 @@ mod cescacs_benches;
 use std::hint::black_box;
 use std::time::Duration;
 
-use cescacs_board::{Board, DrawReason, MoveSpec, Position, REPETITION_DRAW, Repetitions};
+use cescacs_board::internals::{MoveSpec, REPETITION_DRAW, Repetitions};
+use cescacs_board::{Board, DrawReason, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ctl_an::syntax::Ply;
 use ctl_pgn::Game;

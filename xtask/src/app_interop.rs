@@ -238,13 +238,16 @@ pub fn check(answer: &Answer) -> Verdict {
 
 /// The options of `cargo xtask app-interop`.
 pub struct Options {
-    engine: PathBuf,
+    /// The engine's `dist/` folder.
+    pub engine: PathBuf,
     seed: u64,
     games: usize,
     max_plies: usize,
     record: Option<(PathBuf, usize)>,
-    node: String,
-    forms: bool,
+    /// The `node` program.
+    pub node: String,
+    /// Load the hand-written forms (`crate::app_forms`) instead of generated games.
+    pub forms: bool,
 }
 
 /// Reads `--engine DIR [--seed S] [--games N] [--max-plies M] [--record FILE N] [--node PATH]
@@ -391,9 +394,6 @@ impl Totals {
 
 /// Runs the whole interop check; `Ok(false)` when a difference was found.
 pub fn run(root: &Path, o: &Options) -> Result<bool, String> {
-    if o.forms {
-        return crate::app_forms::run(root, &o.engine, &o.node);
-    }
     let jobs: Vec<Job> =
         (0..o.games).map(|i| job(o.seed, i, o.max_plies)).collect::<Result<_, _>>()?;
     let answers = drive(root, &o.engine, &o.node, &jobs)?;

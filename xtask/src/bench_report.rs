@@ -196,7 +196,7 @@ pub fn run(options: &Options) -> Result<String, String> {
 /// counts of the CLI's runs; the error says why it is left out.
 fn chess_anchor(options: &Options, threads: &[Option<usize>]) -> Result<anchor::Anchor, String> {
     let threads: Vec<usize> = threads.iter().map(|t| t.unwrap_or(1)).collect();
-    let chess = anchor::Anchor::prepare(&options.root, options.megabytes, &threads);
+    let chess = anchor::Anchor::prepare(&options.root, options.megabytes, SEED, &threads);
     if let Err(why) = &chess {
         eprintln!("{why}: the report goes on without the chess anchor");
     }

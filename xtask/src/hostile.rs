@@ -296,7 +296,8 @@ pub struct Options {
     pub build: bool,
     /// Also the 200 MB valid file of the issue (`fmt --stdout`).
     pub big: bool,
-    /// Only the scaling run (`crate::scale`): each command over each shape at N, 2N and 4N.
+    /// Only the scaling run (`crate::scale`, which `cargo xtask` runs instead of [`run`]): each
+    /// command over each shape at N, 2N and 4N.
     pub scale: bool,
 }
 
@@ -390,14 +391,8 @@ fn reproducers(big: bool) -> Vec<Reproducer> {
 }
 
 /// Runs `cargo xtask hostile` (see the module documentation); returns its report in Markdown.
+/// `--scale` is not this run: `cargo xtask` calls [`build`] then `crate::scale::run` for it.
 pub fn run(root: &Path, options: &Options) -> Result<String, String> {
-    if options.scale {
-        build(root, options)?;
-        return crate::scale::run(
-            &root.join("target/release/cescacs"),
-            &root.join("target/hostile"),
-        );
-    }
     let started = Instant::now();
     let mut broken = Vec::new();
     for (case, (kind, bytes)) in cases(options.cases, options.seed).enumerate() {
@@ -481,7 +476,7 @@ pub fn run(root: &Path, options: &Options) -> Result<String, String> {
 }
 
 /// Builds the release CLI, unless `--no-build`.
-fn build(root: &Path, options: &Options) -> Result<(), String> {
+pub fn build(root: &Path, options: &Options) -> Result<(), String> {
     if !options.build {
         return Ok(());
     }

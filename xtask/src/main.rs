@@ -85,9 +85,13 @@ fn main() -> ExitCode {
             ["--check"] => xtask::docs::run(&root(), true),
             _ => Err(format!("unknown options {args:?} of `docs`")),
         },
-        Some("app-interop") => {
-            xtask::app_interop::parse_args(&args).and_then(|o| xtask::app_interop::run(&root(), &o))
-        }
+        Some("app-interop") => xtask::app_interop::parse_args(&args).and_then(|o| {
+            if o.forms {
+                xtask::app_forms::run(&root(), &o.engine, &o.node)
+            } else {
+                xtask::app_interop::run(&root(), &o)
+            }
+        }),
         Some("bench-report") => xtask::bench_report::Options::parse(root(), &args)
             .and_then(|o| xtask::bench_report::run(&o))
             .map(|table| {
@@ -95,7 +99,17 @@ fn main() -> ExitCode {
                 true
             }),
         Some("hostile") => xtask::hostile::Options::parse(&args)
-            .and_then(|o| xtask::hostile::run(&root(), &o))
+            .and_then(|o| {
+                if o.scale {
+                    xtask::hostile::build(&root(), &o)?;
+                    xtask::scale::run(
+                        &root().join("target/release/cescacs"),
+                        &root().join("target/hostile"),
+                    )
+                } else {
+                    xtask::hostile::run(&root(), &o)
+                }
+            })
             .map(|report| {
                 print!("{report}");
                 true

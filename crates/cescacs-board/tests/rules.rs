@@ -1,9 +1,9 @@
 //! The single-position facts of docs/RULES.md 9.3 and 9.4, mobility counts (3.0), the situations of
 //! 5.1, promotions, state updates, precise move errors.
 
+use cescacs_board::internals::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
 use cescacs_board::{
-    BoardMove, BoardMoveKind, CastlingCondition, CheckKind, Colour, EnPassant, MoveError, MoveSpec,
-    Outcome, Piece, PieceKind, Position, SpecCapture,
+    BoardMove, BoardMoveKind, CheckKind, Colour, EnPassant, Outcome, Piece, PieceKind, Position,
 };
 
 fn pos(text: &str) -> Position {

@@ -1,9 +1,9 @@
 //! The 24 castlings of docs/RULES.md 4.3, with their hexes written out as in the table of the
 //! shared rules reference (not taken from the library), and each condition of 4.2 failing.
 
+use cescacs_board::internals::{CastlingCondition, MoveError, MoveSpec};
 use cescacs_board::{
-    BoardCastling, BoardMove, CastlingCondition, CastlingRights, Colour, Hex, MoveError, MoveSpec,
-    Piece, PieceKind, Position,
+    BoardCastling, BoardMove, CastlingRights, Colour, Hex, Piece, PieceKind, Position,
 };
 
 /// One row of docs/RULES.md 4.3: string, White King target, White Rook moves, Black King target,

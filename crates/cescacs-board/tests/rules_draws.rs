@@ -1,9 +1,8 @@
 //! Draws (docs/RULES.md 5.5): insufficient material by the website's narrow rule, move exhaustion,
 //! mate taking precedence, and the repetition key with its counter.
 
-use cescacs_board::{
-    Colour, DrawReason, Outcome, Piece, Position, REPETITION_CLAIM, REPETITION_DRAW, Repetitions,
-};
+use cescacs_board::internals::{REPETITION_CLAIM, REPETITION_DRAW, Repetitions};
+use cescacs_board::{Colour, DrawReason, Outcome, Piece, Position};
 
 fn pos(text: &str) -> Position {
     pdtl::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))

@@ -7,7 +7,8 @@
 
 mod common;
 
-use cescacs_board::{Board, BoardMove, BoardPromotion, MoveSpec, PieceKind, Position, SpecCapture};
+use cescacs_board::internals::{MoveSpec, SpecCapture};
+use cescacs_board::{Board, BoardMove, BoardPromotion, PieceKind, Position};
 use common::{Rng, slow_legal, spec_of};
 use proptest::prelude::*;
 

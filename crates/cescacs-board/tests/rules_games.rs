@@ -5,7 +5,8 @@
 //! after turning the spec's hyphen U+2010 into `-`; this checks the generator and the writer of
 //! move texts, not a CTL-AN parser.
 
-use cescacs_board::{Colour, MoveError, MoveSpec, Outcome, PieceKind, Position, SpecCapture};
+use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
+use cescacs_board::{Colour, Outcome, PieceKind, Position};
 
 /// The move tokens of a movetext: numbers, `…`, ratings, `,` and `:` removed.
 fn tokens(movetext: &str) -> Vec<String> {

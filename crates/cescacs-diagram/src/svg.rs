@@ -4,8 +4,8 @@ use core::fmt::Write as _;
 
 use cescacs_board::{Colour, Column, Hex, HexColour, Line, Piece};
 
+use crate::diagram::{Diagram, PieceStyle};
 use crate::geometry::{Layout, Point};
-use crate::{Diagram, PieceStyle};
 
 /// The colours of the picture, as SVG colour strings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +63,7 @@ const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
 const SYMBOL_FONT: &str =
     "Noto Sans Symbols 2, Symbola, Segoe UI Symbol, DejaVu Sans, FreeSerif, sans-serif";
 
-pub(crate) fn render(d: &Diagram<'_>) -> String {
+fn render(d: &Diagram<'_>) -> String {
     let layout = Layout::new(d.flip);
     let palette = &PALETTE;
     let mut out = String::with_capacity(64 * 1024);
@@ -172,7 +172,7 @@ fn label(out: &mut String, class: &str, at: Point, size: f64, text: &str) {
 
 /// The SVG group of one piece alone, centred on the origin (no `data-hex`): a viewer places a
 /// copy on a hex of [`render`]'s picture by translating it to the hex's centre.
-pub(crate) fn piece_alone(d: &Diagram<'_>, piece: Piece) -> String {
+fn piece_alone(d: &Diagram<'_>, piece: Piece) -> String {
     let layout = Layout::new(d.flip);
     let mut out = String::with_capacity(512);
     draw_piece(&mut out, d, &layout, None, Point { x: 0.0, y: 0.0 }, piece, &PALETTE);
@@ -243,4 +243,31 @@ pub fn escape(text: &str) -> String {
         }
     }
     s
+}
+
+impl Diagram<'_> {
+    /// The SVG document: self-contained (no external resource), 169 hex polygons coloured by
+    /// their line (docs/RULES.md 1.2), the pieces, column letters and line numbers around the board,
+    /// and the last move highlighted when given.
+    pub fn to_svg(&self) -> String {
+        render(self)
+    }
+
+    /// One piece as [`Diagram::to_svg`] draws it (with this diagram's letters and piece style),
+    /// centred on the origin and without `data-hex`: an SVG `<g class="piece">` that a viewer
+    /// copies onto a hex of the picture by translating it to the hex's centre, so that a page can
+    /// show any position on one board.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, Piece, PieceKind, Position};
+    /// use cescacs_diagram::Diagram;
+    /// let p = Position::initial();
+    /// let king = Piece { colour: Colour::White, kind: PieceKind::King };
+    /// let g = Diagram::new(&p).piece_svg(king);
+    /// assert!(g.starts_with("<g class=\"piece\" data-piece=\"K\"><title>White King</title>"));
+    /// assert!(g.contains("cx=\"0.00\" cy=\"0.00\""));
+    /// ```
+    pub fn piece_svg(&self, piece: Piece) -> String {
+        piece_alone(self, piece)
+    }
 }

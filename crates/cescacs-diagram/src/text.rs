@@ -4,9 +4,9 @@
 use cescacs_board::{Colour, Column, HexColour, Line, Piece, PieceKind};
 use unicode_width::UnicodeWidthChar;
 
-use crate::{Diagram, PieceStyle};
+use crate::diagram::{Diagram, PieceStyle};
 
-pub(crate) fn render(d: &Diagram<'_>) -> String {
+fn render(d: &Diagram<'_>) -> String {
     let columns: Vec<Column> =
         if d.flip { Column::ALL.iter().rev().copied().collect() } else { Column::ALL.to_vec() };
     let header = {
@@ -98,13 +98,28 @@ fn legend(d: &Diagram<'_>) -> String {
     )
 }
 
+impl Diagram<'_> {
+    /// The text diagram.
+    ///
+    /// One row per cross-line, 28 at the top (0 when flipped), every column two characters wide,
+    /// so that hexes of consecutive lines are staggered and the board shows its hexagonal shape.
+    /// Pieces are written with the letter table (or their Unicode symbols with
+    /// [`PieceStyle::Symbols`]); empty hexes by their colour: `.` white, `:` black, `*` coloured.
+    /// Rows carry their line number on the left; the column letters run along the top and the
+    /// bottom; a symbol a terminal shows two cells wide takes the space after it, so every hex
+    /// stays under its column. A legend follows with [`Diagram::legend`].
+    pub fn to_text(&self) -> String {
+        render(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use cescacs_board::{Letters, Position};
     use unicode_width::UnicodeWidthStr;
 
     use super::row;
-    use crate::{Diagram, PieceStyle};
+    use crate::diagram::{Diagram, PieceStyle};
 
     #[test]
     fn flipped_puts_line_zero_on_top_and_z_on_the_left() {

@@ -24,7 +24,10 @@ use crate::input::{self, Input};
 use crate::output;
 
 mod criteria;
+mod tags;
 pub use criteria::Criteria;
+use tags::glob;
+pub use tags::tag_value;
 use wildmatch::WildMatch;
 
 /// Which games of each input a command reads: `--game N[,M..]` and `--where COND`, in the
@@ -92,16 +95,6 @@ impl Condition {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Condition { any })
     }
-}
-
-/// A glob as `--where` and `filter --player` read it: letter case ignored unless `match_case`.
-pub fn glob(pattern: &str, match_case: bool) -> WildMatch {
-    if match_case { WildMatch::new(pattern) } else { WildMatch::new_case_insensitive(pattern) }
-}
-
-/// The value of `game`'s first tag named `name` (the name in any case).
-pub fn tag_value<'g>(game: &'g ctl_an::syntax::Record, name: &str) -> Option<&'g str> {
-    game.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name)).map(|t| t.value.as_str())
 }
 
 /// A `--where` condition ready to match.

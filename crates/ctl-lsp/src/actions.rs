@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use cescacs_board::{Diagnostic, Fix, Span};
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 
-use crate::document::Ranges;
+use crate::positions::Ranges;
 
 /// The actions for the diagnostics that touch `range` (byte span `wanted`); `to_lsp` converts
 /// a diagnostic for the action's `diagnostics` field (only those of the quick fixes are).

@@ -22,7 +22,7 @@ use lsp_types::{DiagnosticSeverity, DocumentSymbol};
 
 use cescacs_board::terminal::terminal_safe;
 
-use crate::document::Ranges;
+use crate::positions::Ranges;
 use crate::symbols;
 
 /// The level `cescacs check` uses by default: the deepest one.

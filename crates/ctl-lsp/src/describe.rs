@@ -96,7 +96,7 @@ fn castling(side: Colour, c: BoardCastling) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cescacs_board::{MoveSpec, SpecCapture};
+    use cescacs_board::internals::{MoveSpec, SpecCapture};
 
     fn spec(piece: PieceKind, from: &str, to: &str, capture: SpecCapture) -> MoveSpec {
         MoveSpec::Move {

@@ -2,7 +2,7 @@
 
 use lsp_types::{Position, Range, TextEdit};
 
-use crate::document::Ranges;
+use crate::positions::Ranges;
 
 /// The edits that make `text` canonical, given its canonical form as the analysis wrote it:
 /// none when it already is, and none when there is no canonical form (a document with syntax

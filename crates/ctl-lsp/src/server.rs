@@ -35,9 +35,10 @@ use lsp_types::{
 };
 use serde_json::{Value, json};
 
-use crate::Options;
 use crate::analysis::{self, Analysis, Bounds};
-use crate::document::{Document, Ranges, offset};
+use crate::document::Document;
+use crate::options::Options;
+use crate::positions::{Ranges, offset};
 use crate::worker::{Done, Job, Worker};
 use crate::{actions, completion, definition, folding, formatting, highlight, hover, tokens, walk};
 

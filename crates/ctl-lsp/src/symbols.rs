@@ -4,7 +4,7 @@ use ctl_an::syntax::{Pair, Ply};
 use ctl_pgn::Game;
 use lsp_types::{DocumentSymbol, SymbolKind};
 
-use crate::document::Ranges;
+use crate::positions::Ranges;
 
 /// One symbol per game, with its variations as children; `before` games come before these in
 /// the document (the first is game `before + 1`).

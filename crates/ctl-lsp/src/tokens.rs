@@ -15,7 +15,7 @@ use ctl_pgn::render::PositionEncoding;
 use lsp_types::{SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensLegend};
 
 use crate::analysis;
-use crate::document::units;
+use crate::positions::units;
 
 /// What a token is; its index is its place in the legend's types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -582,8 +582,8 @@ mod tests {
                         column =
                             if e.delta_line == 0 { column + e.delta_start } else { e.delta_start };
                         let at = |character| lsp_types::Position { line, character };
-                        let start = crate::document::offset(&text, at(column), encoding);
-                        let end = crate::document::offset(&text, at(column + e.length), encoding);
+                        let start = crate::positions::offset(&text, at(column), encoding);
+                        let end = crate::positions::offset(&text, at(column + e.length), encoding);
                         assert_eq!(Span::new(start, end), t.span, "{}: {t:?}", path.display());
                         let kind = Kind::ALL[e.token_type as usize];
                         let reference = e.token_modifiers_bitset == 1;

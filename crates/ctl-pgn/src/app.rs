@@ -22,9 +22,10 @@
 //! assert_eq!((back.pdtl, back.moves.as_str()), (None, app));
 //! ```
 
+use cescacs_board::internals::MoveSpec;
 use cescacs_board::{
-    Board, BoardMove, BoardPromotion, Colour, Diagnostic, Letters, MoveNumber, MoveSpec, Outcome,
-    PieceKind, Position, Span, notation,
+    Board, BoardMove, BoardPromotion, Colour, Diagnostic, Letters, MoveNumber, Outcome, PieceKind,
+    Position, Span, notation,
 };
 use ctl_an::syntax::{self, Ply};
 use pdtl::Dialect;

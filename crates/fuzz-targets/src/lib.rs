@@ -18,6 +18,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod input;
 mod scan;
 pub use scan::{Rebuild, clean_game, scan, scan_complete, scan_text};
 
@@ -27,10 +28,7 @@ use ctl_pgn::Level;
 use ctl_pgn::internals::check_fast;
 use ctl_pgn::write::{WriteOptions, write_file};
 
-/// The text the readers see: invalid UTF-8 replaced byte for byte (`ctl_pgn::decode`).
-pub(crate) fn text_of(data: &[u8]) -> String {
-    ctl_pgn::decode::decode(data.to_vec()).text
-}
+use crate::input::text_of;
 
 /// Panics unless `span` lies inside `text` on character boundaries.
 fn assert_span_in(span: Span, text: &str, what: &str) {

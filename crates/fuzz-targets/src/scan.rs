@@ -241,7 +241,7 @@ pub fn scan_complete(text: &str, limits: &Limits) -> bool {
 /// reads it exactly when the full reader reads it cleanly) and with tight ones (the scanner
 /// must fall back before any limit could be reached).
 pub fn scan(data: &[u8]) {
-    let text = crate::text_of(data);
+    let text = crate::input::text_of(data);
     scan_complete(&text, &Limits::DEFAULT);
     let tight = Limits {
         nesting: 1,

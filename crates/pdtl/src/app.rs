@@ -23,26 +23,8 @@ use cescacs_board::{
 
 use crate::codes;
 use crate::read::consistency::{describe, home, scornful_faced};
+use crate::read::cx::{Cx, Field};
 use crate::read::fields::{self, Castling, EnPassantField, Part};
-use crate::read::{Cx, Field, ReadOutput, read_in};
-
-/// Which PDTL dialect a text is written in, or is to be written in.
-///
-/// ```
-/// use cescacs_board::{Letters, Position};
-/// use pdtl::Dialect;
-/// let app = pdtl::write_in(&Position::initial(), &Letters::standard(), Dialect::App);
-/// assert!(app.ends_with(" w RKRrkr - 0 1"));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Dialect {
-    /// The notation spec's PDTL (`docs/PDTL.md`).
-    #[default]
-    Spec,
-    /// The official web app's PDTL: what its "Get" button shows and its "Load new" reads
-    /// (`docs/APP.md`).
-    App,
-}
 
 /// One symbol of a castling field.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -398,105 +380,6 @@ pub(crate) fn en_passant(
     }
     // The spec's forms (`-`, `G11@9`, `G13@9-11`, `F14`).
     fields::en_passant(cx, field)
-}
-
-/// What the app's "Load new" reads but never writes, each the spec's error turned into a warning
-/// of the app's dialect: (spec error, app warning).
-const APP_LENIENCY: [(&str, &str); 8] = [
-    (codes::CASTLING_CONTRADICTS_BOARD, codes::APP_ROOK_AWAY),
-    (codes::LINE_ORDER, codes::APP_LINE_ORDER),
-    (codes::MISSING_FIELDS, codes::APP_SHORT),
-    (codes::BAD_HALFMOVE_CLOCK, codes::APP_CLOCK_HYPHEN),
-    (codes::UNKNOWN_LETTER, codes::APP_PIECE_ALIAS),
-    (codes::PLACEMENT_SYNTAX, codes::APP_EMPTY_ENTRY),
-    (codes::REPEATED_LINE, codes::APP_REPEATED_LINE),
-    (codes::EXTRA_FIELDS, codes::APP_EXTRA_FIELDS),
-];
-
-/// A spec reading that failed on fields the app writes its own way: when the text reads in the
-/// app's dialect, its errors become one [`codes::APP_DIALECT`] naming the conversion.
-///
-/// A text whose every error is only something the app reads but never writes (a Rook letter for
-/// a Rook away from home, lines out of order, missing fields...: [`APP_LENIENCY`]) keeps the
-/// spec's errors, which say more; once it also has a field the app writes its own way, the
-/// conversion reads those forms as the app does, and a note says what each became.
-pub(crate) fn explain_spec_errors(text: &str, letters: &Letters, spec: ReadOutput) -> ReadOutput {
-    const APP_FIELDS: [&str; 9] = [
-        codes::CASTLING_SYNTAX,
-        codes::CASTLING_CONTRADICTS_BOARD,
-        codes::EN_PASSANT_SYNTAX,
-        codes::EN_PASSANT_NO_PAWN,
-        codes::EN_PASSANT_LINES,
-        codes::EN_PASSANT_NOT_EMPTY,
-        codes::SCORNFUL_IMPOSSIBLE,
-        codes::BAD_MOVE_NUMBER,
-        codes::CLOCK_AFTER_PAWN_MOVE,
-    ];
-    let lenient = |code: &str| APP_LENIENCY.iter().any(|(e, _)| *e == code);
-    if !spec
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .all(|d| APP_FIELDS.contains(&d.code) || lenient(d.code))
-    {
-        return spec;
-    }
-    let app = read_in(text, letters, Dialect::App);
-    let Some(position) = app.position else { return spec };
-    // The app's warning in place of a spec error: same span, the code it becomes.
-    let leniency: Vec<&Diagnostic> = app
-        .diagnostics
-        .iter()
-        .filter(|w| APP_LENIENCY.iter().any(|(_, code)| *code == w.code))
-        .collect();
-    let read_only = |e: &Diagnostic| {
-        leniency.iter().any(|w| {
-            w.span == e.span && APP_LENIENCY.iter().any(|(s, a)| *s == e.code && *a == w.code)
-        })
-    };
-    if spec.diagnostics.iter().filter(|d| d.is_error()).all(read_only) {
-        return spec;
-    }
-    let converted = crate::write(&position, letters);
-    // The whole fields the errors are in, each once.
-    let mut fields: Vec<Span> = Vec::new();
-    for e in spec.diagnostics.iter().filter(|d| d.is_error()) {
-        let start = text[..e.span.start].rfind(char::is_whitespace).map_or(0, |i| i + 1);
-        let end =
-            text[e.span.start..].find(char::is_whitespace).map_or(text.len(), |i| e.span.start + i);
-        let field = Span::new(start.min(e.span.start), end.max(e.span.start));
-        if !fields.contains(&field) {
-            fields.push(field);
-        }
-    }
-    fields.sort_by_key(|f| f.start);
-    let Some(&first) = fields.first() else { return spec };
-    let mut d = Diagnostic::error(
-        codes::APP_DIALECT,
-        first,
-        "expected a PDTL in the spec's notation, found one written the way the official app writes it",
-    )
-    .with_primary_label("this field is written the app's way");
-    for &other in &fields[1..] {
-        d = d.with_label(other, "this field too");
-    }
-    d = d
-        .with_help(format!(
-            "`cescacs pdtl --from app` converts it; here the spec's PDTL is `{converted}`"
-        ))
-        .with_fix(Span::new(0, text.len()), converted);
-    for w in &leniency {
-        d = d.with_note(format!("as the app reads it: {}", w.message));
-    }
-    // A lone `-` or a missing part is how the app writes castling: no warning on top.
-    let mut diagnostics: Vec<Diagnostic> = spec
-        .diagnostics
-        .into_iter()
-        .filter(|d| !d.is_error() && d.code != codes::CASTLING_SHORT)
-        .collect();
-    diagnostics.push(d);
-    diagnostics.sort_by_key(|d| d.span.start);
-    ReadOutput { position: None, diagnostics }
 }
 
 /// The app's castling part of one side (empty when its King has moved).

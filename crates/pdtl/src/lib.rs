@@ -26,11 +26,12 @@
 
 mod app;
 pub mod codes;
+mod dialect;
 mod read;
 mod write;
 
-pub use app::Dialect;
 pub use cescacs_board::Letters;
+pub use dialect::Dialect;
 pub use read::{MAX_BYTES, PdtlError, ReadOutput, parse, read, read_in};
 pub use write::{to_string, write, write_in};
 

@@ -12,8 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use super::SEED;
-
 /// The anchor's program and its input.
 #[derive(Debug, Clone)]
 pub struct Anchor {
@@ -32,9 +30,14 @@ pub struct Anchor {
 }
 
 impl Anchor {
-    /// Builds the anchor and writes its PGN (about `megabytes` MB, reused while it exists);
-    /// `threads` are the thread counts to measure.
-    pub fn prepare(root: &Path, megabytes: usize, threads: &[usize]) -> Result<Anchor, String> {
+    /// Builds the anchor and writes its PGN (about `megabytes` MB of games of `seed`, reused
+    /// while it exists); `threads` are the thread counts to measure.
+    pub fn prepare(
+        root: &Path,
+        megabytes: usize,
+        seed: u64,
+        threads: &[usize],
+    ) -> Result<Anchor, String> {
         eprintln!("building the chess anchor…");
         let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .args(["bench", "-p", "cescacs-benches", "--bench", "chess_anchor", "--no-run"])
@@ -51,17 +54,17 @@ impl Anchor {
         let dir = root.join("target/bench-report");
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        let path = dir.join(format!("chess-{megabytes}MB-seed{SEED}.pgn"));
+        let path = dir.join(format!("chess-{megabytes}MB-seed{seed}.pgn"));
         let facts = path.with_extension("facts");
         let known = std::fs::read_to_string(&facts).ok().and_then(|t| three_numbers(&t));
         let (bytes, games, plies) = match known {
             Some(f) if std::fs::metadata(&path).is_ok_and(|m| m.len() == f.0 as u64) => f,
             _ => {
-                eprintln!("generating {megabytes} MB of chess games (seed {SEED})…");
+                eprintln!("generating {megabytes} MB of chess games (seed {seed})…");
                 let out = Command::new(&exe)
                     .arg("--write")
                     .arg(&path)
-                    .args(["--mb", &megabytes.to_string(), "--seed", &SEED.to_string()])
+                    .args(["--mb", &megabytes.to_string(), "--seed", &seed.to_string()])
                     .output()
                     .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
                 let text = String::from_utf8_lossy(&out.stdout).to_string();

@@ -9,9 +9,9 @@ use ctl_pgn::decode::{Decoded, decode};
 use ctl_pgn::write::{WriteOptions, write_file};
 
 use super::goldens::{self, Format};
+use super::options::{Kind, Options, Source};
 use super::positions;
 use super::report::{Failure, FileResult};
-use super::{Kind, Options, Source};
 use ctl_an::meaning;
 
 /// Checks every source, on as many threads as there are cores.

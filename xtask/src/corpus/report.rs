@@ -3,9 +3,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::Kind;
 use super::diff::unified;
 use super::goldens::Format;
+use super::options::Kind;
 
 /// What one file gave.
 #[derive(Debug, Default)]

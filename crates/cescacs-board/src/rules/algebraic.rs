@@ -25,7 +25,8 @@ impl Position {
     /// that [`Position::play_unchecked`] keeps every PDTL field right.
     ///
     /// ```
-    /// use cescacs_board::{MoveError, MoveSpec, PieceKind, Position, SpecCapture};
+    /// use cescacs_board::{PieceKind, Position};
+    /// use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
     /// let p = Position::initial();
     /// let spec = |piece, from: &str, to: &str| MoveSpec::Move {
     ///     piece,

@@ -67,7 +67,8 @@ pub(crate) const fn is_side(code: u8, colour: Colour) -> bool {
 /// needs one.
 ///
 /// ```
-/// use cescacs_board::{Board, MoveSpec, PieceKind, Position, SpecCapture};
+/// use cescacs_board::{Board, PieceKind, Position};
+/// use cescacs_board::internals::{MoveSpec, SpecCapture};
 /// let mut board = Board::new(&Position::initial());
 /// let spec = MoveSpec::Move {
 ///     piece: PieceKind::Pawn,
@@ -80,7 +81,7 @@ pub(crate) const fn is_side(code: u8, colour: Colour) -> bool {
 /// board.play_unchecked(&m);
 /// assert_eq!(board.to_position().en_passant().to_string(), "G13@9-11");
 /// assert_eq!(board.check_kind(), None);
-/// # Ok::<(), cescacs_board::MoveError>(())
+/// # Ok::<(), cescacs_board::internals::MoveError>(())
 /// ```
 #[derive(Clone)]
 // Compared whole only by tests (the part-by-part copy's): a derive cannot forget a field.

@@ -34,7 +34,8 @@ pub enum SpecCapture {
 /// What a written move says, independent of its text: the input of [`Position::match_move`].
 ///
 /// ```
-/// use cescacs_board::{MoveSpec, PieceKind, Position, SpecCapture};
+/// use cescacs_board::{PieceKind, Position};
+/// use cescacs_board::internals::{MoveSpec, SpecCapture};
 /// let spec = MoveSpec::Move {
 ///     piece: PieceKind::Bishop,
 ///     from: "F6".parse().unwrap(),
@@ -44,7 +45,7 @@ pub enum SpecCapture {
 /// };
 /// let m = Position::initial().match_move(&spec)?;
 /// assert_eq!(m.to_string(), "JF6-C15");
-/// # Ok::<(), cescacs_board::MoveError>(())
+/// # Ok::<(), cescacs_board::internals::MoveError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MoveSpec {
@@ -424,7 +425,8 @@ impl Position {
     /// The legal move `spec` describes, or why there is none (docs/RULES.md 3-7).
     ///
     /// ```
-    /// use cescacs_board::{MoveError, MoveSpec, PieceKind, Position, SpecCapture};
+    /// use cescacs_board::{PieceKind, Position};
+    /// use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
     /// let spec = MoveSpec::Move {
     ///     piece: PieceKind::Elephant,
     ///     from: "E5".parse().unwrap(),

@@ -26,11 +26,11 @@ mod attack;
 mod board;
 mod castling;
 mod hexset;
-mod matching;
+pub(crate) mod matching;
 mod movegen;
 mod moves;
 mod perft;
-mod repetition;
+pub(crate) mod repetition;
 mod replayed;
 mod status;
 mod tables;
@@ -46,9 +46,8 @@ use crate::position::Position;
 
 pub use board::Board;
 pub use castling::{BoardCastling, ParseCastlingError};
-pub use matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
+pub(crate) use matching::{MoveError, MoveSpec};
 pub use moves::{BoardMove, BoardMoveKind, BoardPromotion};
-pub use repetition::{REPETITION_CLAIM, REPETITION_DRAW, Repetitions};
 pub use status::{CheckKind, DrawReason, Outcome};
 
 use movegen::Filter;
@@ -101,7 +100,8 @@ impl Board {
     /// the way to replay a written game.
     ///
     /// ```
-    /// use cescacs_board::{Board, CheckKind, MoveSpec, PieceKind, SpecCapture};
+    /// use cescacs_board::{Board, CheckKind, PieceKind};
+    /// use cescacs_board::internals::{MoveSpec, SpecCapture};
     /// // docs/RULES.md 8.3 item 21: the Elephant's step to F10 checks the King on F14 over F12.
     /// let mut board = Board::new(&pdtl::parse("/14:3k3/8:3E3/1:1K/ w - - 0 1")?);
     /// let spec = MoveSpec::Move {

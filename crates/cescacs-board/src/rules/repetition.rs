@@ -106,7 +106,8 @@ impl Position {
 /// of the line at its branch point.
 ///
 /// ```
-/// use cescacs_board::{Position, Repetitions};
+/// use cescacs_board::Position;
+/// use cescacs_board::internals::Repetitions;
 /// let mut p = Position::initial();
 /// let mut seen = Repetitions::new();
 /// assert_eq!(seen.record(p.repetition_key(), false), 1);

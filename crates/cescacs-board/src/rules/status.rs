@@ -48,7 +48,7 @@ pub enum DrawReason {
     /// (the website's narrow rule).
     InsufficientMaterial,
     /// The same position for the fifth time (automatic; claimable at the third). A position
-    /// alone cannot tell: see [`Repetitions`](crate::Repetitions).
+    /// alone cannot tell: see [`Repetitions`](crate::internals::Repetitions).
     Repetition,
 }
 
@@ -252,7 +252,7 @@ impl Position {
     /// insufficient material, when the side to move has a legal move (mate and stalemate take
     /// precedence, so a mate on the move that reaches the limit still counts). Cheap when there is
     /// none: the legal moves are only generated when a draw condition holds. Repetition needs
-    /// the game's history ([`Repetitions`](crate::Repetitions)).
+    /// the game's history ([`Repetitions`](crate::internals::Repetitions)).
     ///
     /// ```
     /// use cescacs_board::{DrawReason, Position};

@@ -3,10 +3,8 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
-use cescacs_board::{
-    BoardCastling, BoardMove, BoardMoveKind, BoardPromotion, Colour, MoveSpec, Position,
-    SpecCapture,
-};
+use cescacs_board::internals::{MoveSpec, SpecCapture};
+use cescacs_board::{BoardCastling, BoardMove, BoardMoveKind, BoardPromotion, Colour, Position};
 
 /// SplitMix64 steps: reproducible games without a dependency.
 pub struct Rng(pub u64);

@@ -11,7 +11,7 @@ use ctl_pgn::Game;
 use ctl_pgn::validate::Level;
 use wildmatch::WildMatch;
 
-use super::{glob, tag_value};
+use super::tags::{glob, tag_value};
 
 /// `filter`'s criteria: every one given must hold (with `--game` and `--where`).
 #[derive(Debug, Clone, Default, clap::Args)]

@@ -13,6 +13,7 @@ mod write;
 use ctl_pgn::reader::TextStart;
 use ctl_pgn::{Check, Level};
 
+pub(crate) use self::model::Row;
 use crate::games::Chooser;
 #[cfg(test)]
 use crate::games::Selection;
@@ -26,18 +27,6 @@ pub(crate) struct Page {
     pub tally: Tally,
     /// What the index of a collection says of each game on the page.
     pub rows: Vec<Row>,
-}
-
-/// One game of a collection's index page.
-#[derive(Debug, Clone)]
-pub(crate) struct Row {
-    /// Its number in its file (from 1).
-    pub number: usize,
-    /// The `White` and `Black` tags, the result (of the result line, else of the tag) and the
-    /// `Date` tag (empty when missing).
-    pub tags: [String; 4],
-    /// The plies of its main line.
-    pub plies: usize,
 }
 
 /// Where a text starts in its file: the number of its first game, and its place.

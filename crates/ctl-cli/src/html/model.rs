@@ -1,6 +1,7 @@
 //! The page model of one game: every position the page can show (a node per ply of every line),
 //! the move list as nested items, comments cut into text and reference links, and each
-//! diagnostic placed after the move it concerns.
+//! diagnostic placed after the move it concerns; and the row that stands for the game in a
+//! collection's index page.
 
 use std::collections::HashMap;
 
@@ -11,7 +12,20 @@ use ctl_pgn::Game;
 use ctl_pgn::reader::TextStart;
 
 use super::positions::{self, Line};
+
 use crate::cmd::board::move_hexes;
+
+/// One game of a collection's index page.
+#[derive(Debug, Clone)]
+pub(crate) struct Row {
+    /// Its number in its file (from 1).
+    pub number: usize,
+    /// The `White` and `Black` tags, the result (of the result line, else of the tag) and the
+    /// `Date` tag (empty when missing).
+    pub tags: [String; 4],
+    /// The plies of its main line.
+    pub plies: usize,
+}
 
 /// A game of the page.
 #[derive(Debug)]

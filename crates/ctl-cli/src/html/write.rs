@@ -9,7 +9,7 @@ use cescacs_diagram::{Diagram, escape};
 use ctl_an::syntax::CommentKind;
 use serde_json::json;
 
-use super::model::{GamePage, Item, Note, Segment};
+use super::model::{GamePage, Item, Note, Row, Segment};
 
 const CSS: &str = include_str!("page.css");
 const JS: &str = include_str!("page.js");
@@ -407,7 +407,7 @@ pub(super) fn index_head(title: &str) -> String {
 
 /// One row of the index page: the game's file, number, players, result, date, plies, and the
 /// link to its page.
-pub(super) fn index_row(file: &str, row: &super::Row, link: &str) -> String {
+pub(super) fn index_row(file: &str, row: &Row, link: &str) -> String {
     let [white, black, result, date] = &row.tags;
     format!(
         "<tr><td>{}</td><td class=\"n\"><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td>\

@@ -6,7 +6,8 @@
 use cescacs_board::{Board, Diagnostic, Position};
 use ctl_an::syntax::{Move, PairNumber};
 
-use super::engine::{Observer, PlyAt, ReplayOptions};
+use super::observer::{Observer, PlyAt};
+use super::options::ReplayOptions;
 use crate::game::Game;
 use crate::validate::Level;
 

@@ -21,15 +21,22 @@
 //! assert_eq!(game.main_line(Level::Coherence).positions.len(), 4);
 //! ```
 
-mod engine;
+mod end;
+mod events;
+mod line;
 mod lines;
+mod observer;
+mod options;
+mod play;
 pub(crate) mod tree;
 
 use cescacs_board::{Board, Diagnostic, Position};
 
-pub use engine::{Observer, PlyAt, ReplayOptions};
-pub(crate) use engine::{Replay, Replayed, Spare};
+pub(crate) use events::{Replay, Replayed};
+pub(crate) use line::Spare;
 pub use lines::ReplayedLine;
+pub use observer::{Observer, PlyAt};
+pub use options::ReplayOptions;
 
 use crate::game::Game;
 use crate::validate::Level;

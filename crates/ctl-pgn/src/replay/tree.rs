@@ -4,7 +4,8 @@
 use ctl_an::scan::Flow;
 use ctl_an::syntax::{Pair, Ply, Variation};
 
-use super::engine::{Observer, Replay};
+use super::events::Replay;
+use super::observer::Observer;
 use crate::game::Game;
 
 /// Tells `replay` every event of `game`, in text order: tags, the movetext, comments, pairs

@@ -1,10 +1,8 @@
 //! What the replay says: the diagnostics of a move that cannot be played, a wrong check mark, a
 //! move after a draw, and how a written move is read under the game's letters.
 
-use cescacs_board::{
-    Board, CheckKind, Colour, Diagnostic, DrawReason, Letters, MoveError, MoveSpec, PieceKind,
-    Span, SpecCapture,
-};
+use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
+use cescacs_board::{Board, CheckKind, Colour, Diagnostic, DrawReason, Letters, PieceKind, Span};
 use ctl_an::syntax::{
     self, CheckMark, Move, MoveKind, OrdinaryMove, PairNumber, PromotionTarget, Separator, Spanned,
 };
@@ -108,7 +106,8 @@ pub(crate) fn move_after_draw(reason: DrawReason, by: Option<Span>, m: &Move) ->
 /// or `=&` written as a promotion in place.
 ///
 /// ```
-/// use cescacs_board::{Letters, MoveSpec, PieceKind};
+/// use cescacs_board::{Letters, PieceKind};
+/// use cescacs_board::internals::MoveSpec;
 /// use ctl_pgn::validate::move_spec;
 /// let m: ctl_an::syntax::Move = "GL5-H6#".parse().unwrap();
 /// let spec = move_spec(&m, &Letters::standard()).unwrap();

@@ -14,10 +14,8 @@
 //! Built only from the board's public queries, and only after a move has failed: nothing here
 //! is on the path of a move that plays.
 
-use cescacs_board::{
-    Board, Column, Diagnostic, Hex, Letters, Line, MoveError, MoveSpec, Piece, PieceKind, Span,
-    SpecCapture,
-};
+use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
+use cescacs_board::{Board, Column, Diagnostic, Hex, Letters, Line, Piece, PieceKind, Span};
 use ctl_an::syntax::{Move, MoveKind, PieceLetter, Separator};
 
 /// `d`, the diagnostic of the failing move `m` (read as `spec` under `letters`, refused by

@@ -4,9 +4,9 @@ use cescacs_board::{
     Colour, Column, Diagnostic, EnPassant, Hex, HexColour, Piece, PieceKind, Position, Span,
 };
 
+use super::cx::{Cx, Field};
 use super::fields::{Castling, EnPassantField};
 use super::placement::Placement;
-use super::{Cx, Field};
 use crate::codes;
 
 /// One King per side; at most 1 D, 1 V, 2 R, 2 G, 2 N, 11 P, 4 E and one Bishop per hex colour.

@@ -7,7 +7,7 @@ use cescacs_board::{
 
 use core::num::NonZeroU32;
 
-use super::{Cx, Field};
+use super::cx::{Cx, Field};
 use crate::codes;
 
 const UNICODE_HYPHEN: char = '\u{2010}';

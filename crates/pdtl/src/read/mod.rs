@@ -5,6 +5,7 @@
 //! so one mistake does not echo as several.
 
 pub(crate) mod consistency;
+pub(crate) mod cx;
 pub(crate) mod fields;
 mod placement;
 
@@ -12,6 +13,7 @@ use core::fmt;
 
 use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span, grouped};
 
+use self::cx::Cx;
 use crate::{Dialect, app, codes};
 
 /// The result of [`read`]: the position (when there is no error) and every diagnostic.
@@ -147,7 +149,7 @@ fn too_long(text: &str) -> Diagnostic {
 /// ```
 pub fn read(text: &str, letters: &Letters) -> ReadOutput {
     let r = read_in(text, letters, Dialect::Spec);
-    if r.has_errors() { app::explain_spec_errors(text, letters, r) } else { r }
+    if r.has_errors() { explain_spec_errors(text, letters, r) } else { r }
 }
 
 /// Reads a PDTL string written in a [`Dialect`]: the spec's, or the official app's (`docs/APP.md`).
@@ -293,225 +295,101 @@ pub fn parse(text: &str) -> Result<Position, PdtlError> {
     }
 }
 
-/// A field of the PDTL: its text and where it starts.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Field<'a> {
-    pub text: &'a str,
-    pub start: usize,
-}
+/// What the app's "Load new" reads but never writes, each the spec's error turned into a warning
+/// of the app's dialect: (spec error, app warning).
+const APP_LENIENCY: [(&str, &str); 8] = [
+    (codes::CASTLING_CONTRADICTS_BOARD, codes::APP_ROOK_AWAY),
+    (codes::LINE_ORDER, codes::APP_LINE_ORDER),
+    (codes::MISSING_FIELDS, codes::APP_SHORT),
+    (codes::BAD_HALFMOVE_CLOCK, codes::APP_CLOCK_HYPHEN),
+    (codes::UNKNOWN_LETTER, codes::APP_PIECE_ALIAS),
+    (codes::PLACEMENT_SYNTAX, codes::APP_EMPTY_ENTRY),
+    (codes::REPEATED_LINE, codes::APP_REPEATED_LINE),
+    (codes::EXTRA_FIELDS, codes::APP_EXTRA_FIELDS),
+];
 
-impl Field<'_> {
-    pub fn span(&self) -> Span {
-        Span::new(self.start, self.start + self.text.len())
+/// A spec reading that failed on fields the app writes its own way: when the text reads in the
+/// app's dialect, its errors become one [`codes::APP_DIALECT`] naming the conversion.
+///
+/// A text whose every error is only something the app reads but never writes (a Rook letter for
+/// a Rook away from home, lines out of order, missing fields...: [`APP_LENIENCY`]) keeps the
+/// spec's errors, which say more; once it also has a field the app writes its own way, the
+/// conversion reads those forms as the app does, and a note says what each became.
+fn explain_spec_errors(text: &str, letters: &Letters, spec: ReadOutput) -> ReadOutput {
+    const APP_FIELDS: [&str; 9] = [
+        codes::CASTLING_SYNTAX,
+        codes::CASTLING_CONTRADICTS_BOARD,
+        codes::EN_PASSANT_SYNTAX,
+        codes::EN_PASSANT_NO_PAWN,
+        codes::EN_PASSANT_LINES,
+        codes::EN_PASSANT_NOT_EMPTY,
+        codes::SCORNFUL_IMPOSSIBLE,
+        codes::BAD_MOVE_NUMBER,
+        codes::CLOCK_AFTER_PAWN_MOVE,
+    ];
+    let lenient = |code: &str| APP_LENIENCY.iter().any(|(e, _)| *e == code);
+    if !spec
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .all(|d| APP_FIELDS.contains(&d.code) || lenient(d.code))
+    {
+        return spec;
     }
-}
-
-pub(crate) struct Cx<'a> {
-    pub text: &'a str,
-    pub letters: &'a Letters,
-    /// The dialect read: the app's accepts more, each time with a warning (`docs/APP.md`).
-    pub dialect: Dialect,
-    pub diags: Vec<Diagnostic>,
-}
-
-const FIELD_NAMES: [&str; 6] =
-    ["placement", "turn", "castling", "en passant", "halfmove clock", "move number"];
-
-impl<'a> Cx<'a> {
-    /// Splits at whitespace, warning about anything but one space between fields.
-    fn split_fields(&mut self) -> Vec<Field<'a>> {
-        let text = self.text;
-        let mut fields: Vec<Field<'a>> = Vec::with_capacity(6);
-        let mut field_start = None;
-        let mut at = |i: usize, space: bool| match (space, field_start) {
-            (true, Some(s)) => {
-                fields.push(Field { text: &text[s..i], start: s });
-                field_start = None;
-            }
-            (false, None) => field_start = Some(i),
-            _ => {}
-        };
-        // A PDTL is ASCII but for FAN symbols: then its bytes are its chars, and the usual
-        // text, fields between single spaces, is cut at each space.
-        if text.is_ascii() {
-            let bytes = text.as_bytes();
-            let mut i = 0;
-            while i < bytes.len() {
-                match bytes[i..].iter().position(|&b| ascii_space(b)) {
-                    Some(0) => at(i, true),
-                    Some(k) => {
-                        at(i, false);
-                        at(i + k, true);
-                        i += k;
-                    }
-                    None => {
-                        at(i, false);
-                        break;
-                    }
-                }
-                i += 1;
-            }
-        } else {
-            text.char_indices().for_each(|(i, c)| at(i, c.is_whitespace()));
-        }
-        if let Some(s) = field_start {
-            fields.push(Field { text: &text[s..], start: s });
-        }
-        if let (Some(first), Some(last)) = (fields.first(), fields.last()) {
-            let ends = [(0, first.start, "start"), (last.span().end, text.len(), "end")];
-            for (s, e, which) in ends {
-                if s < e {
-                    self.diags.push(
-                        Diagnostic::warning(
-                            codes::SPACING,
-                            Span::new(s, e),
-                            format!(
-                                "expected the PDTL to {which} without whitespace, found {}",
-                                describe_space(&text[s..e])
-                            ),
-                        )
-                        .with_fix(Span::new(s, e), ""),
-                    );
-                }
-            }
-        }
-        for pair in fields.windows(2) {
-            let (s, e) = (pair[0].span().end, pair[1].start);
-            let gap = &text[s..e];
-            if gap != " " {
-                self.diags.push(
-                    Diagnostic::warning(
-                        codes::SPACING,
-                        Span::new(s, e),
-                        format!("expected one space between fields, found {}", describe_space(gap)),
-                    )
-                    .with_fix(Span::new(s, e), " "),
-                );
-            }
-        }
-
-        match fields.len() {
-            0 => self.diags.push(
-                Diagnostic::error(
-                    codes::MISSING_FIELDS,
-                    Span::new(0, text.len()),
-                    "expected a PDTL (placement, turn, castling, en passant, halfmove clock, move number), found nothing",
-                )
-                .with_help(
-                    "the initial position is `/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1`",
-                ),
-            ),
-            2..=4 if self.dialect == Dialect::App => {
-                let last = fields[fields.len() - 1];
-                let read_as = [
-                    "the castling rights the board allows",
-                    "no en passant (`-`)",
-                    "halfmove clock 0",
-                ];
-                self.diags.push(
-                    Diagnostic::warning(
-                        codes::APP_SHORT,
-                        last.span(),
-                        format!(
-                            "expected 6 fields, found {}: read as the app reads the rest, {}, move number unknown (`?`)",
-                            fields.len(),
-                            read_as[fields.len() - 2..].join(", ")
-                        ),
-                    )
-                    .with_primary_label("the PDTL ends after this field")
-                    .with_note("the app's \"Load new\" reads a PDTL of two fields or more"),
-                );
-            }
-            1..=4 => {
-                let last = fields[fields.len() - 1];
-                let missing = FIELD_NAMES[fields.len()..5].join(", ");
-                self.diags.push(
-                    Diagnostic::error(
-                        codes::MISSING_FIELDS,
-                        last.span(),
-                        format!(
-                            "expected 6 fields separated by spaces, found {}; missing: {missing}, move number",
-                            fields.len()
-                        ),
-                    )
-                    .with_primary_label("the PDTL ends after this field"),
-                );
-            }
-            5 => {
-                let last = fields[4];
-                self.diags.push(
-                    Diagnostic::warning(
-                        codes::FIVE_FIELDS,
-                        last.span(),
-                        "expected 6 fields, found 5: the move number is missing and read as unknown (`?`)",
-                    )
-                    .with_primary_label("the move number should follow this field")
-                    .with_help("add the move number, or `?` when it is not known")
-                    .with_fix(Span::new(last.span().end, last.span().end), " ?"),
-                );
-            }
-            6 => {}
-            _ if self.dialect == Dialect::App => {
-                let span = Span::new(fields[6].start, fields[fields.len() - 1].span().end);
-                self.diags.push(
-                    Diagnostic::warning(
-                        codes::APP_EXTRA_FIELDS,
-                        span,
-                        format!(
-                            "expected 6 fields, found {}: what follows the move number is ignored, as the app ignores it",
-                            fields.len()
-                        ),
-                    )
-                    .with_fix(Span::new(fields[5].span().end, span.end), ""),
-                );
-            }
-            _ => {
-                let span = Span::new(fields[6].start, fields[fields.len() - 1].span().end);
-                self.diags.push(
-                    Diagnostic::error(
-                        codes::EXTRA_FIELDS,
-                        span,
-                        format!(
-                            "expected 6 fields, found {}: nothing may follow the move number",
-                            fields.len()
-                        ),
-                    )
-                    .with_fix(Span::new(fields[5].span().end, span.end), ""),
-                );
-            }
-        }
-        fields.truncate(6);
-        fields
+    let app = read_in(text, letters, Dialect::App);
+    let Some(position) = app.position else { return spec };
+    // The app's warning in place of a spec error: same span, the code it becomes.
+    let leniency: Vec<&Diagnostic> = app
+        .diagnostics
+        .iter()
+        .filter(|w| APP_LENIENCY.iter().any(|(_, code)| *code == w.code))
+        .collect();
+    let read_only = |e: &Diagnostic| {
+        leniency.iter().any(|w| {
+            w.span == e.span && APP_LENIENCY.iter().any(|(s, a)| *s == e.code && *a == w.code)
+        })
+    };
+    if spec.diagnostics.iter().filter(|d| d.is_error()).all(read_only) {
+        return spec;
     }
-}
-
-/// `char::is_whitespace` of an ASCII byte (which `u8::is_ascii_whitespace` is not: it leaves
-/// out the vertical tab).
-fn ascii_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
-}
-
-fn describe_space(s: &str) -> String {
-    if s.chars().all(|c| c == ' ') {
-        format!("{} spaces", s.len())
-    } else {
-        let names: Vec<String> = s.chars().map(|c| format!("{:?}", c)).collect();
-        format!("whitespace {}", names.join(" "))
-    }
-}
-
-/// The span of the character at byte `i` of `text` (which must be a char boundary).
-pub(crate) fn char_span(text: &str, i: usize) -> Span {
-    let len = text[i..].chars().next().map_or(0, char::len_utf8);
-    Span::new(i, i + len)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn ascii_space_is_char_is_whitespace() {
-        for b in 0..128u8 {
-            assert_eq!(super::ascii_space(b), char::from(b).is_whitespace(), "{b:#x}");
+    let converted = crate::write(&position, letters);
+    // The whole fields the errors are in, each once.
+    let mut fields: Vec<Span> = Vec::new();
+    for e in spec.diagnostics.iter().filter(|d| d.is_error()) {
+        let start = text[..e.span.start].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let end =
+            text[e.span.start..].find(char::is_whitespace).map_or(text.len(), |i| e.span.start + i);
+        let field = Span::new(start.min(e.span.start), end.max(e.span.start));
+        if !fields.contains(&field) {
+            fields.push(field);
         }
     }
+    fields.sort_by_key(|f| f.start);
+    let Some(&first) = fields.first() else { return spec };
+    let mut d = Diagnostic::error(
+        codes::APP_DIALECT,
+        first,
+        "expected a PDTL in the spec's notation, found one written the way the official app writes it",
+    )
+    .with_primary_label("this field is written the app's way");
+    for &other in &fields[1..] {
+        d = d.with_label(other, "this field too");
+    }
+    d = d
+        .with_help(format!(
+            "`cescacs pdtl --from app` converts it; here the spec's PDTL is `{converted}`"
+        ))
+        .with_fix(Span::new(0, text.len()), converted);
+    for w in &leniency {
+        d = d.with_note(format!("as the app reads it: {}", w.message));
+    }
+    // A lone `-` or a missing part is how the app writes castling: no warning on top.
+    let mut diagnostics: Vec<Diagnostic> = spec
+        .diagnostics
+        .into_iter()
+        .filter(|d| !d.is_error() && d.code != codes::CASTLING_SHORT)
+        .collect();
+    diagnostics.push(d);
+    diagnostics.sort_by_key(|d| d.span.start);
+    ReadOutput { position: None, diagnostics }
 }

@@ -2,7 +2,7 @@
 
 use cescacs_board::{Colour, Diagnostic, Hex, HexColour, Line, Piece, PieceKind, Position, Span};
 
-use super::{Cx, Field, char_span};
+use super::cx::{Cx, Field, char_span};
 use crate::{Dialect, codes};
 
 /// What the placement field put on the board, for the checks that follow.
