@@ -431,12 +431,7 @@ const HEAD: &str = "a circle of imports between ";
 /// Circles known and left for now, each with why: the crate's root and the files of the
 /// circle, as its message lists them. The test fails when one of them is gone (remove it here)
 /// as when a new one appears.
-const KNOWN: &[(&str, &str)] = &[
-    // The fast scanner (scan/mod.rs) calls the move reader of scan/moves.rs, which uses the
-    // scanner's own helpers. ctl-an's move readers are being reworked (issue 28: one reader per
-    // move form), which is where this circle goes.
-    ("crates/ctl-an/src/lib.rs", "src/scan/mod.rs, src/scan/moves.rs"),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 /// The circles of the crate whose root file is `root`.
 fn circles_of(root: &Path) -> Vec<String> {
