@@ -8,26 +8,34 @@ use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_cescacs");
 
-/// A file of valid games, megabytes of canonical text.
-fn games() -> PathBuf {
+/// Writes the fixture `name` with `text`, whole at once: the tests of this file run in
+/// parallel and each writes the fixtures it reads, so a file written in place could be read
+/// half-written by a command of another test. A rename replaces it in one step.
+fn fixture(name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    static WRITES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes");
     std::fs::create_dir_all(&dir).expect("create the directory");
-    let path = dir.join("games.ctl-pgn");
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let draft = dir.join(format!("{name}.{}.{n}.draft", std::process::id()));
+    std::fs::write(&draft, text).expect("write");
+    let path = dir.join(name);
+    std::fs::rename(&draft, &path).expect("rename");
+    path
+}
+
+/// A file of valid games, megabytes of canonical text.
+fn games() -> PathBuf {
     let game = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../corpus/generated/gen-2026-00000.ctl-pgn"
     ))
     .expect("the corpus");
-    std::fs::write(&path, format!("{game}\n").repeat(200)).expect("write");
-    path
+    fixture("games.ctl-pgn", format!("{game}\n").repeat(200))
 }
 
 /// A file with many errors: megabytes of reports with `--max-errors 0`.
 fn errors() -> PathBuf {
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes").join("stars.ctl-pgn");
-    std::fs::create_dir_all(path.parent().expect("dir")).expect("dir");
-    std::fs::write(&path, "*\n".repeat(20_000)).expect("write");
-    path
+    fixture("stars.ctl-pgn", "*\n".repeat(20_000))
 }
 
 fn pdtl_lines() -> Vec<u8> {
@@ -110,11 +118,8 @@ fn a_full_disk_is_one_error_and_status_2() {
 /// Games with comments, which `convert --to app` leaves out, saying so on standard error for
 /// each game.
 fn commented_games() -> PathBuf {
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipes").join("commented.ctl-pgn");
-    std::fs::create_dir_all(path.parent().expect("dir")).expect("dir");
     let game = "[Variant \"C'escacs\"]\n1. E7-E13: {a comment} *\n\n";
-    std::fs::write(&path, game.repeat(3_000)).expect("write");
-    path
+    fixture("commented.ctl-pgn", game.repeat(3_000))
 }
 
 /// Every command with what it reads, among them those that write much on standard error.
