@@ -10,8 +10,8 @@ use ctl_an::syntax::{Comment, CommentKind, Pair, Ply, Reference, VariationId};
 use ctl_pgn::Game;
 use ctl_pgn::reader::TextStart;
 
-use super::positions::{self, Line};
-use crate::cmd::board::move_hexes;
+use crate::move_hexes;
+use crate::positions::{self, Line};
 
 /// A game of the page.
 #[derive(Debug)]
@@ -49,6 +49,11 @@ pub(crate) struct Node {
     pub app_pdtl: String,
     /// The origin and destination of the move that led here.
     pub marked: Option<(Hex, Hex)>,
+    /// The King of the side to move, when it is in check (marked on the board).
+    pub check: Option<Hex>,
+    /// Where the move that led here starts in the file (its byte offset; for the start, where
+    /// the game starts): what an editor's cursor is matched with.
+    pub offset: usize,
     /// The position before.
     pub prev: Option<usize>,
     /// The next position of the same line.
@@ -122,6 +127,8 @@ struct Builder<'g> {
     notes: HashMap<usize, Vec<Note>>,
     pieces: HashMap<char, String>,
     diagram_position: Position,
+    /// The byte offset in the file of the text the spans point into.
+    offset: usize,
 }
 
 /// Builds the page model of `game` (number `number`, from 1) from `source`, the text it was
@@ -143,7 +150,9 @@ pub(crate) fn build(
         notes: HashMap::new(),
         pieces: HashMap::new(),
         diagram_position: Position::initial(),
+        offset: 0,
     };
+    b.offset = start.offset;
     let mut header = Vec::new();
     let mut starts = Vec::new();
     move_starts(&game.movetext().pairs, &mut starts);
@@ -158,9 +167,10 @@ pub(crate) fn build(
     let mut items = Vec::new();
     b.lines.push(LineInfo::default());
     let replayed = positions::replay(game);
+    let game_start = game.syntax().span.start;
     let start = replayed.as_ref().and_then(|l| l.positions.first()).map(|p| {
         let id = format!("g{number}");
-        b.node(p, id, String::new(), None, None)
+        b.node(p, id, String::new(), None, None, game_start)
     });
     b.comments(&game.movetext().comments, 0, start, &mut items);
     let pairs = &game.movetext().pairs;
@@ -219,6 +229,7 @@ impl Builder<'_> {
         label: String,
         marked: Option<(Hex, Hex)>,
         prev: Option<usize>,
+        at: usize,
     ) -> usize {
         let mut pieces = String::with_capacity(p.pieces().size_hint().0 * 5);
         for (hex, piece) in p.pieces() {
@@ -236,6 +247,8 @@ impl Builder<'_> {
             pdtl: pdtl::write(p, self.game.letters()),
             app_pdtl: pdtl::write_in(p, &pdtl::Letters::standard(), pdtl::Dialect::App),
             marked,
+            check: (!p.checkers(p.turn()).is_empty()).then(|| p.king(p.turn())).flatten(),
+            offset: self.offset + at,
             prev,
             next: None,
             alts: Vec::new(),
@@ -307,7 +320,8 @@ impl Builder<'_> {
                         (format!("m{number}w"), format!("{number}. {text}"))
                     };
                     let id = format!("g{}-{prefix}{id}", self.number);
-                    let n = self.node(after, id, label, move_hexes(mv, side), Some(before));
+                    let marked = move_hexes(mv, side);
+                    let n = self.node(after, id, label, marked, Some(before), mv.span.start);
                     if in_variation && first {
                         self.nodes[before].alts.push(n);
                     } else {
@@ -488,7 +502,7 @@ mod tests {
     use super::*;
 
     const DEEP: &str =
-        include_str!("../../../../corpus/valid/edge-deep-variations-and-references.ctl-pgn");
+        include_str!("../../../corpus/valid/edge-deep-variations-and-references.ctl-pgn");
 
     fn page(text: &str) -> GamePage {
         let parsed = ctl_an::parse_file(text);
