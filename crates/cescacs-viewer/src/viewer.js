@@ -110,7 +110,7 @@
         e.setAttribute("data-hex", node[CHECK]);
         e.setAttribute("cx", king[0].toFixed(2));
         e.setAttribute("cy", king[1].toFixed(2));
-        e.setAttribute("r", (king[2] * 0.95).toFixed(2));
+        e.setAttribute("r", king[2].toFixed(2));
         e.setAttribute("fill", "url(#" + svg.querySelector("radialGradient.check-glow").id + ")");
         e.setAttribute("pointer-events", "none");
         layer.parentNode.insertBefore(e, layer);
@@ -378,7 +378,8 @@
     };
   }
 
-  // A radial gradient, red at the centre and clear at the rim, in the board's <defs>.
+  // A radial gradient, red up to where a piece's disc ends and clear at the hex's corners, in
+  // the board's <defs>.
   function glow(svg, id) {
     let defs = svg.querySelector("defs");
     if (!defs) {
@@ -388,7 +389,7 @@
     const g = svg.ownerDocument.createElementNS(SVG, "radialGradient");
     g.setAttribute("id", id);
     g.setAttribute("class", "check-glow");
-    [["0", "#ff0000", "1"], ["0.3", "#e60000", "1"], ["0.9", "#aa0000", "0"], ["1", "#9e0000", "0"]].forEach(function (s) {
+    [["0", "#ff0000", "1"], ["0.7", "#e60000", "1"], ["0.9", "#c00000", "0.6"], ["1", "#9e0000", "0"]].forEach(function (s) {
       const stop = svg.ownerDocument.createElementNS(SVG, "stop");
       stop.setAttribute("offset", s[0]);
       stop.setAttribute("stop-color", s[1]);
