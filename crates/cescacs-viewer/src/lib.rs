@@ -131,9 +131,10 @@ impl<S: Sink> Viewer<S> {
         let decoded = ctl_pgn::decode::decode(bytes);
         let text = decoded.text.as_str();
         let tally = &mut self.tally;
+        let mut lines = model::Lines::new(text, at.start);
         for d in &decoded.diagnostics {
             let mut out = String::new();
-            html::note(&mut out, &model::note(d, text, at.start));
+            html::note(&mut out, &lines.note(d));
             self.sink.note(&out, true)?;
         }
         let e = decoded.diagnostics.iter().filter(|d| d.is_error()).count();
@@ -153,8 +154,9 @@ impl<S: Sink> Viewer<S> {
             match &checked.game {
                 Some(game) => {
                     tally.games += 1;
+                    let diagnostics = &checked.diagnostics;
                     let page =
-                        model::build(game, text, tally.games, &checked.diagnostics, at.start);
+                        model::build(game, text, tally.games, diagnostics, at.start, &mut lines);
                     let mut section = String::new();
                     html::game(&mut section, &page, name);
                     self.sink.game(GameHtml {
@@ -167,7 +169,7 @@ impl<S: Sink> Viewer<S> {
                 None => {
                     for d in &checked.diagnostics {
                         let mut out = String::new();
-                        html::note(&mut out, &model::note(d, text, at.start));
+                        html::note(&mut out, &lines.note(d));
                         self.sink.note(&out, false)?;
                     }
                 }

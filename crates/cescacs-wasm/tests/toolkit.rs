@@ -105,6 +105,11 @@ fn hostile_input_gives_values() {
         let _ = toolkit::from_app(&text);
         let _ = toolkit::read_pdtl(&text, &PdtlOptions::default()).unwrap();
         let _ = toolkit::legal_moves(&text);
+        let _ = toolkit::viewer(bytes, &ViewerOptions::default());
+        let _ = toolkit::viewer(bytes, &ViewerOptions { at: usize::MAX, ..Default::default() });
+        let checked = toolkit::check(bytes, &CheckOptions::default()).unwrap();
+        let fixes: Vec<_> = checked.diagnostics.iter().flat_map(|d| d.data.fixes.clone()).collect();
+        let _ = toolkit::apply_fixes(&text, &fixes);
     }
 }
 

@@ -188,6 +188,9 @@ function everything(text) {
     () => cescacs.replay(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
     () => cescacs.toApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
     () => cescacs.fromApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
+    () => cescacs.viewer(text),
+    () => cescacs.viewer(text, { at: 1e9 }),
+    () => cescacs.applyFixes(typeof text === 'string' ? text : Buffer.from(text).toString('utf8'), [{ span: { start: 3, end: 1 }, replacement: 'x' }, { span: { start: 0, end: 1e9 }, replacement: '' }]),
   ];
   if (typeof text === 'string' && text.length < 100_000) {
     calls.push(() => cescacs.readPdtl(text), () => cescacs.legalMoves(text), () => cescacs.boardSvg(text, { from: 'app' }));
