@@ -250,7 +250,8 @@ test('the playground checks, fixes, converts and shows games with nothing fetche
 
     // The README's screenshot: the sample, the cursor on Black's mate, the board following it.
     if (process.env.CESCACS_PLAYGROUND_SHOT) {
-      await page.setViewportSize({ width: 1200, height: 720 });
+      await page.setViewportSize({ width: 1100, height: 680 });
+      await page.click('#output-close');
       await page.setInputFiles('#open', join(root, 'corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn'));
       await page.waitForFunction(() => document.getElementById('status').textContent.includes('opened'));
       await page.evaluate((at) => {
@@ -258,6 +259,8 @@ test('the playground checks, fixes, converts and shows games with nothing fetche
         text.focus();
         text.setSelectionRange(at, at);
         text.dispatchEvent(new KeyboardEvent('keyup'));
+        // The cursor's line a third down the editor (21 px a line).
+        text.scrollTop = text.value.slice(0, at).split('\n').length * 21 - text.clientHeight / 3;
       }, sample.lastIndexOf('GL5-H6#'));
       assert.match(await now(), /GL5-H6#/);
       await page.evaluate(() => document.getElementById('status').replaceChildren());
