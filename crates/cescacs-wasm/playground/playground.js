@@ -14,8 +14,9 @@ const level = $('level');
 const view = $('view');
 $('board-host').innerHTML = cescacs.viewerBoard();
 
-// What the last check took (ms), for the page's user and its browser test.
-const timings = { checks: 0, waited: null, check: 0, list: 0, viewer: 0, total: 0, sinceEdit: null };
+// What the last check took (ms), for the page's user and its browser test; `upToDate` once
+// the text shown is the text checked.
+const timings = { checks: 0, upToDate: false, waited: null, check: 0, list: 0, viewer: 0, total: 0, sinceEdit: null };
 window.playground = timings;
 
 let name = 'untitled.ctl-pgn';
@@ -217,6 +218,7 @@ function recheck() {
   timings.total = t3 - t0;
   status.textContent = `Checked in ${timings.total.toFixed(0)} ms`;
   lastDone = performance.now();
+  timings.upToDate = !timer;
 }
 
 // An edit is checked at once (once the browser has taken it), and edits that come while a check
@@ -224,6 +226,7 @@ function recheck() {
 // to 40 ms): a fast typist on a large text is not checked at every key.
 let lastDone = 0;
 text.addEventListener('input', () => {
+  timings.upToDate = false;
   if (editedAt === null) editedAt = performance.now();
   if (timer) return;
   const pause = Math.min(40, Math.max(10, timings.total / 2));

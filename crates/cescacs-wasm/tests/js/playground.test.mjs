@@ -113,7 +113,7 @@ test('the playground checks, fixes, converts and shows games with nothing fetche
     const edit = async (text) => {
       const n = await checks();
       await page.fill('#text', text);
-      await page.waitForFunction((k) => window.playground.checks > k, n);
+      await page.waitForFunction((k) => window.playground.checks > k && window.playground.upToDate, n);
     };
     // The sample, checked on opening.
     const sample = readFileSync(join(root, 'corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn'), 'utf8');
@@ -145,7 +145,7 @@ test('the playground checks, fixes, converts and shows games with nothing fetche
     await page.focus('#text');
     await page.keyboard.press('Control+End');
     await page.keyboard.type('2. EE5-E11: *');
-    await page.waitForFunction((n) => window.playground.checks > n && document.getElementById('text').value.endsWith('*'), before);
+    await page.waitForFunction((n) => window.playground.checks > n && window.playground.upToDate, before);
     const typed = await value();
     assert.equal(typed, `${start}2. EE5-E11: *`);
     assert.ok((await codes()).includes('E0501'), `${await codes()}`);
@@ -237,7 +237,7 @@ test('the playground checks, fixes, converts and shows games with nothing fetche
       await page.waitForTimeout(200);
       const n = await checks();
       await page.keyboard.type(i % 2 ? '\n' : ' ');
-      await page.waitForFunction((k) => window.playground.checks > k, n);
+      await page.waitForFunction((k) => window.playground.checks > k && window.playground.upToDate, n);
       runs.push(await page.evaluate(() => ({ ...window.playground })));
     }
     const figure = (key) => median(runs.map((r) => r[key])).toFixed(1);
