@@ -1,8 +1,10 @@
 //! The pages of `cescacs html` in a real browser: every corpus file becomes a page, and
 //! `tests/browser/check-pages.js` drives Debian's chromium through playwright-core over them (no
 //! request leaves a page, no console error, the board after N steps equals `cescacs board --svg
-//! --ply N`, the spec's annotated example by keyboard only, references, flip, a narrow window,
-//! printing, screenshots read back in pixel samples).
+//! --ply N`, the spec's annotated example by keyboard only, references, flip (button and `f`),
+//! the list of keys (`?`), the King in check glowing, a narrow window (the board and the current
+//! move in view while stepping at 400 px), the warnings hidden and shown, printing, screenshots
+//! read back in pixel samples).
 //!
 //! Needs `/usr/bin/chromium` and `tests/browser/node_modules` (`npm ci` there; `.ci/run` does
 //! both). Without them the test is reported ignored, except when `CI` is set: then it fails.
