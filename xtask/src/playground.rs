@@ -80,7 +80,8 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let page = read(&root.join(SOURCES).join("index.html")).unwrap();
         let script = read(&root.join(SOURCES).join("playground.js")).unwrap();
-        for text in [&page, &script] {
+        let styles = read(&root.join(SOURCES).join("playground.css")).unwrap();
+        for text in [&page, &script, &styles] {
             for outside in ["http:", "https:", "//cdn", "@import", "url("] {
                 assert!(!text.contains(outside), "{outside}");
             }
