@@ -7,6 +7,7 @@
 //! - [`bench_report`]: the release CLI on a large generated corpus (`cargo xtask bench-report`).
 //! - [`docs`]: documentation generated from the code, `docs/diagnostics.md` (`cargo xtask docs`).
 //! - [`npm`]: the npm package `cescacs`, WebAssembly (`cargo xtask npm`).
+//! - [`playground`]: the playground page over it (`cargo xtask playground`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
 //! - [`scale`]: every command over each hostile shape at N, 2N and 4N (`cargo xtask hostile
@@ -21,4 +22,5 @@ pub mod docs;
 pub mod generate;
 pub mod hostile;
 pub mod npm;
+pub mod playground;
 pub mod scale;

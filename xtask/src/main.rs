@@ -60,6 +60,11 @@ Tasks:
           wasm32-unknown-unknown (profile `wasm`, build in target/wasm/), its glue and types by
           wasm-bindgen, index.js, package.json, README and licences; print the .wasm's size.
           Needs scripts/wasm-toolchain.sh first
+  playground [--no-build]
+          build the npm package (as `npm`; --no-build takes the one in target/npm/cescacs) and
+          write the playground into target/playground/: index.html, its script and styles, and
+          the package in cescacs/ (with the game viewer's viewer.js and viewer.css). Serve it
+          with any static server, e.g. `python3 -m http.server -d target/playground`
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
@@ -120,6 +125,19 @@ fn main() -> ExitCode {
                 "{}: cescacs_wasm_bg.wasm {} bytes{gzipped}",
                 built.dir.display(),
                 built.wasm_bytes
+            );
+            true
+        }),
+        Some("playground") => match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            [] => xtask::playground::run(&root(), true),
+            ["--no-build"] => xtask::playground::run(&root(), false),
+            _ => Err(format!("unknown options {args:?} of `playground`")),
+        }
+        .map(|dir| {
+            println!(
+                "{}: serve it, e.g. python3 -m http.server -d {}",
+                dir.display(),
+                dir.display()
             );
             true
         }),

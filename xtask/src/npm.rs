@@ -23,6 +23,9 @@ const TARGET: &str = "wasm32-unknown-unknown";
 /// The crate's files that go into the package as they are.
 const TEMPLATES: &str = "crates/cescacs-wasm/npm";
 
+/// The game viewer's script and styles (`cescacs-viewer`), shipped as they are.
+const VIEWER: &str = "crates/cescacs-viewer/src";
+
 /// What `cargo xtask npm` did: the package's directory and the module's sizes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Built {
@@ -165,7 +168,8 @@ fn copy(from: &Path, to: &Path) -> Result<(), String> {
     fs::copy(from, to).map(drop).map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))
 }
 
-/// `index.js`, `index.d.ts`, `package.json`, the README and the licences.
+/// `index.js`, `index.d.ts`, `package.json`, the viewer's script and styles, the README and
+/// the licences.
 fn write_package(root: &Path, dir: &Path) -> Result<(), String> {
     let glue = dir.join("cescacs_wasm.d.ts");
     let declarations = fs::read_to_string(&glue).map_err(|e| format!("{}: {e}", glue.display()))?;
@@ -196,8 +200,8 @@ fn write_package(root: &Path, dir: &Path) -> Result<(), String> {
         "exports": { ".": { "types": "./index.d.ts", "default": "./index.js" } },
         "files": [
             "index.js", "index.d.ts", "cescacs_wasm.js", "cescacs_wasm.d.ts",
-            "cescacs_wasm_bg.wasm", "cescacs_wasm_bg.wasm.d.ts", "README.md",
-            "LICENSE-MIT", "LICENSE-APACHE"
+            "cescacs_wasm_bg.wasm", "cescacs_wasm_bg.wasm.d.ts", "viewer.js", "viewer.css",
+            "README.md", "LICENSE-MIT", "LICENSE-APACHE"
         ],
         "engines": { "node": ">=20" },
         "sideEffects": true,
@@ -206,6 +210,9 @@ fn write_package(root: &Path, dir: &Path) -> Result<(), String> {
     let package = serde_json::to_string_pretty(&package).map_err(|e| e.to_string())?;
     write(&dir.join("package.json"), &format!("{package}\n"))?;
     copy(&root.join(TEMPLATES).join("README.md"), &dir.join("README.md"))?;
+    for file in ["viewer.js", "viewer.css"] {
+        copy(&root.join(VIEWER).join(file), &dir.join(file))?;
+    }
     for licence in ["LICENSE-MIT", "LICENSE-APACHE"] {
         copy(&root.join(licence), &dir.join(licence))?;
     }

@@ -1,8 +1,8 @@
 //! The toolkit's front door for JavaScript, in plain Rust: every call of this crate into
-//! `ctl-pgn`, `pdtl`, `ctl-an`, `cescacs-board` and `cescacs-diagram` is in this file, so that
-//! the bindings follow a change of those crates here alone. Each function takes text and
-//! options and gives a value that serializes to what the JavaScript caller receives, or an
-//! [`ApiError`]; none panics on any input.
+//! `ctl-pgn`, `pdtl`, `ctl-an`, `cescacs-board`, `cescacs-diagram` and `cescacs-viewer` is in
+//! this file, so that the bindings follow a change of those crates here alone. Each function
+//! takes text and options and gives a value that serializes to what the JavaScript caller
+//! receives, or an [`ApiError`]; none panics on any input.
 
 use cescacs_board::{Diagnostic, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
@@ -600,4 +600,107 @@ pub fn to_app(text: &str) -> Vec<ToApp> {
         });
     }
     out
+}
+
+/// Fixes applied to a text: each `span` (UTF-8 byte offsets, as in a diagnostic's
+/// `data.fixes`) replaced by its `replacement`. Fixes that overlap one taken before them, or do
+/// not fit the text, are left out (as `cescacs check --fix` does in one pass).
+pub fn apply_fixes(text: &str, fixes: &[ctl_pgn::render::JsonFix]) -> String {
+    let mut fixes: Vec<cescacs_board::Fix> = fixes
+        .iter()
+        .map(|f| cescacs_board::Fix {
+            span: cescacs_board::Span::new(f.span.start, f.span.end),
+            replacement: f.replacement.clone(),
+        })
+        .collect();
+    fixes.sort_by_key(|f| (f.span.start, f.span.end));
+    ctl_pgn::fixes::apply(text, &fixes)
+}
+
+/// The options of [`viewer`].
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct ViewerOptions {
+    /// A byte offset (UTF-8) in the text: the games shown are those of the piece that holds it
+    /// (a piece runs from a `[Variant` tag to the next one).
+    pub at: usize,
+    /// The file's name, in the titles of games without players or title.
+    pub name: String,
+}
+
+impl Default for ViewerOptions {
+    fn default() -> ViewerOptions {
+        ViewerOptions { at: 0, name: "untitled".into() }
+    }
+}
+
+/// What the viewer's script shows of a text: the HTML sections of the games of one piece, the
+/// notes about the text around them, and their positions.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ViewerPage {
+    /// The notes about the text around the games, as HTML.
+    pub notes: String,
+    /// The games' sections, as HTML.
+    pub sections: String,
+    /// Each game's data for `CescacsViewer.mount`, with `at` (each node's byte offset).
+    pub games: Vec<serde_json::Value>,
+    /// Where the piece shown starts and ends in the text (UTF-8 byte offsets).
+    pub start: usize,
+    /// Its end.
+    pub end: usize,
+    /// The number in the text of its first game (from 1).
+    pub first_game: usize,
+}
+
+impl cescacs_viewer::Sink for ViewerPage {
+    fn note(&mut self, html: &str, _decoding: bool) -> std::io::Result<()> {
+        self.notes.push_str(html);
+        Ok(())
+    }
+
+    fn game(&mut self, game: cescacs_viewer::GameHtml) -> std::io::Result<()> {
+        self.sections.push_str(&game.section);
+        self.games.push(game.data);
+        Ok(())
+    }
+}
+
+/// The viewer of `cescacs html` for the games of the piece of `bytes` that holds the byte
+/// `options.at` (the last piece when it is past the end): one game at a time, so that a large
+/// file is shown as fast as a small one. The games before it are counted (numbered as `cescacs
+/// check` numbers them) by the fast syntax scan.
+pub fn viewer(bytes: &[u8], options: &ViewerOptions) -> ViewerPage {
+    let mut page = ViewerPage {
+        notes: String::new(),
+        sections: String::new(),
+        games: Vec::new(),
+        start: 0,
+        end: 0,
+        first_game: 1,
+    };
+    let count = Check::new(Level::Syntax);
+    let mut pieces = Pieces::new(bytes).filter_map(Result::ok).peekable();
+    while let Some(Piece { start, bytes: piece }) = pieces.next() {
+        let end = start.offset + piece.len();
+        let last = pieces.peek().is_none();
+        if end <= options.at && !last {
+            page.first_game += count.piece(&piece).checked.games;
+            continue;
+        }
+        page.start = start.offset;
+        page.end = end;
+        let at = cescacs_viewer::At { first_game: page.first_game, start };
+        let mut shown = cescacs_viewer::Viewer::new(page);
+        shown.offsets = true;
+        // Writing into strings cannot fail.
+        let _ = shown.add(piece, &options.name, at, |_, _, _| true);
+        return shown.sink;
+    }
+    page
+}
+
+/// The viewer's board with its controls, as HTML: one per page, beside the games' sections.
+pub fn viewer_board() -> String {
+    cescacs_viewer::board()
 }

@@ -82,3 +82,27 @@ export interface SvgOptions {
   title?: string;
   from?: "spec" | "app";
 }
+
+/** A machine-applicable fix, as in a diagnostic's `data.fixes`. */
+export interface Fix { span: ByteSpan; replacement: string; }
+
+export interface ViewerOptions {
+  /** A UTF-8 byte offset in the text: the games shown are those of the piece holding it (default 0). */
+  at?: number;
+  /** The file's name, in the titles of games without players or title. */
+  name?: string;
+}
+/** The viewer of `cescacs html` for one piece of a text (a `[Variant` tag to the next). */
+export interface ViewerPage {
+  /** Notes about the text around the games (HTML). */
+  notes: string;
+  /** The games' sections (HTML), to put beside `viewerBoard()`. */
+  sections: string;
+  /** Each game's positions, for `CescacsViewer.mount(root, games)` of `viewer.js`. */
+  games: unknown[];
+  /** UTF-8 byte offsets of the piece shown. */
+  start: number;
+  end: number;
+  /** The number in the text of its first game (from 1). */
+  firstGame: number;
+}

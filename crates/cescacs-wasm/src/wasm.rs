@@ -150,3 +150,38 @@ pub fn board_svg(
     let options = self::options(&options)?;
     toolkit::board_svg(&text(&pdtl)?, &options).map_err(|e| thrown(&e))
 }
+
+/// A text with fixes applied (each a diagnostic's `data.fixes` entry: UTF-8 byte spans).
+#[wasm_bindgen(js_name = applyFixes)]
+pub fn apply_fixes(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Fix[]")] fixes: JsValue,
+) -> Result<String, JsValue> {
+    let json = JSON::stringify(&fixes).ok().and_then(|s| s.as_string()).unwrap_or_default();
+    let fixes: Vec<ctl_pgn::render::JsonFix> = serde_json::from_str(&json).map_err(|e| {
+        thrown(&ApiError {
+            code: "invalid-input".into(),
+            message: format!("expected fixes `{{ span: {{ start, end }}, replacement }}`: {e}"),
+            diagnostics: Vec::new(),
+        })
+    })?;
+    Ok(toolkit::apply_fixes(&self::text(&text)?, &fixes))
+}
+
+/// The game viewer of `cescacs html` for the games of the piece of the text that holds the byte
+/// `options.at`: their sections' HTML and their positions, for `CescacsViewer.mount` of the
+/// package's `viewer.js`.
+#[wasm_bindgen(unchecked_return_type = "ViewerPage")]
+pub fn viewer(
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ViewerOptions")] options: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let options = self::options(&options)?;
+    Ok(to_js(&toolkit::viewer(&bytes(&text)?, &options)))
+}
+
+/// The viewer's board with its controls (HTML), one per page.
+#[wasm_bindgen(js_name = viewerBoard)]
+pub fn viewer_board() -> String {
+    toolkit::viewer_board()
+}

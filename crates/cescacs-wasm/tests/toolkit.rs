@@ -3,7 +3,7 @@
 //! CLI: tests/js/cescacs.test.mjs.
 
 use cescacs_wasm::toolkit::{
-    self, CheckOptions, FormatOptions, PdtlOptions, ReplayOptions, SvgOptions,
+    self, CheckOptions, FormatOptions, PdtlOptions, ReplayOptions, SvgOptions, ViewerOptions,
 };
 
 const GAME: &str =
@@ -105,5 +105,61 @@ fn hostile_input_gives_values() {
         let _ = toolkit::from_app(&text);
         let _ = toolkit::read_pdtl(&text, &PdtlOptions::default()).unwrap();
         let _ = toolkit::legal_moves(&text);
+        let _ = toolkit::viewer(bytes, &ViewerOptions::default());
+        let _ = toolkit::viewer(bytes, &ViewerOptions { at: usize::MAX, ..Default::default() });
+        let checked = toolkit::check(bytes, &CheckOptions::default()).unwrap();
+        let fixes: Vec<_> = checked.diagnostics.iter().flat_map(|d| d.data.fixes.clone()).collect();
+        let _ = toolkit::apply_fixes(&text, &fixes);
     }
+}
+
+#[test]
+fn viewer_shows_the_piece_that_holds_the_offset_with_its_moves_offsets() {
+    let two = format!("{GAME}\n{GAME}");
+    let second = GAME.len() + 1;
+    let page = toolkit::viewer(two.as_bytes(), &ViewerOptions::default());
+    assert_eq!((page.start, page.end, page.first_game, page.games.len()), (0, second, 1, 1));
+    let page =
+        toolkit::viewer(two.as_bytes(), &ViewerOptions { at: second + 30, ..Default::default() });
+    assert_eq!((page.start, page.first_game, page.games.len()), (second, 2, 1));
+    assert!(page.sections.contains("class=\"mv\""));
+    // Each node's `at` is where its move starts in the whole text.
+    let at: Vec<usize> = page.games[0]["at"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(&two[at[1]..at[1] + 6], "E7-E13");
+    assert_eq!(at[0], second);
+    // Past the end: the last piece; an empty text: nothing.
+    let page =
+        toolkit::viewer(two.as_bytes(), &ViewerOptions { at: 1 << 40, ..Default::default() });
+    assert_eq!(page.first_game, 2);
+    assert!(toolkit::viewer(b"", &ViewerOptions::default()).games.is_empty());
+    // A King in check is named on its node (12th field): White's, mated at the end.
+    let mate = include_str!("../../../corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn");
+    let page = toolkit::viewer(mate.as_bytes(), &ViewerOptions::default());
+    let nodes = page.games[0]["nodes"].as_array().unwrap();
+    let end = nodes.iter().rfind(|n| n[0] == "g1-m6b").unwrap();
+    assert_eq!(end[11], "G1", "{end}");
+    assert!(nodes[0][11].is_null());
+    assert!(!toolkit::viewer_board().is_empty());
+}
+
+#[test]
+fn fixes_of_the_check_make_the_text_clean() {
+    let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n*\n";
+    let checked = toolkit::check(text.as_bytes(), &CheckOptions::default()).unwrap();
+    let fixes: Vec<_> = checked.diagnostics.iter().flat_map(|d| d.data.fixes.clone()).collect();
+    assert!(!fixes.is_empty());
+    let fixed = toolkit::apply_fixes(text, &fixes);
+    assert!(fixed.contains("E21-E15:"), "{fixed}");
+    let again = toolkit::check(fixed.as_bytes(), &CheckOptions::default()).unwrap();
+    assert_eq!(again.diagnostics.len(), 0, "{fixed}");
+    // A fix out of the text is left out.
+    let mut out = fixes[0].clone();
+    out.span.start = 1 << 30;
+    out.span.end = 1 << 30;
+    assert_eq!(toolkit::apply_fixes(text, &[out]), text);
 }

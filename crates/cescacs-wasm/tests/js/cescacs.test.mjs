@@ -5,8 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -37,7 +38,7 @@ const levels = ['syntax', 'coherence', 'rules'];
 const encodings = ['utf-8', 'utf-16', 'utf-32'];
 
 test('the package exports every function, ready after import', () => {
-  for (const name of ['check', 'format', 'readPdtl', 'writePdtl', 'legalMoves', 'replay', 'fromApp', 'toApp', 'boardSvg']) {
+  for (const name of ['check', 'format', 'readPdtl', 'writePdtl', 'legalMoves', 'replay', 'fromApp', 'toApp', 'boardSvg', 'applyFixes', 'viewer', 'viewerBoard']) {
     assert.equal(typeof cescacs[name], 'function', name);
   }
   assert.equal(cescacs.initSync, undefined);
@@ -187,6 +188,9 @@ function everything(text) {
     () => cescacs.replay(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
     () => cescacs.toApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
     () => cescacs.fromApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
+    () => cescacs.viewer(text),
+    () => cescacs.viewer(text, { at: 1e9 }),
+    () => cescacs.applyFixes(typeof text === 'string' ? text : Buffer.from(text).toString('utf8'), [{ span: { start: 3, end: 1 }, replacement: 'x' }, { span: { start: 0, end: 1e9 }, replacement: '' }]),
   ];
   if (typeof text === 'string' && text.length < 100_000) {
     calls.push(() => cescacs.readPdtl(text), () => cescacs.legalMoves(text), () => cescacs.boardSvg(text, { from: 'app' }));
@@ -236,4 +240,29 @@ test('hostile inputs give results, not traps', () => {
   }
   // The module still answers as before.
   assert.equal(cescacs.check('[Variant "C\'escacs"]\n1. E7-E13, E21-E15: *\n').summary.plies, 2);
+});
+
+test('viewer gives the sections and positions of `cescacs html`, one game at a time', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cescacs-viewer-'));
+  try {
+    let compared = 0;
+    for (const file of corpus) {
+      const bytes = readFileSync(file);
+      // One game per file: the page of `cescacs html` holds exactly what `viewer` gives.
+      if (cescacs.check(bytes).summary.games !== 1 || bytes.includes('[Variant', 1)) continue;
+      const page = join(dir, 'page.html');
+      run(['html', file, '-o', page]);
+      const html = readFileSync(page, 'utf8');
+      const shown = cescacs.viewer(bytes, { name: basename(file) });
+      assert.ok(html.includes(shown.sections), file);
+      assert.ok(html.includes(cescacs.viewerBoard()), file);
+      const data = JSON.parse(html.split('<script type="application/json" id="data">')[1].split('</script>')[0].replaceAll('<\\/', '</'));
+      assert.deepStrictEqual(shown.games.map(({ at, ...game }) => game), data, file);
+      assert.equal(shown.games[0].at.length, data[0].nodes.length, file);
+      compared += 1;
+    }
+    assert.ok(compared > 30, `${compared} files compared`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -5,9 +5,10 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::{BoardCastling, Colour, Hex, Letters, Position};
+use cescacs_board::{Colour, Hex, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
-use ctl_an::syntax::{Move, MoveKind, Ply};
+use cescacs_viewer::move_hexes;
+use ctl_an::syntax::Ply;
 use ctl_pgn::Game;
 use ctl_pgn::Level;
 
@@ -243,17 +244,4 @@ fn last_move(game: &Game, index: usize, side: Colour) -> Option<((Hex, Hex), Str
         .nth(index)?
         .as_move()?;
     Some((move_hexes(mv, side)?, mv.to_string()))
-}
-
-/// The hexes a written move marks on the board, origin then destination, played by `side` (a
-/// castling names no hex: the King's are given; a forced promotion has one hex).
-pub(crate) fn move_hexes(mv: &Move, side: Colour) -> Option<(Hex, Hex)> {
-    Some(match &mv.kind {
-        MoveKind::Ordinary(o) => (o.from.value, o.to.value),
-        MoveKind::ForcedPromotion(f) => (f.hex.value, f.hex.value),
-        MoveKind::Castling(c) => {
-            let castling: BoardCastling = format!("{}-{}", c.prefix(), c.columns()).parse().ok()?;
-            (BoardCastling::king_home(side), castling.king_target(side))
-        }
-    })
 }

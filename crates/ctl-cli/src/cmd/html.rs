@@ -18,8 +18,9 @@ Examples:
 
 A page holds everything it needs (style, script, the board as SVG): it opens offline and can be
 sent as one file. On it: → next move, ← previous, Home start, End end of the line, ↓ into a
-variation, ↑ out of it; click a move or a comment's reference; Flip turns the board. The URL
-fragment (#g1-m14b: game 1, Black's move 14) opens the page at that move.
+variation, ↑ out of it, f flips the board, ? lists the keys; click a move or a comment's
+reference. A King in check glows red; \"Show warnings\" hides the warnings. The URL fragment
+(#g1-m14b: game 1, Black's move 14) opens the page at that move.
 
 A game with errors still gets its page, up to the first move that cannot be replayed, with each
 diagnostic where it occurs. Exit status (as `cescacs check`): 0 clean (warnings allowed), 1 errors

@@ -1,19 +1,20 @@
 //! The game viewer page of `cescacs html`: one self-contained HTML file per game file.
 //!
-//! [`positions`] replays every line, [`model`] turns a game into the page's nodes and move list,
-//! [`write`](mod@write) writes the page with its style sheet (`page.css`) and script (`page.js`) inline, and
-//! the board as the SVG of `cescacs-diagram`. Nothing on the page is fetched: it works offline
-//! and can be sent as one file. A [`Writer`] writes a page game by game, holding one game at a
-//! time whatever the size of the file.
+//! The viewer (`cescacs-viewer`, shared with the playground) turns each game into its section
+//! and the JSON of its positions; [`write`](mod@write) puts them on the page with the viewer's
+//! style sheet and script inline, and the board as the SVG of `cescacs-diagram`. Nothing on the
+//! page is fetched: it works offline and can be sent as one file. A [`Writer`] writes a page
+//! game by game, holding one game at a time whatever the size of the file.
 
-mod model;
-mod positions;
+mod row;
 mod write;
 
-use ctl_pgn::reader::TextStart;
+pub(crate) use row::Row;
+
+pub(crate) use cescacs_viewer::{At, Tally};
+#[cfg(test)]
 use ctl_pgn::{Check, Level};
 
-pub(crate) use self::model::Row;
 use crate::games::Chooser;
 #[cfg(test)]
 use crate::games::Selection;
@@ -27,23 +28,6 @@ pub(crate) struct Page {
     pub tally: Tally,
     /// What the index of a collection says of each game on the page.
     pub rows: Vec<Row>,
-}
-
-/// Where a text starts in its file: the number of its first game, and its place.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct At {
-    /// The number in the file of the text's first game (from 1).
-    pub first_game: usize,
-    /// Where the text starts.
-    pub start: TextStart,
-}
-
-impl At {
-    /// A whole file.
-    #[cfg(test)]
-    pub(crate) fn file() -> At {
-        At { first_game: 1, start: TextStart::default() }
-    }
 }
 
 /// The page of a game file: `name` is shown as its title, `bytes` are the file's contents.
@@ -66,24 +50,10 @@ pub(crate) fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser, at: At) ->
     Page { html, tally, rows }
 }
 
-/// What checking the games of a page found.
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct Tally {
-    /// Errors found (as `cescacs check` counts them).
-    pub errors: usize,
-    /// Warnings found.
-    pub warnings: usize,
-    /// Games on the page.
-    pub games: usize,
-    /// Games of the text read, selected or not.
-    pub read: usize,
-}
-
 /// A page written piece by piece of its file ([`Writer::add`]), holding one game at a time:
 /// what comes before the games on the page waits in spools ([`write::Parts`]).
 pub(crate) struct Writer {
-    parts: write::Parts,
-    tally: Tally,
+    viewer: cescacs_viewer::Viewer<write::Parts>,
 }
 
 impl Writer {
@@ -91,13 +61,13 @@ impl Writer {
     /// in temporary files in the folder `spool_in` (a page of any size: the page's folder, so
     /// that they take no memory where the temporary folder is in memory).
     pub(crate) fn new(spool_in: Option<&std::path::Path>) -> std::io::Result<Writer> {
-        Ok(Writer { parts: write::Parts::new(spool_in)?, tally: Tally::default() })
+        Ok(Writer { viewer: cescacs_viewer::Viewer::new(write::Parts::new(spool_in)?) })
     }
 
     /// Adds the games of a piece of the file (`bytes`, which start at `at`) that `chooser`
-    /// selects, checked as `cescacs check` checks them ([`Check::games`]), each read the full
-    /// way: the page draws every game's tree; the notes about the text around games always
-    /// are on the page. Returns what the index of a collection says of each game added.
+    /// selects, checked as `cescacs check` checks them, each read the full way: the page draws
+    /// every game's tree; the notes about the text around games always are on the page.
+    /// Returns what the index of a collection says of each game added.
     pub(crate) fn add(
         &mut self,
         name: &str,
@@ -105,62 +75,32 @@ impl Writer {
         chooser: &mut Chooser,
         at: At,
     ) -> std::io::Result<Vec<Row>> {
-        let decoded = ctl_pgn::decode::decode(bytes);
-        let text = decoded.text.as_str();
         let mut rows = Vec::new();
-        let tally = &mut self.tally;
-        for d in &decoded.diagnostics {
-            self.parts.file_note(d, true, text, at.start)?;
-        }
-        let e = decoded.diagnostics.iter().filter(|d| d.is_error()).count();
-        tally.errors += e;
-        tally.warnings += decoded.diagnostics.len() - e;
-        let mut read = 0;
-        for checked in (Check { fast: false, ..Check::new(Level::Rules) }).games(text) {
-            if let Some(game) = &checked.game {
-                read += 1;
-                let number = at.first_game + read - 1;
-                if !chooser.choose(number, game.syntax(), text) {
-                    continue;
-                }
-                let tag = |name: &str| {
-                    crate::games::tag_value(game.syntax(), name).unwrap_or_default().to_string()
-                };
-                rows.push(Row {
-                    number,
-                    tags: [
-                        tag("White"),
-                        tag("Black"),
-                        game.result().map_or_else(String::new, |r| r.as_str().to_string()),
-                        tag("Date"),
-                    ],
-                    plies: game.movetext().ply_count(),
-                });
+        self.viewer.add(bytes, name, at, |number, game, text| {
+            if !chooser.choose(number, game.syntax(), text) {
+                return false;
             }
-            let e = checked.diagnostics.iter().filter(|d| d.is_error()).count();
-            tally.errors += e;
-            tally.warnings += checked.diagnostics.len() - e;
-            match &checked.game {
-                Some(game) => {
-                    tally.games += 1;
-                    let model =
-                        model::build(game, text, tally.games, &checked.diagnostics, at.start);
-                    self.parts.game(&model, name)?;
-                }
-                None => {
-                    for d in &checked.diagnostics {
-                        self.parts.file_note(d, false, text, at.start)?;
-                    }
-                }
-            }
-        }
-        tally.read += read;
+            let tag = |name: &str| {
+                crate::games::tag_value(game.syntax(), name).unwrap_or_default().to_string()
+            };
+            rows.push(Row {
+                number,
+                tags: [
+                    tag("White"),
+                    tag("Black"),
+                    game.result().map_or_else(String::new, |r| r.as_str().to_string()),
+                    tag("Date"),
+                ],
+                plies: game.movetext().ply_count(),
+            });
+            true
+        })?;
         Ok(rows)
     }
 
     /// What the games added so far gave.
     pub(crate) fn tally(&self) -> Tally {
-        self.tally
+        self.viewer.tally
     }
 
     /// Writes the whole page to `out`, titled `name` (or the game's title if it is the only
@@ -170,8 +110,9 @@ impl Writer {
         name: &str,
         out: &mut impl std::io::Write,
     ) -> std::io::Result<Tally> {
-        self.parts.finish(name, out)?;
-        Ok(self.tally)
+        let tally = self.viewer.tally;
+        self.viewer.sink.finish(name, out)?;
+        Ok(tally)
     }
 }
 
@@ -202,7 +143,7 @@ mod tests {
             "fools-mate.ctl-pgn",
             ANNOTATED.as_bytes().to_vec(),
             &mut Chooser::new(&Selection::default()),
-            At::file(),
+            At::default(),
         );
         assert_eq!((page.tally.errors, page.tally.games), (0, 1));
         let html = &page.html;
@@ -245,7 +186,8 @@ mod tests {
                 let piece = Check::new(Level::Rules).piece(&bytes);
                 let found = piece.checked.diagnostics;
                 let errors = found.iter().filter(|d| d.is_error()).count();
-                let page = page("x", bytes, &mut Chooser::new(&Selection::default()), At::file());
+                let page =
+                    page("x", bytes, &mut Chooser::new(&Selection::default()), At::default());
                 let shown = path.display();
                 assert_eq!(
                     (page.tally.errors, page.tally.warnings),
@@ -266,14 +208,14 @@ mod tests {
             "x.ctl-pgn",
             text.as_bytes().to_vec(),
             &mut Chooser::new(&Selection::default()),
-            At::file(),
+            At::default(),
         );
         assert!(shown.tally.errors > 0);
         assert!(shown.html.contains("E13xF14") && !shown.html.contains("E13\u{d7}F14"));
         // A move played is shown in the canonical form (`-` for the hyphen U+2010).
         let played = "[Variant \"C'escacs\"]\n\n1. E7\u{2010}E13, E21-E15 :\n*\n";
         let chooser = &mut Chooser::new(&Selection::default());
-        let page = page("y.ctl-pgn", played.as_bytes().to_vec(), chooser, At::file());
+        let page = page("y.ctl-pgn", played.as_bytes().to_vec(), chooser, At::default());
         assert!(page.html.contains("1. E7-E13") && !page.html.contains("E7\u{2010}E13"));
     }
 
@@ -284,7 +226,7 @@ mod tests {
             "bad.ctl-pgn",
             text.as_bytes().to_vec(),
             &mut Chooser::new(&Selection::default()),
-            At::file(),
+            At::default(),
         );
         assert!(page.tally.errors > 0);
         assert_eq!(page.html.matches("class=\"mv\"").count(), 1);

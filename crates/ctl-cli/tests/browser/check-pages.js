@@ -197,6 +197,37 @@ async function annotated(context, entry) {
   const flipped = await page.evaluate(() => document.querySelector(".board svg:not([hidden])").classList.contains("flipped"));
   if (!flipped || (await pieces(page)) !== upright) fail(name, "Flip did not show the same position turned");
   await page.click('button[data-go="flip"]');
+  // `f` flips too, and `?` shows and hides the list of the keys.
+  await blur(page);
+  await page.keyboard.press("f");
+  const byKey = await page.evaluate(() => [document.querySelector(".board svg:not([hidden])").classList.contains("flipped"), document.querySelector('button[data-go="flip"]').getAttribute("aria-pressed")]);
+  if (byKey[0] !== true || byKey[1] !== "true") fail(name, `f did not flip the board: ${byKey}`);
+  await page.keyboard.press("f");
+  if (await page.evaluate(() => document.querySelector(".board svg:not([hidden])").classList.contains("flipped"))) fail(name, "f again did not turn the board back");
+  const keyList = () => page.evaluate(() => { const k = document.getElementById("keys"); return k.getBoundingClientRect().height > 0 && !k.hidden; });
+  if (await keyList()) fail(name, "the list of the keys is shown before ?");
+  await page.keyboard.press("?");
+  if (!(await keyList()) || !(await page.textContent("#keys")).includes("flip")) fail(name, "? did not show the list of the keys");
+  await page.keyboard.press("?");
+  if (await keyList()) fail(name, "? again did not hide the list of the keys");
+  // The King in check glows red on its hex: White's King on G1 after Black's mate (the end of
+  // the main line: from the start).
+  await page.keyboard.press("Home");
+  await page.keyboard.press("End");
+  const glow = await page.evaluate(() => Array.from(document.querySelectorAll(".board svg:not([hidden]) circle.check")).map((c) => c.dataset.hex));
+  if (glow.join() !== "G1") fail(name, `the mated King's hex is not marked: [${glow}]`);
+  const shotMate = await page.screenshot({ path: path.join(manifest.shots, "mate.png") });
+  const ring = await page.evaluate(() => {
+    const p = document.querySelector('.board svg:not([hidden]) polygon.hex[data-hex="G1"]').getBoundingClientRect();
+    // Twelve points around the centre, between the King's disc and the hex's edge.
+    return Array.from({ length: 12 }, (_, k) => [p.left + p.width * (0.5 + 0.41 * Math.cos(k * Math.PI / 6)), p.top + p.height * (0.5 + 0.41 * Math.sin(k * Math.PI / 6))]);
+  });
+  const around = await pixels(context, shotMate, ring);
+  const red = around.filter((c) => c[0] - Math.max(c[1], c[2]) > 80);
+  if (red.length < 4) fail(name, `the mated King's hex shows no red glow in the screenshot: ${JSON.stringify(around)}`);
+  await page.keyboard.press("Home");
+  if (await page.evaluate(() => document.querySelectorAll(".board svg circle.check").length)) fail(name, "the start position marks a King in check");
+  for (let i = 0; i < 7; i++) await page.keyboard.press("ArrowRight");
   // A phone-sized window: the board fits its width.
   await page.setViewportSize({ width: 390, height: 844 });
   const fits = await page.evaluate(() => document.querySelector(".board svg:not([hidden])").getBoundingClientRect().right <= window.innerWidth);
@@ -224,6 +255,51 @@ async function annotated(context, entry) {
     if ((await hash(odd)) !== "#g1-m1w") fail(name, `${bad}, then →, led to ${await hash(odd)}`);
     await odd.close();
   }
+}
+
+/// A 400 px window: stepping through a long game keeps the board and the current move in view.
+async function narrow(context, entry) {
+  const name = path.basename(entry.path) + " at 400 px";
+  const page = await open(context, entry.path, "", { width: 400, height: 800 });
+  const plies = entry.games[0].boards.length - 1;
+  let scrolled = 0;
+  for (let i = 1; i <= plies; i++) {
+    await page.keyboard.press("ArrowRight");
+    if (i % 8 !== 0 && i !== plies) continue;
+    const seen = await page.evaluate(() => {
+      const b = document.querySelector(".board svg:not([hidden])").getBoundingClientRect();
+      const v = document.querySelector(".viewer").getBoundingClientRect();
+      const m = document.querySelector(".game:not([hidden]) a.mv.current").getBoundingClientRect();
+      return { board: [b.top, b.bottom], viewer: v.bottom, move: [m.top, m.bottom], height: window.innerHeight, y: window.scrollY };
+    });
+    scrolled = Math.max(scrolled, seen.y);
+    if (seen.board[0] < -1 || seen.board[1] > seen.height + 1) fail(name, `after ${i} steps the board is out of the window: ${JSON.stringify(seen)}`);
+    if (seen.move[0] < seen.viewer - 1 || seen.move[1] > seen.height + 1) fail(name, `after ${i} steps the current move is hidden: ${JSON.stringify(seen)}`);
+  }
+  if (scrolled === 0) fail(name, `${plies} steps never scrolled the moves: the test saw nothing`);
+  await page.screenshot({ path: path.join(manifest.shots, "narrow-steps.png") });
+  await page.close();
+}
+
+/// The warnings of a page can be hidden (and shown again); a page without any offers no switch.
+async function warnings(context, withWarnings, without) {
+  const name = path.basename(withWarnings.path);
+  const page = await open(context, withWarnings.path, "", { width: 1200, height: 820 });
+  const shown = () => page.evaluate(() => Array.from(document.querySelectorAll(".note")).map((n) => (n.classList.contains("warning") ? "w" : "e") + (n.getClientRects().length > 0 ? "+" : "-")).sort().join(""));
+  // The notes of the games not shown are hidden with their game: count those of the first game.
+  await page.evaluate(() => { document.querySelectorAll("section.game").forEach((s) => { s.hidden = false; }); });
+  const before = await shown();
+  if (!before.includes("w+")) fail(name, `no warning shown: ${before}`);
+  await page.click('input[data-toggle="warnings"]');
+  const after = await shown();
+  if (after.includes("w+") || after.replace(/w-/g, "") !== before.replace(/w\+/g, "")) fail(name, `unticking the switch left ${after} (before ${before})`);
+  await page.click('input[data-toggle="warnings"]');
+  if ((await shown()) !== before) fail(name, "ticking the switch again did not show the warnings");
+  await page.close();
+  const clean = await open(context, without.path, "", { width: 1200, height: 820 });
+  const offered = await clean.evaluate(() => document.querySelector('input[data-toggle="warnings"]').getClientRects().length > 0);
+  if (offered) fail(path.basename(without.path), "a page without warnings offers to hide them");
+  await clean.close();
 }
 
 /// A comment's move reference (`#14@B` and the like) jumps to that move.
@@ -255,6 +331,15 @@ async function references(context, entry) {
     await stepper.close();
     await annotated(context, manifest.annotated);
     await references(context, manifest.references);
+    // The longest main line of the corpus, stepped through in a narrow window.
+    const long = manifest.pages.filter((p) => p.games.length > 0 && p.games[0].index === 0)
+      .reduce((a, b) => (b.games[0].boards.length > a.games[0].boards.length ? b : a));
+    await narrow(context, long);
+    const html = (p) => fs.readFileSync(p.path, "utf8");
+    const warned = manifest.pages.find((p) => html(p).includes('class="note warning"') && html(p).includes('class="note error"'));
+    const calm = manifest.pages.find((p) => p.games.length > 0 && !html(p).includes('class="note warning"'));
+    if (warned && calm) await warnings(context, warned, calm);
+    else fail("corpus", "no page with both warnings and errors, or none without warnings");
   } catch (e) {
     fail("browser", e.stack || String(e));
   } finally {

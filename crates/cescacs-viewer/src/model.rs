@@ -1,7 +1,6 @@
 //! The page model of one game: every position the page can show (a node per ply of every line),
 //! the move list as nested items, comments cut into text and reference links, and each
-//! diagnostic placed after the move it concerns; and the row that stands for the game in a
-//! collection's index page.
+//! diagnostic placed after the move it concerns.
 
 use std::collections::HashMap;
 
@@ -11,21 +10,8 @@ use ctl_an::syntax::{Comment, CommentKind, Pair, Ply, Reference, VariationId};
 use ctl_pgn::Game;
 use ctl_pgn::reader::TextStart;
 
-use super::positions::{self, Line};
-
-use crate::cmd::board::move_hexes;
-
-/// One game of a collection's index page.
-#[derive(Debug, Clone)]
-pub(crate) struct Row {
-    /// Its number in its file (from 1).
-    pub number: usize,
-    /// The `White` and `Black` tags, the result (of the result line, else of the tag) and the
-    /// `Date` tag (empty when missing).
-    pub tags: [String; 4],
-    /// The plies of its main line.
-    pub plies: usize,
-}
+use crate::hexes::move_hexes;
+use crate::positions::{self, Line};
 
 /// A game of the page.
 #[derive(Debug)]
@@ -63,6 +49,11 @@ pub(crate) struct Node {
     pub app_pdtl: String,
     /// The origin and destination of the move that led here.
     pub marked: Option<(Hex, Hex)>,
+    /// The King of the side to move, when it is in check (marked on the board).
+    pub check: Option<Hex>,
+    /// Where the move that led here starts in the file (its byte offset; for the start, where
+    /// the game starts): what an editor's cursor is matched with.
+    pub offset: usize,
     /// The position before.
     pub prev: Option<usize>,
     /// The next position of the same line.
@@ -136,16 +127,19 @@ struct Builder<'g> {
     notes: HashMap<usize, Vec<Note>>,
     pieces: HashMap<char, String>,
     diagram_position: Position,
+    /// The byte offset in the file of the text the spans point into.
+    offset: usize,
 }
 
 /// Builds the page model of `game` (number `number`, from 1) from `source`, the text it was
-/// parsed from, with its diagnostics.
+/// parsed from (which starts at `start` in its file), with its diagnostics, placed by `lines`.
 pub(crate) fn build(
     game: &Game,
     source: &str,
     number: usize,
     diagnostics: &[Diagnostic],
     start: TextStart,
+    lines: &mut Lines<'_>,
 ) -> GamePage {
     let mut b = Builder {
         game,
@@ -157,13 +151,15 @@ pub(crate) fn build(
         notes: HashMap::new(),
         pieces: HashMap::new(),
         diagram_position: Position::initial(),
+        offset: 0,
     };
+    b.offset = start.offset;
     let mut header = Vec::new();
     let mut starts = Vec::new();
     move_starts(&game.movetext().pairs, &mut starts);
     starts.sort_unstable();
     for d in diagnostics {
-        let note = note(d, source, start);
+        let note = lines.note(d);
         match starts.partition_point(|&s| s <= d.span.start).checked_sub(1) {
             Some(i) => b.notes.entry(starts[i]).or_default().push(note),
             None => header.push(note),
@@ -172,9 +168,10 @@ pub(crate) fn build(
     let mut items = Vec::new();
     b.lines.push(LineInfo::default());
     let replayed = positions::replay(game);
+    let game_start = game.syntax().span.start;
     let start = replayed.as_ref().and_then(|l| l.positions.first()).map(|p| {
         let id = format!("g{number}");
-        b.node(p, id, String::new(), None, None)
+        b.node(p, id, String::new(), None, None, game_start)
     });
     b.comments(&game.movetext().comments, 0, start, &mut items);
     let pairs = &game.movetext().pairs;
@@ -194,20 +191,53 @@ pub(crate) fn build(
     }
 }
 
-/// A diagnostic as the page shows it; `source` is the text its span points into, which starts at
-/// `start` in its file.
-pub(crate) fn note(d: &Diagnostic, source: &str, start: TextStart) -> Note {
-    let at = d.span.start.min(source.len());
-    let before = source.get(..at).unwrap_or_default();
-    let lines = before.matches('\n').count();
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count());
-    Note {
-        error: d.is_error(),
-        code: d.code,
-        message: d.message.clone(),
-        help: d.help.clone(),
-        line: start.line + lines + 1,
-        column: if lines == 0 { start.chars } else { 0 } + column + 1,
+/// Where diagnostics are in a text, as the page shows them (line and column from 1 in the file),
+/// found walking forward from the last one placed: diagnostics come in text order, so placing
+/// all of them reads the text once, however many there are (placing one before the last
+/// starts again from the text's start).
+pub(crate) struct Lines<'s> {
+    /// The text the spans point into.
+    source: &'s str,
+    /// Where it starts in its file.
+    start: TextStart,
+    /// The offset reached, and its line and column (from 0) in `source`.
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'s> Lines<'s> {
+    /// Places diagnostics of `source`, a text that starts at `start` in its file.
+    pub(crate) fn new(source: &'s str, start: TextStart) -> Lines<'s> {
+        Lines { source, start, at: 0, line: 0, column: 0 }
+    }
+
+    /// A diagnostic as the page shows it.
+    pub(crate) fn note(&mut self, d: &Diagnostic) -> Note {
+        let mut to = d.span.start.min(self.source.len());
+        while !self.source.is_char_boundary(to) {
+            to -= 1;
+        }
+        if to < self.at {
+            (self.at, self.line, self.column) = (0, 0, 0);
+        }
+        let walked = &self.source[self.at..to];
+        match walked.rfind('\n') {
+            Some(last) => {
+                self.line += walked.matches('\n').count();
+                self.column = walked[last + 1..].chars().count();
+            }
+            None => self.column += walked.chars().count(),
+        }
+        self.at = to;
+        Note {
+            error: d.is_error(),
+            code: d.code,
+            message: d.message.clone(),
+            help: d.help.clone(),
+            line: self.start.line + self.line + 1,
+            column: if self.line == 0 { self.start.chars } else { 0 } + self.column + 1,
+        }
     }
 }
 
@@ -233,6 +263,7 @@ impl Builder<'_> {
         label: String,
         marked: Option<(Hex, Hex)>,
         prev: Option<usize>,
+        at: usize,
     ) -> usize {
         let mut pieces = String::with_capacity(p.pieces().size_hint().0 * 5);
         for (hex, piece) in p.pieces() {
@@ -250,6 +281,8 @@ impl Builder<'_> {
             pdtl: pdtl::write(p, self.game.letters()),
             app_pdtl: pdtl::write_in(p, &pdtl::Letters::standard(), pdtl::Dialect::App),
             marked,
+            check: (!p.checkers(p.turn()).is_empty()).then(|| p.king(p.turn())).flatten(),
+            offset: self.offset + at,
             prev,
             next: None,
             alts: Vec::new(),
@@ -321,7 +354,8 @@ impl Builder<'_> {
                         (format!("m{number}w"), format!("{number}. {text}"))
                     };
                     let id = format!("g{}-{prefix}{id}", self.number);
-                    let n = self.node(after, id, label, move_hexes(mv, side), Some(before));
+                    let marked = move_hexes(mv, side);
+                    let n = self.node(after, id, label, marked, Some(before), mv.span.start);
                     if in_variation && first {
                         self.nodes[before].alts.push(n);
                     } else {
@@ -502,12 +536,19 @@ mod tests {
     use super::*;
 
     const DEEP: &str =
-        include_str!("../../../../corpus/valid/edge-deep-variations-and-references.ctl-pgn");
+        include_str!("../../../corpus/valid/edge-deep-variations-and-references.ctl-pgn");
 
     fn page(text: &str) -> GamePage {
         let parsed = ctl_an::parse_file(text);
         let game = Game::new(parsed.file.games[0].clone(), text);
-        build(&game, text, 1, &[], TextStart::default())
+        build(
+            &game,
+            text,
+            1,
+            &[],
+            TextStart::default(),
+            &mut Lines::new(text, TextStart::default()),
+        )
     }
 
     fn jumps(items: &[Item], out: &mut Vec<(String, Option<usize>)>) {
@@ -545,6 +586,30 @@ mod tests {
         assert_eq!(p.nodes[first.unwrap()].label, "14. …, JE19-I19");
         assert_eq!(label("#14"), "14. …, JE19-I19");
         assert_eq!(label("#12.2"), "12. KG1-H4");
+    }
+
+    /// Placed walking forward or back, each note is where counting from the start puts it.
+    #[test]
+    fn notes_are_placed_by_line_and_column_in_the_file() {
+        let text = "[Variant \"Moià\"]\n1. E7-E13 {à\nè} ×\n\nF";
+        let start = TextStart { line: 4, chars: 7, ..TextStart::default() };
+        let counted = |at: usize| {
+            let before = &text[..at];
+            let lines = before.matches('\n').count();
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count());
+            (start.line + lines + 1, if lines == 0 { start.chars } else { 0 } + column + 1)
+        };
+        let offsets: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+        let mut lines = Lines::new(text, start);
+        for &at in offsets.iter().chain(offsets.iter().rev()).chain(&offsets) {
+            let d = Diagnostic::warning("W0000", cescacs_board::Span::new(at, at), "x");
+            let note = lines.note(&d);
+            assert_eq!((note.line, note.column), counted(at), "{at}");
+        }
+        // A span inside a character is placed at the character.
+        let inside = text.find('à').unwrap() + 1;
+        let d = Diagnostic::warning("W0000", cescacs_board::Span::new(inside, inside), "x");
+        assert_eq!(lines.note(&d).column, counted(inside - 1).1);
     }
 
     #[test]
