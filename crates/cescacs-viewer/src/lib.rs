@@ -189,3 +189,8 @@ pub fn board() -> String {
     html::board(&mut out);
     out
 }
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -240,14 +240,5 @@ fn nag_meaning(n: u32) -> String {
     let Some(rating) = Rating::from_nag(n) else {
         return ": a Numeric Annotation Glyph".to_string();
     };
-    let meaning = match rating {
-        Rating::Good => "good move",
-        Rating::Mistake => "poor move",
-        Rating::Brilliant => "brilliant move",
-        Rating::Blunder => "blunder",
-        Rating::Interesting => "interesting move",
-        Rating::Dubious => "dubious move",
-        Rating::Forced => "forced move, the only one",
-    };
-    format!(": {meaning} (`{rating}`)")
+    format!(": {} (`{rating}`)", rating.meaning())
 }

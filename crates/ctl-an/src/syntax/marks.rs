@@ -140,6 +140,24 @@ impl Rating {
         }
     }
 
+    /// What the rating says of the move, in words (an editor's hover shows it).
+    ///
+    /// ```
+    /// use ctl_an::syntax::Rating;
+    /// assert_eq!(Rating::Dubious.meaning(), "dubious move");
+    /// ```
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Rating::Good => "good move",
+            Rating::Mistake => "poor move",
+            Rating::Brilliant => "brilliant move",
+            Rating::Blunder => "blunder",
+            Rating::Interesting => "interesting move",
+            Rating::Dubious => "dubious move",
+            Rating::Forced => "forced move, the only one",
+        }
+    }
+
     /// The equivalent NAG number.
     pub const fn nag(self) -> u32 {
         match self {
@@ -164,8 +182,6 @@ impl Rating {
         Rating::ALL.into_iter().find(|r| r.nag() == nag)
     }
 
-    /// The rating spelled at the start of `text` (the longest: `?!` before `?`), and its length
-    /// in bytes.
     /// The rating spelled at the start of `text` (the longest: `?!` before `?`), and its length
     /// in bytes.
     ///
