@@ -78,16 +78,12 @@ impl<R: Read> Iterator for LazyReader<R> {
                 Err(e) => return Some(Err(e)),
             };
             if as_plain_text(&piece.bytes).is_some_and(|text| whole_game(text, &self.limits)) {
-                // Checked just above: the bytes are UTF-8.
-                if let Ok(text) = String::from_utf8(piece.bytes) {
-                    return Some(Ok(LazyGame {
-                        start: piece.start,
-                        scanned: Some(text),
-                        read: OnceLock::new(),
-                        limits: self.limits,
-                    }));
-                }
-                continue;
+                return Some(Ok(LazyGame {
+                    start: piece.start,
+                    scanned: Some(piece.bytes),
+                    read: OnceLock::new(),
+                    limits: self.limits,
+                }));
             }
             self.pending.extend(read_piece_with(piece, &self.limits));
         }
@@ -106,8 +102,9 @@ fn whole_game(text: &str, limits: &Limits) -> bool {
 #[derive(Debug)]
 pub struct LazyGame {
     start: TextStart,
-    /// The game's text, when the scanner read it whole.
-    scanned: Option<String>,
+    /// The game's bytes, when the scanner read them whole (plain UTF-8: see
+    /// [`LazyGame::scanned_text`]).
+    scanned: Option<Vec<u8>>,
     /// The game read the full way: at once when the scanner could not read it, on demand
     /// otherwise.
     read: OnceLock<ReadGame>,
@@ -128,10 +125,17 @@ impl LazyGame {
     /// The game's text: the piece of the stream it was read from (a piece may hold text
     /// around a game read the full way, or several records; see [`ReadGame::text`]).
     pub fn text(&self) -> &str {
-        match &self.scanned {
+        match self.scanned_text() {
             Some(text) => text,
             None => &self.read().text,
         }
+    }
+
+    /// The text of a game the scanner read whole. Its bytes are kept as they came and checked
+    /// as UTF-8 again when used (a vector's check, as [`String::from_utf8`] does it, costs more
+    /// than the SIMD one of [`as_plain_text`], which cannot give a `String`).
+    fn scanned_text(&self) -> Option<&str> {
+        self.scanned.as_deref().and_then(as_plain_text)
     }
 
     /// Whether the scanner read the game whole: then the reader has nothing to report in it,
@@ -156,21 +160,21 @@ impl LazyGame {
 
     /// The scanned game read the full way.
     fn read_now(&self) -> ReadGame {
-        let text = self.scanned.as_deref().unwrap_or_default();
-        let piece = StreamPiece { start: self.start, bytes: text.as_bytes().to_vec() };
+        let bytes = self.scanned.clone().unwrap_or_default();
+        let piece = StreamPiece { start: self.start, bytes };
         // The scanner read it whole: the full reader gives exactly one game.
         read_piece_with(piece, &self.limits).into_iter().next().unwrap_or_else(|| ReadGame {
             offset: self.start.offset,
             start: self.start,
-            game: crate::Game::new(ctl_an::syntax::Record::default(), text),
-            text: text.to_string(),
+            game: crate::Game::new(ctl_an::syntax::Record::default(), ""),
+            text: String::new(),
             diagnostics: Vec::new(),
         })
     }
 
     /// The tags in file order, as the syntax tree holds them (spans into [`LazyGame::text`]).
     pub fn tags(&self) -> Vec<Tag> {
-        match (&self.scanned, self.read.get()) {
+        match (self.scanned_text(), self.read.get()) {
             (Some(text), None) => {
                 let mut tags = Tags(Vec::new());
                 // The scan stops at the movetext, which answers `Fallback`: the tags are whole.
@@ -195,7 +199,7 @@ impl LazyGame {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn main_line(&self, level: Level) -> MainLine {
-        if let (Some(text), None) = (&self.scanned, self.read.get()) {
+        if let (Some(text), None) = (self.scanned_text(), self.read.get()) {
             let mut replay = Replay::new(text, ReplayOptions::main_line(level), Trail::default());
             if fast::replay_scanned(text, &self.limits, &mut replay).is_some() {
                 return replay.into_observer().into_main_line();
