@@ -132,8 +132,8 @@ impl LazyGame {
     }
 
     /// The text of a game the scanner read whole. Its bytes are kept as they came and checked
-    /// as UTF-8 again when used (a vector's check, as [`String::from_utf8`] does it, costs more
-    /// than the SIMD one of [`as_plain_text`], which cannot give a `String`).
+    /// as UTF-8 again when used, by the SIMD check of [`as_plain_text`]: the only safe way to
+    /// make them a `String`, [`String::from_utf8`], checks them again with a slower one.
     fn scanned_text(&self) -> Option<&str> {
         self.scanned.as_deref().and_then(as_plain_text)
     }
