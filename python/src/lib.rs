@@ -226,8 +226,8 @@ impl Position {
 }
 
 /// One game of a file: its tags, main line, variations, result, diagnostics and positions.
-/// Read only as far as it is used: the tags and positions of a game the scanner reads whole
-/// need no syntax tree; what needs one builds it, once (`toolkit::ReadOne`).
+/// Read only as far as it is used: the tags and positions of a game the fast scanner reads
+/// whole need no syntax tree; what needs one builds it, once.
 #[pyclass(frozen, module = "cescacs")]
 struct Game {
     read: toolkit::ReadOne,

@@ -59,9 +59,9 @@
 //!
 //! The modules hold the rest: [`reader`] (the pieces of a stream, for a caller that checks them
 //! in parallel with [`Check::piece`]), [`render`] (diagnostics as text and LSP-native JSON),
-//! [`app`] (the official app's move lists), [`convert`](mod@convert), [`filter`], [`tags`], [`lazy`],
-//! [`decode`], [`split`], [`write`](mod@write), [`validate`] (the levels and the codes) and
-//! [`internals`] (for the workspace's own tests).
+//! [`app`] (the official app's move lists), [`convert`](mod@convert), [`filter`], [`tags`],
+//! [`lazy`], [`decode`], [`split`], [`write`](mod@write), [`validate`] (the levels and the
+//! codes) and [`internals`] (for the workspace's own tests).
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
