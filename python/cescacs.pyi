@@ -61,7 +61,9 @@ class Position:
     def _repr_svg_(self) -> str: ...
 
 class Game:
-    """One game of a file."""
+    """One game of a file, read only as far as it is used: `tags` and `positions()` need no
+    syntax tree when the fast scanner reads the game whole (the common forms, no syntax
+    error); `moves`, `variations`, `result`, `diagnostics` and `str()` build it, once."""
 
     @property
     def tags(self) -> Dict[str, str]: ...

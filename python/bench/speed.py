@@ -1,16 +1,20 @@
 """The speed of the `cescacs` module beside the `cescacs` command, and of python-chess on its own
-game (docs/PYTHON.md, "Speed"). One run each, on one machine:
+game (docs/PYTHON.md, "Speed"), on one machine:
 
-    python python/bench/speed.py GAMES.ctl-pgn PATH/TO/cescacs
+    python python/bench/speed.py GAMES.ctl-pgn PATH/TO/cescacs [RUNS]
 
-GAMES.ctl-pgn: e.g. `cargo xtask gen --games 3000 --out DIR` concatenated. python-chess (`pip
-install chess`) reads and replays as many random chess games of the same length, made here with a
-fixed seed.
+GAMES.ctl-pgn: e.g. `cargo xtask gen --seed 2026 --games 15000 --out DIR`, its files
+concatenated (20 MB). The module (`pip install ./python`, a release build) and the CLI (a
+release build of the same tree) run alternately RUNS times (3 by default): each row gives the
+median of its runs, and the last line the median of the runs' ratios. python-chess (`pip install
+chess`) reads and replays random chess games of the same mean length, made here with a fixed
+seed (2,000 of them at most: making them is slow), once.
 """
 
 import io
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -23,6 +27,7 @@ def row(what, seconds, size, games, plies):
 
 
 def ours(path):
+    """Every game of the file and every position of its main line, as Position objects."""
     start = time.perf_counter()
     games = plies = 0
     for game in cescacs.read_games(path):
@@ -76,14 +81,26 @@ def python_chess(text):
 
 def main():
     path, exe = sys.argv[1], sys.argv[2]
+    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     size = os.path.getsize(path)
-    seconds, games, plies = ours(path)
+    module, command, ratios = [], [], []
+    for _ in range(runs):
+        command.append(cli(exe, path))
+        seconds, games, plies = ours(path)
+        module.append(seconds)
+        ratios.append(command[-1] / seconds)
+    load = os.getloadavg()[0]
     print("| reader | MB/s | games/s | plies/s |\n|---|---|---|---|")
-    row("`cescacs.read_games` + `Game.positions()`", seconds, size, games, plies)
-    row("`cescacs check -j 1` (the CLI, rules level)", cli(exe, path), size, games, plies)
-    text = chess_games(games, max(1, plies // games))
+    row("`cescacs.read_games` + `Game.positions()`", statistics.median(module), size, games,
+        plies)
+    row("`cescacs check -j 1` (the CLI, rules level)", statistics.median(command), size, games,
+        plies)
+    text = chess_games(min(games, 2000), max(1, plies // games))
     seconds, n, p = python_chess(text)
     row("python-chess `read_game` + replay (chess)", seconds, len(text.encode()), n, p)
+    print(f"\n{size / 1e6:.2f} MB, {games:,} games, {plies:,} plies; {runs} runs; module/CLI "
+          f"plies/s: {', '.join(f'{r:.2f}' for r in ratios)}, median {statistics.median(ratios):.2f}; "
+          f"load average {load:.1f}")
 
 
 if __name__ == "__main__":

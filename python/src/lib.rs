@@ -226,6 +226,8 @@ impl Position {
 }
 
 /// One game of a file: its tags, main line, variations, result, diagnostics and positions.
+/// Read only as far as it is used: the tags and positions of a game the fast scanner reads
+/// whole need no syntax tree; what needs one builds it, once.
 #[pyclass(frozen, module = "cescacs")]
 struct Game {
     read: toolkit::ReadOne,
@@ -237,7 +239,7 @@ impl Game {
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for (name, value) in toolkit::tags(self.read.game()) {
+        for (name, value) in self.read.tags() {
             dict.set_item(name, value)?;
         }
         Ok(dict)
@@ -270,7 +272,7 @@ impl Game {
     /// The start position and the position after each main-line ply (up to a move that cannot
     /// be played).
     fn positions(&self) -> Vec<Position> {
-        toolkit::positions(self.read.game()).into_iter().map(|inner| Position { inner }).collect()
+        self.read.positions().into_iter().map(|inner| Position { inner }).collect()
     }
 
     /// The game in canonical CTL-PGN.
@@ -279,7 +281,7 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let tags = toolkit::tags(self.read.game());
+        let tags = self.read.tags();
         let name = |n: &str| tags.iter().find(|(t, _)| t == n).map_or("?", |(_, v)| v.as_str());
         format!(
             "<Game {} - {}, {} plies>",

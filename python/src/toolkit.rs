@@ -5,11 +5,10 @@ use std::io::{self, Read};
 
 use cescacs_board::{Board, Diagnostic, Letters, Position};
 use ctl_an::syntax::Ply;
-use ctl_pgn::Check;
-use ctl_pgn::reader::{ReadGame, Reader};
 use ctl_pgn::render::{LineIndex, TextStart};
 use ctl_pgn::validate::{Level, move_spec};
 use ctl_pgn::write::{WriteOptions, write_file, write_game};
+use ctl_pgn::{Check, LazyGame, LazyReader};
 
 pub use ctl_pgn::Game as PgnGame;
 
@@ -50,37 +49,50 @@ pub fn check(text: &str, level: Level) -> Vec<Located> {
     locate(text, TextStart::default(), Check::new(level).text(text).diagnostics)
 }
 
-/// One game of a stream, as read: the game and where its text lies in the stream.
-pub struct ReadOne(ReadGame);
+/// One game of a stream, read only as far as it is used: its tags and positions come without
+/// a syntax tree when the scanner reads it whole ([`LazyGame`]); the tree is built for what
+/// needs it (moves, variations, the result, the canonical text, diagnostics).
+pub struct ReadOne(LazyGame);
 
 impl ReadOne {
-    /// The game (spans into its own text).
+    /// The game (spans into its own text), read the full way on the first call.
     pub fn game(&self) -> &PgnGame {
-        &self.0.game
+        &self.0.read().game
     }
 
     /// Its diagnostics (encoding, syntax and rules), lines and columns in the stream: checked
     /// when asked for, so that reading games and walking their positions replays each once.
     pub fn diagnostics(&self) -> Vec<Located> {
         // Diagnostics are in stream offsets; the index of the game's text takes those.
-        let game = &self.0;
+        let game = self.0.read();
         let mut all = game.diagnostics.clone();
         let checked = Check::new(Level::Rules).game(&game.game);
         all.extend(checked.into_iter().map(|d| d.shifted(game.offset)));
         Diagnostic::sort(&mut all);
         locate(&game.text, game.start, all)
     }
+
+    /// The tags, in order: (name, value).
+    pub fn tags(&self) -> Vec<(String, String)> {
+        self.0.tags().into_iter().map(|t| (t.name, t.value)).collect()
+    }
+
+    /// The start position and the position after each main-line ply, as `cescacs replay` prints
+    /// them; replaying stops at the first move that cannot be played.
+    pub fn positions(&self) -> Vec<Position> {
+        self.0.main_line(Level::Rules).positions
+    }
 }
 
 /// The games of a stream of any size, read one at a time.
 pub struct Games<R: Read> {
-    reader: Reader<R>,
+    reader: LazyReader<R>,
 }
 
 impl<R: Read> Games<R> {
     /// Reads `input` game by game.
     pub fn new(input: R) -> Games<R> {
-        Games { reader: Reader::new(input) }
+        Games { reader: LazyReader::new(input) }
     }
 }
 
@@ -90,11 +102,6 @@ impl<R: Read> Iterator for Games<R> {
     fn next(&mut self) -> Option<io::Result<ReadOne>> {
         Some(self.reader.next()?.map(ReadOne))
     }
-}
-
-/// The tags of a game, in order: (name, value).
-pub fn tags(game: &PgnGame) -> Vec<(String, String)> {
-    game.tags().iter().map(|t| (t.name.to_string(), t.value.to_string())).collect()
 }
 
 /// A move as written, with its check mark and annotations, without the game's end (`:`).
@@ -130,12 +137,6 @@ pub fn variations(game: &PgnGame) -> Vec<Vec<String>> {
 /// The result written at the end of the game (`3-0`, `*`...), if any.
 pub fn result(game: &PgnGame) -> Option<String> {
     game.result().map(|r| r.to_string())
-}
-
-/// The start position and the position after each main-line ply, as `cescacs replay` prints
-/// them; replaying stops at the first move that cannot be played.
-pub fn positions(game: &PgnGame) -> Vec<Position> {
-    game.main_line(Level::Rules).positions
 }
 
 /// The game in canonical CTL-PGN.

@@ -57,6 +57,68 @@ def test_positions_of_generated_games_equal_replay(path, cli):
         assert p.legal_moves() == cli("legal", p.pdtl()).splitlines()
 
 
+def cli_diagnostics(cli, path):
+    """`cescacs check`'s diagnostics of a file: (code, line, column, start, end)."""
+    lines = cli("check", "--format", "jsonl", "--position-encoding", "utf-32",
+                "--max-errors", "0", str(path)).splitlines()
+    out = []
+    for line in lines:
+        if line.startswith("{"):
+            d = json.loads(line)
+            start, span = d["range"]["start"], d["data"]["span"]
+            out.append((d["code"], start["line"] + 1, start["character"] + 1,
+                        span["start"], span["end"]))
+    return out
+
+
+def walked(path):
+    """Each game of a file as `read_games` gives it, positions first (replayed from the
+    scanner's events when it reads the game whole), then what needs the tree; and the same
+    games with the tree built first (positions replayed from it)."""
+    def seen(ds):
+        return [(d.code, d.line, d.column, d.start, d.end, d.message) for d in ds]
+
+    fast = [([p.pdtl() for p in g.positions()], seen(g.diagnostics), str(g))
+            for g in cescacs.read_games(path)]
+    full = []
+    for g in cescacs.read_games(path):
+        text, diagnostics = str(g), seen(g.diagnostics)
+        full.append(([p.pdtl() for p in g.positions()], diagnostics, text))
+    return fast, full
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_positions_without_a_tree_equal_those_from_the_tree(path, cli):
+    fast, full = walked(path)
+    assert fast == full
+    # The games' diagnostics, all together, are the file's.
+    ours = sorted(d[:5] for _, ds, _ in fast for d in ds)
+    assert ours == sorted(cli_diagnostics(cli, path))
+
+
+def test_positions_without_a_tree_hold_on_broken_games(tmp_path, cli):
+    # Errors in the middle of games (edits of generated and corpus games), some games split or
+    # merged by them: the games read without a tree and with one agree, and with the CLI.
+    rng = random.Random(33)
+    sources = sorted((ROOT / "corpus" / "generated").glob("*.ctl-pgn"))[:6] + [
+        ROOT / "corpus" / "valid" / "edge-deep-variations-and-references.ctl-pgn",
+        ROOT / "corpus" / "valid" / "edge-pdtl-starts.ctl-pgn",
+    ]
+    edits = ["", "x", "G7", "-", "(", ")", "{", "}", "[", "]", "+", "#", ":", "1.", "…", "\n"]
+    for n in range(40):
+        text = rng.choice(sources).read_text(encoding="utf-8")
+        for _ in range(rng.randrange(1, 4)):
+            at = rng.randrange(len(text))
+            cut = rng.randrange(0, 4)
+            text = text[:at] + rng.choice(edits) + text[at + cut:]
+        path = tmp_path / f"broken-{n}.ctl-pgn"
+        path.write_text(text + rng.choice(sources).read_text(encoding="utf-8"), encoding="utf-8")
+        fast, full = walked(path)
+        assert fast == full, text
+        ours = sorted(d[:5] for _, ds, _ in fast for d in ds)
+        assert ours == sorted(cli_diagnostics(cli, path)), text
+
+
 def test_a_game_read_from_a_file_object():
     text = ('[Variant "C\'escacs"]\n[White "Puig"]\n[Black "Vidal"]\n\n'
             "1. G7-G13, F20-F16 (1. …, G21-G17)\n2. F8-F12, G21-G17 :\n*\n")

@@ -173,6 +173,32 @@ pub fn file_name(seed: u64, index: usize) -> String {
     format!("gen-{seed}-{index:05}.ctl-pgn")
 }
 
+/// One edit of a text, for the tests that mutate generated games: at byte `at` (moved back to
+/// a char boundary), `kind` 0 replaces the `len` bytes there (moved on to a char boundary) with
+/// `with`, 1 inserts `with`, and anything else deletes them.
+///
+/// ```
+/// let mut text = String::from("E7-E13×");
+/// xtask::generate::edit(&mut text, 2, 0, "*", 1);
+/// xtask::generate::edit(&mut text, 7, 2, "", 1); // inside `×`: from its first byte
+/// assert_eq!(text, "E7*E13");
+/// ```
+pub fn edit(text: &mut String, at: usize, kind: u8, with: &str, len: usize) {
+    let mut start = at.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (start + len).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    match kind {
+        0 => text.replace_range(start..end, with),
+        1 => text.insert_str(start, with),
+        _ => text.replace_range(start..end, ""),
+    }
+}
+
 /// One generated game: its CTL-PGN text and the half-moves of its main line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GeneratedGame {

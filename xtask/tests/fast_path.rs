@@ -156,19 +156,8 @@ fn mutated() -> impl Strategy<Value = String> {
             let features = if rich { Features::RICH } else { Features::PLAIN };
             let mut text = generate_game_with(7, index, 60, &features).text;
             for (at, kind, with, len) in edits {
-                let mut start = at.index(text.len());
-                while !text.is_char_boundary(start) {
-                    start -= 1;
-                }
-                let mut end = (start + len).min(text.len());
-                while !text.is_char_boundary(end) {
-                    end += 1;
-                }
-                match kind {
-                    0 => text.replace_range(start..end, with),
-                    1 => text.insert_str(start, with),
-                    _ => text.replace_range(start..end, ""),
-                }
+                let at = at.index(text.len());
+                xtask::generate::edit(&mut text, at, kind, with, len);
             }
             text
         },

@@ -152,12 +152,15 @@ fn diagnostic_codes_are_spelled_only_in_the_registry() {
 
 /// The fast/full decision lives in one place, `ctl_pgn::check` (`Check::text`, `Check::games`,
 /// `Check::piece`): no other non-test code tries the fast path and falls back itself. Allowed:
-/// the fast path's own module, and the fuzz targets that compare the two paths.
+/// the fast path's own module, the fuzz targets that compare the two paths, and
+/// `ctl_pgn::lazy`, which reads (never checks): it keeps a game the scanner reads whole as its
+/// text, and reads any other the full way (`xtask/tests/lazy_reader.rs` holds it to `Reader`).
 #[test]
 fn only_the_check_entry_point_tries_the_fast_path() {
     let allowed = [
         "crates/ctl-pgn/src/check.rs",
         "crates/ctl-pgn/src/validate/fast.rs",
+        "crates/ctl-pgn/src/lazy.rs",
         "crates/fuzz-targets/src/lib.rs",
         "crates/fuzz-targets/src/scan.rs",
     ]

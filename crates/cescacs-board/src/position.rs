@@ -367,6 +367,12 @@ impl Position {
         &self.board
     }
 
+    /// Sets the piece code of every hex at once (each `piece::code`, or 0 for an empty hex).
+    #[inline]
+    pub(crate) fn set_codes(&mut self, codes: &[u8; HEX_COUNT]) {
+        self.board = *codes;
+    }
+
     /// The hex of a side's King (the first one in hex order if the position has several).
     ///
     /// ```

@@ -26,6 +26,8 @@
 //! **Read games and replay them to positions**: [`Reader`] (any [`std::io::Read`]) or
 //! [`read_str`] give each [`Game`] with its reader's diagnostics; [`Game::main_line`],
 //! [`Game::lines`] and [`Game::replay`] (the [`replay`] module) give its positions.
+//! [`LazyReader`] gives the same games read only as far as they are used ([`LazyGame`]): a
+//! clean game's main line is replayed from the scanner's events, without a syntax tree.
 //!
 //! ```
 //! use ctl_pgn::{Level, Reader};
@@ -58,8 +60,8 @@
 //! The modules hold the rest: [`reader`] (the pieces of a stream, for a caller that checks them
 //! in parallel with [`Check::piece`]), [`render`] (diagnostics as text and LSP-native JSON),
 //! [`app`] (the official app's move lists), [`convert`](mod@convert), [`filter`], [`tags`],
-//! [`decode`], [`split`], [`write`](mod@write), [`validate`] (the levels and the codes) and
-//! [`internals`] (for the workspace's own tests).
+//! [`lazy`], [`decode`], [`split`], [`write`](mod@write), [`validate`] (the levels and the
+//! codes) and [`internals`] (for the workspace's own tests).
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -70,6 +72,7 @@ pub mod decode;
 pub mod filter;
 pub mod fixes;
 mod game;
+pub mod lazy;
 pub mod reader;
 #[cfg(feature = "render")]
 pub mod render;
@@ -84,6 +87,7 @@ pub use check::{Check, Checked, CheckedGame, CheckedGames, CheckedPiece, ReadPat
 pub use convert::{Converted, convert};
 pub use ctl_an::{Limits, ParseOutput, parse_file};
 pub use game::Game;
+pub use lazy::{LazyGame, LazyReader};
 pub use reader::{ReadGame, Reader, read_str};
 pub use replay::{MainLine, Observer, PlyAt, ReplayOptions, ReplayedLine};
 pub use validate::Level;

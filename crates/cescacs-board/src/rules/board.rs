@@ -231,12 +231,10 @@ impl Board {
     /// The position this board holds, with every PDTL field (and the scornful origin).
     pub fn to_position(&self) -> Position {
         let mut p = Position::empty();
+        // The board's codes are the position's (`Board::build` puts each code of a position
+        // as it is): one copy, not a piece at a time (the Python module makes a position per ply).
+        p.set_codes(&self.sq);
         for colour in Colour::ALL {
-            for i in self.occ[colour.index()].iter() {
-                if let Some(h) = Hex::from_index(i as usize) {
-                    p.set_piece(h, Some(Piece::new(colour, kind_of(self.sq[i as usize]))));
-                }
-            }
             p.set_castling(colour, self.castling[colour.index()]);
         }
         p.set_turn(self.turn);

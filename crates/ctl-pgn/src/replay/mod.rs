@@ -73,7 +73,7 @@ impl Game {
     pub fn main_line(&self, level: Level) -> MainLine {
         let positions = self.start().into_iter().cloned().collect();
         let trail = self.replay(ReplayOptions::main_line(level), Trail { positions, error: None });
-        MainLine { positions: trail.positions, error: trail.error }
+        trail.into_main_line()
     }
 }
 
@@ -91,13 +91,29 @@ pub(crate) fn replay_game<O: Observer>(
     (done, replay.into_observer())
 }
 
-/// The positions and the stop of the main line.
-struct Trail {
+/// The positions and the stop of the main line: the observer of [`Game::main_line`], and of
+/// [`crate::LazyGame::main_line`] (which starts it empty: the start comes from the replay).
+#[derive(Default)]
+pub(crate) struct Trail {
     positions: Vec<Position>,
     error: Option<Diagnostic>,
 }
 
+impl Trail {
+    /// What it saw.
+    pub(crate) fn into_main_line(self) -> MainLine {
+        MainLine { positions: self.positions, error: self.error }
+    }
+}
+
 impl Observer for Trail {
+    fn line_start(&mut self, depth: usize, board: &Board) {
+        // A game's start is the main line's first position (given up front by a parsed game).
+        if depth == 0 && self.positions.is_empty() {
+            self.positions.push(board.to_position());
+        }
+    }
+
     fn played(&mut self, at: PlyAt, _written: &ctl_an::syntax::Move, board: &Board) {
         if at.depth == 0 {
             self.positions.push(board.to_position());

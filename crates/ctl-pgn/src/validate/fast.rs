@@ -17,7 +17,7 @@ use ctl_an::scan::{self, CommentEvent, Flow, TagEvent, Visitor};
 use ctl_an::syntax::{GameResult, Move, PairNumber, Spanned};
 
 use super::Level;
-use crate::replay::{Replay, ReplayOptions, Spare};
+use crate::replay::{Observer, Replay, ReplayOptions, Replayed, Spare};
 
 /// What the fast path knows of a game it found clean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,12 +43,24 @@ pub struct Clean {
 pub fn check_fast(text: &str, level: Level, limits: &Limits) -> Option<Clean> {
     let options = ReplayOptions::check(level).stop_at_first();
     let mut replay = Replay::new(text, options, ());
+    let done = replay_scanned(text, limits, &mut replay)?;
+    done.clean.then_some(Clean { plies: done.plies })
+}
+
+/// Feeds `replay` (made for `text`, before any event) the scanner's events of `text`, one
+/// game, then finishes it: what the replay found, or `None` when the scanner gave up (the
+/// text is outside its forms, or the replay asked to stop). The storage of the thread's last
+/// replay is used and left to the next.
+pub(crate) fn replay_scanned<O: Observer>(
+    text: &str,
+    limits: &Limits,
+    replay: &mut Replay<'_, O>,
+) -> Option<Replayed> {
     replay.use_spare(SPARE.take());
-    let scanned = scan::game(text, limits, &mut replay);
+    let scanned = scan::game(text, limits, replay);
     let done = scanned.is_ok().then(|| replay.finish_in_place());
     SPARE.set(replay.spare());
-    let done = done?;
-    done.clean.then_some(Clean { plies: done.plies })
+    done
 }
 
 thread_local! {
@@ -58,8 +70,8 @@ thread_local! {
 }
 
 /// The scanner's events, passed on to the replay as they come (the scanner's spans of the
-/// movetext and of a variation's brackets are not needed by it).
-impl Visitor for Replay<'_> {
+/// movetext and of a variation's brackets are not needed by it), whatever observes it.
+impl<O: Observer> Visitor for Replay<'_, O> {
     fn tag(&mut self, tag: TagEvent<'_>) -> Flow {
         Replay::tag(self, tag.name, tag.name_span, tag.value, tag.value_span, tag.span)
     }
