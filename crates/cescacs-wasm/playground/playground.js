@@ -118,6 +118,13 @@ function reach(i) {
   follow();
 }
 
+// What a fix does, in words: an empty span is an insertion, an empty replacement a deletion.
+function fixLabel(f) {
+  if (f.span.start === f.span.end) return `insert ${f.replacement}`;
+  if (!f.replacement) return 'delete';
+  return `replace with ${f.replacement}`;
+}
+
 function list(result) {
   const items = diagnostics.map((d, i) => {
     const li = document.createElement('li');
@@ -146,8 +153,7 @@ function list(result) {
       const fix = document.createElement('button');
       fix.type = 'button';
       fix.className = 'fix';
-      const written = d.data.fixes.map((f) => f.replacement || '(delete)').join(' ');
-      fix.textContent = `Fix: ${written}`;
+      fix.textContent = `Fix: ${d.data.fixes.map(fixLabel).join(', ')}`;
       fix.title = 'Apply the quick fix';
       li.append(' ', fix);
     }

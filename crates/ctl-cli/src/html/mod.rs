@@ -31,7 +31,7 @@ pub(crate) struct Page {
 }
 
 /// The page of a game file: `name` is shown as its title, `bytes` are the file's contents.
-/// Its games are checked as `cescacs check` checks them ([`Check::games`]), each read the full
+/// Its games are checked as `cescacs check` checks them ([`ctl_pgn::Check::games`]), each read the full
 /// way: the page draws every game's tree. Only the games `chooser` selects are on the page
 /// and counted; the notes about the file's text around games always are. `at` says where the
 /// text is in its file (a piece of a collection, `html --split`).

@@ -7,7 +7,7 @@ use core::fmt::Write as _;
 use cescacs_diagram::escape;
 use cescacs_viewer::{GameHtml, SCRIPT, STYLE};
 
-/// A page written game by game ([`Parts::game`]), then put together by [`Parts::finish`]: the
+/// A page written game by game (its [`Sink::game`](cescacs_viewer::Sink::game)), then put together by [`Parts::finish`]: the
 /// parts that come before the games on the page (the game picker, the notes about the file's
 /// text) or after them (the script's data) are held in spools, in memory or in temporary files,
 /// so that a page of any size is written holding one game at a time.
