@@ -19,7 +19,7 @@ pub(crate) fn game_title(g: &GamePage, name: &str) -> String {
     match (tag("White"), tag("Black"), tag("Title")) {
         (Some(w), Some(b), _) => format!("{w} – {b}"),
         (_, _, Some(t)) => t.to_string(),
-        _ => format!("{name}, game {}", g.number),
+        _ => format!("{name}, game {}", g.in_file),
     }
 }
 

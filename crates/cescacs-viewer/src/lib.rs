@@ -82,7 +82,7 @@ pub struct Tally {
 pub struct GameHtml {
     /// Its number on the page (from 1, among the games shown).
     pub number: usize,
-    /// Its title: the players, or its `Title` tag, or the file's name and its number.
+    /// Its title: the players, or its `Title` tag, or the file's name and its number in the file.
     pub title: String,
     /// Its HTML section: tags, notes, move list (hidden unless it is the page's first game).
     pub section: String,
@@ -156,8 +156,16 @@ impl<S: Sink> Viewer<S> {
                 Some(game) => {
                     tally.games += 1;
                     let diagnostics = &checked.diagnostics;
-                    let page =
-                        model::build(game, text, tally.games, diagnostics, at.start, &mut lines);
+                    let in_file = at.first_game + read - 1;
+                    let page = model::build(
+                        game,
+                        text,
+                        tally.games,
+                        in_file,
+                        diagnostics,
+                        at.start,
+                        &mut lines,
+                    );
                     let mut section = String::new();
                     html::game(&mut section, &page, name);
                     self.sink.game(GameHtml {

@@ -16,8 +16,10 @@ use crate::positions::{self, Line};
 /// A game of the page.
 #[derive(Debug)]
 pub(crate) struct GamePage {
-    /// From 1, in file order.
+    /// Its number among the games of the page (from 1): the ids of its section and nodes.
     pub number: usize,
+    /// Its number in its file (from 1): what its title says when it has no players or title.
+    pub in_file: usize,
     /// The tags as written.
     pub tags: Vec<(String, String)>,
     /// Every position the page shows; node 0 is the start (absent when it is unknown).
@@ -131,12 +133,14 @@ struct Builder<'g> {
     offset: usize,
 }
 
-/// Builds the page model of `game` (number `number`, from 1) from `source`, the text it was
-/// parsed from (which starts at `start` in its file), with its diagnostics, placed by `lines`.
+/// Builds the page model of `game` (number `number` on the page and `in_file` in its file, both
+/// from 1) from `source`, the text it was parsed from (which starts at `start` in its file), with
+/// its diagnostics, placed by `lines`.
 pub(crate) fn build(
     game: &Game,
     source: &str,
     number: usize,
+    in_file: usize,
     diagnostics: &[Diagnostic],
     start: TextStart,
     lines: &mut Lines<'_>,
@@ -182,6 +186,7 @@ pub(crate) fn build(
     pieces.sort_unstable();
     GamePage {
         number,
+        in_file,
         tags: game.tags().iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
         nodes: b.nodes,
         items,

@@ -222,3 +222,26 @@ fn split_writes_a_page_per_game_and_an_index_with_lines_of_the_file() {
     // --split needs a folder.
     assert_eq!(cescacs(&["html", "--split", file.to_str().unwrap()]).status.code(), Some(2));
 }
+
+/// A game without players or title is named by its number in its file, whichever games the
+/// page shows: `--game 3` and the third page of `--split` both say "game 3".
+#[test]
+fn an_untitled_game_is_named_by_its_number_in_the_file() {
+    let dir = scratch("numbered");
+    let file = dir.join("three.ctl-pgn");
+    std::fs::write(&file, "[Variant \"C'escacs\"]\n1. E7-E13 *\n\n".repeat(3)).unwrap();
+    let page = dir.join("third.html");
+    let out =
+        cescacs(&["html", "--game", "3", "-o", page.to_str().unwrap(), file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(">three.ctl-pgn, game 3</h2>"), "{html}");
+    assert!(!html.contains("game 1<"));
+    let split = dir.join("split");
+    let out = cescacs(&["html", "--split", "-o", split.to_str().unwrap(), file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for n in 1..=3 {
+        let html = std::fs::read_to_string(split.join(format!("three-000{n}.html"))).unwrap();
+        assert!(html.contains(&format!(">three.ctl-pgn, game {n}</h2>")), "page {n}");
+    }
+}
