@@ -550,6 +550,7 @@ mod tests {
             &game,
             text,
             1,
+            1,
             &[],
             TextStart::default(),
             &mut Lines::new(text, TextStart::default()),
