@@ -13,6 +13,7 @@ mod cescacs_benches;
 use std::hint::black_box;
 use std::time::Duration;
 
+use cescacs_board::internals::PlayWritten;
 use cescacs_board::internals::{MoveSpec, REPETITION_DRAW, Repetitions};
 use cescacs_board::{Board, DrawReason, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

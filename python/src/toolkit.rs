@@ -3,6 +3,7 @@
 
 use std::io::{self, Read};
 
+use cescacs_board::internals::PlayWritten;
 use cescacs_board::{Board, Diagnostic, Letters, Position};
 use ctl_an::syntax::Ply;
 use ctl_pgn::render::{LineIndex, TextStart};

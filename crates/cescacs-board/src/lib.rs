@@ -65,15 +65,17 @@ pub use text::ParseTextError;
 /// What the other crates of this workspace need of the board's machinery, and a downstream
 /// crate should not: **not a stable API**, it changes with them.
 ///
-/// A written move as the notation readers hand it to [`Board::play_spec`] and
-/// [`Board::match_move_algebraic`] ([`MoveSpec`](internals::MoveSpec), with what they answer
-/// when it does not match, [`MoveError`](internals::MoveError)), and the repetition bookkeeping
+/// A written move as the notation readers hand it over ([`MoveSpec`](internals::MoveSpec)),
+/// matched and played by [`MatchWritten`](internals::MatchWritten) and
+/// [`PlayWritten`](internals::PlayWritten) (with what they answer when it does not match,
+/// [`MoveError`](internals::MoveError)), and the repetition bookkeeping
 /// that `ctl-pgn`'s replay keeps its own way ([`Repetitions`](internals::Repetitions)). To check
 /// and replay written games, use `ctl-pgn`; to play moves, [`Board::legal_moves`] and
 /// [`Position::play`].
 pub mod internals {
     pub use crate::rules::matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
     pub use crate::rules::repetition::{REPETITION_CLAIM, REPETITION_DRAW, Repetitions};
+    pub use crate::rules::written::{MatchWritten, PlayWritten};
 }
 
 /// The crate's README.md, whose example runs as a doctest.

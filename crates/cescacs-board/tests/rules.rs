@@ -1,6 +1,7 @@
 //! The single-position facts of docs/RULES.md 9.3 and 9.4, mobility counts (3.0), the situations of
 //! 5.1, promotions, state updates, precise move errors.
 
+use cescacs_board::internals::MatchWritten;
 use cescacs_board::internals::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
 use cescacs_board::{
     BoardMove, BoardMoveKind, CheckKind, Colour, EnPassant, Outcome, Piece, PieceKind, Position,

@@ -1,6 +1,7 @@
 //! The 24 castlings of docs/RULES.md 4.3, with their hexes written out as in the table of the
 //! shared rules reference (not taken from the library), and each condition of 4.2 failing.
 
+use cescacs_board::internals::MatchWritten;
 use cescacs_board::internals::{CastlingCondition, MoveError, MoveSpec};
 use cescacs_board::{
     BoardCastling, BoardMove, CastlingRights, Colour, Hex, Piece, PieceKind, Position,

@@ -1,4 +1,4 @@
-//! The quick matcher of `Board::match_move` (one piece's moves, the King tested without making
+//! The quick matcher of `MatchWritten::match_move` on a `Board` (one piece's moves, the King tested without making
 //! the move) against a brute-force reference (every pseudo-legal move played on a `Position` and
 //! the King tested), on random positions of random games: the same moves accepted and rejected,
 //! the same move found, the same position after it, the same error as the precise path. Also the
@@ -7,6 +7,7 @@
 
 mod common;
 
+use cescacs_board::internals::{MatchWritten, PlayWritten};
 use cescacs_board::internals::{MoveSpec, SpecCapture};
 use cescacs_board::{Board, BoardMove, BoardPromotion, PieceKind, Position};
 use common::{Rng, slow_legal, spec_of};

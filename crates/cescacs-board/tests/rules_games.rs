@@ -5,6 +5,7 @@
 //! after turning the spec's hyphen U+2010 into `-`; this checks the generator and the writer of
 //! move texts, not a CTL-AN parser.
 
+use cescacs_board::internals::MatchWritten;
 use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
 use cescacs_board::{Colour, Outcome, PieceKind, Position};
 

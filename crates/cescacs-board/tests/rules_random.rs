@@ -5,6 +5,7 @@
 
 mod common;
 
+use cescacs_board::internals::MatchWritten;
 use cescacs_board::{BoardMove, Position};
 use common::{Rng, slow_legal, spec_of};
 

@@ -310,6 +310,7 @@ fn move_references(movetext: &Movetext) -> Vec<Item> {
 mod tests {
     use super::*;
     use crate::analysis::read_piece;
+    use cescacs_board::internals::MatchWritten;
     use std::collections::BTreeSet;
     use xtask::generate::{Features, generate_game_with};
 

@@ -96,6 +96,7 @@ fn castling(side: Colour, c: BoardCastling) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cescacs_board::internals::MatchWritten;
     use cescacs_board::internals::{MoveSpec, SpecCapture};
 
     fn spec(piece: PieceKind, from: &str, to: &str, capture: SpecCapture) -> MoveSpec {

@@ -8,6 +8,7 @@ use ctl_pgn::Game;
 use crate::describe::describe;
 use crate::references::{Target, labelled, resolve_move};
 use crate::walk::{self, CommentAt, MoveAt, Node};
+use cescacs_board::internals::MatchWritten;
 
 /// The Markdown of a hover over `node`, and the span it is about.
 pub(crate) fn hover(

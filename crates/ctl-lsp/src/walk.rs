@@ -4,6 +4,7 @@
 //! pair. The positions come from the one replay of `ctl-pgn` ([`Game::lines`], at the coherence
 //! level: the spec's minimal reader), which says where each variation starts.
 
+use cescacs_board::internals::MatchWritten;
 use cescacs_board::{Colour, Letters, Position, Span};
 use ctl_an::syntax::{Comment, Move, Movetext, Pair, Ply, Reference, Spanned, Variation};
 use ctl_pgn::Game;

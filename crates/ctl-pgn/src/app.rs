@@ -34,6 +34,7 @@ use crate::game::Game;
 use crate::validate::messages::{coherence_error, rules_error};
 use crate::validate::move_spec;
 use crate::write::{WriteOptions, write_file};
+use cescacs_board::internals::{MatchWritten, PlayWritten};
 
 pub use cescacs_board::codes::convert::{BAD_LINE, BAD_OMISSION};
 

@@ -10,7 +10,6 @@
 
 use crate::hex::Hex;
 use crate::piece::{Colour, Piece, PieceKind};
-use crate::position::Position;
 
 use super::board::{Board, code};
 use super::castling::BoardCastling;
@@ -18,38 +17,10 @@ use super::matching::{CastlingCondition, MoveError, MoveSpec, SpecCapture};
 use super::moves::{BoardMove, BoardMoveKind, BoardPromotion};
 use super::tables::{PROMOTION, TRIPLE};
 
-impl Position {
-    /// The move `spec` describes if it is algebraically coherent here (the spec's minimal reader),
-    /// or why it is not. Movement rules, checks and forced promotions are not tested; the move's
-    /// kind (double or triple step, scornful move, en passant...) is inferred from the board so
-    /// that [`Position::play_unchecked`] keeps every PDTL field right.
-    ///
-    /// ```
-    /// use cescacs_board::{PieceKind, Position};
-    /// use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
-    /// let p = Position::initial();
-    /// let spec = |piece, from: &str, to: &str| MoveSpec::Move {
-    ///     piece,
-    ///     from: from.parse().unwrap(),
-    ///     to: to.parse().unwrap(),
-    ///     capture: SpecCapture::None,
-    ///     promotion: None,
-    /// };
-    /// // Three hexes for an Elephant breaks its rules, but the move is coherent.
-    /// assert!(p.match_move_algebraic(&spec(PieceKind::Elephant, "E5", "E11")).is_ok());
-    /// // A destination holding one's own piece is not.
-    /// let e = p.match_move_algebraic(&spec(PieceKind::Pawn, "G7", "E7")).unwrap_err();
-    /// assert_eq!(e, MoveError::DestinationOwnPiece { to: "E7".parse().unwrap(), piece: PieceKind::Pawn });
-    /// ```
-    pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
-        Board::from_position(self).match_move_algebraic(spec)
-    }
-}
-
 impl Board {
     /// The move `spec` describes if it is algebraically coherent here (see
-    /// [`Position::match_move_algebraic`]).
-    pub fn match_move_algebraic(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
+    /// [`WrittenMoves::match_move_algebraic`](super::written::WrittenMoves::match_move_algebraic)).
+    pub(crate) fn algebraic_match(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         // The usual written move, read from two bytes of the mailbox: the written piece of the
         // side to move goes to an empty hex. `coherent_move` gives the same move; it is the one
         // that works out which error any other move has.
@@ -64,7 +35,7 @@ impl Board {
         self.coherent_move(spec)
     }
 
-    /// [`Board::match_move_algebraic`] read step by step, in the order its errors are given.
+    /// [`Board::algebraic_match`] read step by step, in the order its errors are given.
     fn coherent_move(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         let us = self.turn();
         match *spec {
@@ -248,7 +219,8 @@ fn check_letter(to: Hex, written: Option<PieceKind>, found: PieceKind) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::EnPassant;
+    use crate::internals::MatchWritten;
+    use crate::position::{EnPassant, Position};
 
     fn hex(s: &str) -> Hex {
         s.parse().unwrap()

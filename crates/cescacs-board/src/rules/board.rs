@@ -67,21 +67,13 @@ pub(crate) const fn is_side(code: u8, colour: Colour) -> bool {
 /// needs one.
 ///
 /// ```
-/// use cescacs_board::{Board, PieceKind, Position};
-/// use cescacs_board::internals::{MoveSpec, SpecCapture};
+/// use cescacs_board::{Board, Position};
 /// let mut board = Board::new(&Position::initial());
-/// let spec = MoveSpec::Move {
-///     piece: PieceKind::Pawn,
-///     from: "G7".parse().unwrap(),
-///     to: "G13".parse().unwrap(),
-///     capture: SpecCapture::None,
-///     promotion: None,
-/// };
-/// let m = board.match_move(&spec)?;
-/// board.play_unchecked(&m);
+/// let moves = board.legal_moves();
+/// let m = moves.iter().find(|m| m.to_string() == "G7-G13").expect("a legal move");
+/// board.play_unchecked(m);
 /// assert_eq!(board.to_position().en_passant().to_string(), "G13@9-11");
 /// assert_eq!(board.check_kind(), None);
-/// # Ok::<(), cescacs_board::internals::MoveError>(())
 /// ```
 #[derive(Clone)]
 // Compared whole only by tests (the part-by-part copy's): a derive cannot forget a field.

@@ -6,7 +6,6 @@ use core::fmt;
 use crate::hex::{Hex, HexColour};
 use crate::notation::{EN_PASSANT, EN_PASSANT_FAR};
 use crate::piece::{Piece, PieceKind};
-use crate::position::Position;
 
 use super::board::{Board, code, colour_of, kind_of};
 use super::castling::BoardCastling;
@@ -31,11 +30,12 @@ pub enum SpecCapture {
     },
 }
 
-/// What a written move says, independent of its text: the input of [`Position::match_move`].
+/// What a written move says, independent of its text: the input of
+/// [`MatchWritten::match_move`](super::written::MatchWritten::match_move).
 ///
 /// ```
 /// use cescacs_board::{PieceKind, Position};
-/// use cescacs_board::internals::{MoveSpec, SpecCapture};
+/// use cescacs_board::internals::{MatchWritten, MoveSpec, SpecCapture};
 /// let spec = MoveSpec::Move {
 ///     piece: PieceKind::Bishop,
 ///     from: "F6".parse().unwrap(),
@@ -421,50 +421,22 @@ fn passant_sign(m: &BoardMove) -> Option<&'static str> {
     }
 }
 
-impl Position {
-    /// The legal move `spec` describes, or why there is none (docs/RULES.md 3-7).
-    ///
-    /// ```
-    /// use cescacs_board::{PieceKind, Position};
-    /// use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
-    /// let spec = MoveSpec::Move {
-    ///     piece: PieceKind::Elephant,
-    ///     from: "E5".parse().unwrap(),
-    ///     to: "E11".parse().unwrap(),
-    ///     capture: SpecCapture::None,
-    ///     promotion: None,
-    /// };
-    /// let e = Position::initial().match_move(&spec).unwrap_err();
-    /// assert_eq!(e.to_string(), "an Elephant on E5 cannot move to E11");
-    /// ```
-    pub fn match_move(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
-        Board::from_position(self).match_move(spec)
-    }
-
-    /// Like [`Position::match_move`] but against the pseudo-legal moves
-    /// ([`Position::pseudo_legal_moves`]): for the coherence-level reader, which replays moves that
-    /// are algebraically coherent even if they leave a King in check.
-    pub fn match_move_coherent(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
-        Board::from_position(self).match_move_coherent(spec)
-    }
-}
-
 impl Board {
-    /// The legal move `spec` describes, or why there is none (see [`Position::match_move`]).
+    /// The legal move `spec` describes, or why there is none (see
+    /// [`WrittenMoves::match_move`](super::written::WrittenMoves::match_move)).
     ///
     /// Only the moves of the piece on the written origin to the written destination are looked
     /// at, and only the one the text describes is tested for the King's safety; the full move
     /// list is generated only to explain a move that fails.
-    pub fn match_move(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
+    pub(crate) fn legal_match(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         match self.quick_match(spec, true) {
             Some(m) => Ok(m),
             None => self.match_with(spec, Filter::Legal),
         }
     }
 
-    /// Like [`Board::match_move`] against the pseudo-legal moves (see
-    /// [`Position::match_move_coherent`]).
-    pub fn match_move_coherent(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
+    /// Like [`Board::legal_match`] against the pseudo-legal moves.
+    pub(crate) fn pseudo_match(&self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         match self.quick_match(spec, false) {
             Some(m) => Ok(m),
             None => self.match_with(spec, Filter::Pseudo),

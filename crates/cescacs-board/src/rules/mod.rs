@@ -38,6 +38,7 @@ mod tables;
 mod test_rng;
 mod usual;
 mod verify;
+pub(crate) mod written;
 mod zobrist;
 
 use core::fmt;
@@ -94,36 +95,13 @@ impl Board {
         self.apply(m);
     }
 
-    /// Plays the legal move `spec` describes and returns it, or leaves the board as it was and
-    /// says why there is none ([`Board::match_move`]). The check status of the new position is
-    /// worked out once and kept, so [`Board::check_kind`] and the next move's test are cheap:
-    /// the way to replay a written game.
-    ///
-    /// ```
-    /// use cescacs_board::{Board, CheckKind, PieceKind};
-    /// use cescacs_board::internals::{MoveSpec, SpecCapture};
-    /// // docs/RULES.md 8.3 item 21: the Elephant's step to F10 checks the King on F14 over F12.
-    /// let mut board = Board::new(&pdtl::parse("/14:3k3/8:3E3/1:1K/ w - - 0 1")?);
-    /// let spec = MoveSpec::Move {
-    ///     piece: PieceKind::Elephant,
-    ///     from: "F8".parse()?,
-    ///     to: "F10".parse()?,
-    ///     capture: SpecCapture::None,
-    ///     promotion: None,
-    /// };
-    /// let m = board.play_spec(&spec)?;
-    /// assert_eq!(m.to_string(), "EF8-F10");
-    /// assert_eq!(board.check_kind(), Some(CheckKind::Afar));
-    /// // Played again, the move is Black's turn now: refused, and the board is unchanged.
-    /// assert!(board.play_spec(&spec).is_err());
-    /// assert_eq!(board.check_kind(), Some(CheckKind::Afar));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn play_spec(&mut self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
+    /// Plays the legal move `spec` describes (see
+    /// [`PlayWritten::play_spec`](written::PlayWritten::play_spec)).
+    pub(crate) fn play_written(&mut self, spec: &MoveSpec) -> Result<BoardMove, MoveError> {
         if let Some(m) = self.play_usual(spec) {
             return Ok(m);
         }
-        let m = self.match_move(spec)?;
+        let m = self.legal_match(spec)?;
         self.make_legal(&m);
         Ok(m)
     }

@@ -71,7 +71,7 @@ impl BoardMoveKind {
 }
 
 /// A move of a position, as produced by [`Position::legal_moves`](crate::Position::legal_moves) or
-/// [`Position::match_move`](crate::Position::match_move).
+/// [`MatchWritten::match_move`](crate::internals::MatchWritten::match_move).
 ///
 /// Its [`Display`](fmt::Display) is the canonical CTL-AN text without check mark (a move's text
 /// does not depend on the side that makes it). The check mark needs the position:

@@ -6,7 +6,7 @@ use crate::BoardMove;
 
 impl Board {
     /// Plays `moves` in turn, each a legal move of the position it is played on (the moves a
-    /// [`Board::play_spec`] returned from the same positions), and leaves the check status known
+    /// [`PlayWritten::play_spec`](crate::internals::PlayWritten::play_spec) returned from the same positions), and leaves the check status known
     /// as `play_spec` does: the next `play_spec` takes its short path instead of a full match.
     /// Moves that were not legal leave a wrong check status: use [`Board::play_unchecked`].
     ///

@@ -1,7 +1,7 @@
 //! Playing the usual written move in one pass: matching it, testing its legality, making it and
 //! finding the check it gives, with what each step learns handed to the next.
 //!
-//! `Board::play_spec` is the sum of `match_move`, `apply` and the check after the move; each of
+//! `PlayWritten::play_spec` is the sum of `match_move`, `apply` and the check after the move; each of
 //! them, called on its own, must find again what the one before already knew (the mover's code,
 //! the victim, the move's kind, the side's check status) and hand back a `Result` or an `Option`.
 //! Most moves of a game are of one piece from one hex to another, played once the check status is

@@ -13,6 +13,7 @@ use ctl_an::syntax::Move;
 use super::end::{self, Draw};
 use super::line::Line;
 use crate::validate::{Level, messages, suggest};
+use cescacs_board::internals::{MatchWritten, PlayWritten};
 
 /// What playing a move did.
 pub(super) enum Played {

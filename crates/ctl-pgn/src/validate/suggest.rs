@@ -14,6 +14,7 @@
 //! Built only from the board's public queries, and only after a move has failed: nothing here
 //! is on the path of a move that plays.
 
+use cescacs_board::internals::MatchWritten;
 use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
 use cescacs_board::{Board, Column, Diagnostic, Hex, Letters, Line, Piece, PieceKind, Span};
 use ctl_an::syntax::{Move, MoveKind, PieceLetter, Separator};
