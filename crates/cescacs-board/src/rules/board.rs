@@ -63,8 +63,8 @@ pub(crate) const fn is_side(code: u8, colour: Colour) -> bool {
 /// side's pieces, both King hexes, piece counts and a Zobrist key kept up to date as moves are
 /// played. Every rules query of `Position` converts it to a `Board` first, which costs about as
 /// much as the query itself; code that plays many moves in a row (a game replay, a search) should
-/// keep one `Board`, match and play each move on it, and convert back to a `Position` only when it
-/// needs one.
+/// keep one `Board`, find and play each move on it ([`Board::legal_moves`],
+/// [`Board::play_unchecked`]), and convert back to a `Position` only when it needs one.
 ///
 /// ```
 /// use cescacs_board::{Board, Position};
