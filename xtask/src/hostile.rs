@@ -26,6 +26,8 @@ use ctl_pgn::render::{Context, ErrorCap, FileReport, PositionEncoding, render_js
 use ctl_pgn::write::{WriteOptions, write_file};
 use ctl_pgn::{Check, Level};
 
+mod matching;
+
 /// One of `items`, by `rng`.
 fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
     &items[rng.below(items.len())]
@@ -382,6 +384,7 @@ fn reproducers(big: bool) -> Vec<Reproducer> {
         ("`/dev/zero`", vec!["check"], None),
         ("`/dev/zero`", vec!["fmt", "--stdout"], None),
     ];
+    list.extend(matching::reproducers());
     if big {
         let text = crate::generate::generate_corpus(2026, 200_000_000, 200).text.into_bytes();
         list.push(("a valid 200 MB file", vec!["fmt", "--stdout"], Some(text.clone())));

@@ -9,9 +9,9 @@ use cescacs_board::{Letters, Position};
 use ctl_an::syntax::{GameResult, Ply};
 use ctl_pgn::Game;
 use ctl_pgn::validate::Level;
-use wildmatch::WildMatch;
 
-use super::tags::{glob, tag_value};
+use super::glob::Glob;
+use super::tags::tag_value;
 
 /// `filter`'s criteria: every one given must hold (with `--game` and `--where`).
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -174,7 +174,7 @@ impl Target {
 
 /// [`Criteria`] ready to apply, with what `--unique` has seen.
 pub(super) struct Compiled {
-    player: Option<WildMatch>,
+    player: Option<Glob>,
     result: Option<GameResult>,
     plies: (usize, usize),
     dates: (Option<DateBound>, Option<DateBound>),
@@ -186,7 +186,7 @@ pub(super) struct Compiled {
 impl Compiled {
     pub(super) fn new(criteria: &Criteria, match_case: bool) -> Result<Compiled, String> {
         Ok(Compiled {
-            player: criteria.player.as_deref().map(|p| glob(p, match_case)),
+            player: criteria.player.as_deref().map(|p| Glob::new(p, match_case)),
             result: criteria.result,
             plies: (criteria.min_plies.unwrap_or(0), criteria.max_plies.unwrap_or(usize::MAX)),
             dates: (criteria.date_from, criteria.date_to),
