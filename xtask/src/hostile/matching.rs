@@ -7,8 +7,6 @@
 
 use std::sync::LazyLock;
 
-use super::Reproducer;
-
 /// The tag's length in characters.
 const TAG: usize = 1_000_000;
 
@@ -37,8 +35,9 @@ static WHERE: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
         .collect()
 });
 
-/// The reproducers: names, commands and the one input.
-pub(super) fn reproducers() -> Vec<Reproducer> {
+/// The reproducers as the run takes them (its `Reproducer`, which this file does not name: the
+/// run names this file): names, commands and the one input.
+pub(super) fn reproducers() -> Vec<(&'static str, Vec<&'static str>, Option<Vec<u8>>)> {
     let input = format!("[Variant \"C'escacs\"]\n[White \"{}\"]\n1. E7-E13: *\n", "a".repeat(TAG));
     WHERE
         .iter()
