@@ -384,7 +384,8 @@ fn render(
             let path = &named.concise;
             for d in found_diagnostics {
                 let at = index.line_col(d.span.start + start.offset);
-                let message = crate::output::safe(&d.message);
+                // On one line whatever it quotes: a line is a diagnostic.
+                let message = cescacs_board::terminal::one_line(&d.message);
                 checked.text.push((d.severity, format!("{path}:{at}: {} {message}\n", d.code)));
             }
         }
