@@ -41,8 +41,8 @@ pub struct Selection {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Vec<u32>,
 
-    /// Only the games whose tags meet COND: `TAG=GLOB` (`*` any characters, `?` one; tag names
-    /// and values ignore case), `!TAG=GLOB` (not so; a missing tag matches no glob), several
+    /// Only the games whose tags meet COND: `TAG=GLOB` (`*` any characters, `/` included, `?`
+    /// any one, every other character itself; tag names and values ignore case), `!TAG=GLOB` (not so; a missing tag matches no glob), several
     /// joined by `|` (any one of them), such as `--where 'White=puig*|Black=puig*'`. Given
     /// more than once, every one must hold.
     #[arg(long = "where", value_name = "COND", value_parser = Condition::parse)]
