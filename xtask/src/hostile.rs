@@ -384,7 +384,8 @@ fn reproducers(big: bool) -> Vec<Reproducer> {
         ("`/dev/zero`", vec!["check"], None),
         ("`/dev/zero`", vec!["fmt", "--stdout"], None),
     ];
-    list.extend(matching::reproducers());
+    let globs = matching::reproducers();
+    list.extend(globs.runs.into_iter().map(|(name, args)| (name, args, Some(globs.input.clone()))));
     if big {
         let text = crate::generate::generate_corpus(2026, 200_000_000, 200).text.into_bytes();
         list.push(("a valid 200 MB file", vec!["fmt", "--stdout"], Some(text.clone())));
