@@ -26,6 +26,8 @@ use ctl_pgn::render::{Context, ErrorCap, FileReport, PositionEncoding, render_js
 use ctl_pgn::write::{WriteOptions, write_file};
 use ctl_pgn::{Check, Level};
 
+mod matching;
+
 /// One of `items`, by `rng`.
 fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
     &items[rng.below(items.len())]
@@ -382,6 +384,8 @@ fn reproducers(big: bool) -> Vec<Reproducer> {
         ("`/dev/zero`", vec!["check"], None),
         ("`/dev/zero`", vec!["fmt", "--stdout"], None),
     ];
+    let globs = matching::reproducers();
+    list.extend(globs.runs.into_iter().map(|(name, args)| (name, args, Some(globs.input.clone()))));
     if big {
         let text = crate::generate::generate_corpus(2026, 200_000_000, 200).text.into_bytes();
         list.push(("a valid 200 MB file", vec!["fmt", "--stdout"], Some(text.clone())));
@@ -455,7 +459,7 @@ pub fn run(root: &Path, options: &Options) -> Result<String, String> {
         let m = measure(Command::new(&cli).args(&args).arg(&path).env("NO_COLOR", "1"))?;
         out.push_str(&format!(
             "| {name} | `{}` | {} | {:.2} s | {} | {} | {} | {} |\n",
-            args.join(" "),
+            shown_command(&args),
             if input.is_some() { bytes(size) } else { "endless".to_string() },
             m.seconds,
             m.peak_kb.map_or("?".to_string(), |kb| format!("{:.1} MB", kb as f64 / 1000.0)),
@@ -473,6 +477,16 @@ pub fn run(root: &Path, options: &Options) -> Result<String, String> {
         return Err(out);
     }
     Ok(out)
+}
+
+/// A reproducer's command as the report shows it: an argument of over 40 characters (the
+/// 60,000-character globs of `matching`) cut, with its length.
+fn shown_command(args: &[&str]) -> String {
+    let shown = args.iter().map(|arg| match arg.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…({} characters)", &arg[..cut], arg.chars().count()),
+        None => arg.to_string(),
+    });
+    shown.collect::<Vec<_>>().join(" ")
 }
 
 /// Builds the release CLI, unless `--no-build`.

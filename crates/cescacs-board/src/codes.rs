@@ -473,6 +473,9 @@ registry! {
         BAD_PLAYER_TYPE = "W0318", Warning, "bad `WhiteType`/`BlackType` value";
         /// A record identified by `Id` without an `Annotator`.
         NO_ANNOTATOR = "W0319", Warning, "record identified by `Id` without an `Annotator`";
+        /// A date of the right form that is no day of the calendar (month 13, day 45, February
+        /// 30th, February 29th of a year that is no leap year), in what its known digits say.
+        NO_SUCH_DAY = "W0320", Warning, "date that is no day of the calendar (month `13`, February 30th)";
     }
     /// Coherence (`E04xx`, `W04xx`): `ctl_pgn::validate`, re-exported as `ctl_pgn::validate::codes`.
     coherence => Coherence {

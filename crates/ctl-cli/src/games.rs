@@ -24,11 +24,11 @@ use crate::input::{self, Input};
 use crate::output;
 
 mod criteria;
+mod glob;
 mod tags;
 pub use criteria::Criteria;
-use tags::glob;
+use glob::Glob;
 pub use tags::tag_value;
-use wildmatch::WildMatch;
 
 /// Which games of each input a command reads: `--game N[,M..]` and `--where COND`, in the
 /// spirit of pgn-extract's selection. The same options, read the same way, in every command
@@ -41,8 +41,8 @@ pub struct Selection {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Vec<u32>,
 
-    /// Only the games whose tags meet COND: `TAG=GLOB` (`*` any characters, `?` one; tag names
-    /// and values ignore case), `!TAG=GLOB` (not so; a missing tag matches no glob), several
+    /// Only the games whose tags meet COND: `TAG=GLOB` (`*` any characters, `/` included, `?`
+    /// any one, every other character itself; tag names and values ignore case), `!TAG=GLOB` (not so; a missing tag matches no glob), several
     /// joined by `|` (any one of them), such as `--where 'White=puig*|Black=puig*'`. Given
     /// more than once, every one must hold.
     #[arg(long = "where", value_name = "COND", value_parser = Condition::parse)]
@@ -99,7 +99,7 @@ impl Condition {
 
 /// A `--where` condition ready to match.
 struct Compiled {
-    any: Vec<(bool, String, WildMatch)>,
+    any: Vec<(bool, String, Glob)>,
 }
 
 impl Compiled {
@@ -148,7 +148,7 @@ impl Chooser {
                 any: c
                     .any
                     .iter()
-                    .map(|t| (t.negated, t.tag.clone(), glob(&t.glob, selection.match_case)))
+                    .map(|t| (t.negated, t.tag.clone(), Glob::new(&t.glob, selection.match_case)))
                     .collect(),
             })
             .collect();

@@ -84,6 +84,20 @@ pub fn name(name: impl Display) -> String {
     cescacs_board::terminal::one_line(&name.to_string()).into_owned()
 }
 
+/// A file name as a line of `check --output-format concise` starts with it, before
+/// `:LINE:COL:`. A name holding none of `:`, `"`, `\` and nothing [`name`] escapes is written as
+/// it is; any other is written between double quotes, with `\` and `"` escaped by a `\` and the
+/// rest as [`name`] escapes it (a Rust string literal): no name can then pass for a place
+/// (`c:1:2: E0002 x.ctl-pgn`) or start a line of its own.
+pub fn concise_name(name: &str) -> String {
+    let shown = cescacs_board::terminal::one_line(name);
+    if matches!(shown, std::borrow::Cow::Borrowed(_)) && !name.contains([':', '"', '\\']) {
+        return name.to_string();
+    }
+    let escaped = name.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("\"{}\"", cescacs_board::terminal::one_line(&escaped))
+}
+
 /// The message of a file (or standard input) that could not be read: the same words in every
 /// command.
 pub fn cannot_read(name: impl Display, e: impl Display) -> String {
@@ -236,6 +250,19 @@ mod tests {
         for ((stderr, stdout, json), shown) in cases {
             assert_eq!(progress_allowed(stderr, stdout, json), shown, "{stderr} {stdout} {json}");
         }
+    }
+
+    #[test]
+    fn a_concise_name_is_quoted_when_it_could_pass_for_a_place() {
+        assert_eq!(concise_name("games/a b.ctl-pgn"), "games/a b.ctl-pgn");
+        assert_eq!(concise_name("<stdin>"), "<stdin>");
+        assert_eq!(concise_name("c:1:2: E0002 x.ctl-pgn"), r#""c:1:2: E0002 x.ctl-pgn""#);
+        assert_eq!(concise_name(r#"a"b\c.ctl-pgn"#), r#""a\"b\\c.ctl-pgn""#);
+        assert_eq!(
+            concise_name("a\nb:1:1: E0201 \x1b.ctl-pgn"),
+            r#""a\u{a}b:1:1: E0201 \u{1b}.ctl-pgn""#
+        );
+        assert_eq!(concise_name("tab\there"), r#""tab\u{9}here""#);
     }
 
     #[test]

@@ -125,6 +125,8 @@ struct Named {
     path: String,
     /// The path as text reports show it (`Input::display`).
     shown: String,
+    /// The path as concise lines start with it (`output::concise_name`).
+    concise: String,
     /// Its URI.
     uri: String,
 }
@@ -297,6 +299,7 @@ fn names(inputs: &[Input]) -> Vec<Named> {
         .map(|input| Named {
             path: input.path_text(),
             shown: input.display(),
+            concise: crate::output::concise_name(&input.path_text()),
             uri: match input {
                 Input::Stdin => "untitled:stdin".to_string(),
                 // From the path itself, not its display form, which loses non-UTF-8 names.
@@ -378,10 +381,11 @@ fn render(
         }
         Output::Concise => {
             let index = LineIndex::at(shown, start);
-            let path = &named.shown;
+            let path = &named.concise;
             for d in found_diagnostics {
                 let at = index.line_col(d.span.start + start.offset);
-                let message = crate::output::safe(&d.message);
+                // On one line whatever it quotes: a line is a diagnostic.
+                let message = cescacs_board::terminal::one_line(&d.message);
                 checked.text.push((d.severity, format!("{path}:{at}: {} {message}\n", d.code)));
             }
         }
@@ -539,7 +543,12 @@ impl<'a, W: Write> Writer<'a, W> {
                 } else if let (Some(out), Output::Text { .. } | Output::Concise) =
                     (&mut self.out, self.how.output)
                 {
-                    if let Some(line) = self.cap.omitted_line(&self.named[self.current].shown) {
+                    let named = &self.named[self.current];
+                    let name = match self.how.output {
+                        Output::Concise => &named.concise,
+                        _ => &named.shown,
+                    };
+                    if let Some(line) = self.cap.omitted_line(name) {
                         progress.suspend(|| out.write_all(line.as_bytes()))?;
                     }
                 }

@@ -253,6 +253,51 @@ fn filter_selects_by_player_result_length_and_date() {
     }
 }
 
+/// Issue 38: a date bound is a day of the calendar, partial forms still taken; a game whose
+/// `Date` is no day of the calendar gets `W0320` and has no date for the bounds.
+#[test]
+fn dates_are_days_of_the_calendar() {
+    let dir = scratch("calendar");
+    let file = dir.join("dates.ctl-pgn");
+    let games = [
+        game(&[("Date", "2024-02-29")], "1. E7-E13 :\n*"),
+        game(&[("Date", "2025-13-45")], "1. E7-E13 :\n*"),
+        game(&[("Date", "2023-02-29")], "1. E7-E13 :\n*"),
+        game(&[("Date", "2025-??-??")], "1. E7-E13 :\n*"),
+    ];
+    std::fs::write(&file, games.join("\n")).expect("write");
+    let path = file.display().to_string();
+    let count = |args: &[&str]| {
+        let o = cescacs(&[&["filter", "--count"], args, &[&path]].concat()).output();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        out(&o).trim().parse::<usize>().expect("a number")
+    };
+    assert_eq!(count(&["--date-from", "2000"]), 2, "no day of the calendar, no date");
+    assert_eq!(count(&["--date-to", "2024-02"]), 1, "2024-02 ends on the 29th");
+    assert_eq!(count(&["--date-from", "2024-02-29", "--date-to", "2024.02.29"]), 1);
+    assert_eq!(count(&["--date-from", "2025-12"]), 1, "`2025-??-??` may be in December");
+    for (bad, why) in [
+        ("2024-13-45", "there is no month `13`"),
+        ("2024-13", "there is no month `13`"),
+        ("2024-06-31", "month `06` has no day `31`"),
+        ("2023-02-29", "`2023` is no leap year"),
+        ("2024-00", "there is no month `00`"),
+    ] {
+        for option in ["--date-from", "--date-to"] {
+            let o = cescacs(&["filter", "--count", option, bad, &path]).output();
+            assert_eq!(o.status.code(), Some(2), "{option} {bad}");
+            let expected = "expected a date `YYYY`, `YYYY-MM` or `YYYY-MM-DD` of the calendar";
+            assert!(err(&o).contains(expected) && err(&o).contains(why), "{bad}: {}", err(&o));
+        }
+    }
+    let check = cescacs(&["check", "--output-format", "concise", &path]).output();
+    let warned: Vec<String> =
+        out(&check).lines().filter(|l| l.contains("W0320")).map(String::from).collect();
+    assert_eq!(warned.len(), 2, "{}", out(&check));
+    assert!(warned[0].contains("found `2025-13-45`: there is no month `13`"), "{warned:?}");
+    assert!(warned[1].contains("`2023` is no leap year"), "{warned:?}");
+}
+
 #[test]
 fn filter_strips_by_default_and_keeps_games_whole_with_whole() {
     let text = std::fs::read(

@@ -150,3 +150,75 @@ fn the_messages_that_name_a_file_show_it_escaped() {
 fn prefix(dir: &Path) -> String {
     format!("{}/", dir.display())
 }
+
+/// Issue 38: a line of `check --output-format concise` starts with its file's name, which a name
+/// holding `:` could forge (`c:1:2: E0002 x.ctl-pgn` read as file `c`, line 1, column 2, code
+/// `E0002`). Such a name, and one holding `"`, `\` or a control character, is written as a
+/// quoted string with `\` escapes; every line then reads back as exactly one of the names given,
+/// then `LINE:COL: CODE`.
+#[test]
+fn a_concise_line_tells_the_name_from_the_place() {
+    let dir = dir("concise");
+    let names = [
+        "plain.ctl-pgn",
+        "c:1:2: E0002 x.ctl-pgn",
+        "quote\"back\\slash.ctl-pgn",
+        &format!("line\n{FORGED}:1:1: E0001 x.ctl-pgn"),
+    ];
+    for name in names {
+        // Two errors: the second is left out, which a line naming the file says.
+        std::fs::write(dir.join(name), GAMES.repeat(2)).expect("write");
+    }
+    let out = common::cescacs(&["check", "--output-format", "concise", "--max-errors", "1", "."])
+        .current_dir(&dir)
+        .output();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(text.matches(" more diagnostic").count(), names.len(), "{text}");
+    let mut seen = Vec::new();
+    for line in text.lines() {
+        let (name, rest) = read_concise_name(line).unwrap_or_else(|| panic!("{line:?}"));
+        let name = name.strip_prefix("./").unwrap_or_else(|| panic!("{line:?}"));
+        assert!(names.contains(&name), "a line of no file given: {line:?}");
+        let place: Vec<&str> = rest.splitn(4, [':', ' ']).collect();
+        let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let more = rest.starts_with(": ") && rest.contains(" more diagnostic");
+        assert!(
+            more || (place.len() == 4
+                && place[0].is_empty()
+                && number(place[1])
+                && number(place[2])),
+            "{line:?}"
+        );
+        seen.push(name.to_string());
+    }
+    for name in names {
+        assert!(seen.iter().any(|s| s == name), "no line of {name:?}:\n{text}");
+    }
+}
+
+/// A concise line's name and the rest of the line: a quoted name is a Rust string literal
+/// (`\\`, `\"`, `\u{..}`), any other runs to the first `:`.
+fn read_concise_name(line: &str) -> Option<(String, &str)> {
+    let Some(quoted) = line.strip_prefix('"') else {
+        let at = line.find(':')?;
+        return Some((line[..at].to_string(), &line[at..]));
+    };
+    let mut name = String::new();
+    let mut chars = quoted.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' => return Some((name, &quoted[at + 1..])),
+            '\\' => match chars.next()?.1 {
+                'u' => {
+                    let hex: String =
+                        chars.by_ref().map(|(_, c)| c).skip(1).take_while(|&c| c != '}').collect();
+                    name.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                }
+                escaped => name.push(escaped),
+            },
+            c => name.push(c),
+        }
+    }
+    None
+}

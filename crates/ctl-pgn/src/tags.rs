@@ -1,4 +1,5 @@
-//! Tag linting: the first tag, tag order and the value formats of the spec's tags (docs/DECISIONS.md 4).
+//! Tag linting: the first tag, tag order and the value formats of the spec's tags (docs/DECISIONS.md 4),
+//! dates checked against the calendar ([`TagDate`], `W0320`).
 //!
 //! The order rules are the spec's ("Labels"): a registered game has its game record (`Event`,
 //! `Site`, `Date`, `Round`, `White`/`WhiteNA`, `WhiteAlias`, `Black`/`BlackNA`, `BlackAlias`,
@@ -13,6 +14,9 @@
 use cescacs_board::codes::tags as codes;
 use cescacs_board::{Diagnostic, Span};
 use ctl_an::syntax::GameResult;
+
+mod date;
+pub use date::{Day, NoSuchDay, TagDate};
 
 /// One tag as written: its name and its (unescaped) value, with spans into the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -538,9 +542,21 @@ fn check_name(tag: &TagRef<'_>, out: &mut Vec<Diagnostic>) {
 fn check_value(tag: &TagRef<'_>, out: &mut Vec<Diagnostic>) {
     let v = tag.value;
     let (ok, expected): (bool, &str) = match tag.name {
-        "Date" | "EventDate" | "MatchDate" => {
-            (is_date(v), "a date `YYYY-MM-DD`, with `?` for unknown digits")
-        }
+        "Date" | "EventDate" | "MatchDate" => match TagDate::read(v).map(|date| date.days()) {
+            None => (false, "a date `YYYY-MM-DD`, with `?` for unknown digits"),
+            Some(Ok(_)) => return,
+            Some(Err(no_such_day)) => {
+                out.push(Diagnostic::warning(
+                    codes::NO_SUCH_DAY,
+                    tag.value_span,
+                    format!(
+                        "expected a day of the calendar in tag `{}`, found `{v}`: {no_such_day}",
+                        tag.name
+                    ),
+                ));
+                return;
+            }
+        },
         "Round" => (is_round(v), "a round such as `1`, `2.1`, `-` or `?`"),
         "Result" => (RESULTS.contains(&v), "one of `3-0`, `0-3`, `1-1`, `2-1`, `1-2`, `*`"),
         "Id" => (
@@ -583,15 +599,6 @@ fn check_value(tag: &TagRef<'_>, out: &mut Vec<Diagnostic>) {
             format!("expected {expected} in tag `{}`, found `{v}`", tag.name),
         ));
     }
-}
-
-fn is_date(v: &str) -> bool {
-    let b = v.as_bytes();
-    let digit = |c: u8| c.is_ascii_digit() || c == b'?';
-    b.len() == 10
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && b.iter().enumerate().all(|(i, &c)| i == 4 || i == 7 || digit(c))
 }
 
 fn is_round(v: &str) -> bool {
@@ -768,6 +775,10 @@ mod tests {
     fn value_formats() {
         let bad = [
             ("Date", "2021-6-4", "W0310"),
+            ("Date", "2025-13-45", "W0320"),
+            ("EventDate", "2025-02-30", "W0320"),
+            ("MatchDate", "2023-02-29", "W0320"),
+            ("Date", "2025-13-??", "W0320"),
             ("Round", "first", "W0311"),
             ("Result", "1-0", "W0312"),
             ("Id", "Cescacs", "W0313"),
@@ -783,6 +794,9 @@ mod tests {
         }
         let good = [
             ("Date", "201?-??-??"),
+            ("Date", "2024-02-29"),
+            ("Date", "20??-02-29"),
+            ("Date", "????-??-??"),
             ("Round", "2.1"),
             ("Id", "Cescacs-X01-V-S:0:1:1-es"),
             ("Lang", "cat"),

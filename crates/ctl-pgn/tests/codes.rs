@@ -303,6 +303,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
             v("[Id \"Cescacs-X01\"] [Lang \"en\"]\n1. E7-E13: *\n"),
             "[Id \"Cescacs-X01\"]",
         ),
+        ("W0320", Check(s), v("[Date \"2025-13-45\"]\n1. E7-E13: *\n"), "2025-13-45"),
         // Conversion (`--letters` as given to `cescacs convert`).
         ("E0701", Convert("FAN"), v("[Redefine \"X@J\"]\n1. XF6-C15: *\n"), "X@J"),
         ("E0702", Convert("FAN"), v("[Redefine \"B@J\"]\n1. JF6-C15: *\n"), "J"),

@@ -32,6 +32,8 @@ Examples:
   cescacs check --fix --diff game.ctl-pgn     show the fixes as a diff, change nothing
   cescacs check --select E05 --ignore W0203 . only these codes (a code or a prefix)
   cescacs check --output-format concise .     one line per problem: path:line:col: CODE message
+                                              (a path holding `:`, `\"`, `\\` or a control
+                                              character is quoted: \"a:b.ctl-pgn\":1:2: ...)
 
 A progress bar appears on standard error when it is a terminal and the run takes over a second.
 
@@ -144,7 +146,9 @@ pub enum Format {
     Json,
     /// One JSON diagnostic per line.
     Jsonl,
-    /// One line per diagnostic: `path:line:col: CODE message`.
+    /// One line per diagnostic: `path:line:col: CODE message`. A path holding `:`, `"`, `\`
+    /// or a control character is written quoted, as a Rust string literal
+    /// (`"c:1:2 x.ctl-pgn":3:4: ...`), so that no name passes for a place or a line.
     Concise,
 }
 

@@ -8,10 +8,11 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use cescacs_board::{Letters, Position};
 use ctl_an::syntax::{GameResult, Ply};
 use ctl_pgn::Game;
+use ctl_pgn::tags::{Day, TagDate};
 use ctl_pgn::validate::Level;
-use wildmatch::WildMatch;
 
-use super::tags::{glob, tag_value};
+use super::glob::Glob;
+use super::tags::tag_value;
 
 /// `filter`'s criteria: every one given must hold (with `--game` and `--where`).
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -35,8 +36,10 @@ pub struct Criteria {
     pub max_plies: Option<usize>,
 
     /// Only the games played on or after DATE (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, `.` also
-    /// accepted). A `Date` with `?` digits is taken as every date it may be (`2024-??-??`: the
-    /// year 2024); a game without a date, or whose year is all `?`, has no date and is left out.
+    /// accepted; a day of the calendar, so not `2024-13` or `2023-02-29`). A `Date` with `?`
+    /// digits is taken as every date it may be (`2024-??-??`: the year 2024); a game without a
+    /// date, whose year is all `?` or whose date is no day of the calendar (`W0320`) has no
+    /// date and is left out.
     #[arg(long, value_name = "DATE", value_parser = DateBound::from)]
     pub date_from: Option<DateBound>,
 
@@ -62,9 +65,9 @@ fn parse_result(text: &str) -> Result<GameResult, String> {
     })
 }
 
-/// One end of a date range, as a number `YYYYMMDD`.
+/// One end of a date range: a day of the calendar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct DateBound(u32);
+pub struct DateBound(Day);
 
 impl DateBound {
     /// A `--date-from` value: the first day of what it names (`2024` is 2024-01-01).
@@ -72,60 +75,43 @@ impl DateBound {
         Self::read(text).map(|(first, _)| first)
     }
 
-    /// A `--date-to` value: the last day of what it names (`2024-06` is 2024-06-31, which is
-    /// after every day of June).
+    /// A `--date-to` value: the last day of what it names (`2024-02` is 2024-02-29).
     pub fn to(text: &str) -> Result<DateBound, String> {
         Self::read(text).map(|(_, last)| last)
     }
 
+    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (`.` also), a day of the calendar: its first and last
+    /// day.
     fn read(text: &str) -> Result<(DateBound, DateBound), String> {
+        let expected = "expected a date `YYYY`, `YYYY-MM` or `YYYY-MM-DD`";
         let parts: Vec<&str> = text.trim().split(['-', '.']).collect();
         let digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
         let ok = matches!(parts.len(), 1..=3)
             && digits(parts[0], 4)
             && parts[1..].iter().all(|p| digits(p, 2));
         if !ok {
-            return Err(format!(
-                "expected a date `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, found `{text}`"
-            ));
+            return Err(format!("{expected}, found `{text}`"));
         }
-        let padded = |fill: &str| {
-            let mut all: Vec<&str> = parts.clone();
-            all.resize(3, fill);
-            all.concat()
-        };
-        match game_date(&padded("??")) {
-            Some(range) => Ok(range),
-            None => {
-                Err(format!("expected a date `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, found `{text}`"))
+        let mut all = parts;
+        all.resize(3, "??");
+        let date =
+            TagDate::read(&all.join("-")).ok_or_else(|| format!("{expected}, found `{text}`"))?;
+        match date.days() {
+            Ok((first, last)) => Ok((DateBound(first), DateBound(last))),
+            Err(no_such_day) => {
+                Err(format!("{expected} of the calendar, found `{text}`: {no_such_day}"))
             }
         }
     }
 }
 
-/// The first and last day a PGN date may be (`YYYY-MM-DD` or `YYYY.MM.DD`, `?` for unknown
-/// digits): `None` when it is not such a date or its year is all `?`.
+/// The first and last day a game's date may be (`YYYY-MM-DD` or `YYYY.MM.DD`, `?` for unknown
+/// digits): `None` when it is not such a date, is no day of the calendar (`W0320`) or its year
+/// is all `?`.
 fn game_date(value: &str) -> Option<(DateBound, DateBound)> {
-    let digits: Vec<u8> = value.bytes().filter(|b| !matches!(b, b'-' | b'.')).collect();
-    let shape = value.len() == digits.len() + 2 || value.len() == digits.len();
-    if digits.len() != 8 || !shape || !digits.iter().all(|b| b.is_ascii_digit() || *b == b'?') {
-        return None;
-    }
-    if digits[..4].iter().all(|b| *b == b'?') {
-        return None;
-    }
-    let number = |fill: u8, range: std::ops::Range<usize>| {
-        digits[range]
-            .iter()
-            .fold(0, |n, &b| n * 10 + u32::from(if b == b'?' { fill } else { b - b'0' }))
-    };
-    let (year_lo, year_hi) = (number(0, 0..4), number(9, 0..4));
-    let (month_lo, month_hi) = (number(0, 4..6).max(1), number(9, 4..6).min(12));
-    let (day_lo, day_hi) = (number(0, 6..8).max(1), number(9, 6..8).min(31));
-    Some((
-        DateBound(year_lo * 10_000 + month_lo * 100 + day_lo),
-        DateBound(year_hi * 10_000 + month_hi * 100 + day_hi),
-    ))
+    let date = TagDate::read(&value.replace('.', "-"))?;
+    let (first, last) = date.days().ok().filter(|_| date.has_year())?;
+    Some((DateBound(first), DateBound(last)))
 }
 
 /// The position of `--reaches`, and what of it must match.
@@ -174,7 +160,7 @@ impl Target {
 
 /// [`Criteria`] ready to apply, with what `--unique` has seen.
 pub(super) struct Compiled {
-    player: Option<WildMatch>,
+    player: Option<Glob>,
     result: Option<GameResult>,
     plies: (usize, usize),
     dates: (Option<DateBound>, Option<DateBound>),
@@ -186,7 +172,7 @@ pub(super) struct Compiled {
 impl Compiled {
     pub(super) fn new(criteria: &Criteria, match_case: bool) -> Result<Compiled, String> {
         Ok(Compiled {
-            player: criteria.player.as_deref().map(|p| glob(p, match_case)),
+            player: criteria.player.as_deref().map(|p| Glob::new(p, match_case)),
             result: criteria.result,
             plies: (criteria.min_plies.unwrap_or(0), criteria.max_plies.unwrap_or(usize::MAX)),
             dates: (criteria.date_from, criteria.date_to),
@@ -290,16 +276,34 @@ mod tests {
     #[test]
     fn dates_with_unknown_digits_are_every_day_they_may_be() {
         let day = |s: &str| game_date(s).map(|(a, b)| (a.0, b.0));
-        assert_eq!(day("2024-03-01"), Some((20240301, 20240301)));
-        assert_eq!(day("2024.03.01"), Some((20240301, 20240301)));
-        assert_eq!(day("2025-??-??"), Some((20250101, 20251231)));
-        assert_eq!(day("201?-??-??"), Some((20100101, 20191231)));
+        let d = Day::new;
+        assert_eq!(day("2024-03-01"), Some((d(2024, 3, 1), d(2024, 3, 1))));
+        assert_eq!(day("2024.03.01"), Some((d(2024, 3, 1), d(2024, 3, 1))));
+        assert_eq!(day("2025-??-??"), Some((d(2025, 1, 1), d(2025, 12, 31))));
+        assert_eq!(day("201?-??-??"), Some((d(2010, 1, 1), d(2019, 12, 31))));
         assert_eq!(day("????-??-??"), None, "no year, no date");
         assert_eq!(day("2024-3-1"), None);
-        assert_eq!(DateBound::from("2024").map(|d| d.0), Ok(20240101));
-        assert_eq!(DateBound::to("2024-06").map(|d| d.0), Ok(20240631));
-        assert_eq!(DateBound::from("2024.06.15").map(|d| d.0), Ok(20240615));
+        assert_eq!(day("2025-13-45"), None, "no day of the calendar, no date");
+        assert_eq!(day("2023-02-29"), None);
+        assert_eq!(DateBound::from("2024").map(|b| b.0), Ok(d(2024, 1, 1)));
+        assert_eq!(DateBound::to("2024-02").map(|b| b.0), Ok(d(2024, 2, 29)));
+        assert_eq!(DateBound::to("2023-02").map(|b| b.0), Ok(d(2023, 2, 28)));
+        assert_eq!(DateBound::from("2024.06.15").map(|b| b.0), Ok(d(2024, 6, 15)));
         assert!(DateBound::from("24-06").is_err() && DateBound::to("2024-6").is_err());
+    }
+
+    #[test]
+    fn a_bound_is_a_day_of_the_calendar() {
+        let error = |s: &str| DateBound::from(s).expect_err(s);
+        assert_eq!(
+            error("2024-13-45"),
+            "expected a date `YYYY`, `YYYY-MM` or `YYYY-MM-DD` of the calendar, found \
+             `2024-13-45`: there is no month `13` (months are `01` to `12`)"
+        );
+        assert!(error("2024-13").contains("no month `13`"));
+        assert!(error("2024-02-30").contains("month `02` has no day `30`"));
+        assert!(error("2023-02-29").contains("`2023` is no leap year"));
+        assert!(DateBound::to("2024-02-29").is_ok());
     }
 
     #[test]
