@@ -720,3 +720,39 @@ fn a_long_input_name_is_shortened_to_fit() {
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert_eq!(names(&dir.join("split")).len(), 2);
 }
+
+/// The one home of writing files: no file of the CLI's sources outside `src/write/` creates,
+/// opens for writing, renames or chmods a file (spools of unnamed temporary files aside), so no
+/// command can bypass the promises above.
+#[test]
+fn every_file_is_written_by_the_write_module() {
+    fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                if !path.ends_with("write") {
+                    sources(&path, found);
+                }
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    assert!(files.len() > 20, "{files:?}");
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap();
+        for call in [
+            "File::create",
+            "fs::write(",
+            "OpenOptions",
+            "create_new",
+            ".persist(",
+            "fs::rename",
+            "set_permissions",
+        ] {
+            assert!(!text.contains(call), "{}: `{call}` outside src/write/", file.display());
+        }
+    }
+}

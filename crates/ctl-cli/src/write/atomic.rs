@@ -48,11 +48,7 @@ impl Pending {
     /// (read and write for all, less the umask).
     pub fn new(target: &Path) -> io::Result<Pending> {
         let mut builder = tempfile::Builder::new();
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(fs::Permissions::from_mode(0o666));
-        }
+        as_new_files(&mut builder);
         Pending::with(builder, target)
     }
 
@@ -167,6 +163,17 @@ impl Pending {
     }
 }
 
+/// Files made by `builder` get the mode of any new file (0666 less the umask), not a
+/// temporary file's 0600.
+#[cfg(unix)]
+fn as_new_files(builder: &mut tempfile::Builder<'_, '_>) {
+    use std::os::unix::fs::PermissionsExt;
+    builder.permissions(fs::Permissions::from_mode(0o666));
+}
+
+#[cfg(not(unix))]
+fn as_new_files(_: &mut tempfile::Builder<'_, '_>) {}
+
 /// Copies the bytes `range` of `from` to the same offsets of `to`.
 fn copy_range(from: &mut File, to: &mut File, range: std::ops::Range<u64>) -> io::Result<()> {
     from.seek(SeekFrom::Start(range.start))?;
@@ -262,6 +269,15 @@ mod tests {
         pending.commit(false).unwrap();
         assert_eq!(fs::read_to_string(&target).unwrap(), "<p>whole</p>");
         assert_eq!(names(dir.path()), ["page.html"]);
+        // The mode of any file the user makes, not a temporary file's 0600.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let made = dir.path().join("made");
+            fs::write(&made, "").unwrap();
+            let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode();
+            assert_eq!(mode(&target), mode(&made));
+        }
     }
 
     #[test]

@@ -20,14 +20,4 @@ mod outputs;
 pub mod target;
 
 pub use atomic::is_full;
-pub use outputs::Outputs;
-
-/// `--force`: the one switch that lets a command replace files it did not write in this run.
-#[derive(Debug, Clone, Copy, Default, clap::Args)]
-pub struct Force {
-    /// Replace the files that already exist at the outputs' names (by default such a file is
-    /// left as it is and reported, status 2). An input is never replaced, nor a file behind a
-    /// symbolic link: the link itself is replaced.
-    #[arg(long)]
-    pub force: bool,
-}
+pub use outputs::{Force, Outputs};

@@ -6,7 +6,6 @@ use std::ffi::OsStr;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::Force;
 use super::atomic::Pending;
 use super::name::Names;
 use super::target::{self, Inputs};
@@ -68,4 +67,14 @@ impl Outputs {
         write(&mut pending)?;
         self.finish(pending)
     }
+}
+
+/// `--force`: the one switch that lets a command replace files it did not write in this run.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct Force {
+    /// Replace the files that already exist at the outputs' names (by default such a file is
+    /// left as it is and reported, status 2). An input is never replaced, nor a file behind a
+    /// symbolic link: the link itself is replaced.
+    #[arg(long)]
+    pub force: bool,
 }
