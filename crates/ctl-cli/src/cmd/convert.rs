@@ -247,8 +247,7 @@ pub(super) fn print(
                     if let Err(e) = written {
                         output::error(output::cannot_write(target.display(), &e));
                         io_failure = true;
-                        if write::is_full(&e) {
-                            output::say("the disk is full: no more files written");
+                        if write::stops_run(&e, "files") {
                             break 'inputs;
                         }
                     }
@@ -259,8 +258,7 @@ pub(super) fn print(
                 if let Err(e) = outputs.write(&target, |out| done.spool.copy_to(out)) {
                     output::error(output::cannot_write(target.display(), &e));
                     io_failure = true;
-                    if write::is_full(&e) {
-                        output::say("the disk is full: no more files written");
+                    if write::stops_run(&e, "files") {
                         break 'inputs;
                     }
                 }

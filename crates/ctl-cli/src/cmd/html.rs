@@ -272,8 +272,7 @@ fn split(
             if let Err(e) = outputs.write(&target, |out| out.write_all(page.html.as_bytes())) {
                 output::error(output::cannot_write(target.display(), &e));
                 io_failure = true;
-                if write::is_full(&e) {
-                    output::say("the disk is full: no more pages written");
+                if write::stops_run(&e, "pages") {
                     break 'inputs;
                 }
                 continue;

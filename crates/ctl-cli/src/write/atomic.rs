@@ -22,10 +22,15 @@ fn live() -> MutexGuard<'static, Vec<PathBuf>> {
     LIVE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Whether `e` says the disk (or the user's quota) is full: a run that writes many files stops
-/// at the first such error instead of failing once per file.
-pub fn is_full(e: &io::Error) -> bool {
-    matches!(e.kind(), io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded)
+/// Whether a run that writes many files must stop after the error `e`: the disk (or the
+/// user's quota) is full, which it says once, `the disk is full: no more WHAT written`, instead
+/// of failing once per file.
+pub fn stops_run(e: &io::Error, what: &str) -> bool {
+    let full = matches!(e.kind(), io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded);
+    if full {
+        crate::output::say(format_args!("the disk is full: no more {what} written"));
+    }
+    full
 }
 
 /// The folder of `path` (`.` for a bare name).

@@ -19,5 +19,5 @@ pub mod name;
 mod outputs;
 pub mod target;
 
-pub use atomic::is_full;
+pub use atomic::stops_run;
 pub use outputs::{Force, Outputs};
