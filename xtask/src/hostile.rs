@@ -473,6 +473,15 @@ pub fn run(root: &Path, options: &Options) -> Result<String, String> {
         ));
     }
     let _ = std::fs::remove_file(dir.join("reproducer.ctl-pgn"));
+    #[cfg(unix)]
+    {
+        let (table, safe) = crate::hostile_writes::run(&cli, &dir.join("writes"));
+        out.push('\n');
+        out.push_str(&table);
+        if !safe {
+            failures.push("a file-writing reproducer".to_string());
+        }
+    }
     if !failures.is_empty() {
         return Err(out);
     }

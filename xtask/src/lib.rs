@@ -12,6 +12,8 @@
 //!   (`cargo xtask hostile`).
 //! - [`scale`]: every command over each hostile shape at N, 2N and 4N (`cargo xtask hostile
 //!   --scale`).
+//! - [`hostile_writes`]: the file-writing reproducers of issue 38 (part of `cargo xtask
+//!   hostile`; Unix only).
 #![forbid(unsafe_code)]
 
 pub mod app_forms;
@@ -21,6 +23,8 @@ pub mod corpus;
 pub mod docs;
 pub mod generate;
 pub mod hostile;
+#[cfg(unix)]
+pub mod hostile_writes;
 pub mod npm;
 pub mod playground;
 pub mod scale;

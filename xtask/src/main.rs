@@ -51,7 +51,9 @@ Tasks:
           terminal-safe report, valid JSON, fmt meaning-preserving and idempotent); then the
           release CLI (built first unless --no-build) runs every game-reading command on each
           case and on the issue's reproducers (--big adds a valid 200 MB file), and the worst
-          time, peak RSS and output per input byte are printed as Markdown (docs/RELIABILITY.md).
+          time, peak RSS and output per input byte are printed as Markdown (docs/RELIABILITY.md);
+          then the file-writing reproducers of issue 38 (names, inputs as outputs, links, owner
+          and mode, INT/TERM/HUP, a full tmpfs when root), each with its safe result or not.
           Exit 1 on a broken invariant or a status other than 0, 1 or 2. --scale runs instead
           every command (and the language server) over each hostile shape at N, 2N and 4N (time,
           peak RSS, output) and fails on growth faster than linear or memory over 200 MB.

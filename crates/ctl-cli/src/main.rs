@@ -17,10 +17,10 @@ mod code_filter;
 mod fix;
 mod games;
 mod html;
-mod in_place;
 mod input;
 mod output;
 mod pipeline;
+mod write;
 
 const EXAMPLES: &str = "\
 Examples:

@@ -259,7 +259,7 @@ fn filter_and_convert_write_one_file_per_input_into_a_folder() {
     // Never over its input.
     let o = run(&["filter", "-o", i, i], b"");
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("it is the input itself"), "{}", err(&o));
+    assert!(err(&o).contains("(the same file): never overwritten"), "{}", err(&o));
     assert_eq!(std::fs::read(&a).unwrap(), MESSY);
 }
 

@@ -257,7 +257,8 @@ fn html_memory_does_not_grow_with_the_file() {
     for games in [500, 2_000] {
         let input = file(&format!("html-{games}.ctl-pgn"), game.repeat(games).as_bytes());
         let page = dir.join(format!("html-{games}.html"));
-        let r = run(&["html", input.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+        // `--force`: the page of an earlier run is replaced.
+        let r = run(&["html", "--force", input.to_str().unwrap(), "-o", page.to_str().unwrap()]);
         assert_eq!(r.code, Some(0), "{}", r.stderr);
         let html = std::fs::read_to_string(&page).expect("the page");
         assert_eq!(html.matches("<section class=\"game\"").count(), games, "every game");

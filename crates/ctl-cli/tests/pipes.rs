@@ -138,7 +138,8 @@ fn talkers() -> Vec<(Vec<String>, Vec<u8>)> {
             vec![],
         ),
         (
-            [s(&["html", "-o"]), vec![path(&pages), path(&errors), path(&commented)]].concat(),
+            [s(&["html", "--force", "-o"]), vec![path(&pages), path(&errors), path(&commented)]]
+                .concat(),
             vec![],
         ),
         (s(&["pdtl", "--max-errors", "0", "-"]), b"/ w\n".repeat(20_000)),

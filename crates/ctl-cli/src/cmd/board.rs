@@ -14,6 +14,7 @@ use ctl_pgn::Level;
 
 use crate::games;
 use crate::output;
+use crate::write::{self, Outputs};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -71,9 +72,13 @@ pub struct Args {
     #[command(flatten)]
     pub selection: games::Selection,
 
-    /// Write the picture to this file instead of standard output.
+    /// Write the picture to this file instead of standard output (whole or not at all; never
+    /// over the input, nor over a file already there unless `--force`).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub force: write::Force,
 
     /// A PDTL string (quote it), `start` for the initial position, a CTL-PGN file or folder, or
     /// `-` for a CTL-PGN file on standard input.
@@ -140,8 +145,19 @@ fn draw(args: &Args) -> Result<(), Failed> {
         )
     };
     let written = match &args.output {
-        Some(path) => std::fs::write(path, content.as_bytes())
-            .map_err(|e| output::cannot_write(path.display(), e)),
+        Some(path) => {
+            // The input, when it is a file (or a folder of them), is never the picture.
+            let inputs = match Path::new(&args.input) {
+                _ if args.input == "-" => vec![crate::input::Input::Stdin],
+                file if file.exists() => crate::input::collect(&[file.to_path_buf()]).0,
+                _ => Vec::new(),
+            };
+            let mut outputs = Outputs::new(&inputs, args.force);
+            let target = outputs.beside(path, path.file_name().unwrap_or(path.as_os_str()));
+            outputs
+                .write(&target, |out| out.write_all(content.as_bytes()))
+                .map_err(|e| output::cannot_write(path.display(), e))
+        }
         None => {
             let mut out = io::stdout().lock();
             match out.write_all(content.as_bytes()).and_then(|()| out.flush()) {

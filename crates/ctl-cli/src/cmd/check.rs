@@ -13,10 +13,10 @@ use ctl_pgn::validate;
 use crate::code_filter::CodeFilter;
 use crate::fix;
 use crate::games::Chooser;
-use crate::in_place;
 use crate::input::{self, Input};
 use crate::output::{self, ColorChoice, Progress, plural};
 use crate::pipeline::{self, How};
+use crate::write::in_place;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -37,11 +37,13 @@ Examples:
 
 A progress bar appears on standard error when it is a terminal and the run takes over a second.
 
-With --fix, files are rewritten through a temporary file and a rename: an interrupted run never
-leaves a half-written file. `cescacs explain CODE` shows what a code means.
+With --fix, a file is rewritten whole or not at all (through a temporary file, removed if the run
+is interrupted): through a symbolic link, its target; hard links, owner, group and mode kept; a
+read-only file is refused. A file that cannot be written is an error (status 2) and is not
+counted as fixed. `cescacs explain CODE` shows what a code means.
 
 Exit status: 0 no errors (warnings allowed), 1 errors found (with --diff: fixes to apply), 2 bad
-usage or unreadable files.";
+usage, unreadable files, or (with --fix) files that could not be written.";
 
 /// Check CTL-PGN files: syntax and tags, board coherence (the spec's minimal reader), full rules.
 #[derive(Debug, clap::Args)]
@@ -316,8 +318,6 @@ fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
         };
         let done = fix::fix(&text, args.level.into(), codes);
         let changed = done.text != text;
-        fixed += done.fixed;
-        files += usize::from(changed);
         let written = match input {
             _ if args.diff && changed => {
                 let name = input.display();
@@ -338,13 +338,17 @@ fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
             }
             _ => Ok(()),
         };
-        if let Err(e) = written {
-            if matches!(input, Input::File(_)) && !args.diff && !output::reader_gone(&e) {
+        match written {
+            // Only what was written (or shown, with `--diff`) counts as fixed.
+            Ok(()) => {
+                fixed += done.fixed;
+                files += usize::from(changed);
+            }
+            Err(e) if matches!(input, Input::File(_)) && !args.diff && !output::reader_gone(&e) => {
                 output::error(output::cannot_write(input.display(), e));
                 failed = true;
-            } else {
-                return FixRun::Reported(output::write_failed(output::STDOUT, &e));
             }
+            Err(e) => return FixRun::Reported(output::write_failed(output::STDOUT, &e)),
         }
     }
     if let Err(e) = stdout.flush() {

@@ -14,6 +14,7 @@ use ctl_pgn::write::WriteOptions;
 use crate::games;
 use crate::input::{self, Input};
 use crate::output;
+use crate::write::{self, Outputs};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -27,6 +28,10 @@ Examples:
 
 Rewrites the piece letters of the moves, of `~X` references in comments and of the PDTL value,
 and adds, changes or removes the `Redefine` tag (just before `PDTL`, else last).
+
+With -o DIR, each file is written whole or not at all (numbered, `x-2.ctl-pgn`, when two inputs
+would share a name), never over an input (by any name: a symbolic or hard link), never through a
+symbolic link below DIR, and never over a file already there unless --force is given.
 
 Exit status: 0 done, 1 errors in the input (syntax errors: nothing printed; parts that could not
 be converted: printed as written), 2 bad usage or I/O failure.";
@@ -97,6 +102,10 @@ pub fn run(args: Args) -> ExitCode {
         output::error("`--from app` reads one file and prints it");
         return ExitCode::from(output::FAILURE);
     }
+    if args.app.to.is_some() && args.to.output.is_some() {
+        output::error("`--to app` prints the games: `-o` does not apply (redirect the output)");
+        return ExitCode::from(output::FAILURE);
+    }
     if args.app.from.is_some() && !args.selection.is_all() {
         output::error("`--from app` reads one game: `--game` and `--where` select CTL-PGN games");
         return ExitCode::from(output::FAILURE);
@@ -136,11 +145,14 @@ pub fn run(args: Args) -> ExitCode {
 #[derive(Debug, Clone, clap::Args)]
 pub struct Destination {
     /// Write one file per input into this folder (created if needed), under the input's path
-    /// below the folder it was found in (a file given by name: its name; `-`: `stdin.ctl-pgn`).
-    /// Without it, the games of every input are printed on standard output, as one canonical
-    /// text.
+    /// below the folder it was found in (a file given by name: its name; `-`: `stdin.ctl-pgn`;
+    /// numbered, `x-2.ctl-pgn`, when two inputs would share one). Without it, the games of
+    /// every input are printed on standard output, as one canonical text.
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub force: write::Force,
 }
 
 /// How `filter` and `convert` write, besides what they do to a game.
@@ -176,7 +188,29 @@ pub(super) fn print(
     }
     let (mut errors, mut counted, mut printed) = (0, 0, false);
     let mut stdout = io::stdout().lock();
-    for input in &inputs {
+    let mut outputs = Outputs::new(&inputs, to.force);
+    if let (Some(dir), false) = (&to.output, how.count) {
+        if let Err(e) = fs::create_dir_all(dir) {
+            output::error(format_args!(
+                "cannot create the folder `{}`: {e}",
+                output::name(dir.display())
+            ));
+            return ExitCode::from(output::FAILURE);
+        }
+    }
+    'inputs: for input in &inputs {
+        // The file of `-o DIR`, said before the input is read when it cannot be written.
+        let mut target = None;
+        if let (Some(dir), false, false) = (&to.output, how.split, how.count) {
+            match output_file(dir, input, paths, &mut outputs) {
+                Ok(path) => target = Some(path),
+                Err((path, e)) => {
+                    output::error(output::cannot_write(path.display(), e));
+                    io_failure = true;
+                    continue;
+                }
+            }
+        }
         let mut cap = max_errors.cap();
         let name = input.display();
         let done = games::rewrite(
@@ -207,18 +241,26 @@ pub(super) fn print(
             _ if how.count => {}
             Some(dir) if how.split => {
                 for game in std::mem::take(&mut done.games) {
-                    let target = dir.join(split_name(input, &game));
-                    if let Err(e) = write_game_file(&target, &mut done.spool, game.range) {
-                        output::error(output::cannot_write(target.display(), e));
+                    let target = outputs.name(dir, split_name(input, &game));
+                    let written =
+                        outputs.write(&target, |out| done.spool.copy_range(game.range, out));
+                    if let Err(e) = written {
+                        output::error(output::cannot_write(target.display(), &e));
                         io_failure = true;
+                        if write::stops_run(&e, "files") {
+                            break 'inputs;
+                        }
                     }
                 }
             }
-            Some(dir) => {
-                let target = dir.join(input::relative_name(input, paths));
-                if let Err(e) = write_new(&target, input, done.spool) {
-                    output::error(output::cannot_write(target.display(), e));
+            Some(_) => {
+                let Some(target) = target.take() else { continue };
+                if let Err(e) = outputs.write(&target, |out| done.spool.copy_to(out)) {
+                    output::error(output::cannot_write(target.display(), &e));
                     io_failure = true;
+                    if write::stops_run(&e, "files") {
+                        break 'inputs;
+                    }
                 }
             }
             None => {
@@ -242,61 +284,29 @@ pub(super) fn print(
     output::exit_code(errors, io_failure)
 }
 
+/// The file of `-o DIR` for `input` (its path below the folder it was found in, its folders
+/// made below `dir`, its name taken in `outputs`), checked: or the path and why it cannot be
+/// written.
+fn output_file(
+    dir: &Path,
+    input: &Input,
+    paths: &[PathBuf],
+    outputs: &mut Outputs,
+) -> Result<PathBuf, (PathBuf, io::Error)> {
+    let relative = input::relative_name(input, paths);
+    let sub = relative.parent().unwrap_or(Path::new(""));
+    let folder = write::target::folder_below(dir, sub).map_err(|e| (dir.join(&relative), e))?;
+    let name = relative.file_name().unwrap_or(relative.as_os_str());
+    let target = outputs.name(&folder, name);
+    outputs.check(&target).map_err(|e| (target.clone(), e))?;
+    Ok(target)
+}
+
 /// The file name of one game of `filter --split`: the input's name, the game's number in it
-/// and its players, `games-0003-Puig_Anna-Ros_Joan.ctl-pgn` (letters and digits kept, any
-/// other run of characters written `_`).
+/// and its players, `games-0003-Puig_Anna-Ros_Joan.ctl-pgn` (each part as
+/// [`write::name::part`] makes it).
 fn split_name(input: &Input, game: &games::WrittenGame) -> String {
-    let stem = match input {
-        Input::Stdin => "stdin".to_string(),
-        Input::File(path) => path
-            .file_stem()
-            .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned()),
-    };
-    let clean = |text: &str| {
-        let mut out = String::new();
-        for c in text.chars() {
-            if c.is_alphanumeric() || c == '-' {
-                out.push(c);
-            } else if !out.ends_with('_') {
-                out.push('_');
-            }
-        }
-        out.trim_matches('_').chars().take(80).collect::<String>()
-    };
-    format!("{}-{:04}-{}.{}", clean(&stem), game.number, clean(&game.players), input::EXTENSION)
-}
-
-/// Writes the bytes `range` of `spool` to a new file `target` (its folder created if needed),
-/// never over an existing file.
-fn write_game_file(
-    target: &Path,
-    spool: &mut games::Spool,
-    range: std::ops::Range<u64>,
-) -> io::Result<()> {
-    if let Some(parent) = target.parent() {
-        fs::create_dir_all(parent)?;
-    }
-    let mut file = match fs::OpenOptions::new().write(true).create_new(true).open(target) {
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-            return Err(io::Error::other("the file exists: not overwritten"));
-        }
-        other => other?,
-    };
-    spool.copy_range(range, &mut file)?;
-    file.flush()
-}
-
-/// Writes `content` to `target`, creating its folder, never over the input it was made from.
-fn write_new(target: &Path, from: &Input, content: games::Spool) -> io::Result<()> {
-    if let (Input::File(source), Ok(existing)) = (from, target.canonicalize()) {
-        if source.canonicalize().is_ok_and(|s| s == existing) {
-            return Err(io::Error::other("it is the input itself"));
-        }
-    }
-    if let Some(parent) = target.parent() {
-        fs::create_dir_all(parent)?;
-    }
-    let mut file = fs::File::create(target)?;
-    content.copy_to(&mut file)?;
-    file.flush()
+    let players = write::name::part(&game.players);
+    let players = if players.is_empty() { String::new() } else { format!("-{players}") };
+    format!("{}-{:04}{players}.{}", write::name::stem(input), game.number, input::EXTENSION)
 }

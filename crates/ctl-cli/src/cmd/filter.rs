@@ -31,7 +31,10 @@ PDTL) to the standard ones. --whole keeps the games as they are (in the canonica
 
 Every condition given must hold. The games of several inputs are printed as one canonical text
 (one blank line between games); with -o DIR, one file per input, or with --split one file per
-game, named from the input, the game's number and its players, never over an existing file.
+game, named from the input, the game's number and its players (numbered when two would share a
+name: `x-2.ctl-pgn`). Each file is written whole or not at all (a full disk stops the run), never
+over an input (by any name: a symbolic or hard link), never through a symbolic link below DIR,
+and never over a file already there unless --force is given.
 A selection that selects no game is said in one warning line, and is not an error.
 
 Exit status: 0 done (also when no game is selected), 1 errors in the input (syntax errors:

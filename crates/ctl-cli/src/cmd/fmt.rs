@@ -12,9 +12,9 @@ use ctl_pgn::convert::Converted;
 use ctl_pgn::write::WriteOptions;
 
 use crate::games;
-use crate::in_place;
 use crate::input::{self, Input};
 use crate::output::{self, plural};
+use crate::write::in_place;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -27,6 +27,10 @@ Examples:
 
 A selection (--game, --where) that selects no game is said in one warning line; it is not an
 error.
+
+A file is rewritten whole or not at all (through a temporary file, removed if the run is
+interrupted): through a symbolic link, its target; hard links, owner, group and mode kept; a
+read-only file is refused (status 2), as is any file that cannot be written.
 
 Exit status: 0 done (or all canonical with --check), 1 syntax errors found (those files are left
 untouched) or, with --check, files that would change, 2 bad usage or I/O failure.";

@@ -6,10 +6,12 @@ use std::process::ExitCode;
 
 use crate::input::{self, Input};
 use crate::output;
+use crate::write::{self, Outputs};
 
 const EXAMPLES: &str = "\
 Examples:
   cescacs html game.ctl-pgn                 writes game.html beside it
+  cescacs html --force game.ctl-pgn         again, replacing the game.html written before
   cescacs html game.ctl-pgn -o view.html    names the page
   cescacs html corpus/valid -o pages/       one page per file found, in the folder pages/
   cescacs html - -o game.html < game.ctl-pgn
@@ -21,6 +23,12 @@ sent as one file. On it: → next move, ← previous, Home start, End end of the
 variation, ↑ out of it, f flips the board, ? lists the keys; click a move or a comment's
 reference. A King in check glows red; \"Show warnings\" hides the warnings. The URL fragment
 (#g1-m14b: game 1, Black's move 14) opens the page at that move.
+
+Pages are named after their inputs (letters, digits and `-` kept, any other run of characters
+written `_`, at most 80 bytes), numbered when two would share a name (`x.html`, `x-2.html`); the
+index links each game to its own page. A page is written whole or not at all, never over an
+input (by any name: a symbolic or hard link), nor over a file already there unless --force is
+given (a symbolic link there is then replaced, not followed). A full disk stops --split.
 
 A game with errors still gets its page, up to the first move that cannot be replayed, with each
 diagnostic where it occurs. Exit status (as `cescacs check`): 0 clean (warnings allowed), 1 errors
@@ -44,6 +52,9 @@ pub struct Args {
     pub split: bool,
 
     #[command(flatten)]
+    pub force: write::Force,
+
+    #[command(flatten)]
     pub selection: crate::games::Selection,
 
     /// CTL-PGN files, folders (searched for *.ctl-pgn files), or `-` for standard input.
@@ -58,8 +69,9 @@ pub fn run(args: Args) -> ExitCode {
     for e in &path_errors {
         output::error(output::cannot_read(e.path.display(), &e.error));
     }
+    let mut outputs = Outputs::new(&inputs, args.force);
     if let (true, Some(dir)) = (args.split, &args.output) {
-        return split(&inputs, dir, &args.selection, io_failure);
+        return split(&inputs, dir, &args.selection, &mut outputs, io_failure);
     }
     let into_folder = inputs.len() > 1
         || args
@@ -78,20 +90,17 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let mut errors = 0;
-    let mut written = std::collections::HashSet::new();
     let mut chooser = crate::games::Chooser::new(&args.selection);
     for input in &inputs {
-        let Some(target) = target(input, args.output.as_deref(), into_folder) else {
+        let Some(target) = target(input, args.output.as_deref(), into_folder, &mut outputs) else {
             output::error("a page for standard input needs `-o FILE`");
             io_failure = true;
             continue;
         };
-        if !written.insert(target.clone()) {
-            output::error(format_args!(
-                "`{}` would overwrite the page `{}` written for another input",
-                input.display(),
-                output::name(target.display())
-            ));
+        // Said before the input is read: a page never replaces an input, nor a file that
+        // exists without `--force`.
+        if let Err(e) = outputs.check(&target) {
+            output::error(output::cannot_write(target.display(), e));
             io_failure = true;
             continue;
         }
@@ -121,7 +130,10 @@ pub fn run(args: Args) -> ExitCode {
             continue;
         }
         errors += tally.errors;
-        if let Err(e) = write_page(page, &name, &target) {
+        let written = outputs.write(&target, |out| {
+            page.finish(&name, &mut std::io::BufWriter::new(out)).map(|_| ())
+        });
+        if let Err(e) = written {
             output::error(output::cannot_write(target.display(), e));
             io_failure = true;
             continue;
@@ -178,46 +190,43 @@ fn whole_page(
     Ok(page)
 }
 
-/// Writes `page` to the file `target` (created only now, when its input has been read),
-/// through a buffer.
-fn write_page(page: crate::html::Writer, name: &str, target: &Path) -> std::io::Result<()> {
-    let mut out = std::io::BufWriter::new(std::fs::File::create(target)?);
-    page.finish(name, &mut out).map(|_| ())
-}
-
-/// Where the page of `input` goes.
-fn target(input: &Input, output: Option<&Path>, into_folder: bool) -> Option<PathBuf> {
-    let stem = match input {
-        Input::Stdin => None,
-        Input::File(path) => path.file_stem().map(|s| format!("{}.html", s.to_string_lossy())),
-    };
-    match (output, into_folder) {
-        (Some(out), false) => Some(out.to_path_buf()),
-        (Some(dir), true) => Some(dir.join(stem.unwrap_or_else(|| "stdin.html".to_string()))),
-        (None, _) => match input {
-            Input::Stdin => None,
-            Input::File(path) => Some(path.with_extension("html")),
-        },
+/// Where the page of `input` goes, its name taken in `outputs`: `-o FILE` as given; in a
+/// folder (`-o DIR`, or beside the input without `-o`), a name made from the input's
+/// ([`write::name::stem`]), numbered when another page of the run has it.
+fn target(
+    input: &Input,
+    output: Option<&Path>,
+    into_folder: bool,
+    outputs: &mut Outputs,
+) -> Option<PathBuf> {
+    let page = format!("{}.html", write::name::stem(input));
+    match (output, into_folder, input) {
+        (Some(out), false, _) => Some(outputs.beside(out, out.file_name()?)),
+        (Some(dir), true, _) => Some(outputs.name(dir, page)),
+        (None, _, Input::File(path)) => Some(outputs.beside(path, page)),
+        (None, _, Input::Stdin) => None,
     }
 }
 
 /// `--split`: a page per game selected and an index page, in the folder `dir`, each input read
 /// piece by piece (one game each, as `check` cuts them): memory bounded by the largest game,
 /// time linear in the input. The pages are named after the input and the game's number
-/// (`games-0007.html`); a page's notes give lines and columns in the input.
+/// (`games-0007.html`, numbered again when two inputs share a name: `games-0007-2.html`); a
+/// page's notes give lines and columns in the input. A full disk stops the run.
 fn split(
     inputs: &[Input],
     dir: &Path,
     selection: &crate::games::Selection,
+    outputs: &mut Outputs,
     mut io_failure: bool,
 ) -> ExitCode {
     use std::io::Write;
     if let Err(e) = std::fs::create_dir_all(dir) {
-        output::error(format!("cannot create the folder `{}`: {e}", dir.display()));
+        output::error(format!("cannot create the folder `{}`: {e}", output::name(dir.display())));
         return ExitCode::from(output::FAILURE);
     }
-    let index_path = dir.join("index.html");
-    let mut index = match std::fs::File::create(&index_path) {
+    let index_path = outputs.name(dir, "index.html");
+    let mut index = match outputs.start(&index_path) {
         Ok(file) => std::io::BufWriter::new(file),
         Err(e) => {
             output::error(output::cannot_write(index_path.display(), e));
@@ -227,17 +236,15 @@ fn split(
     let mut chooser = crate::games::Chooser::new(selection);
     let (mut errors, mut pages) = (0, 0);
     let mut written = index.write_all(crate::html::index_head("Games").as_bytes());
-    for input in inputs {
+    'inputs: for input in inputs {
         chooser.start(input);
-        let (name, stem) = match input {
-            Input::Stdin => ("<stdin>".to_string(), "stdin".to_string()),
-            Input::File(path) => (
-                path.file_name()
-                    .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
-                path.file_stem()
-                    .map_or_else(|| "games".to_string(), |n| n.to_string_lossy().into_owned()),
-            ),
+        let name = match input {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(path) => path
+                .file_name()
+                .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
         };
+        let stem = write::name::stem(input);
         let reader = match input.open() {
             Ok(reader) => reader,
             Err(e) => {
@@ -261,16 +268,20 @@ fn split(
             first_game += page.tally.read;
             let Some(first) = page.rows.first() else { continue };
             errors += page.tally.errors;
-            let file = format!("{stem}-{:04}.html", first.number);
-            let target = dir.join(&file);
-            if let Err(e) = std::fs::write(&target, page.html.as_bytes()) {
-                output::error(output::cannot_write(target.display(), e));
+            let target = outputs.name(dir, format!("{stem}-{:04}.html", first.number));
+            if let Err(e) = outputs.write(&target, |out| out.write_all(page.html.as_bytes())) {
+                output::error(output::cannot_write(target.display(), &e));
                 io_failure = true;
+                if write::stops_run(&e, "pages") {
+                    break 'inputs;
+                }
                 continue;
             }
             pages += 1;
+            let file = target.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+            let link = write::name::link(&file);
             for row in &page.rows {
-                let link = format!("{file}#g{}", row.number - first.number + 1);
+                let link = format!("{link}#g{}", row.number - first.number + 1);
                 written = written.and_then(|()| {
                     index.write_all(crate::html::index_row(&name, row, &link).as_bytes())
                 });
@@ -282,7 +293,8 @@ fn split(
     }
     written = written
         .and_then(|()| index.write_all(crate::html::INDEX_END.as_bytes()))
-        .and_then(|()| index.flush());
+        .and_then(|()| index.into_inner().map_err(std::io::IntoInnerError::into_error))
+        .and_then(|file| outputs.finish(file));
     if let Err(e) = written {
         output::error(output::cannot_write(index_path.display(), e));
         io_failure = true;

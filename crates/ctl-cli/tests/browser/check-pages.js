@@ -7,16 +7,11 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { chromium } = require("playwright-core");
+const { launch } = require("./chromium");
 
 const manifest = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const problems = [];
 const fail = (where, what) => problems.push(`${where}: ${what}`);
-
-const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
 
 // The pieces of the board shown: `HEX:LETTER` sorted, as the Rust test writes them.
 const pieces = (page) => page.evaluate(() =>
@@ -319,11 +314,7 @@ async function references(context, entry) {
 (async () => {
   const started = Date.now();
   const userData = fs.mkdtempSync(path.join(manifest.shots, "profile-"));
-  const context = await chromium.launchPersistentContext(userData, {
-    executablePath: "/usr/bin/chromium",
-    args: FLAGS,
-    headless: true,
-  });
+  const context = await launch(userData);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   try {
     const stepper = await tab(context);
