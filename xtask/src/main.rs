@@ -74,7 +74,9 @@ Tasks:
           games/s, plies/s and peak RSS, and write the table into docs/PERFORMANCE.md; then the
           same on the same games written with `gen --rich` (target/bench-report/*-rich.ctl-pgn),
           the rich/plain time ratios, and the rich games over their move tree written bare
-          (*-rich.bare.ctl-pgn: every variation kept, every decoration removed), one thread
+          (*-rich.bare.ctl-pgn: every variation kept, every decoration removed), one thread;
+          and in the same rounds the chess anchor (pgn-reader + shakmaty on generated chess PGN
+          of the rich games' shape), with the rules level's plies/s over the anchor's
 ";
 
 fn main() -> ExitCode {

@@ -10,7 +10,7 @@ pub fn move_hexes(mv: &Move, side: Colour) -> Option<(Hex, Hex)> {
         MoveKind::Ordinary(o) => (o.from.value, o.to.value),
         MoveKind::ForcedPromotion(f) => (f.hex.value, f.hex.value),
         MoveKind::Castling(c) => {
-            let castling: BoardCastling = format!("{}-{}", c.prefix(), c.columns()).parse().ok()?;
+            let castling = c.board()?;
             (BoardCastling::king_home(side), castling.king_target(side))
         }
     })

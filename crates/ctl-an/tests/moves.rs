@@ -133,6 +133,10 @@ fn the_24_castlings_and_nothing_else() {
             let text = format!("{prefix}{sep}{columns}");
             let m = mv(&text);
             assert_eq!(m.to_string(), format!("{prefix}-{columns}"));
+            // The board's castling of the same text.
+            let MoveKind::Castling(c) = m.kind else { panic!("{text}") };
+            let board = c.board().map(|b| b.as_str());
+            assert_eq!(board, Some(format!("{prefix}-{columns}").as_str()), "{text}");
         }
     }
     for bad in ["KRK-HI", "KRD-II", "KRR-HI", "KRK-HIOOO", "KRK-EEO", "KRX-DE", "KRD-", "KRK-hi"] {

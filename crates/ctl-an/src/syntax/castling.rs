@@ -1,7 +1,7 @@
 //! Castling: `KRK-…` (the King's Rook), `KRD-…` (the Queen's Rook), `KRR-…` (both), the 24
 //! strings of docs/RULES.md 4.3.
 
-use cescacs_board::Column;
+use cescacs_board::{BoardCastling, Column};
 
 use super::separator::Separator;
 use super::spelling::{UnknownSpelling, read_whole};
@@ -109,7 +109,7 @@ impl Castling {
     /// if it is one of the 24 valid strings.
     ///
     /// ```
-    /// use cescacs_board::Column;
+    /// use cescacs_board::{BoardCastling, Column};
     /// use ctl_an::syntax::{Castling, CastlingRooks, Separator};
     /// let c = Castling::from_parts("KRK", "HIO", Separator::HyphenMinus).unwrap();
     /// assert_eq!((c.rooks, c.king, c.king_rook, c.rook_steps), (CastlingRooks::King, Column::H, Some(Column::I), 1));
@@ -146,18 +146,32 @@ impl Castling {
 
     /// The columns after the separator, with `O`/`OO`: `HIO`, `DE`, `HGG`.
     pub fn columns(&self) -> String {
-        let mut s = String::with_capacity(4);
-        s.push(self.king.char());
-        if let Some(c) = self.king_rook {
-            s.push(c.char());
-        }
-        if let Some(c) = self.queen_rook {
-            s.push(c.char());
-        }
-        for _ in 0..self.rook_steps {
-            s.push('O');
-        }
-        s
+        self.column_chars().collect()
+    }
+
+    /// The characters of [`Castling::columns`], in order.
+    fn column_chars(&self) -> impl Iterator<Item = char> {
+        let rooks = self.king_rook.into_iter().chain(self.queen_rook).map(Column::char);
+        core::iter::once(self.king.char())
+            .chain(rooks)
+            .chain(core::iter::repeat_n('O', usize::from(self.rook_steps)))
+    }
+
+    /// The board's castling this one writes: the same 24 strings (docs/RULES.md 4.3), found
+    /// without writing this one out (the replay asks it of every castling it plays).
+    ///
+    /// ```
+    /// use cescacs_board::BoardCastling;
+    /// let c: ctl_an::syntax::Castling = "KRK\u{2010}HIO".parse()?;
+    /// assert_eq!(c.board(), Some(BoardCastling::KrkHio));
+    /// # Ok::<(), ctl_an::syntax::UnknownSpelling>(())
+    /// ```
+    pub fn board(&self) -> Option<BoardCastling> {
+        BoardCastling::ALL.into_iter().find(|b| {
+            b.as_str().split_once('-').is_some_and(|(prefix, columns)| {
+                prefix == self.prefix() && columns.chars().eq(self.column_chars())
+            })
+        })
     }
 }
 

@@ -172,16 +172,13 @@ fn promotion(
 #[inline(never)]
 fn rare_move_spec(m: &Move, letters: &Letters) -> Result<MoveSpec, Box<Diagnostic>> {
     Ok(match &m.kind {
-        MoveKind::Castling(c) => {
-            let text = format!("{}-{}", c.prefix(), c.columns());
-            MoveSpec::Castling(text.parse().map_err(|_| {
-                Box::new(Diagnostic::error(
-                    codes::BAD_CASTLING,
-                    m.span,
-                    format!("unknown castling `{text}`"),
-                ))
-            })?)
-        }
+        MoveKind::Castling(c) => MoveSpec::Castling(c.board().ok_or_else(|| {
+            Box::new(Diagnostic::error(
+                codes::BAD_CASTLING,
+                m.span,
+                format!("unknown castling `{}-{}`", c.prefix(), c.columns()),
+            ))
+        })?),
         MoveKind::ForcedPromotion(f) => match promotion(&f.promotion, letters)? {
             cescacs_board::BoardPromotion::To(piece) => {
                 MoveSpec::PromotionInPlace { hex: f.hex.value, piece }
