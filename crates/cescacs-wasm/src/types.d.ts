@@ -71,6 +71,7 @@ export interface LinePlayed {
   plies: PlyPlayed[];
   /** `replaces`: the index in `plies` of the ply the variation replaces. */
   variations: { replaces: number; line: LinePlayed | null }[];
+  /** Why it stopped: a move read but not played (one that cannot be read is in the game's `diagnostics`). */
   error: Diagnostic | null;
 }
 /** One game replayed, or text around games that has errors (`game` null, given for them). */

@@ -188,8 +188,8 @@ pub fn legal_moves(
 }
 
 /// Every game of a CTL-PGN text (a string, or a file's bytes) replayed: tags, each ply's move
-/// and PDTL, and the errors `cescacs replay` reports. For a small text: past
-/// [`toolkit::REPLAY_BYTES`] of result, `too-large` (`replayGames` takes any size).
+/// and PDTL, and the errors `cescacs replay` reports. For a small text: a result past 32 MiB of
+/// JSON (some 2.5 MB of games) is refused, `too-large` (`replayGames` takes any size).
 #[wasm_bindgen(unchecked_return_type = "GameReplayed[]")]
 pub fn replay(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,

@@ -160,12 +160,10 @@ impl<R: Read> Iterator for GameReplays<R> {
                 match piece.next_record() {
                     Some(record) => {
                         let number = self.games + 1;
-                        let replayed = replay_record(piece, record, number, self.level);
-                        self.games +=
-                            usize::from(replayed.as_ref().is_some_and(|r| r.game.is_some()));
-                        match replayed {
-                            Some(replayed) => return Some(Ok(replayed)),
-                            None => continue,
+                        self.games += usize::from(!record.game.is_empty());
+                        match replay_record(piece, record, number, self.level) {
+                            Ok(None) => continue,
+                            replayed => return replayed.transpose(),
                         }
                     }
                     None => self.piece = None,
@@ -180,25 +178,26 @@ impl<R: Read> Iterator for GameReplays<R> {
 }
 
 /// Replays one record of `piece` (game `number` when it is a game); `None` for text around
-/// games with no error.
+/// games with no error; `too-large` for a game whose replay would take more than
+/// [`REPLAY_BYTES`] of JSON, refused as its plies are written.
 fn replay_record(
     piece: &mut Piece,
     record: GameOutput,
     number: usize,
     level: Level,
-) -> Option<GameReplayed> {
+) -> Result<Option<GameReplayed>, ApiError> {
     let (decoded, locate) = piece.parts();
     let shown = decoded.shown();
     if record.game.is_empty() {
         // Text around games: its errors alone (no game replays it; it is no less wrong).
         let errors: Vec<Diagnostic> =
             record.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
-        return (!errors.is_empty()).then(|| GameReplayed {
+        return Ok((!errors.is_empty()).then(|| GameReplayed {
             game: None,
             tags: Vec::new(),
             main: None,
             diagnostics: locate.json(shown, &errors, |_| Context::default()),
-        });
+        }));
     }
     let text = &decoded.text;
     let context = in_game(&record.game, number);
@@ -216,30 +215,72 @@ fn replay_record(
         .map(|t| TagValue { name: t.name.clone(), value: t.value.clone() })
         .collect();
     let lines = game.lines(level);
-    let played = main.positions.first().map(|start| {
-        let movetext = game.movetext();
-        let error = main.error.as_ref().map(json);
-        let mut line = line_played(text, &movetext.pairs, start, &main.positions[1..], error);
-        line.variations = branches(text, &movetext.pairs, lines.as_ref(), &json);
-        line
-    });
+    let mut budget = Budget(0);
+    let played = match main.positions.first() {
+        Some(start) => {
+            let movetext = game.movetext();
+            let error = main.error.as_ref().map(json);
+            let after = &main.positions[1..];
+            let played = line_played(text, &movetext.pairs, start, after, error, &mut budget)
+                .and_then(|mut line| {
+                    line.variations =
+                        branches(text, &movetext.pairs, lines.as_ref(), &json, &mut budget)?;
+                    Ok(line)
+                });
+            Some(played.map_err(|TooLarge| too_large(Some(number)))?)
+        }
+        None => None,
+    };
     let diagnostics = errors.iter().map(json).collect();
-    Some(GameReplayed { game: Some(number), tags, main: played, diagnostics })
+    Ok(Some(GameReplayed { game: Some(number), tags, main: played, diagnostics }))
 }
 
-/// The plies of `pairs` with the positions after them (as many as were played).
+/// What the JSON of one game's replay takes at least, counted as its strings are made, so
+/// that a replay past [`REPLAY_BYTES`] is refused before it is all built.
+struct Budget(usize);
+
+/// A replay past [`REPLAY_BYTES`].
+struct TooLarge;
+
+impl Budget {
+    /// The least JSON of a line, and of a ply, beside their strings.
+    const LINE: usize = r#"{"start":"","plies":[],"variations":[],"error":null}"#.len();
+    const PLY: usize = r#"{"number":"","move":"","pdtl":""},"#.len();
+
+    fn take(&mut self, bytes: usize) -> Result<(), TooLarge> {
+        self.0 += bytes;
+        if self.0 > REPLAY_BYTES { Err(TooLarge) } else { Ok(()) }
+    }
+}
+
+/// The error of a replay past [`REPLAY_BYTES`]: of game `number`, or of the text around games.
+fn too_large(number: Option<usize>) -> ApiError {
+    let what = match number {
+        Some(n) => format!("the replay of game {n}"),
+        None => "the errors of the text around games".to_string(),
+    };
+    ApiError::too_large(&what, REPLAY_BYTES, "")
+}
+
+/// The plies of `pairs` with the positions after them (as many as were played), within the
+/// budget.
 fn line_played(
     text: &str,
     pairs: &[Pair],
     start: &Position,
     after: &[Position],
     error: Option<JsonDiagnostic>,
-) -> LinePlayed {
-    let plies = written_plies(text, pairs)
-        .zip(after)
-        .map(|((number, written), p)| PlyPlayed { number, written, pdtl: pdtl::to_string(p) })
-        .collect();
-    LinePlayed { start: pdtl::to_string(start), plies, variations: Vec::new(), error }
+    budget: &mut Budget,
+) -> Result<LinePlayed, TooLarge> {
+    let start = pdtl::to_string(start);
+    budget.take(Budget::LINE + start.len())?;
+    let mut plies = Vec::new();
+    for ((number, written), p) in written_plies(text, pairs).zip(after) {
+        let pdtl = pdtl::to_string(p);
+        budget.take(Budget::PLY + number.len() + written.len() + pdtl.len())?;
+        plies.push(PlyPlayed { number, written, pdtl });
+    }
+    Ok(LinePlayed { start, plies, variations: Vec::new(), error })
 }
 
 /// The plies of `pairs` as written, with their move numbers (`…` is not a ply).
@@ -260,13 +301,14 @@ fn written_plies<'a>(
 }
 
 /// The variations of `pairs`, each with the line `Game::lines` played for it, where it stops
-/// located by `json`.
+/// located by `json`, within the budget.
 fn branches(
     text: &str,
     pairs: &[Pair],
     line: Option<&ReplayedLine>,
     json: &impl Fn(&Diagnostic) -> JsonDiagnostic,
-) -> Vec<Branch> {
+    budget: &mut Budget,
+) -> Result<Vec<Branch>, TooLarge> {
     let mut out = Vec::new();
     let mut before = 0;
     for (i, pair) in pairs.iter().enumerate() {
@@ -277,19 +319,19 @@ fn branches(
                 .and_then(|l| l.variations.get(i))
                 .and_then(|v| v.get(j))
                 .and_then(Option::as_ref);
-            let line = played.and_then(|played| {
-                let start = played.positions.first()?;
+            let mut line = None;
+            if let Some((played, start)) = played.and_then(|p| Some((p, p.positions.first()?))) {
                 let stop = played.stop.as_ref().map(json);
-                let mut l =
-                    line_played(text, &variation.pairs, start, &played.positions[1..], stop);
-                l.variations = branches(text, &variation.pairs, Some(played), json);
-                Some(l)
-            });
+                let after = &played.positions[1..];
+                let mut l = line_played(text, &variation.pairs, start, after, stop, budget)?;
+                l.variations = branches(text, &variation.pairs, Some(played), json, budget)?;
+                line = Some(l);
+            }
             out.push(Branch { replaces, line });
         }
         before += pair.ply_count();
     }
-    out
+    Ok(out)
 }
 
 /// Every game of a text replayed at once (see [`replay_games`]), each as its JSON (what
@@ -324,11 +366,5 @@ pub fn replay<R: Read>(input: R, options: &ReplayOptions) -> Result<Vec<String>,
 
 /// One game of [`replay_games`] as its JSON, or `too-large` past [`REPLAY_BYTES`].
 pub fn game_json(game: &GameReplayed) -> Result<String, ApiError> {
-    to_json(game, REPLAY_BYTES).ok_or_else(|| {
-        let what = match game.game {
-            Some(n) => format!("the replay of game {n}"),
-            None => "the errors of the text around games".to_string(),
-        };
-        ApiError::too_large(&what, REPLAY_BYTES, "")
-    })
+    to_json(game, REPLAY_BYTES).ok_or_else(|| too_large(game.game))
 }

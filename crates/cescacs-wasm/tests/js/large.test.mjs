@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../../..');
@@ -72,4 +72,18 @@ test('the reproducer: 40 MB of games, replay and replayGames under 300 MB', { sk
   const games = measure('replayGames', 'games', 40e6);
   assert.ok(games.gave.games > 10_000, JSON.stringify(games.gave));
   assert.ok(games.rssMiB < 300, `${games.rssMiB.toFixed(0)} MiB`);
+});
+
+test('one game too large for replayGames is refused, and the games after it follow', { skip: !process.env.CESCACS_LARGE }, async () => {
+  const cescacs = await import(pathToFileURL(join(packageDir, 'index.js')).href);
+  // 200,000 variations of one ply (2.4 MB): some 50 MB of replay.
+  const V = '[Variant "C\'escacs"]\n';
+  const siblings = '(1. G7-G11)\n'.repeat(1000);
+  const large = V + '1. E7-E13 ' + `(1. F8-F12 ${siblings})\n`.repeat(200) + '*\n\n';
+  const games = cescacs.replayGames(large + V + '1. E7-E13, E21-E15: *\n');
+  assert.throws(() => games.next(), (e) => e.code === 'too-large' && /game 1\b/.test(e.message));
+  const next = games.next();
+  assert.equal(next.value.game, 2);
+  assert.equal(next.value.main.plies.length, 2);
+  assert.equal(games.next().done, true);
 });
