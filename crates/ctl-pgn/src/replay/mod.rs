@@ -5,7 +5,7 @@
 //! decides once where each variation starts and where a line stops:
 //!
 //! - [`Game::main_line`]: the main line's positions and the error that stopped it, if any (what
-//!   `cescacs replay` prints);
+//!   `cescacs replay` prints), and [`Game::replay_errors`], every error it reports beside them;
 //! - [`Game::lines`]: every line as a tree of positions ([`ReplayedLine`]: what the HTML page
 //!   and the language server's hovers show);
 //! - [`Game::replay`]: any [`Observer`], told of each position and of the shape of the movetext.
