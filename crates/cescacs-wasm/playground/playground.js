@@ -292,7 +292,13 @@ $('from-app').addEventListener('click', () => {
   else status.textContent = `Not an app move list: ${read.diagnostics.map((d) => d.message)[0] ?? ''}`;
 });
 $('to-app').addEventListener('click', () => {
-  const games = cescacs.toApp(text.value);
+  let games;
+  try {
+    games = cescacs.toApp(text.value);
+  } catch (e) {
+    status.textContent = `Not converted: ${e.message}`;
+    return;
+  }
   const out = games.map((g) => {
     if (g.text === null) return `// game ${g.game}: not converted: ${g.diagnostics.map((d) => d.message).join('; ')}`;
     const dropped = g.dropped.length ? `// game ${g.game}: left out: ${g.dropped.join(', ')}\n` : '';

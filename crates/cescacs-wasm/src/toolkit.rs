@@ -1,13 +1,29 @@
 //! The toolkit's front door for JavaScript, in plain Rust: every call of this crate into
 //! `ctl-pgn`, `pdtl`, `ctl-an`, `cescacs-board`, `cescacs-diagram` and `cescacs-viewer` is in
-//! this file, so that the bindings follow a change of those crates here alone. Each function
-//! takes text and options and gives a value that serializes to what the JavaScript caller
-//! receives, or an [`ApiError`]; none panics on any input.
+//! this module (this file and `toolkit/`), so that the bindings follow a change of those crates
+//! here alone. Each function takes text and options and gives a value that serializes to what
+//! the JavaScript caller receives, or an [`ApiError`]; none panics on any input. A text that
+//! may be large is read game by game from any [`Read`] (the bindings read a
+//! JavaScript string a chunk at a time), and no result may take more than [`RESULT_BYTES`] of
+//! JSON ([`to_json`]).
+
+mod error;
+mod json;
+mod pieces;
+mod replay;
+
+pub use error::ApiError;
+pub use json::{RESULT_BYTES, to_json};
+pub use replay::{
+    Branch, GameReplayed, GameReplays, LinePlayed, PlyPlayed, REPLAY_BYTES, ReplayOptions,
+    TagValue, game_json, replay, replay_games,
+};
+
+use std::io::Read;
 
 use cescacs_board::{Diagnostic, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
 use ctl_an::WriteOptions;
-use ctl_an::syntax::{Pair, Ply};
 use ctl_pgn::Game;
 use ctl_pgn::reader::{Pieces, StreamPiece as Piece, TextStart};
 use ctl_pgn::render::{Context, ErrorCap, JsonDiagnostic, LineIndex, PositionEncoding, piece_json};
@@ -16,30 +32,7 @@ use ctl_pgn::{Check, CheckedPiece};
 use pdtl::Dialect;
 use serde::{Deserialize, Serialize};
 
-/// What went wrong when a function cannot give its value: a stable `code` (the kebab-case kinds
-/// below, or a diagnostic code such as `E0103` for an invalid PDTL), a message, and the
-/// diagnostics behind it, in the shape of `cescacs check --format json`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ApiError {
-    /// `invalid-options`, `syntax-errors` (a text that cannot be formatted), or the code of the
-    /// first error of an invalid PDTL.
-    pub code: String,
-    /// What is wrong.
-    pub message: String,
-    /// The diagnostics behind it (may be empty).
-    pub diagnostics: Vec<JsonDiagnostic>,
-}
-
-impl ApiError {
-    /// An error about the options given.
-    pub fn options(message: impl Into<String>) -> ApiError {
-        ApiError {
-            code: "invalid-options".into(),
-            message: message.into(),
-            diagnostics: Vec::new(),
-        }
-    }
-}
+use pieces::{ReadPieces, URI};
 
 /// The options of [`check`] (JavaScript names in camelCase).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -61,7 +54,7 @@ impl Default for CheckOptions {
         CheckOptions {
             level: "rules".into(),
             position_encoding: "utf-16".into(),
-            uri: "untitled:text".into(),
+            uri: URI.into(),
             max_errors: ctl_pgn::render::DEFAULT_MAX_DIAGNOSTICS,
         }
     }
@@ -146,7 +139,9 @@ pub fn check(bytes: &[u8], options: &CheckOptions) -> Result<Checked, ApiError> 
 }
 
 /// The pieces of a text as `cescacs` cuts a file, each decoded (what `fmt` reads).
-fn pieces(bytes: &[u8]) -> impl Iterator<Item = (TextStart, ctl_pgn::decode::Decoded)> + '_ {
+fn decoded_pieces(
+    bytes: &[u8],
+) -> impl Iterator<Item = (TextStart, ctl_pgn::decode::Decoded)> + '_ {
     Pieces::new(bytes).filter_map(|piece| {
         let Piece { start, bytes } = piece.ok()?;
         Some((start, ctl_pgn::decode::decode(bytes)))
@@ -158,15 +153,7 @@ fn json_of(diagnostics: &[Diagnostic], text: &str) -> Vec<JsonDiagnostic> {
     let index = LineIndex::at(text, TextStart::default());
     diagnostics
         .iter()
-        .map(|d| {
-            JsonDiagnostic::new(
-                d,
-                Context::default(),
-                "untitled:text",
-                &index,
-                PositionEncoding::Utf16,
-            )
-        })
+        .map(|d| JsonDiagnostic::new(d, Context::default(), URI, &index, PositionEncoding::Utf16))
         .collect()
 }
 
@@ -193,7 +180,7 @@ pub fn format(bytes: &[u8], options: &FormatOptions) -> Result<String, ApiError>
     let write = WriteOptions { ascii: options.ascii };
     let (mut out, mut games, mut broken) = (String::new(), 0usize, Vec::new());
     let (mut cap, mut unformattable) = (ErrorCap::new(options.max_errors), false);
-    for (start, decoded) in pieces(bytes) {
+    for (start, decoded) in decoded_pieces(bytes) {
         let records: Vec<_> = ctl_an::games_with(&decoded.text, &ctl_an::Limits::DEFAULT).collect();
         let unwritable = ctl_pgn::write::unwritable(&decoded, &records);
         if !unwritable.is_empty() {
@@ -202,13 +189,7 @@ pub fn format(bytes: &[u8], options: &FormatOptions) -> Result<String, ApiError>
             let shown = unwritable.iter().filter(|d| cap.admit(d.severity));
             broken.extend(shown.map(|d| {
                 let d = d.clone().shifted(start.offset);
-                JsonDiagnostic::new(
-                    &d,
-                    Context::default(),
-                    "untitled:text",
-                    &index,
-                    PositionEncoding::Utf16,
-                )
+                JsonDiagnostic::new(&d, Context::default(), URI, &index, PositionEncoding::Utf16)
             }));
         }
         if unformattable {
@@ -370,180 +351,6 @@ pub fn board_svg(text: &str, options: &SvgOptions) -> Result<String, ApiError> {
     Ok(diagram.to_svg())
 }
 
-/// The options of [`replay`].
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
-pub struct ReplayOptions {
-    /// `coherence` or `rules` (the default), as `cescacs replay --level`.
-    pub level: String,
-}
-
-impl Default for ReplayOptions {
-    fn default() -> ReplayOptions {
-        ReplayOptions { level: "rules".into() }
-    }
-}
-
-/// One tag of a game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TagValue {
-    /// Its name.
-    pub name: String,
-    /// Its value.
-    pub value: String,
-}
-
-/// One ply of a line: the move as written and the position after it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PlyPlayed {
-    /// The move number as written with its mark (`1.`, `1?`).
-    pub number: String,
-    /// The move as written.
-    #[serde(rename = "move")]
-    pub written: String,
-    /// The canonical PDTL after it.
-    pub pdtl: String,
-}
-
-/// A variation, hung where it branches from its line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Branch {
-    /// The index (in the line's `plies`) of the ply the variation replaces: it starts from the
-    /// position before that ply.
-    pub replaces: usize,
-    /// The variation, `null` when the line stopped before the position it starts from.
-    pub line: Option<LinePlayed>,
-}
-
-/// A line replayed: the main line or a variation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LinePlayed {
-    /// The canonical PDTL it starts from.
-    pub start: String,
-    /// Each ply played, up to where the line stopped.
-    pub plies: Vec<PlyPlayed>,
-    /// Its variations, in text order.
-    pub variations: Vec<Branch>,
-    /// Why it stopped before its end, if it did.
-    pub error: Option<JsonDiagnostic>,
-}
-
-/// One game replayed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct GameReplayed {
-    /// Its tags, in text order.
-    pub tags: Vec<TagValue>,
-    /// Its main line (exactly what `cescacs replay` replays, and each variation), `null` when
-    /// the start position cannot be read.
-    pub main: Option<LinePlayed>,
-}
-
-/// Every game of a text replayed: per game its tags, and per ply of the main line and of each
-/// variation the move and the PDTL after it. The main line is `cescacs replay`'s (positions
-/// and stop); the variations are those of `cescacs html` (each line stopping at its first
-/// error).
-pub fn replay(text: &str, options: &ReplayOptions) -> Result<Vec<GameReplayed>, ApiError> {
-    let level = match options.level.as_str() {
-        "coherence" => Level::Coherence,
-        "rules" => Level::Rules,
-        other => {
-            return Err(ApiError::options(format!(
-                "expected `level` \"coherence\" or \"rules\", found {other:?}"
-            )));
-        }
-    };
-    let mut games = Vec::new();
-    let full = Check { fast: false, ..Check::new(level) };
-    for checked in full.games(text) {
-        let Some(game) = checked.game else { continue };
-        let tags = game
-            .tags()
-            .iter()
-            .map(|t| TagValue { name: t.name.clone(), value: t.value.clone() })
-            .collect();
-        let main = game.main_line(level);
-        let lines = game.lines(level);
-        let main = main.positions.first().map(|start| {
-            let movetext = game.movetext();
-            let mut line = line_played(text, &movetext.pairs, start, &main.positions[1..], None);
-            line.error =
-                main.error.as_ref().map(|d| json_of(std::slice::from_ref(d), text).remove(0));
-            line.variations = branches(text, &movetext.pairs, lines.as_ref());
-            line
-        });
-        games.push(GameReplayed { tags, main });
-    }
-    Ok(games)
-}
-
-/// The plies of `pairs` with the positions after them (as many as were played).
-fn line_played(
-    text: &str,
-    pairs: &[Pair],
-    start: &Position,
-    after: &[Position],
-    error: Option<&Diagnostic>,
-) -> LinePlayed {
-    let plies = written_plies(text, pairs)
-        .zip(after)
-        .map(|((number, written), p)| PlyPlayed { number, written, pdtl: pdtl::to_string(p) })
-        .collect();
-    LinePlayed {
-        start: pdtl::to_string(start),
-        plies,
-        variations: Vec::new(),
-        error: error.map(|d| json_of(std::slice::from_ref(d), text).remove(0)),
-    }
-}
-
-/// The plies of `pairs` as written, with their move numbers (`…` is not a ply).
-fn written_plies<'a>(
-    text: &'a str,
-    pairs: &'a [Pair],
-) -> impl Iterator<Item = (String, String)> + 'a {
-    pairs.iter().flat_map(move |pair| {
-        let number =
-            format!("{}{}", pair.number.value, if pair.number.unknown { "?" } else { "." });
-        std::iter::once(&pair.white)
-            .chain(pair.black.as_ref())
-            .filter(|ply| !matches!(ply, Ply::Omitted(_)))
-            .map(move |ply| {
-                (number.clone(), text.get(ply.span().range()).unwrap_or_default().to_string())
-            })
-    })
-}
-
-/// The variations of `pairs`, each with the line `replay_lines` played for it.
-fn branches(text: &str, pairs: &[Pair], line: Option<&ctl_pgn::ReplayedLine>) -> Vec<Branch> {
-    let mut out = Vec::new();
-    let mut before = 0;
-    for (i, pair) in pairs.iter().enumerate() {
-        let white = usize::from(!matches!(pair.white, Ply::Omitted(_)));
-        for (j, variation) in pair.variations.iter().enumerate() {
-            let replaces = before + if variation.starts_with_black() { white } else { 0 };
-            let played = line
-                .and_then(|l| l.variations.get(i))
-                .and_then(|v| v.get(j))
-                .and_then(Option::as_ref);
-            let line = played.and_then(|played| {
-                let start = played.positions.first()?;
-                let mut l = line_played(
-                    text,
-                    &variation.pairs,
-                    start,
-                    &played.positions[1..],
-                    played.stop.as_ref(),
-                );
-                l.variations = branches(text, &variation.pairs, Some(played));
-                Some(l)
-            });
-            out.push(Branch { replaces, line });
-        }
-        before += pair.ply_count();
-    }
-    out
-}
-
 /// A text converted from the official app's format.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FromApp {
@@ -573,33 +380,47 @@ pub struct ToApp {
     pub diagnostics: Vec<JsonDiagnostic>,
 }
 
-/// Every game of a text written for the app, as `cescacs convert --to app` writes them.
-pub fn to_app(text: &str) -> Vec<ToApp> {
-    let parsed = ctl_an::parse_file(text);
-    let mut out = Vec::new();
-    for (i, syntax) in parsed.file.games.iter().enumerate() {
-        let problems = ctl_pgn::app::syntax_errors(&parsed.diagnostics, syntax);
-        let converted = if problems.is_empty() {
-            ctl_pgn::app::to_app(&Game::new(syntax.clone(), text)).map_err(|d| vec![*d])
-        } else {
-            Err(problems)
-        };
-        out.push(match converted {
-            Ok(app) => ToApp {
-                game: i + 1,
-                text: Some(app.text()),
-                dropped: app.dropped.iter().map(|s| s.to_string()).collect(),
-                diagnostics: Vec::new(),
-            },
-            Err(problems) => ToApp {
-                game: i + 1,
-                text: None,
-                dropped: Vec::new(),
-                diagnostics: json_of(&problems, text),
-            },
-        });
+/// Every game of a text written for the app, as `cescacs convert --to app` writes them: read
+/// game by game, in time linear in the text and memory bounded by the largest game and the
+/// result.
+pub fn to_app(input: impl Read) -> Result<Vec<ToApp>, ApiError> {
+    let (mut out, mut number) = (Vec::new(), 0);
+    for piece in ReadPieces::new(input) {
+        let mut piece = piece?;
+        while let Some(record) = piece.next_record() {
+            if record.game.is_empty() {
+                continue;
+            }
+            number += 1;
+            let (decoded, locate) = piece.parts();
+            // A game with errors of its encoding or syntax is not converted, as the CLI says.
+            let mut problems = ctl_pgn::app::syntax_errors(&decoded.diagnostics, &record.game);
+            problems.extend(record.diagnostics.iter().filter(|d| d.is_error()).cloned());
+            let context = pieces::in_game(&record.game, number);
+            let converted = if problems.is_empty() {
+                let game = Game::new(record.game, &decoded.text);
+                ctl_pgn::app::to_app(&game).map_err(|d| vec![*d])
+            } else {
+                Err(problems)
+            };
+            let app = match converted {
+                Ok(app) => ToApp {
+                    game: number,
+                    text: Some(app.text()),
+                    dropped: app.dropped.iter().map(|s| s.to_string()).collect(),
+                    diagnostics: Vec::new(),
+                },
+                Err(problems) => ToApp {
+                    game: number,
+                    text: None,
+                    dropped: Vec::new(),
+                    diagnostics: locate.json(decoded.shown(), &problems, context),
+                },
+            };
+            out.push(app);
+        }
     }
-    out
+    Ok(out)
 }
 
 /// Fixes applied to a text: each `span` (UTF-8 byte offsets, as in a diagnostic's

@@ -30,7 +30,11 @@ export interface Diagnostic {
   };
 }
 
-/** A thrown error: `code` is `invalid-options`, `invalid-input`, `syntax-errors`, or a diagnostic code. */
+/**
+ * A thrown error: `code` is `invalid-options`, `invalid-input`, `syntax-errors`, `too-large` (a
+ * result past 256 MiB of JSON, or past 32 MiB for `replay`, which `replayGames` reads game by
+ * game), or a diagnostic code.
+ */
 export interface CescacsError extends Error { code: string; diagnostics: Diagnostic[]; }
 
 export interface CheckOptions {
@@ -67,9 +71,21 @@ export interface LinePlayed {
   plies: PlyPlayed[];
   /** `replaces`: the index in `plies` of the ply the variation replaces. */
   variations: { replaces: number; line: LinePlayed | null }[];
+  /** Why it stopped: a move read but not played (one that cannot be read is in the game's `diagnostics`). */
   error: Diagnostic | null;
 }
-export interface GameReplayed { tags: { name: string; value: string }[]; main: LinePlayed | null; }
+/** One game replayed, or text around games that has errors (`game` null, given for them). */
+export interface GameReplayed {
+  /** The game's number in the text, from 1 (as `cescacs replay --game`); null around games. */
+  game: number | null;
+  tags: { name: string; value: string }[];
+  /** null when the start position cannot be read (and around games). */
+  main: LinePlayed | null;
+  /** Every error `cescacs replay` reports for it (syntax, tags, setup, the move `main` stops at), sorted. */
+  diagnostics: Diagnostic[];
+}
+/** What `replayGames` gives: the games, one at a time (`for (const game of replayGames(text))`). */
+export interface GameReplays { [Symbol.iterator](): GameReplays; }
 
 export interface FromApp { text: string | null; diagnostics: Diagnostic[]; }
 export interface ToApp { game: number; text: string | null; dropped: string[]; diagnostics: Diagnostic[]; }

@@ -3,7 +3,8 @@
 //! CLI: tests/js/cescacs.test.mjs.
 
 use cescacs_wasm::toolkit::{
-    self, CheckOptions, FormatOptions, PdtlOptions, ReplayOptions, SvgOptions, ViewerOptions,
+    self, CheckOptions, FormatOptions, GameReplayed, PdtlOptions, ReplayOptions, SvgOptions,
+    ViewerOptions,
 };
 
 const GAME: &str =
@@ -59,16 +60,27 @@ fn pdtl_reads_and_writes_both_dialects() {
     assert_eq!(toolkit::legal_moves("start").unwrap().len(), 68);
 }
 
+/// Every record of `text` replayed one at a time.
+fn replayed(text: &str) -> Vec<GameReplayed> {
+    let games = toolkit::replay_games(text.as_bytes(), &ReplayOptions::default()).unwrap();
+    games.collect::<Result<_, _>>().unwrap()
+}
+
 #[test]
 fn replay_gives_every_line_with_its_branch_point() {
-    let games = toolkit::replay(GAME, &ReplayOptions::default()).unwrap();
+    let games = replayed(GAME);
+    // The whole-text `replay` gives the same, as JSON.
+    let whole = toolkit::replay(GAME.as_bytes(), &ReplayOptions::default()).unwrap();
+    assert_eq!(whole, [toolkit::game_json(&games[0]).unwrap()]);
     let main = games[0].main.as_ref().unwrap();
     assert_eq!(games[0].tags[0].name, "Variant");
     assert_eq!(
         main.plies.iter().map(|p| p.written.as_str()).collect::<Vec<_>>(),
         ["E7-E13", "E21-E15"]
     );
-    assert!(main.error.is_some(), "EE5-E11 is not a move of White's");
+    let error = main.error.as_ref().expect("EE5-E11 is not a move of White's");
+    assert_eq!(games[0].diagnostics, std::slice::from_ref(error));
+    assert_eq!((error.data.game, error.data.ply), (Some(1), Some(3)));
     let replaces: Vec<_> = main.variations.iter().map(|v| v.replaces).collect();
     assert_eq!(replaces, [1, 0]);
     let black = main.variations[0].line.as_ref().unwrap();
@@ -77,8 +89,81 @@ fn replay_gives_every_line_with_its_branch_point() {
 }
 
 #[test]
+fn replay_reports_every_error_of_the_cli() {
+    // `cescacs replay` on this text reports E0217 and E0204 (the node tests compare with it).
+    let games = replayed("1. A1-A9 *\n");
+    let codes: Vec<_> = games[0].diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0217", "E0204"]);
+    let main = games[0].main.as_ref().unwrap();
+    assert!(main.plies.is_empty() && main.error.is_none());
+    // Text around games is given for its errors, without a number; the games are numbered.
+    let games = replayed(&format!("hello there\n{GAME}{GAME}"));
+    let numbers: Vec<_> = games.iter().map(|g| g.game).collect();
+    assert_eq!(numbers, [None, Some(1), Some(2)]);
+    let codes: Vec<_> = games[0].diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0217", "E0210"]);
+    assert!(games[0].main.is_none() && games[0].tags.is_empty());
+}
+
+#[test]
+fn replay_locates_each_diagnostic_as_check_does() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/invalid");
+    let mut texts: Vec<String> = std::fs::read_dir(corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ctl-pgn"))
+        .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
+        .collect();
+    // Several pieces, CRLF line ends, a byte order mark, wide characters, records on one line.
+    let bad = "[Variant \"C'escacs\"] {é𝄞} 1. E7-E13 (1. EE5-E11), E21-E15\r\n2. EE5-E11: *";
+    texts.push(format!("\u{FEFF}{bad}\r\n{bad} 1. A1-A9 * 1. E7-E13 ) *\r{bad}"));
+    let mut compared = 0;
+    for text in &texts {
+        let all = CheckOptions { max_errors: 0, ..CheckOptions::default() };
+        let checked = toolkit::check(text.as_bytes(), &all).unwrap().diagnostics;
+        for game in replayed(text) {
+            // The game's, and where each of its lines stops.
+            let mut found = game.diagnostics.clone();
+            let mut lines: Vec<_> = game.main.into_iter().collect();
+            while let Some(line) = lines.pop() {
+                found.extend(line.error);
+                lines.extend(line.variations.into_iter().filter_map(|v| v.line));
+            }
+            for d in &found {
+                let same = checked.iter().find(|c| c.code == d.code && c.data.span == d.data.span);
+                let Some(same) = same else { continue };
+                assert_eq!(
+                    (&d.range, &d.related_information),
+                    (&same.range, &same.related_information),
+                    "{text}"
+                );
+                assert_eq!((d.data.game, d.data.ply), (same.data.game, same.data.ply), "{text}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 20, "{compared} diagnostics compared");
+}
+
+#[test]
+fn replay_games_gives_the_records_of_one_piece_one_at_a_time() {
+    // Games without tags: all in one piece, each with its error on its own line.
+    let flood = "1. E7-E13 *\n".repeat(3_000);
+    let mut games = 0;
+    for game in toolkit::replay_games(flood.as_bytes(), &ReplayOptions::default()).unwrap() {
+        let game = game.unwrap();
+        games += 1;
+        assert_eq!(game.game, Some(games));
+        assert_eq!(game.main.unwrap().plies.len(), 1);
+        let d = &game.diagnostics[0];
+        assert_eq!((d.code.as_str(), d.range.start.line as usize), ("E0217", games - 1));
+    }
+    assert_eq!(games, 3_000);
+}
+
+#[test]
 fn the_app_formats_and_the_board() {
-    let app = toolkit::to_app(GAME);
+    let app = toolkit::to_app(GAME.as_bytes()).unwrap();
     assert_eq!(app.len(), 1);
     assert!(app[0].text.is_none(), "the main line has an illegal move");
     let from = toolkit::from_app("1. E7-E13, E21-E15\n");
@@ -100,8 +185,8 @@ fn hostile_input_gives_values() {
         let text = String::from_utf8_lossy(bytes);
         let _ = toolkit::check(bytes, &CheckOptions::default()).unwrap();
         let _ = toolkit::format(bytes, &FormatOptions::default());
-        let _ = toolkit::replay(&text, &ReplayOptions::default()).unwrap();
-        let _ = toolkit::to_app(&text);
+        let _ = toolkit::replay(bytes.as_slice(), &ReplayOptions::default()).unwrap();
+        let _ = toolkit::to_app(bytes.as_slice()).unwrap();
         let _ = toolkit::from_app(&text);
         let _ = toolkit::read_pdtl(&text, &PdtlOptions::default()).unwrap();
         let _ = toolkit::legal_moves(&text);

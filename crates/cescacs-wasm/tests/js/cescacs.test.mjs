@@ -38,7 +38,7 @@ const levels = ['syntax', 'coherence', 'rules'];
 const encodings = ['utf-8', 'utf-16', 'utf-32'];
 
 test('the package exports every function, ready after import', () => {
-  for (const name of ['check', 'format', 'readPdtl', 'writePdtl', 'legalMoves', 'replay', 'fromApp', 'toApp', 'boardSvg', 'applyFixes', 'viewer', 'viewerBoard']) {
+  for (const name of ['check', 'format', 'readPdtl', 'writePdtl', 'legalMoves', 'replay', 'replayGames', 'fromApp', 'toApp', 'boardSvg', 'applyFixes', 'viewer', 'viewerBoard']) {
     assert.equal(typeof cescacs[name], 'function', name);
   }
   assert.equal(cescacs.initSync, undefined);
@@ -104,22 +104,92 @@ function replayed(path, game) {
 test('replay equals `cescacs replay` on every game of the corpus; variations branch where they start', () => {
   for (const path of corpus) {
     const text = readFileSync(path, 'utf8');
-    const games = cescacs.replay(text);
+    const games = cescacs.replay(text).filter((game) => game.game !== null);
     games.forEach((game, i) => {
-      const expected = replayed(path, i + 1);
+      assert.equal(game.game, i + 1, path);
+      const expected = replayed(path, game.game);
       const main = game.main;
       const got = main ? [main.start, ...main.plies.map((p) => p.pdtl)] : [];
-      assert.deepStrictEqual(got, expected, `${path} game ${i + 1}`);
+      assert.deepStrictEqual(got, expected, `${path} game ${game.game}`);
       const walk = (line) => {
         for (const { replaces, line: variation } of line.variations) {
           if (!variation) continue;
           const before = replaces === 0 ? line.start : line.plies[replaces - 1]?.pdtl;
-          if (before !== undefined) assert.equal(variation.start, before, `${path} game ${i + 1}`);
+          if (before !== undefined) assert.equal(variation.start, before, `${path} game ${game.game}`);
           walk(variation);
         }
       };
       if (main) walk(main);
     });
+    // One game at a time: the same games.
+    assert.deepStrictEqual([...cescacs.replayGames(text)], cescacs.replay(text), path);
+  }
+});
+
+/** A small seeded generator (mulberry32), so that a failure can be replayed. */
+function random(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The codes `cescacs replay` reports on standard error, sorted. */
+function replayCodes(args, input) {
+  const err = run(['replay', '--max-errors', '0', ...args], input).stderr.toString('utf8');
+  return [...err.matchAll(/^\[([EW]\d{4})\] (?:Error|Warning)/gm)].map((m) => m[1]).sort();
+}
+
+/** The codes of every diagnostic `replay` gives, sorted. */
+function codesOf(games) {
+  return games.flatMap((game) => game.diagnostics.map((d) => d.code)).sort();
+}
+
+test('replay gives every diagnostic `cescacs replay` reports, syntax errors included', () => {
+  // A move that cannot be read: no ply, and its error said (it was dropped, issue 38).
+  const games = cescacs.replay('1. A1-A9 *');
+  assert.deepStrictEqual(codesOf(games), replayCodes(['-'], '1. A1-A9 *'));
+  assert.deepStrictEqual(codesOf(games), ['E0204', 'E0217']);
+  assert.equal(games[0].main.plies.length, 0);
+  let compared = 0;
+  for (const path of corpus) {
+    const expected = replayCodes([path]);
+    assert.deepStrictEqual(codesOf(cescacs.replay(readFileSync(path))), expected, path);
+    compared += expected.length;
+  }
+  // Broken texts: a sample with bytes changed at random, stray text and brackets.
+  const next = random(38);
+  const sample = readFileSync(corpus[0]);
+  const broken = ['junk ] before\n[Variant "C\'escacs"]\n1. E7-E13: * ) 1-0\n', '1. E7-E13 '.repeat(300), '1. E7-E13 *\n'.repeat(50)];
+  for (let i = 0; i < 40; i++) {
+    const bytes = Buffer.from(sample);
+    for (let j = 0; j < 10; j++) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 128);
+    broken.push(bytes);
+  }
+  for (const text of broken) {
+    const expected = replayCodes(['-'], text);
+    assert.deepStrictEqual(codesOf(cescacs.replay(text)), expected, String(text));
+    compared += expected.length;
+  }
+  assert.ok(compared > 100, `${compared} codes compared`);
+});
+
+test('replay reads a string a chunk at a time: characters across chunks are whole', () => {
+  // Chunks of 65,536 UTF-16 units: a surrogate pair (𝄞), a lone surrogate or a two-byte
+  // character at and around each edge of the first chunk, before a syntax error whose byte span
+  // would move if one were cut.
+  const head = '[Variant "C\'escacs"]\n{';
+  for (const wide of ['\u{1D11E}', '\uD800', 'é']) {
+    for (const shift of [-2, -1, 0, 1]) {
+      const text = head + 'a'.repeat(65_536 + shift - head.length) + wide + '}\n1. E7xE13 *\n';
+      const fromString = cescacs.replay(text);
+      const fromBytes = cescacs.replay(new Uint8Array(Buffer.from(text, 'utf8')));
+      assert.deepStrictEqual(fromString, fromBytes, `${JSON.stringify(wide)} at ${shift}`);
+      const checked = cescacs.check(text).diagnostics.find((d) => d.code === 'E0206');
+      assert.deepStrictEqual(fromString[0].diagnostics, [checked], `${JSON.stringify(wide)} at ${shift}`);
+    }
   }
 });
 
@@ -185,8 +255,9 @@ function everything(text) {
     () => cescacs.check(text),
     () => cescacs.check(text, { level: 'syntax', positionEncoding: 'utf-8', maxErrors: 0 }),
     () => cescacs.format(text),
-    () => cescacs.replay(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
-    () => cescacs.toApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
+    () => cescacs.replay(text),
+    () => [...cescacs.replayGames(text)],
+    () => cescacs.toApp(text),
     () => cescacs.fromApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
     () => cescacs.viewer(text),
     () => cescacs.viewer(text, { at: 1e9 }),
@@ -196,22 +267,15 @@ function everything(text) {
     calls.push(() => cescacs.readPdtl(text), () => cescacs.legalMoves(text), () => cescacs.boardSvg(text, { from: 'app' }));
   }
   for (const call of calls) {
+    let value;
     try {
-      call();
+      value = call();
     } catch (e) {
       assert.ok(e instanceof Error && typeof e.code === 'string', `a trap, not an error value: ${e}`);
+      continue;
     }
+    assert.notEqual(value, null, `${call}: a value, never null`);
   }
-}
-
-/** A small seeded generator (mulberry32), so that a failure can be replayed. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 test('hostile inputs give results, not traps', () => {

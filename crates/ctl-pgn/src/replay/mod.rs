@@ -5,7 +5,7 @@
 //! decides once where each variation starts and where a line stops:
 //!
 //! - [`Game::main_line`]: the main line's positions and the error that stopped it, if any (what
-//!   `cescacs replay` prints);
+//!   `cescacs replay` prints), and [`Game::replay_errors`], every error it reports beside them;
 //! - [`Game::lines`]: every line as a tree of positions ([`ReplayedLine`]: what the HTML page
 //!   and the language server's hovers show);
 //! - [`Game::replay`]: any [`Observer`], told of each position and of the shape of the movetext.
@@ -74,6 +74,47 @@ impl Game {
         let positions = self.start().into_iter().cloned().collect();
         let trail = self.replay(ReplayOptions::main_line(level), Trail { positions, error: None });
         trail.into_main_line()
+    }
+
+    /// Every error `cescacs replay` reports for the game beside the positions of `line`, its
+    /// [`main_line`](Game::main_line): the reader's (of `encoding`, the encoding's diagnostics
+    /// of the text the game was read from, those inside the game; and `syntax`, the parser's
+    /// for its record), those of its tags (what [`Check`](crate::Check) finds at the syntax
+    /// level, and a `[PDTL]` or `[Redefine]` tag that cannot be read), and the error that
+    /// stopped `line`. Sorted by [`Diagnostic::sort`]; spans as the game's. The npm package's
+    /// `replay` gives the same.
+    ///
+    /// ```
+    /// use ctl_pgn::Level;
+    /// let text = "1. A1-A9 *\n";
+    /// let read = ctl_pgn::read_str(text).remove(0);
+    /// let line = read.game.main_line(Level::Rules);
+    /// // The move cannot be read: the line stops silently; the parser said why.
+    /// assert_eq!((line.positions.len(), &line.error), (1, &None));
+    /// let errors = read.game.replay_errors(&line, &[], &read.diagnostics);
+    /// let codes: Vec<_> = errors.iter().map(|d| d.code).collect();
+    /// assert_eq!(codes, ["E0217", "E0204"]); // no `[Variant]` tag; `A1` is not a hex
+    /// ```
+    pub fn replay_errors(
+        &self,
+        line: &MainLine,
+        encoding: &[Diagnostic],
+        syntax: &[Diagnostic],
+    ) -> Vec<Diagnostic> {
+        let span = self.span();
+        let tags = replay_game(self, ReplayOptions::check(Level::Syntax), ()).0.diagnostics;
+        let mut errors: Vec<Diagnostic> = encoding
+            .iter()
+            .filter(|d| span.start <= d.span.start && d.span.start <= span.end)
+            .chain(syntax)
+            .chain(&tags)
+            .chain(self.setup_diagnostics())
+            .filter(|d| d.is_error())
+            .chain(&line.error)
+            .cloned()
+            .collect();
+        Diagnostic::sort(&mut errors);
+        errors
     }
 }
 
