@@ -120,7 +120,7 @@ fn line_at(movetext: &Movetext, offset: usize) -> (Vec<Step>, &[Pair]) {
 pub(crate) fn moves(position: &Position, letters: &Letters, typed: &str) -> Vec<Item> {
     let typed = typed.to_lowercase();
     let mut items: Vec<Item> = position
-        .legal_moves()
+        .legal_board_moves()
         .iter()
         .map(|m| {
             let (label, check) = written(position, m, letters);
@@ -353,7 +353,7 @@ mod tests {
                     found.insert(m.to_string());
                 }
                 let legal: BTreeSet<String> =
-                    position.legal_moves().iter().map(ToString::to_string).collect();
+                    position.legal_board_moves().iter().map(ToString::to_string).collect();
                 assert_eq!(found, legal, "game {index} at {}", written.span.start);
                 assert_eq!(items.len(), legal.len(), "no move twice");
                 let spec = ctl_pgn::validate::move_spec(written, letters).expect("a spec");

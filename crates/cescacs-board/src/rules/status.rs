@@ -52,7 +52,63 @@ pub enum DrawReason {
     Repetition,
 }
 
-/// How a game has ended, as far as the position alone tells.
+/// How a game ended, without who won: what [`Outcome::termination`] tells (python-chess's
+/// `Termination`). [`Termination::as_str`] names it in words, for the bindings.
+///
+/// ```
+/// use cescacs_board::{DrawReason, Outcome, Termination};
+/// let t = Outcome::Draw(DrawReason::InsufficientMaterial).termination();
+/// assert_eq!((t, t.as_str()), (Termination::InsufficientMaterial, "insufficient material"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move is mated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (a win in C'escacs).
+    Stalemate,
+    /// 150 half-moves without capture, pawn move or promotion.
+    MoveExhaustion,
+    /// Mating material is gone.
+    InsufficientMaterial,
+    /// The same position for the fifth time (known only to a line of play, not to a position).
+    Repetition,
+}
+
+impl Termination {
+    /// Every termination, in declaration order.
+    pub const ALL: [Termination; 5] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::MoveExhaustion,
+        Termination::InsufficientMaterial,
+        Termination::Repetition,
+    ];
+
+    /// The termination in words: `checkmate`, `stalemate`, `move exhaustion`, `insufficient
+    /// material`, `repetition`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::MoveExhaustion => "move exhaustion",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::Repetition => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a game has ended: its [`termination`](Outcome::termination) and its
+/// [`winner`](Outcome::winner) (none for a draw), and the result it writes.
+///
+/// A [`Position`] tells mate, stalemate and the automatic draws it sees itself
+/// ([`Position::outcome`]); a repetition needs the line of play that led to it, which only a
+/// game knows (`ctl_pgn`'s game model, `Game::outcome`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side to move is mated: `winner` scores 3-0 (or 0-3).
@@ -70,6 +126,31 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// How the game ended.
+    pub const fn termination(self) -> Termination {
+        match self {
+            Outcome::Checkmate { .. } => Termination::Checkmate,
+            Outcome::Stalemate { .. } => Termination::Stalemate,
+            Outcome::Draw(DrawReason::MoveExhaustion) => Termination::MoveExhaustion,
+            Outcome::Draw(DrawReason::InsufficientMaterial) => Termination::InsufficientMaterial,
+            Outcome::Draw(DrawReason::Repetition) => Termination::Repetition,
+        }
+    }
+
+    /// The side that won (mate and stalemate are wins in C'escacs), `None` for a draw.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, DrawReason, Outcome};
+    /// assert_eq!(Outcome::Stalemate { winner: Colour::Black }.winner(), Some(Colour::Black));
+    /// assert_eq!(Outcome::Draw(DrawReason::Repetition).winner(), None);
+    /// ```
+    pub const fn winner(self) -> Option<Colour> {
+        match self {
+            Outcome::Checkmate { winner } | Outcome::Stalemate { winner } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+
     /// The result as written in CTL-PGN: `3-0`, `0-3`, `2-1`, `1-2` or `1-1`.
     ///
     /// ```
