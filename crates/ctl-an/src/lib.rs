@@ -52,6 +52,7 @@ pub mod syntax;
 #[cfg(test)]
 mod testing;
 mod write;
+pub mod written;
 
 pub use cescacs_board::{Diagnostic, Severity, Span};
 pub use file::{

@@ -31,10 +31,10 @@ use ctl_an::syntax::{self, Ply};
 use pdtl::Dialect;
 
 use crate::game::Game;
-use crate::validate::messages::{coherence_error, rules_error};
 use crate::validate::move_spec;
 use crate::write::{WriteOptions, write_file};
 use cescacs_board::internals::{MatchWritten, PlayWritten};
+use ctl_an::written::internals::{coherence_error, rules_error};
 
 pub use cescacs_board::codes::convert::{BAD_LINE, BAD_OMISSION};
 
