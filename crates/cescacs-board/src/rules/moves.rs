@@ -149,6 +149,28 @@ impl BoardMove {
     pub fn is_pawn_move(&self) -> bool {
         self.piece == PieceKind::Pawn
     }
+
+    /// The sign its canonical text writes between origin and destination: `-`, `×`, `@`, or
+    /// `@@` for en passant on the first hex a triple step crossed (four lines from the
+    /// victim); `-` for a castling and `=` for a promotion in place, which have no origin.
+    ///
+    /// ```
+    /// use cescacs_board::{Position, notation};
+    /// let m = Position::initial().legal_board_moves()[0];
+    /// assert_eq!(m.separator(), notation::MOVE);
+    /// ```
+    pub fn separator(&self) -> &'static str {
+        match self.kind {
+            BoardMoveKind::EnPassant { victim } => {
+                let far = victim.line().number().abs_diff(self.to.line().number()) == 4;
+                if far { EN_PASSANT_FAR } else { EN_PASSANT }
+            }
+            BoardMoveKind::ScornfulCapture => EN_PASSANT,
+            BoardMoveKind::PromotionInPlace => PROMOTION,
+            _ if self.captured.is_some() => CAPTURE,
+            _ => MOVE,
+        }
+    }
 }
 
 /// The captured-piece letter of a capture: omitted for a Pawn.
@@ -177,18 +199,7 @@ impl fmt::Display for BoardMove {
         if self.piece != PieceKind::Pawn {
             write!(f, "{}", self.piece.letter())?;
         }
-        write!(f, "{}", self.from)?;
-        match self.kind {
-            BoardMoveKind::EnPassant { victim } => {
-                // `@@` when the capture hex is the first of a triple step's two crossed hexes,
-                // i.e. four lines away from the victim.
-                let far = victim.line().number().abs_diff(self.to.line().number()) == 4;
-                f.write_str(if far { EN_PASSANT_FAR } else { EN_PASSANT })?;
-            }
-            BoardMoveKind::ScornfulCapture => f.write_str(EN_PASSANT)?,
-            _ if self.captured.is_some() => f.write_str(CAPTURE)?,
-            _ => f.write_str(MOVE)?,
-        }
+        write!(f, "{}{}", self.from, self.separator())?;
         if let Some(c) = victim_letter(self.captured) {
             write!(f, "{c}")?;
         }

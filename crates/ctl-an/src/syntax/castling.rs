@@ -1,7 +1,7 @@
 //! Castling: `KRK-…` (the King's Rook), `KRD-…` (the Queen's Rook), `KRR-…` (both), the 24
 //! strings of docs/RULES.md 4.3.
 
-use cescacs_board::Column;
+use cescacs_board::{BoardCastling, Column};
 
 use super::separator::Separator;
 use super::spelling::{UnknownSpelling, read_whole};
@@ -109,7 +109,7 @@ impl Castling {
     /// if it is one of the 24 valid strings.
     ///
     /// ```
-    /// use cescacs_board::Column;
+    /// use cescacs_board::{BoardCastling, Column};
     /// use ctl_an::syntax::{Castling, CastlingRooks, Separator};
     /// let c = Castling::from_parts("KRK", "HIO", Separator::HyphenMinus).unwrap();
     /// assert_eq!((c.rooks, c.king, c.king_rook, c.rook_steps), (CastlingRooks::King, Column::H, Some(Column::I), 1));
@@ -117,6 +117,26 @@ impl Castling {
     /// ```
     pub fn from_parts(prefix: &str, columns: &str, separator: Separator) -> Option<Castling> {
         Castling::from_bytes(prefix.as_bytes(), columns.as_bytes(), separator)
+    }
+
+    /// The castling of the board's [`BoardCastling`], written with `-`.
+    ///
+    /// ```
+    /// use cescacs_board::BoardCastling;
+    /// use ctl_an::syntax::Castling;
+    /// assert_eq!(Castling::of_board(BoardCastling::KrkHio).to_string(), "KRK-HIO");
+    /// ```
+    pub fn of_board(c: BoardCastling) -> Castling {
+        let (prefix, columns) = c.as_str().split_once('-').unwrap_or_default();
+        // The board's 24 castlings are the 24 strings of `CASTLINGS` (tests/vocabulary.rs).
+        Castling::from_parts(prefix, columns, Separator::HyphenMinus).unwrap_or(Castling {
+            rooks: CastlingRooks::King,
+            separator: Separator::HyphenMinus,
+            king: Column::I,
+            king_rook: Some(Column::I),
+            queen_rook: None,
+            rook_steps: 0,
+        })
     }
 
     /// [`Castling::from_parts`] of bytes: the one lookup in [`CASTLINGS`].
