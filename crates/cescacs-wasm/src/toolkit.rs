@@ -8,7 +8,7 @@ use cescacs_board::{Diagnostic, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
 use ctl_an::WriteOptions;
 use ctl_an::syntax::{Pair, Ply};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::reader::{Pieces, StreamPiece as Piece, TextStart};
 use ctl_pgn::render::{Context, ErrorCap, JsonDiagnostic, LineIndex, PositionEncoding, piece_json};
 use ctl_pgn::validate::Level;
@@ -580,7 +580,7 @@ pub fn to_app(text: &str) -> Vec<ToApp> {
     for (i, syntax) in parsed.file.games.iter().enumerate() {
         let problems = ctl_pgn::app::syntax_errors(&parsed.diagnostics, syntax);
         let converted = if problems.is_empty() {
-            ctl_pgn::app::to_app(&Game::new(syntax.clone(), text)).map_err(|d| vec![*d])
+            ctl_pgn::app::to_app(&ParsedGame::new(syntax.clone(), text)).map_err(|d| vec![*d])
         } else {
             Err(problems)
         };

@@ -6,7 +6,7 @@
 //! in the same order, but a game that the scanner ([`ctl_an::scan`]) reads whole is handed out
 //! as its text alone: no tree is built until [`LazyGame::read`] asks for one. Its main line is
 //! replayed straight from the scanner's events ([`LazyGame::main_line`]), by the same replay
-//! that [`Game::main_line`](crate::Game::main_line) runs on the tree, so the positions are the
+//! that [`ParsedGame::main_line`](crate::ParsedGame::main_line) runs on the tree, so the positions are the
 //! same by construction. A game the scanner does not read whole (a syntax error, an encoding
 //! problem, a form it leaves to the full reader, text around games) is read the full way at
 //! once, as the `Reader` reads it.
@@ -166,7 +166,7 @@ impl LazyGame {
         read_piece_with(piece, &self.limits).into_iter().next().unwrap_or_else(|| ReadGame {
             offset: self.start.offset,
             start: self.start,
-            game: crate::Game::new(ctl_an::syntax::Record::default(), ""),
+            game: crate::ParsedGame::new(ctl_an::syntax::Record::default(), ""),
             text: String::new(),
             diagnostics: Vec::new(),
         })
@@ -185,7 +185,7 @@ impl LazyGame {
         }
     }
 
-    /// The main line replayed at `level`: [`Game::main_line`](crate::Game::main_line) of the
+    /// The main line replayed at `level`: [`ParsedGame::main_line`](crate::ParsedGame::main_line) of the
     /// game, replayed from the scanner's events when its tree has not been built.
     ///
     /// ```

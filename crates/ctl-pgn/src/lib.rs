@@ -24,8 +24,8 @@
 //! ```
 //!
 //! **Read games and replay them to positions**: [`Reader`] (any [`std::io::Read`]) or
-//! [`read_str`] give each [`Game`] with its reader's diagnostics; [`Game::main_line`],
-//! [`Game::lines`] and [`Game::replay`] (the [`replay`] module) give its positions.
+//! [`read_str`] give each [`ParsedGame`] with its reader's diagnostics; [`ParsedGame::main_line`],
+//! [`ParsedGame::lines`] and [`ParsedGame::replay`] (the [`replay`] module) give its positions.
 //! [`LazyReader`] gives the same games read only as far as they are used ([`LazyGame`]): a
 //! clean game's main line is replayed from the scanner's events, without a syntax tree.
 //!
@@ -71,8 +71,8 @@ pub mod convert;
 pub mod decode;
 pub mod filter;
 pub mod fixes;
-mod game;
 pub mod lazy;
+mod parsed;
 pub mod reader;
 #[cfg(feature = "render")]
 pub mod render;
@@ -86,8 +86,8 @@ pub use cescacs_board::{Diagnostic, Severity, Span};
 pub use check::{Check, Checked, CheckedGame, CheckedGames, CheckedPiece, ReadPath, Stats};
 pub use convert::{Converted, convert};
 pub use ctl_an::{Limits, ParseOutput, parse_file};
-pub use game::Game;
 pub use lazy::{LazyGame, LazyReader};
+pub use parsed::ParsedGame;
 pub use reader::{ReadGame, Reader, read_str};
 pub use replay::{MainLine, Observer, PlyAt, ReplayOptions, ReplayedLine};
 pub use validate::Level;

@@ -17,7 +17,7 @@ use cescacs_board::Diagnostic;
 use ctl_an::Limits;
 
 use crate::decode::decode;
-use crate::game::Game;
+use crate::parsed::ParsedGame;
 use crate::split::GameSplitter;
 
 /// Where a piece of a stream starts: its byte offset, its line, and the columns before it on that
@@ -108,7 +108,7 @@ pub struct ReadGame {
     /// The game's text (invalid UTF-8 replaced by spaces, same length as the bytes).
     pub text: String,
     /// The game.
-    pub game: Game,
+    pub game: ParsedGame,
     /// Encoding and syntax diagnostics, in stream offsets, sorted.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -328,7 +328,7 @@ pub fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame> {
     let n = parsed.len();
     let mut out = Vec::with_capacity(n);
     for (i, g) in parsed.into_iter().enumerate() {
-        let mut game = Game::new(g.game, &text);
+        let mut game = ParsedGame::new(g.game, &text);
         game.set_syntax_errors(&g.diagnostics);
         let mut diagnostics: Vec<Diagnostic> =
             g.diagnostics.into_iter().map(|d| d.shifted(offset)).collect();
@@ -342,7 +342,7 @@ pub fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame> {
     if out.is_empty() {
         let diagnostics: Vec<Diagnostic> = encoding.collect();
         if !diagnostics.is_empty() {
-            let game = Game::new(ctl_an::syntax::Record::default(), &text);
+            let game = ParsedGame::new(ctl_an::syntax::Record::default(), &text);
             out.push(ReadGame { offset, start, text, game, diagnostics });
         }
     }

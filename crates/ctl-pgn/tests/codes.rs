@@ -19,7 +19,7 @@ use cescacs_board::codes::{self, Severity};
 use cescacs_board::{Diagnostic, Letters};
 use ctl_an::Limits;
 use ctl_an::syntax::{MoveKind, Ply, PromotionTarget};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::render::{Context, FileReport, PositionEncoding, render_json, render_text};
 use ctl_pgn::{Check, Level};
 use ctl_pgn::{ReadGame, Reader};
@@ -355,7 +355,7 @@ fn forced_promotion_without_piece() -> (Vec<Diagnostic>, String) {
     let Ply::Move(m) = &mut syntax.movetext.pairs[0].white else { panic!("a move") };
     let MoveKind::ForcedPromotion(f) = &mut m.kind else { panic!("a forced promotion") };
     f.promotion.target = PromotionTarget::Awaiting;
-    (Check::new(Level::Coherence).game(&Game::new(syntax, &text)), text)
+    (Check::new(Level::Coherence).game(&ParsedGame::new(syntax, &text)), text)
 }
 
 #[test]

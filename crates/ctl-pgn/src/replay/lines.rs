@@ -1,5 +1,5 @@
 //! Every line of a game replayed, kept as a tree of positions: the one replay
-//! ([`Game::replay`], each line stopping at its first error) with an observer that files
+//! ([`ParsedGame::replay`], each line stopping at its first error) with an observer that files
 //! what it is told line by line. What the HTML page draws and what the language server's hovers
 //! show; where a variation starts is the replay's to say.
 
@@ -8,7 +8,7 @@ use ctl_an::syntax::{Move, PairNumber};
 
 use super::observer::{Observer, PlyAt};
 use super::options::ReplayOptions;
-use crate::game::Game;
+use crate::parsed::ParsedGame;
 use crate::validate::Level;
 
 /// One line replayed: the main line or a variation.
@@ -24,7 +24,7 @@ pub struct ReplayedLine {
     pub stop: Option<Diagnostic>,
 }
 
-impl Game {
+impl ParsedGame {
     /// Replays every line of the game at `level` (`Syntax` is taken as `Coherence`), each
     /// stopping at its first error. `None` when the start position is unknown.
     ///

@@ -1,14 +1,14 @@
 //! Replay: the positions of a game's lines.
 //!
-//! A [`Game`] (from [`crate::Reader`] or [`crate::read_str`]) is replayed from its start
+//! A [`ParsedGame`] (from [`crate::Reader`] or [`crate::read_str`]) is replayed from its start
 //! position (the initial one, or its `[PDTL]` tag's) by the same replay that checks it, which
 //! decides once where each variation starts and where a line stops:
 //!
-//! - [`Game::main_line`]: the main line's positions and the error that stopped it, if any (what
+//! - [`ParsedGame::main_line`]: the main line's positions and the error that stopped it, if any (what
 //!   `cescacs replay` prints);
-//! - [`Game::lines`]: every line as a tree of positions ([`ReplayedLine`]: what the HTML page
+//! - [`ParsedGame::lines`]: every line as a tree of positions ([`ReplayedLine`]: what the HTML page
 //!   and the language server's hovers show);
-//! - [`Game::replay`]: any [`Observer`], told of each position and of the shape of the movetext.
+//! - [`ParsedGame::replay`]: any [`Observer`], told of each position and of the shape of the movetext.
 //!
 //! ```
 //! use ctl_pgn::Level;
@@ -38,7 +38,7 @@ pub use lines::ReplayedLine;
 pub use observer::{Observer, PlyAt};
 pub use options::ReplayOptions;
 
-use crate::game::Game;
+use crate::parsed::ParsedGame;
 use crate::validate::Level;
 
 /// The main line replayed: the start position, the position after each ply, and the error that
@@ -51,8 +51,8 @@ pub struct MainLine {
     pub error: Option<Diagnostic>,
 }
 
-impl Game {
-    /// Replays the game with `observer` (its setup as [`Game::new`] read it), and gives the
+impl ParsedGame {
+    /// Replays the game with `observer` (its setup as [`ParsedGame::new`] read it), and gives the
     /// observer back once the replay is done with it.
     pub fn replay<O: Observer>(&self, options: ReplayOptions, observer: O) -> O {
         replay_game(self, options, observer).1
@@ -77,10 +77,10 @@ impl Game {
     }
 }
 
-/// Replays a parsed game (its setup as [`Game::new`] read it) with an observer: what the replay
+/// Replays a parsed game (its setup as [`ParsedGame::new`] read it) with an observer: what the replay
 /// found, and the observer.
 pub(crate) fn replay_game<O: Observer>(
-    game: &Game,
+    game: &ParsedGame,
     options: ReplayOptions,
     observer: O,
 ) -> (Replayed, O) {
@@ -91,7 +91,7 @@ pub(crate) fn replay_game<O: Observer>(
     (done, replay.into_observer())
 }
 
-/// The positions and the stop of the main line: the observer of [`Game::main_line`], and of
+/// The positions and the stop of the main line: the observer of [`ParsedGame::main_line`], and of
 /// [`crate::LazyGame::main_line`] (which starts it empty: the start comes from the replay).
 #[derive(Default)]
 pub(crate) struct Trail {
@@ -139,7 +139,7 @@ mod tests {
         let text =
             "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EZ5-E11, E23-E17\n3. G7-G13: *\n";
         let parsed = ctl_an::parse_file(text);
-        let mut game = Game::new(parsed.file.games[0].clone(), text);
+        let mut game = ParsedGame::new(parsed.file.games[0].clone(), text);
         game.set_syntax_errors(&parsed.diagnostics);
         let (done, ()) = replay_game(&game, ReplayOptions::check(Level::Rules), ());
         let at = Span::new(text.find("EZ5").unwrap(), text.find(", E23").unwrap());
