@@ -89,7 +89,7 @@ fn a_mate_on_the_move_that_reaches_150_half_moves_is_mate() {
     assert_eq!(after.outcome(), Some(Outcome::Checkmate { winner: Colour::White }));
     assert_eq!(after.automatic_draw(), None);
     let mate = p.legal_board_moves().into_iter().find(|m| m.to_string() == "DE11-P11");
-    assert_eq!(p.move_text_with_check(mate.unwrap()), "DE11-P11#");
+    assert_eq!(p.move_text_with_check(&mate.unwrap()), "DE11-P11#");
     // The typed move says the same: a mate, by a check from afar.
     let typed = p.legal_moves().into_iter().find(|m| m.board_move() == mate.unwrap());
     let typed = typed.expect("the mate is legal");

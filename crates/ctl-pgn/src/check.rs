@@ -289,7 +289,7 @@ impl Check {
     /// ```
     /// use ctl_pgn::{Check, Level};
     /// let text = "[Variant \"C'escacs\"] [Result \"3-0\"]\n1. E7-E13: 0-3\n";
-    /// let game = ctl_pgn::read_str(text).remove(0).game;
+    /// let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
     /// assert!(Check::new(Level::Syntax).game(&game).is_empty());
     /// assert_eq!(Check::new(Level::Coherence).game(&game)[0].code, "E0410");
     /// ```

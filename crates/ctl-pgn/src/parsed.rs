@@ -55,6 +55,12 @@ impl ParsedGame {
         }
     }
 
+    /// The record and its setup, taken apart (for the game model, which takes both).
+    pub(crate) fn into_parts(self) -> (syntax::Record, Setup) {
+        let setup = Setup { letters: self.letters, start: self.start, diagnostics: self.setup };
+        (self.syntax, setup)
+    }
+
     /// The syntax tree of the record.
     pub fn syntax(&self) -> &syntax::Record {
         &self.syntax

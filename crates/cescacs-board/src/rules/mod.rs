@@ -181,14 +181,14 @@ impl Position {
     }
 
     /// Whether `m` (a [`Move`] or a [`BoardMove`]) is one of the legal moves.
-    pub fn is_legal(&self, m: impl AsRef<BoardMove>) -> bool {
+    pub fn is_legal<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> bool {
         self.legal_board_moves().contains(m.as_ref())
     }
 
     /// Plays a legal move (a [`Move`] or a [`BoardMove`]): the next position, with castling
     /// status, en-passant / scornful field, halfmove clock and move number updated
     /// (docs/RULES.md 6).
-    pub fn play(&self, m: impl AsRef<BoardMove>) -> Result<Position, IllegalMove> {
+    pub fn play<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> Result<Position, IllegalMove> {
         let m = m.as_ref();
         if self.is_legal(m) {
             Ok(self.play_unchecked(m))
@@ -200,14 +200,14 @@ impl Position {
     /// Plays a move without checking that it is legal here, with the same state updates as
     /// [`Position::play`]. For replaying moves that are only algebraically coherent; it never
     /// panics, whatever the move.
-    pub fn play_unchecked(&self, m: impl AsRef<BoardMove>) -> Position {
+    pub fn play_unchecked<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> Position {
         let mut b = Board::from_position(self);
         b.apply(m.as_ref());
         b.to_position()
     }
 
     /// The canonical CTL-AN text of a move, without check mark (a [`BoardMove`]'s `Display`).
-    pub fn move_text(&self, m: impl AsRef<BoardMove>) -> String {
+    pub fn move_text<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> String {
         m.as_ref().to_string()
     }
 
@@ -218,9 +218,9 @@ impl Position {
     /// use cescacs_board::Position;
     /// let p = Position::initial();
     /// let m = p.legal_board_moves()[0];
-    /// assert_eq!(p.check_suffix(m), "");
+    /// assert_eq!(p.check_suffix(&m), "");
     /// ```
-    pub fn check_suffix(&self, m: impl AsRef<BoardMove>) -> &'static str {
+    pub fn check_suffix<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> &'static str {
         let m = *m.as_ref();
         let mut b = Board::from_position(self);
         b.apply(&m);
@@ -229,7 +229,7 @@ impl Position {
 
     /// The canonical CTL-AN text with its check mark: `NF12-I13++`, `DC19-E25#` (a [`Move`]'s
     /// `Display`, for a [`BoardMove`] of this position).
-    pub fn move_text_with_check(&self, m: impl AsRef<BoardMove>) -> String {
+    pub fn move_text_with_check<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> String {
         let m = m.as_ref();
         let mut s = m.to_string();
         s.push_str(self.check_suffix(m));

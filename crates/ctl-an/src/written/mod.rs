@@ -100,7 +100,7 @@ pub fn play(
     match board.play_spec(&spec) {
         Ok(played) => Ok(cescacs_board::Move::new(played, board)),
         Err(e) => Err(PlayError::one(match internals::coherent(board, m, &spec, letters) {
-            Err(d) => d,
+            Err(d) => *d,
             Ok(_) => internals::refused(board, m, &spec, letters, &e),
         })),
     }
@@ -174,7 +174,7 @@ pub mod internals {
         m: &syntax::Move,
         spec: &MoveSpec,
         letters: &Letters,
-    ) -> Result<BoardMove, Diagnostic> {
+    ) -> Result<BoardMove, Box<Diagnostic>> {
         board.match_move_algebraic(spec).map_err(|e| incoherent(board, m, spec, letters, &e))
     }
 
@@ -186,8 +186,8 @@ pub mod internals {
         spec: &MoveSpec,
         letters: &Letters,
         e: &MoveError,
-    ) -> Diagnostic {
-        suggest::did_you_mean(judge::coherence_error(e, m), e, board, spec, m, letters)
+    ) -> Box<Diagnostic> {
+        Box::new(suggest::did_you_mean(judge::coherence_error(e, m), e, board, spec, m, letters))
     }
 
     /// The rules diagnostic of the coherent move `m` that `board` refused with `e`, with a "did

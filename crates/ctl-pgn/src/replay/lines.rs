@@ -31,7 +31,7 @@ impl ParsedGame {
     /// ```
     /// use ctl_pgn::Level;
     /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12) *\n";
-    /// let game = ctl_pgn::read_str(text).remove(0).game;
+    /// let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
     /// let main = game.lines(Level::Rules).unwrap();
     /// assert_eq!(main.positions.len(), 3);
     /// let black = main.variations[0][0].as_ref().unwrap();

@@ -1,6 +1,6 @@
 //! Replay: the positions of a game's lines.
 //!
-//! A [`ParsedGame`] (from [`crate::Reader`] or [`crate::read_str`]) is replayed from its start
+//! A [`ParsedGame`] (a record `ctl_an` parsed, or [`crate::LazyGame::read`]) is replayed from its start
 //! position (the initial one, or its `[PDTL]` tag's) by the same replay that checks it, which
 //! decides once where each variation starts and where a line stops:
 //!
@@ -13,7 +13,7 @@
 //! ```
 //! use ctl_pgn::Level;
 //! let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
-//! let game = ctl_pgn::read_str(text).remove(0).game;
+//! let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
 //! // The Elephant cannot go three hexes: the main line stops there at the rules level.
 //! let line = game.main_line(Level::Rules);
 //! assert_eq!(line.positions.len(), 3);
@@ -64,7 +64,7 @@ impl ParsedGame {
     /// ```
     /// use ctl_pgn::Level;
     /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
-    /// let game = ctl_pgn::read_str(text).remove(0).game;
+    /// let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
     /// assert_eq!(game.main_line(Level::Coherence).positions.len(), 4);
     /// let rules = game.main_line(Level::Rules);
     /// assert_eq!(rules.positions.len(), 3);

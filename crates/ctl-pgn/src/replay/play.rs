@@ -115,7 +115,7 @@ fn play_coherent(
 ) -> Played {
     let coherent = match written::coherent(&line.board, m, spec, letters) {
         Ok(mv) => mv,
-        Err(d) => return Played::Stop(Some(Box::new(d))),
+        Err(d) => return Played::Stop(Some(d)),
     };
     let mut found = None;
     if line.level >= Level::Rules {
