@@ -47,13 +47,28 @@ impl Game {
 
     /// Sets the check mark written on the move of `node` (`None`: none). A move added from the
     /// board carries the one it earns; this writes another, as a source may have (the checker
-    /// reports a wrong one).
+    /// reports a wrong one). `#` ends the game: in the main line, not on a move another pair
+    /// follows.
     pub fn set_check_mark(
         &mut self,
         node: NodeId,
         mark: Option<CheckMark>,
     ) -> Result<(), EditError> {
+        if mark == Some(CheckMark::Mate) {
+            self.may_end_game(node)?;
+        }
         self.written_mut(node)?.check = mark.map(|m| Spanned::new(m, Span::default()));
+        Ok(())
+    }
+
+    /// Refuses to mark `node` as the game's end when another pair follows it in the main line
+    /// (its text would end the game there).
+    fn may_end_game(&self, node: NodeId) -> Result<(), EditError> {
+        let next = self.tree.get(node).and_then(|n| n.next);
+        let followed = next.is_some_and(|n| self.tree.pair(n).is_some());
+        if followed && self.on_main_line(node) {
+            return Err(EditError::EndsGame(node));
+        }
         Ok(())
     }
 
@@ -77,8 +92,12 @@ impl Game {
     }
 
     /// Sets whether the move of `node` is marked as the last one (`:`, the game's end or
-    /// interruption).
+    /// interruption). In the main line, not a move another pair follows: the text of a game
+    /// ends there ([`EditError::EndsGame`]).
     pub fn set_end(&mut self, node: NodeId, end: bool) -> Result<(), EditError> {
+        if end {
+            self.may_end_game(node)?;
+        }
         self.written_mut(node)?.end = end.then(Span::default);
         Ok(())
     }

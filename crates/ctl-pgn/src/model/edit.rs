@@ -67,6 +67,13 @@ pub enum EditError {
     NoAlternative(NodeId),
     /// The node's ply is not a move (`…` or text that could not be read): it has no marks.
     NotAMove(NodeId),
+    /// A move marked as the game's end (`:`, or `#` for a mate) would be followed by another
+    /// pair in the main line: its text would end the game there, and the moves after it would
+    /// be read as another game.
+    EndsGame(NodeId),
+    /// The node does not stand alone in its pair (it does not start it, or a second move
+    /// follows it there).
+    NotAlone(NodeId),
     /// A tag name is letters, digits and `_`, at least one.
     TagName(String),
     /// A tag value is one line.
@@ -99,6 +106,14 @@ impl fmt::Display for EditError {
                 write!(f, "no other move could be played instead of node {}", id.index())
             }
             EditError::NotAMove(id) => write!(f, "node {} holds no move", id.index()),
+            EditError::EndsGame(id) => write!(
+                f,
+                "node {} ends the game (`:` or `#`): no move may follow it in the main line",
+                id.index()
+            ),
+            EditError::NotAlone(id) => {
+                write!(f, "node {} does not stand alone in its pair", id.index())
+            }
             EditError::TagName(name) => {
                 write!(f, "expected a tag name of letters, digits and `_`, found {name:?}")
             }
@@ -166,7 +181,9 @@ impl Game {
     /// number, `1?` when it is unknown), written `N. …, MOVE` when Black is to move.
     ///
     /// A board move must be legal in the position after `after`; a move as written is kept as
-    /// it is, and gets a board move when it is legal there.
+    /// it is, and gets a board move when it is legal there. In the main line, a new pair after
+    /// a move marked `:` (the game's end or interruption) continues the game: the mark goes
+    /// (set it on the new last move); none may follow a mate (`#`).
     ///
     /// ```
     /// let mut game = ctl_pgn::Game::new();
@@ -185,6 +202,16 @@ impl Game {
             return Err(EditError::Occupied(after));
         }
         let white_before = node.ply.is_some() && node.slot == Colour::White;
+        // A new pair after a move that ends the game would start another game.
+        let ends = !white_before && self.on_main_line(after);
+        let mate = node
+            .ply
+            .as_ref()
+            .and_then(Ply::as_move)
+            .is_some_and(|m| m.check.is_some_and(|c| c.value == syntax::CheckMark::Mate));
+        if ends && mate {
+            return Err(EditError::EndsGame(after));
+        }
         let (ply, board) = self.ply_after(after, m.into())?;
         let (slot, pair) = if white_before {
             (Colour::Black, None)
@@ -211,8 +238,31 @@ impl Game {
         });
         if let Some(node) = self.tree.get_mut(after) {
             node.next = Some(id);
+            // The game goes on: a `:` that ended (or interrupted) it there is no longer true.
+            if let (true, Some(Ply::Move(m))) = (ends, node.ply.as_mut()) {
+                m.end = None;
+            }
         }
         Ok(id)
+    }
+
+    /// Whether `id` is on the main line (the root included).
+    pub(crate) fn on_main_line(&self, id: NodeId) -> bool {
+        self.node(id).is_some_and(|n| n.is_main_line())
+    }
+
+    /// Whether the move of `id` ends the game (`:` or `#`) where a pair follows it: in the main
+    /// line, its text would end the game there and start another with the next pair.
+    pub(crate) fn ends_before_a_pair(&self, id: NodeId) -> bool {
+        let Some(node) = self.tree.get(id) else { return false };
+        let ends = node.ply.as_ref().and_then(Ply::as_move).is_some_and(|m| m.ends_game());
+        ends && node.next.is_some_and(|n| self.tree.pair(n).is_some())
+    }
+
+    /// The first node of the line from `first` on that [ends the game before a
+    /// pair](Game::ends_before_a_pair): where the line, in the main line, would cut it short.
+    pub(crate) fn ends_early(&self, first: NodeId) -> Option<NodeId> {
+        self.tree.line(Some(first)).find(|&id| self.ends_before_a_pair(id))
     }
 
     /// Adds a variation after the pair of `pair` (any node of it), replacing its White or
@@ -240,13 +290,8 @@ impl Game {
         m: impl Into<NewMove>,
     ) -> Result<NodeId, EditError> {
         let head = self.head(pair)?;
-        let Some(data) = self.tree.pair(head) else { return Err(EditError::Root) };
-        let number = data.number;
-        let white = data.omitted.is_none();
-        let branch = match replaces {
-            Colour::Black if white => head,
-            _ => self.data(head)?.parent.ok_or(EditError::Root)?,
-        };
+        let number = self.tree.pair(head).ok_or(EditError::Root)?.number;
+        let branch = self.variation_branch(head, replaces)?;
         let (ply, board) = self.ply_after(branch, m.into())?;
         let black = replaces == Colour::Black;
         let first = self.tree.push(NodeData {
@@ -268,6 +313,85 @@ impl Game {
             data.variations.push(variation);
         }
         Ok(first)
+    }
+
+    /// The node that a variation written after the pair of `pair` (any node of it), replacing
+    /// `replaces`'s move, branches from: the node before the pair for White's move; White's
+    /// move for Black's (the node before the pair when White's is written `…`). Its position is
+    /// where the variation's first move is played.
+    pub fn variation_branch(&self, pair: NodeId, replaces: Colour) -> Result<NodeId, EditError> {
+        let head = self.head(pair)?;
+        let white = self.tree.pair(head).ok_or(EditError::Root)?.omitted.is_none();
+        match replaces {
+            Colour::Black if white => Ok(head),
+            _ => self.data(head)?.parent.ok_or(EditError::Root),
+        }
+    }
+
+    /// Adds a variation without moves after the pair of `pair` (any node of it), last among
+    /// its variations, and returns its index there: a variation that holds only comments
+    /// ([`Game::comments_mut`]) or a label.
+    pub fn add_empty_variation(&mut self, pair: NodeId) -> Result<usize, EditError> {
+        let head = self.head(pair)?;
+        let data = self.tree.pair_mut(head).ok_or(EditError::Root)?;
+        data.variations.push(VariationData {
+            span: Span::default(),
+            label: None,
+            comments: Vec::new(),
+            first: None,
+            closed: true,
+        });
+        Ok(data.variations.len() - 1)
+    }
+
+    /// Writes Black's move `node` in a pair of its own, `N. …, MOVE`, after the pair of the
+    /// White move before it: so that comments can be written between them (a pair's comments
+    /// follow the pair). Nothing changes for a node that starts a pair already.
+    ///
+    /// ```
+    /// use ctl_pgn::model::CommentPlace;
+    /// let mut game = ctl_pgn::read_str("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n").remove(0).game;
+    /// let white = game.root().next().unwrap().id();
+    /// let black = game.root().end().id();
+    /// game.split_pair(black)?;
+    /// let about_white = ctl_an::syntax::Comment::new(" @W: opens ").unwrap();
+    /// game.comments_mut(CommentPlace::AfterPair(white))?.push(about_white);
+    /// assert!(game.to_string().ends_with("1. E7-E13\n{ @W: opens }\n1. …, E21-E15\n"));
+    /// # Ok::<(), ctl_pgn::EditError>(())
+    /// ```
+    pub fn split_pair(&mut self, node: NodeId) -> Result<(), EditError> {
+        let head = self.head(node)?;
+        if head == node {
+            return Ok(());
+        }
+        let number = self.tree.pair(head).ok_or(EditError::Root)?.number;
+        if let Some(data) = self.tree.get_mut(node) {
+            data.pair = Some(Box::new(new_pair(number, true)));
+        }
+        if self.ends_before_a_pair(head) && self.on_main_line(head) {
+            if let Some(data) = self.tree.get_mut(node) {
+                data.pair = None;
+            }
+            return Err(EditError::EndsGame(head));
+        }
+        Ok(())
+    }
+
+    /// Writes the move of `node`, alone in its pair, as White's (`N. MOVE`) or as Black's
+    /// (`N. …, MOVE`): for a move written for the other side than the one to move, as a
+    /// source may have it (the checker reports it). The node must start its pair, and the pair
+    /// hold no second move.
+    pub fn set_written_side(&mut self, node: NodeId, side: Colour) -> Result<(), EditError> {
+        let head = self.head(node)?;
+        if head != node || self.tree.black_of(head).is_some() {
+            return Err(EditError::NotAlone(node));
+        }
+        let Some(data) = self.tree.get_mut(node) else { return Err(EditError::NoSuchNode(node)) };
+        data.slot = side;
+        if let Some(pair) = data.pair.as_deref_mut() {
+            pair.omitted = (side == Colour::Black).then(|| pair.omitted.unwrap_or_default());
+        }
+        Ok(())
     }
 
     /// Adds a variation that replaces the move of `node` ([`Game::add_variation`] of its pair
@@ -303,6 +427,9 @@ impl Game {
         let (holder, index) =
             self.tree.variation_of(first).ok_or(EditError::NotAVariation(first))?;
         let branch = self.data(first)?.parent.ok_or(EditError::Root)?;
+        if let Some(early) = self.ends_early(first).filter(|_| self.on_main_line(branch)) {
+            return Err(EditError::EndsGame(early));
+        }
         let branch_node = self.data(branch)?;
         let after_white = branch_node.ply.is_some() && branch_node.slot == Colour::White;
         let replaced = branch_node.next;

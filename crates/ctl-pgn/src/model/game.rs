@@ -47,14 +47,29 @@ impl Game {
     /// assert_eq!(game.start(), Some(&cescacs_board::Position::initial()));
     /// ```
     pub fn new() -> Game {
-        let mut game = Game {
+        let mut game = Game::empty();
+        game.push_tag("Variant", "C'escacs").unwrap_or_default();
+        game
+    }
+
+    /// A game without tags (from the initial position) and without moves: a record such as the
+    /// spec's "previous moves" fragment, or a game to give tags of one's own, in one's own order
+    /// ([`Game::push_tag`]).
+    ///
+    /// ```
+    /// let mut game = ctl_pgn::Game::empty();
+    /// assert!(game.is_empty() && game.to_string().is_empty());
+    /// game.push_tag("Variant", "C'escacs")?;
+    /// assert_eq!(game.to_string(), ctl_pgn::Game::new().to_string());
+    /// # Ok::<(), ctl_pgn::EditError>(())
+    /// ```
+    pub fn empty() -> Game {
+        Game {
             span: Span::default(),
             tags: Vec::new(),
             setup: Setup::read(&[], ""),
             tree: Tree::default(),
-        };
-        game.push_tag("Variant", "C'escacs").unwrap_or_default();
-        game
+        }
     }
 
     /// A game from `start`: [`Game::new`] with a `PDTL` tag for it.
