@@ -26,6 +26,7 @@ mod attack;
 mod board;
 mod castling;
 mod hexset;
+mod legal_move;
 pub(crate) mod matching;
 mod movegen;
 mod moves;
@@ -47,8 +48,9 @@ use crate::position::Position;
 
 pub use board::Board;
 pub use castling::{BoardCastling, ParseCastlingError};
+pub use legal_move::Move;
 pub(crate) use matching::{MoveError, MoveSpec};
-pub use moves::{BoardMove, BoardMoveKind, BoardPromotion, Move};
+pub use moves::{BoardMove, BoardMoveKind, BoardPromotion};
 pub use status::{CheckKind, DrawReason, Outcome, Termination};
 
 use movegen::Filter;

@@ -21,6 +21,7 @@
 //! # Ok::<(), ctl_an::written::PlayError>(())
 //! ```
 
+mod codes;
 mod judge;
 mod spec;
 mod suggest;
@@ -33,11 +34,6 @@ use cescacs_board::{Board, Diagnostic, Letters, Position};
 use crate::syntax;
 
 pub use spec::move_spec;
-
-/// The codes this module's diagnostics carry (`E04xx`, `E05xx`: the registry is the board's).
-mod codes {
-    pub(crate) use cescacs_board::codes::{coherence::*, rules::*};
-}
 
 /// Why a written move cannot be played here: the diagnostics of its text, or the one
 /// diagnostic the replay gives for that move in that position (spans into the move's text).

@@ -6,7 +6,7 @@ use cescacs_board::{Colour, Span};
 use ctl_an::syntax::{CheckMark, Comment, CommentKind, GameResult, Rating, Spanned};
 
 use super::data::NodeId;
-use super::edit::EditError;
+use super::error::EditError;
 use super::game::Game;
 
 /// Where a list of comments is written.

@@ -71,6 +71,7 @@
 mod annotate;
 mod data;
 mod edit;
+mod error;
 mod game;
 mod node;
 mod positions;
@@ -80,7 +81,8 @@ pub(crate) mod write;
 
 pub use annotate::CommentPlace;
 pub use data::NodeId;
-pub use edit::{EditError, NewMove};
+pub use edit::NewMove;
+pub use error::EditError;
 pub use game::Game;
 pub use node::{Node, Pair, Variation};
 pub(crate) use read::tree_of;

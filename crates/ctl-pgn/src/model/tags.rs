@@ -5,7 +5,7 @@
 use cescacs_board::Span;
 use ctl_an::syntax::Tag;
 
-use super::edit::EditError;
+use super::error::EditError;
 use super::game::Game;
 use crate::parsed::{Setup, tag_ref};
 
