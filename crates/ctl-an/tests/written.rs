@@ -33,7 +33,10 @@ fn a_false_check_mark_is_refused_naming_the_right_one() {
     assert_eq!(wrong_kind.to_string(), "expected the check mark `+∞`, found `+^`");
     assert_eq!(wrong_kind.diagnostic().unwrap().fixes[0].replacement, "+∞");
     let false_mate = refused(&p, "EF8-F10#");
-    assert_eq!(false_mate.to_string(), "expected `+∞`, found `#` on a move that gives check but does not mate");
+    assert_eq!(
+        false_mate.to_string(),
+        "expected `+∞`, found `#` on a move that gives check but does not mate"
+    );
     let no_check = refused(&Position::initial(), "E7-E13+");
     assert_eq!(no_check.code(), "E0507");
     assert_eq!(

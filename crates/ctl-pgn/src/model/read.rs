@@ -33,6 +33,8 @@ pub(crate) fn tree_of(movetext: Movetext) -> Tree {
     let Movetext { span, comments, pairs, result, closing_comments } = movetext;
     let mut tree =
         Tree { span, opening: comments, result, closing: closing_comments, ..Tree::default() };
+    // The arena at its size at once: its nodes are large, and growing it would copy them.
+    tree.nodes.reserve_exact(plies(&pairs));
     let first = line(&mut tree, NodeId::ROOT, pairs);
     if let Some(root) = tree.get_mut(NodeId::ROOT) {
         root.next = first;
@@ -112,4 +114,15 @@ fn link(tree: &mut Tree, from: NodeId, to: NodeId) {
     if let Some(n) = tree.get_mut(from) {
         n.next = Some(to);
     }
+}
+
+/// The plies of `pairs` and of their variations, at any depth.
+fn plies(pairs: &[Pair]) -> usize {
+    pairs
+        .iter()
+        .map(|p| {
+            let variations: usize = p.variations.iter().map(|v| plies(&v.pairs)).sum();
+            1 + usize::from(p.black.is_some()) + variations
+        })
+        .sum()
 }
