@@ -8,6 +8,7 @@ use crate::position::Position;
 
 use super::attack::attackers_on;
 use super::board::{Board, code, kind_of};
+use super::repetition::{REPETITION_DRAW, Repetitions};
 use super::tables::{NO, is_jump, is_neighbour};
 
 /// The kind of a check (docs/RULES.md 5.2).
@@ -48,7 +49,7 @@ pub enum DrawReason {
     /// (the website's narrow rule).
     InsufficientMaterial,
     /// The same position for the fifth time (automatic; claimable at the third). A position
-    /// alone cannot tell: see [`Repetitions`](crate::internals::Repetitions).
+    /// alone cannot tell: a line of play can ([`Outcome::of_line`]).
     Repetition,
 }
 
@@ -107,8 +108,8 @@ impl fmt::Display for Termination {
 /// [`winner`](Outcome::winner) (none for a draw), and the result it writes.
 ///
 /// A [`Position`] tells mate, stalemate and the automatic draws it sees itself
-/// ([`Position::outcome`]); a repetition needs the line of play that led to it, which only a
-/// game knows (`ctl_pgn`'s game model, `Game::outcome`).
+/// ([`Position::outcome`]); a repetition needs the line of play that led to it
+/// ([`Outcome::of_line`]; `ctl_pgn`'s game model asks it of a node's line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side to move is mated: `winner` scores 3-0 (or 0-3).
@@ -149,6 +150,38 @@ impl Outcome {
             Outcome::Checkmate { winner } | Outcome::Stalemate { winner } => Some(winner),
             Outcome::Draw(_) => None,
         }
+    }
+
+    /// How a game stands at the end of a line of play, `line` holding its positions from the
+    /// start on, in order: the last position's outcome ([`Position::outcome`]), else a draw by
+    /// repetition when the last position occurs for the fifth time in the line (since the last
+    /// capture, pawn move or promotion: positions whose halfmove clock is 0 start afresh). A
+    /// lone position cannot tell a repetition; a line of play can. `None` for an empty line.
+    ///
+    /// ```
+    /// use cescacs_board::{Outcome, Position, Termination};
+    /// let mut line = vec![Position::initial()];
+    /// for n in 0..16 {
+    ///     let text = ["NE3-C7", "NE25-C21", "NC7-E3", "NC21-E25"][n % 4];
+    ///     let last = line.last().unwrap();
+    ///     let m = last.legal_moves().into_iter().find(|m| m.to_string() == text).unwrap();
+    ///     line.push(last.play(&m).unwrap());
+    /// }
+    /// let drawn = Outcome::of_line(&line).unwrap();
+    /// assert_eq!(drawn.termination(), Termination::Repetition);
+    /// assert_eq!(Outcome::of_line(&line[..16]), None); // the fourth time only
+    /// ```
+    pub fn of_line(line: &[Position]) -> Option<Outcome> {
+        let last = line.last()?;
+        if let Some(outcome) = last.outcome() {
+            return Some(outcome);
+        }
+        let mut seen = Repetitions::new();
+        let mut count = 0;
+        for p in line {
+            count = seen.record(p.repetition_key(), p.halfmove_clock() == 0);
+        }
+        (count >= REPETITION_DRAW).then_some(Outcome::Draw(DrawReason::Repetition))
     }
 
     /// The result as written in CTL-PGN: `3-0`, `0-3`, `2-1`, `1-2` or `1-1`.
@@ -319,7 +352,8 @@ impl Position {
 
     /// How the game has ended in this position, if it has: checkmate, stalemate (a win 2-1 / 1-2),
     /// or an automatic draw (150 half-moves without capture or pawn move; insufficient material by
-    /// the website's narrow rule). Repetition needs the game's history and is not judged here.
+    /// the website's narrow rule). Repetition needs the game's history and is not judged here:
+    /// [`Outcome::of_line`] judges it on a line of play.
     ///
     /// ```
     /// use cescacs_board::{Colour, Outcome, Position};

@@ -2,8 +2,7 @@
 //! start ([`ctl_an::written::play`], the replay's own matching of a written move), the
 //! position after any node, and how the game stands there.
 
-use cescacs_board::internals::{REPETITION_DRAW, Repetitions};
-use cescacs_board::{Board, DrawReason, Outcome, Position};
+use cescacs_board::{Board, Outcome, Position};
 use ctl_an::syntax::Ply;
 
 use super::data::NodeId;
@@ -81,24 +80,19 @@ impl Game {
     /// assert_eq!((outcome.termination(), outcome.winner()), (Termination::Checkmate, Some(Colour::Black)));
     /// ```
     pub fn outcome(&self, id: NodeId) -> Option<Outcome> {
-        let board = self.board_after(id)?;
-        if let Some(outcome) = board.outcome() {
-            return Some(outcome);
-        }
-        let mut path = vec![id];
+        let mut moves = Vec::new();
         let mut at = id;
-        while let Some(parent) = self.tree.get(at)?.parent {
-            path.push(parent);
-            at = parent;
+        while at != NodeId::ROOT {
+            let node = self.tree.get(at)?;
+            moves.push(node.board?);
+            at = node.parent?;
         }
-        let mut seen = Repetitions::new();
         let mut board = Board::new(self.start()?);
-        let mut count = seen.record(board.repetition_key(), false);
-        for node in path.iter().rev().skip(1) {
-            let m = self.tree.get(*node)?.board?;
+        let mut line = vec![board.to_position()];
+        for m in moves.iter().rev() {
             board.play_unchecked(&m.board_move());
-            count = seen.record(board.repetition_key(), board.halfmove_clock() == 0);
+            line.push(board.to_position());
         }
-        (count >= REPETITION_DRAW).then_some(Outcome::Draw(DrawReason::Repetition))
+        Outcome::of_line(&line)
     }
 }
