@@ -367,7 +367,7 @@ impl Position {
     /// insufficient material, when the side to move has a legal move (mate and stalemate take
     /// precedence, so a mate on the move that reaches the limit still counts). Cheap when there is
     /// none: the legal moves are only generated when a draw condition holds. Repetition needs
-    /// the game's history ([`Repetitions`](crate::internals::Repetitions)).
+    /// the game's history ([`Outcome::of_line`]).
     ///
     /// ```
     /// use cescacs_board::{DrawReason, Position};
