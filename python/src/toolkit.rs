@@ -11,7 +11,7 @@ use ctl_pgn::validate::{Level, move_spec};
 use ctl_pgn::write::{WriteOptions, write_file, write_game};
 use ctl_pgn::{Check, LazyGame, LazyReader};
 
-pub use ctl_pgn::Game as PgnGame;
+pub use ctl_pgn::ParsedGame as PgnGame;
 
 /// A diagnostic with its 1-based line and column (in characters).
 pub struct Located {

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use cescacs_board::Letters;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::app::{from_app, to_app};
 use pdtl::Dialect;
 use serde::{Deserialize, Serialize};
@@ -66,7 +66,8 @@ pub fn job(seed: u64, index: usize, max_plies: usize) -> Result<Job, String> {
     let text = generate_game(seed, index, max_plies).text;
     let file = ctl_an::parse_file(&text).file;
     let syntax = file.games.into_iter().next().ok_or_else(|| format!("{id}: no game"))?;
-    let app = to_app(&Game::new(syntax, &text)).map_err(|d| format!("{id}: {}", d.message))?;
+    let app =
+        to_app(&ParsedGame::new(syntax, &text)).map_err(|d| format!("{id}: {}", d.message))?;
     Ok(Job { id, pdtl: app.pdtl, list: app.moves })
 }
 

@@ -419,7 +419,7 @@ fn game(
     let from_pdtl = rng.chance(33);
     if from_pdtl {
         for _ in 0..rng.below(24) + 1 {
-            let moves = start.legal_moves();
+            let moves = start.legal_board_moves();
             if moves.is_empty() || start.outcome().is_some() {
                 break;
             }
@@ -442,7 +442,7 @@ fn game(
             outcome = Some(o);
             break;
         }
-        let moves = p.legal_moves();
+        let moves = p.legal_board_moves();
         let m = pick(rng, &p, &moves);
         let mut suffix = String::new();
         if rng.chance(8) {
@@ -624,7 +624,7 @@ impl Rich {
         let mut plies: Vec<(Position, BoardMove)> = vec![(from.clone(), alt)];
         let mut p = from.play_unchecked(&alt);
         for _ in 0..self.rng.below(4) {
-            let moves = p.legal_moves();
+            let moves = p.legal_board_moves();
             if moves.is_empty() || p.outcome().is_some() {
                 break;
             }
@@ -672,7 +672,7 @@ impl Rich {
             if items.len() == 1 && depth < 3 && self.rng.chance(40) {
                 // A nested variation: another move instead of the first pair's last one.
                 let others: Vec<BoardMove> =
-                    last_pos.legal_moves().into_iter().filter(|a| a != last_move).collect();
+                    last_pos.legal_board_moves().into_iter().filter(|a| a != last_move).collect();
                 if !others.is_empty() {
                     let other = others[self.rng.below(others.len())];
                     let nested = self.variation(style, last_pos, n, other, depth + 1, &chain);

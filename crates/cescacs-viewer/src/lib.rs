@@ -39,7 +39,7 @@ mod positions;
 pub use hexes::move_hexes;
 
 use ctl_pgn::reader::TextStart;
-use ctl_pgn::{Check, Game, Level};
+use ctl_pgn::{Check, Level, ParsedGame};
 
 /// The viewer's script: mounts a viewer on a page's element (`CescacsViewer.mount`), and on a
 /// page of `cescacs html` (its positions in `<script id="data">`) mounts itself.
@@ -127,7 +127,7 @@ impl<S: Sink> Viewer<S> {
         bytes: Vec<u8>,
         name: &str,
         at: At,
-        mut choose: impl FnMut(usize, &Game, &str) -> bool,
+        mut choose: impl FnMut(usize, &ParsedGame, &str) -> bool,
     ) -> std::io::Result<()> {
         let decoded = ctl_pgn::decode::decode(bytes);
         let text = decoded.text.as_str();

@@ -24,7 +24,7 @@ use std::io::Read;
 use cescacs_board::{Diagnostic, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
 use ctl_an::WriteOptions;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::reader::{Pieces, StreamPiece as Piece, TextStart};
 use ctl_pgn::render::{Context, ErrorCap, JsonDiagnostic, LineIndex, PositionEncoding, piece_json};
 use ctl_pgn::validate::Level;
@@ -398,7 +398,7 @@ pub fn to_app(input: impl Read) -> Result<Vec<ToApp>, ApiError> {
             problems.extend(record.diagnostics.iter().filter(|d| d.is_error()).cloned());
             let context = pieces::in_game(&record.game, number);
             let converted = if problems.is_empty() {
-                let game = Game::new(record.game, &decoded.text);
+                let game = ParsedGame::new(record.game, &decoded.text);
                 ctl_pgn::app::to_app(&game).map_err(|d| vec![*d])
             } else {
                 Err(problems)

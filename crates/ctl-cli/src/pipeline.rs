@@ -15,7 +15,7 @@ use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use cescacs_board::{Diagnostic, Severity};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::reader::{Pieces, TextStart};
 use ctl_pgn::render::{
     DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, PositionEncoding, Summary,
@@ -352,7 +352,7 @@ fn check_piece(piece: &[u8], start: TextStart, named: &Named, how: &How) -> Chec
 /// diagnostic's game), `shown` its text as reports show it, `start` where it starts.
 fn render(
     diagnostics: &[Diagnostic],
-    read: &[Game],
+    read: &[ParsedGame],
     shown: &str,
     start: TextStart,
     named: &Named,

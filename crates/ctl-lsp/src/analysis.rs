@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use cescacs_board::Diagnostic;
 use ctl_pgn::Check;
-use ctl_pgn::Game;
 use ctl_pgn::Level;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, Locator, PositionEncoding};
 use ctl_pgn::split::GameSplitter;
 use ctl_pgn::write::{WriteOptions, write_game};
@@ -244,7 +244,7 @@ pub(crate) fn read_piece(text: &str, start: usize, end: usize) -> Option<Piece<'
     let mut games = Vec::new();
     for out in ctl_an::games(&source) {
         if !out.game.is_empty() {
-            let mut game = Game::new(out.game, &source);
+            let mut game = ParsedGame::new(out.game, &source);
             game.set_syntax_errors(&out.diagnostics);
             games.push(game);
         }
@@ -259,12 +259,12 @@ pub(crate) struct Piece<'a> {
     /// Its text as the parsers read it.
     pub source: Cow<'a, str>,
     /// Its games in order.
-    pub games: Vec<Game>,
+    pub games: Vec<ParsedGame>,
 }
 
 impl Piece<'_> {
     /// The game whose text holds piece offset `offset`.
-    pub fn game_at(&self, offset: usize) -> Option<&Game> {
+    pub fn game_at(&self, offset: usize) -> Option<&ParsedGame> {
         let i = self.games.partition_point(|g| g.span().start <= offset).checked_sub(1)?;
         let game = &self.games[i];
         (offset <= game.span().end).then_some(game)

@@ -6,10 +6,11 @@
 //! in the same order, but a game that the scanner ([`ctl_an::scan`]) reads whole is handed out
 //! as its text alone: no tree is built until [`LazyGame::read`] asks for one. Its main line is
 //! replayed straight from the scanner's events ([`LazyGame::main_line`]), by the same replay
-//! that [`Game::main_line`](crate::Game::main_line) runs on the tree, so the positions are the
+//! that [`ParsedGame::main_line`](crate::ParsedGame::main_line) runs on the tree, so the positions are the
 //! same by construction. A game the scanner does not read whole (a syntax error, an encoding
 //! problem, a form it leaves to the full reader, text around games) is read the full way at
-//! once, as the `Reader` reads it.
+//! once, as the `Reader` reads it, into a [`ParsedGame`] (what the checker and the replay take;
+//! [`Reader`](crate::Reader) gives the game model instead).
 //!
 //! ```
 //! use ctl_pgn::{Level, LazyReader, Reader};
@@ -20,7 +21,9 @@
 //! assert_eq!(lazy.len(), full.len());
 //! // The first game is clean: the scanner read it, and its positions need no tree.
 //! assert!(lazy[0].scanned());
-//! assert_eq!(lazy[0].main_line(Level::Rules), full[0].game.main_line(Level::Rules));
+//! let line = lazy[0].main_line(Level::Rules);
+//! assert_eq!(line.positions.last(), full[0].game.root().end().position().as_ref());
+//! assert_eq!(line.positions, lazy[0].read().game.main_line(Level::Rules).positions);
 //! assert_eq!(lazy[0].tags()[1].value, "Puig");
 //! // The second has a typo: it was read the full way, with the reader's diagnostics.
 //! assert!(!lazy[1].scanned());
@@ -38,6 +41,7 @@ use ctl_an::scan::{self, Flow, TagEvent, Visitor};
 use ctl_an::syntax::Tag;
 
 use crate::decode::as_plain_text;
+use crate::parsed::ParsedGame;
 use crate::reader::{Pieces, ReadGame, StreamPiece, TextStart, read_piece_with};
 use crate::replay::{MainLine, Replay, ReplayOptions, Trail};
 use crate::validate::{Level, fast};
@@ -50,7 +54,7 @@ pub struct LazyReader<R> {
     pieces: Pieces<R>,
     limits: Limits,
     /// The games of a piece read the full way, not yet handed out.
-    pending: VecDeque<ReadGame>,
+    pending: VecDeque<ReadGame<ParsedGame>>,
 }
 
 impl<R: Read> LazyReader<R> {
@@ -107,13 +111,13 @@ pub struct LazyGame {
     scanned: Option<Vec<u8>>,
     /// The game read the full way: at once when the scanner could not read it, on demand
     /// otherwise.
-    read: OnceLock<ReadGame>,
+    read: OnceLock<ReadGame<ParsedGame>>,
     limits: Limits,
 }
 
 impl LazyGame {
     /// A game read the full way.
-    fn from_read(read: ReadGame, limits: Limits) -> LazyGame {
+    fn from_read(read: ReadGame<ParsedGame>, limits: Limits) -> LazyGame {
         LazyGame { start: read.start, scanned: None, read: OnceLock::from(read), limits }
     }
 
@@ -146,12 +150,12 @@ impl LazyGame {
 
     /// The game as [`Reader`](crate::Reader) gives it, with its syntax tree and the reader's
     /// diagnostics: built on the first call for a game the scanner read.
-    pub fn read(&self) -> &ReadGame {
+    pub fn read(&self) -> &ReadGame<ParsedGame> {
         self.read.get_or_init(|| self.read_now())
     }
 
     /// The game as [`Reader`](crate::Reader) gives it (see [`LazyGame::read`]).
-    pub fn into_read(mut self) -> ReadGame {
+    pub fn into_read(mut self) -> ReadGame<ParsedGame> {
         match self.read.take() {
             Some(read) => read,
             None => self.read_now(),
@@ -159,14 +163,14 @@ impl LazyGame {
     }
 
     /// The scanned game read the full way.
-    fn read_now(&self) -> ReadGame {
+    fn read_now(&self) -> ReadGame<ParsedGame> {
         let bytes = self.scanned.clone().unwrap_or_default();
         let piece = StreamPiece { start: self.start, bytes };
         // The scanner read it whole: the full reader gives exactly one game.
         read_piece_with(piece, &self.limits).into_iter().next().unwrap_or_else(|| ReadGame {
             offset: self.start.offset,
             start: self.start,
-            game: crate::Game::new(ctl_an::syntax::Record::default(), ""),
+            game: crate::ParsedGame::new(ctl_an::syntax::Record::default(), ""),
             text: String::new(),
             diagnostics: Vec::new(),
         })
@@ -185,7 +189,7 @@ impl LazyGame {
         }
     }
 
-    /// The main line replayed at `level`: [`Game::main_line`](crate::Game::main_line) of the
+    /// The main line replayed at `level`: [`ParsedGame::main_line`](crate::ParsedGame::main_line) of the
     /// game, replayed from the scanner's events when its tree has not been built.
     ///
     /// ```

@@ -10,7 +10,7 @@ use ctl_an::GameOutput;
 use ctl_an::syntax::{Pair, Ply};
 use ctl_pgn::render::{Context, JsonDiagnostic};
 use ctl_pgn::validate::Level;
-use ctl_pgn::{Game, ReplayedLine};
+use ctl_pgn::{ParsedGame, ReplayedLine};
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
@@ -201,7 +201,7 @@ fn replay_record(
     }
     let text = &decoded.text;
     let context = in_game(&record.game, number);
-    let mut game = Game::new(record.game, text);
+    let mut game = ParsedGame::new(record.game, text);
     game.set_syntax_errors(&record.diagnostics);
     let main = game.main_line(level);
     let errors = game.replay_errors(&main, &decoded.diagnostics, &record.diagnostics);
@@ -300,7 +300,7 @@ fn written_plies<'a>(
     })
 }
 
-/// The variations of `pairs`, each with the line `Game::lines` played for it, where it stops
+/// The variations of `pairs`, each with the line `ParsedGame::lines` played for it, where it stops
 /// located by `json`, within the budget.
 fn branches(
     text: &str,

@@ -314,8 +314,9 @@ test('viewer gives the sections and positions of `cescacs html`, one game at a t
       const bytes = readFileSync(file);
       // One game per file: the page of `cescacs html` holds exactly what `viewer` gives.
       if (cescacs.check(bytes).summary.games !== 1 || bytes.includes('[Variant', 1)) continue;
-      const page = join(dir, 'page.html');
-      run(['html', file, '-o', page]);
+      // A page of its own: `html` refuses to overwrite an existing file without --force.
+      const page = join(dir, `page-${compared}.html`);
+      assert.equal(run(['html', file, '-o', page]).status, 0, file);
       const html = readFileSync(page, 'utf8');
       const shown = cescacs.viewer(bytes, { name: basename(file) });
       assert.ok(html.includes(shown.sections), file);

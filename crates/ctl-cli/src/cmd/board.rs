@@ -9,8 +9,8 @@ use cescacs_board::{Colour, Hex, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
 use cescacs_viewer::move_hexes;
 use ctl_an::syntax::Ply;
-use ctl_pgn::Game;
 use ctl_pgn::Level;
+use ctl_pgn::ParsedGame;
 
 use crate::games;
 use crate::output;
@@ -218,7 +218,7 @@ fn game_picture(args: &Args) -> Result<Picture, Failed> {
     let Some((_, found)) = piece.games().find(|(n, _)| *n == wanted) else {
         return Err(Failed(String::new(), output::FAILURE));
     };
-    let game = Game::new(found.game.clone(), &piece.decoded.text);
+    let game = ParsedGame::new(found.game.clone(), &piece.decoded.text);
     let replayed = game.main_line(Level::Coherence);
     let written = game.movetext().ply_count();
     let ply = args.ply.unwrap_or(replayed.positions.len().saturating_sub(1));
@@ -250,7 +250,7 @@ fn game_picture(args: &Args) -> Result<Picture, Failed> {
 }
 
 /// The origin and destination of the main line's ply `index` (from 0), and its text.
-fn last_move(game: &Game, index: usize, side: Colour) -> Option<((Hex, Hex), String)> {
+fn last_move(game: &ParsedGame, index: usize, side: Colour) -> Option<((Hex, Hex), String)> {
     let mv = game
         .movetext()
         .pairs

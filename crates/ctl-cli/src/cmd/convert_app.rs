@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use cescacs_board::{Diagnostic, Severity};
 use ctl_an::Limits;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::app::{from_app, to_app};
 use ctl_pgn::render::{ErrorCap, TextRenderer};
 
@@ -174,7 +174,7 @@ fn run_to(
                 errors += problems.len();
                 continue;
             }
-            let game = Game::new(found.game.clone(), text);
+            let game = ParsedGame::new(found.game.clone(), text);
             match to_app(&game) {
                 Ok(app) => {
                     if !*first {

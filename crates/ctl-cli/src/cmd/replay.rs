@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::Diagnostic;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::render::TextRenderer;
 use ctl_pgn::{Check, Level};
 
@@ -173,7 +173,7 @@ fn replay_game(
     found: &ctl_an::GameOutput,
 ) -> (Block, bool) {
     let decoded = &piece.decoded;
-    let mut game = Game::new(found.game.clone(), &decoded.text);
+    let mut game = ParsedGame::new(found.game.clone(), &decoded.text);
     game.set_syntax_errors(&found.diagnostics);
     let level = match args.level {
         ReplayLevel::Coherence => Level::Coherence,
@@ -307,7 +307,7 @@ fn write_jsonl(out: &mut impl Write, block: &Block) -> io::Result<()> {
 
 /// The plies of the main line as people read them, `1.` and `E7-E13` or `1. …,` and
 /// `E21-E15`, exactly as written, in the order of the positions they lead to.
-fn main_line_moves(game: &Game, text: &str) -> Vec<(String, String)> {
+fn main_line_moves(game: &ParsedGame, text: &str) -> Vec<(String, String)> {
     let mut moves = Vec::new();
     for pair in &game.movetext().pairs {
         let number =

@@ -7,7 +7,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use cescacs_board::{Letters, Position};
 use ctl_an::syntax::{GameResult, Ply};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::tags::{Day, TagDate};
 use ctl_pgn::validate::Level;
 
@@ -208,7 +208,7 @@ impl Compiled {
             return false;
         }
         let needs_game = self.result.is_some() || self.reaches.is_some();
-        let read = needs_game.then(|| Game::new(game.clone(), text));
+        let read = needs_game.then(|| ParsedGame::new(game.clone(), text));
         if let (Some(wanted), Some(read)) = (self.result, &read) {
             if read.result() != Some(wanted) {
                 return false;

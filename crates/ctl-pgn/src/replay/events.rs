@@ -24,7 +24,7 @@ use super::line::{
 use super::observer::{Observer, PlyAt};
 use super::options::{ReplayOptions, Report};
 use super::play::{Played, play};
-use crate::game::Setup;
+use crate::parsed::Setup;
 use crate::tags::{TagRef, lint_tags_after};
 use crate::validate::references::References;
 use crate::validate::unchecked::{self, Skipped, Unchecked};
@@ -145,7 +145,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         spare
     }
 
-    /// Uses a setup already read from the same tags (a [`crate::game::Game`]'s).
+    /// Uses a setup already read from the same tags (a [`crate::parsed::ParsedGame`]'s).
     pub(crate) fn with_setup(mut self, setup: Setup) -> Self {
         self.given = Some(setup);
         self

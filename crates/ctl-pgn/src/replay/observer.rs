@@ -44,7 +44,7 @@ pub struct PlyAt {
 ///     fn end_variation(&mut self, depth: usize) { self.0.push(format!(") {depth}")); }
 /// }
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) *\n";
-/// let game = ctl_pgn::read_str(text).remove(0).game;
+/// let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
 /// let events = game.replay(ReplayOptions::check(Level::Rules), Events::default());
 /// let expected = [
 ///     "start 0 White", "pair 0 1", "ply 0 White", "ply 0 Black",

@@ -14,10 +14,10 @@
 //! Built only from the board's public queries, and only after a move has failed: nothing here
 //! is on the path of a move that plays.
 
+use crate::syntax::{Move, MoveKind, PieceLetter, Separator};
 use cescacs_board::internals::MatchWritten;
 use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
 use cescacs_board::{Board, Column, Diagnostic, Hex, Letters, Line, Piece, PieceKind, Span};
-use ctl_an::syntax::{Move, MoveKind, PieceLetter, Separator};
 
 /// `d`, the diagnostic of the failing move `m` (read as `spec` under `letters`, refused by
 /// `board` with `e`), with a "did you mean" help and fix when one is sure.

@@ -1,5 +1,7 @@
-//! A game ready to be replayed: its syntax tree, the letters it is written with and its start
-//! position.
+//! A game as the parser read it, ready to be checked and replayed: its syntax tree, the letters
+//! it is written with and its start position. What [`Check`](crate::Check), the replay, the
+//! language server and the viewer work on; the game model ([`Game`](crate::Game)) is read from
+//! it.
 
 use cescacs_board::{Diagnostic, Letters, Position, Span};
 use ctl_an::syntax::{self, GameResult, Movetext, Tag};
@@ -7,23 +9,27 @@ use ctl_an::syntax::{self, GameResult, Movetext, Tag};
 use crate::tags::TagRef;
 use crate::validate::codes;
 
-/// One CTL-PGN record: the tags in file order, the letter table of its `[Redefine]` tag, the start
-/// position of its `[PDTL]` tag (or the initial position), and its movetext.
+/// One CTL-PGN record as the parser read it: the tags in file order, the letter table of its
+/// `[Redefine]` tag, the start position of its `[PDTL]` tag (or the initial position), and its
+/// movetext, every part with the span it was read from. A program that edits games, or walks
+/// their moves and positions, takes the game model instead ([`Game`](crate::Game), which
+/// [`Reader`](crate::Reader) gives); this is the syntax tree the checker and the editors' tools
+/// walk.
 ///
-/// Building a `Game` reads the `Redefine` and `PDTL` tags; what is wrong in them is kept and
+/// Building a `ParsedGame` reads the `Redefine` and `PDTL` tags; what is wrong in them is kept and
 /// reported by [`Check`](crate::Check) from the coherence level on.
 ///
 /// ```
-/// use ctl_pgn::Game;
+/// use ctl_pgn::ParsedGame;
 /// let text = "[Variant \"C'escacs\"]\n[Redefine \"B@J\"]\n1. BF6-C15: *\n";
 /// let out = ctl_an::parse_file(text);
-/// let game = Game::new(out.file.games[0].clone(), text);
+/// let game = ParsedGame::new(out.file.games[0].clone(), text);
 /// assert_eq!(game.tags().len(), 2);
 /// assert_eq!(game.letters().move_letter(cescacs_board::PieceKind::Bishop), 'B');
 /// assert_eq!(game.start(), Some(&cescacs_board::Position::initial()));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct ParsedGame {
     syntax: syntax::Record,
     letters: Letters,
     start: Option<Position>,
@@ -32,12 +38,12 @@ pub struct Game {
     syntax_errors: Vec<Span>,
 }
 
-impl Game {
+impl ParsedGame {
     /// Reads the setup of a parsed record. `source` is the text its spans point into.
-    pub fn new(syntax: syntax::Record, source: &str) -> Game {
+    pub fn new(syntax: syntax::Record, source: &str) -> ParsedGame {
         let tags: Vec<TagRef<'_>> = syntax.tags.iter().map(tag_ref).collect();
         let Setup { letters, start, diagnostics } = Setup::read(&tags, source);
-        Game { syntax, letters, start, setup: diagnostics, syntax_errors: Vec::new() }
+        ParsedGame { syntax, letters, start, setup: diagnostics, syntax_errors: Vec::new() }
     }
 
     /// The setup read from the tags, for the replay.
@@ -47,6 +53,12 @@ impl Game {
             start: self.start.clone(),
             diagnostics: self.setup.clone(),
         }
+    }
+
+    /// The record and its setup, taken apart (for the game model, which takes both).
+    pub(crate) fn into_parts(self) -> (syntax::Record, Setup) {
+        let setup = Setup { letters: self.letters, start: self.start, diagnostics: self.setup };
+        (self.syntax, setup)
     }
 
     /// The syntax tree of the record.
@@ -99,10 +111,10 @@ impl Game {
     /// such a move). Diagnostics outside the game are ignored.
     ///
     /// ```
-    /// use ctl_pgn::{Check, Game, Level};
+    /// use ctl_pgn::{Check, ParsedGame, Level};
     /// let text = "[Variant \"C'escacs\"]\n1. E7xE13: *\n"; // `x` is not a capture sign
     /// let out = ctl_an::parse_file(text);
-    /// let mut game = Game::new(out.file.games[0].clone(), text);
+    /// let mut game = ParsedGame::new(out.file.games[0].clone(), text);
     /// game.set_syntax_errors(&out.diagnostics);
     /// assert!(Check::new(Level::Rules).game(&game).is_empty());
     /// ```
@@ -140,7 +152,7 @@ pub(crate) fn tag_ref(t: &Tag) -> TagRef<'_> {
 
 /// What the tags say about where and how the moves are played: the letters of the `[Redefine]`
 /// tag, the start position of the `[PDTL]` tag (or the initial one), and the problems of both.
-/// The one reader of a game's setup: [`Game::new`] and the replay of a scanned game use it.
+/// The one reader of a game's setup: [`ParsedGame::new`] and the replay of a scanned game use it.
 #[derive(Debug, Clone)]
 pub(crate) struct Setup {
     pub letters: Letters,
@@ -262,9 +274,9 @@ pub(crate) fn defensive(
 mod tests {
     use super::*;
 
-    fn game(text: &str) -> Game {
+    fn game(text: &str) -> ParsedGame {
         let out = ctl_an::parse_file(text);
-        Game::new(out.file.games[0].clone(), text)
+        ParsedGame::new(out.file.games[0].clone(), text)
     }
 
     #[test]
