@@ -8,7 +8,9 @@
 //! their hexes, the side to move, castling, and the en-passant or scornful field when a capture
 //! it allows is legal), the move counters aside. Each game counts once in a position and once
 //! on a move, from the first time its main line reaches the tree's position; it is replayed no
-//! further than the tree's depth from there. The main lines are replayed at the coherence level
+//! further than the tree's depth from there. A position's moves are shown once, where it first
+//! comes in the tree; where it comes again, the move that reaches it says that it transposes
+//! ([`TreeMove::transposes`]), so that the tree is never larger than its positions and moves. The main lines are replayed at the coherence level
 //! (docs/DECISIONS.md 6), the fastest that gives positions: a move the rules refuse is in the
 //! tree as it was played, and `cescacs check` says what is wrong with it. A score is the mean of
 //! the points (as [`crate::standings::points`] gives them: 3 a win, 2 a stalemate, 1 a draw) the
@@ -29,11 +31,13 @@
 //! let e7 = &tree.moves[0];
 //! assert_eq!((e7.score, e7.share), (Some(3.0), 2.0 / 3.0)); // the unfinished game has no score
 //! // 1. E7-E13, E21-E15 2. F8-F12 and 1. F8-F12, E21-E15 2. E7-E13 reach the same position:
-//! // the move after it counts the games of both orders, wherever it is shown.
-//! let after_e7 = &e7.moves[0].moves[0].moves[0];
-//! let after_f8 = &tree.moves[1].moves[0].moves[0].moves[0];
-//! assert_eq!((after_e7.text.as_str(), after_e7.games, after_e7.score), ("F20-F16", 2, Some(0.5)));
-//! assert_eq!(after_e7, after_f8);
+//! // the move after it counts the games of both orders. Its moves are shown once, where the
+//! // position comes first; where it comes again, the move that reaches it says it transposes.
+//! let after = &e7.moves[0].moves[0].moves[0];
+//! assert_eq!((after.text.as_str(), after.games, after.score), ("F20-F16", 2, Some(0.5)));
+//! let transposed = &tree.moves[1].moves[0].moves[0];
+//! assert_eq!((transposed.text.as_str(), transposed.transposes), ("E7-E13", true));
+//! assert!(transposed.moves.is_empty());
 //! ```
 
 use std::collections::HashMap;
@@ -103,9 +107,15 @@ pub struct TreeMove {
     pub score: Option<f64>,
     /// Its games among the games of the position it was played from (0 to 1).
     pub share: f64,
-    /// The moves played after it, the most played first (empty at the tree's depth).
+    /// The moves played after it, the most played first (empty at the tree's depth, and when
+    /// it transposes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<TreeMove>,
+    /// It reaches a position whose moves the tree shows earlier (as deep or deeper): they are
+    /// not shown again here, so that a tree of many transpositions stays as small as its
+    /// positions and moves.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub transposes: bool,
     /// The first game that played it, by its place among the games added to the builder (from
     /// 0): a page can link a move of one game to that game.
     #[serde(skip)]
@@ -275,33 +285,51 @@ impl TreeBuilder {
     /// The tree of the games added.
     pub fn finish(&self) -> OpeningTree {
         let games = self.nodes.get(&self.key).map_or(0, |n| n.games);
+        let mut shown = HashMap::from([(self.key, self.depth)]);
         OpeningTree {
             position: pdtl::to_string(&self.from),
             games,
-            moves: self.moves(self.key, self.depth),
+            moves: self.moves(self.key, self.depth, &mut shown),
         }
     }
 
     /// The moves from the position `key`, `depth` plies deep, the most played first (then in
-    /// the order of their text).
-    fn moves(&self, key: u64, depth: usize) -> Vec<TreeMove> {
+    /// the order of their text). `shown`: how deep the moves of each position were shown
+    /// already; a position is shown again only deeper than before.
+    fn moves(&self, key: u64, depth: usize, shown: &mut HashMap<u64, usize>) -> Vec<TreeMove> {
         let Some(node) = self.nodes.get(&key).filter(|_| depth > 0) else { return Vec::new() };
-        let mut moves: Vec<TreeMove> = node
-            .edges
-            .iter()
-            .map(|e| TreeMove {
-                text: e.played.to_string(),
+        let mut edges: Vec<&Edge> = node.edges.iter().collect();
+        let text: Vec<String> = edges.iter().map(|e| e.played.to_string()).collect();
+        let mut order: Vec<usize> = (0..edges.len()).collect();
+        order.sort_by(|&a, &b| {
+            edges[b].games.cmp(&edges[a].games).then_with(|| text[a].cmp(&text[b]))
+        });
+        edges = order.iter().map(|&i| edges[i]).collect();
+        let mut moves = Vec::with_capacity(edges.len());
+        for (e, i) in edges.into_iter().zip(order) {
+            let deeper = depth - 1;
+            let has_moves = self.nodes.get(&e.after).is_some_and(|n| !n.edges.is_empty());
+            let transposes =
+                deeper > 0 && has_moves && shown.get(&e.after).is_some_and(|&d| d >= deeper);
+            let after = if transposes {
+                Vec::new()
+            } else {
+                shown.insert(e.after, deeper);
+                self.moves(e.after, deeper, shown)
+            };
+            moves.push(TreeMove {
+                text: text[i].clone(),
                 side: e.side,
                 games: e.games,
                 scored: e.scored,
                 points: e.points,
                 score: (e.scored > 0).then(|| f64::from(e.points) / e.scored as f64),
                 share: e.games as f64 / node.games.max(1) as f64,
-                moves: self.moves(e.after, depth - 1),
+                moves: after,
+                transposes,
                 first_game: e.first_game,
-            })
-            .collect();
-        moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.text.cmp(&b.text)));
+            });
+        }
         moves
     }
 }
@@ -397,9 +425,10 @@ mod tests {
         assert_eq!((t.games, t.moves.len()), (1, 1));
         let out = &t.moves[0];
         assert_eq!((out.text.as_str(), out.games), ("NE3-C7", 1));
-        // Four plies later the start again: the same move, not counted twice.
-        let again = &out.moves[0].moves[0].moves[0].moves[0];
-        assert_eq!((again.text.as_str(), again.games), ("NE3-C7", 1));
+        // Four plies later the start again, whose moves are shown above: not counted twice.
+        let back = &out.moves[0].moves[0].moves[0];
+        assert_eq!((back.text.as_str(), back.games, back.transposes), ("NC21-E25", 1, true));
+        assert!(back.moves.is_empty());
     }
 
     #[test]
@@ -431,6 +460,26 @@ mod tests {
         let builder = TreeBuilder::new(&Position::initial(), 4);
         let path = builder.path(&game);
         assert!(!path.reached() && path.steps.is_empty());
+    }
+
+    #[test]
+    fn transpositions_do_not_multiply_the_tree() {
+        // Two games playing four pairs of moves in opposite orders: 2^4 ways through the
+        // positions, each position shown once.
+        let text = "[Variant \"C'escacs\"] 1. E7-E13, E21-E15 2. F8-F12, F20-F16 \
+                    3. D6-D10, D22-D18 4. H6-H10, H22-H18: *\n\
+                    [Variant \"C'escacs\"] 1. F8-F12, F20-F16 2. E7-E13, E21-E15 \
+                    3. H6-H10, H22-H18 4. D6-D10, D22-D18: *\n";
+        let t = tree(text, &Position::initial(), 8);
+        fn count(moves: &[TreeMove]) -> usize {
+            moves.iter().map(|m| 1 + count(&m.moves)).sum()
+        }
+        assert_eq!(count(&t.moves), 16, "{t:#?}");
+        let transposing = |moves: &[TreeMove]| moves.iter().filter(|m| m.transposes).count();
+        // 1. F8-F12, F20-F16 2. E7-E13, E21-E15 reaches the position of the first game's
+        // fourth ply, whose moves are shown there.
+        assert_eq!(transposing(&t.moves[1].moves[0].moves), 0);
+        assert_eq!(transposing(&t.moves[1].moves[0].moves[0].moves), 1);
     }
 
     #[test]
