@@ -23,10 +23,22 @@ pub(crate) fn game_title(g: &GamePage, name: &str) -> String {
     }
 }
 
-/// The board with its controls, shared by the games of the page.
-pub(crate) fn board(out: &mut String) {
+/// The board with its controls, shared by the games of the page; `svgs` false leaves the
+/// board empty for a script to draw ([`board_svgs`]).
+pub(crate) fn board(out: &mut String, svgs: bool) {
+    out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n");
+    if svgs {
+        out.push_str("<div class=\"board\">\n");
+        board_svgs(out);
+    } else {
+        out.push_str("<div class=\"board\" data-drawn-by-script>\n");
+    }
+    controls(out);
+}
+
+/// The board as White sees it and as Black sees it (hidden), with the initial position.
+pub(crate) fn board_svgs(out: &mut String) {
     let start = Position::initial();
-    out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n<div class=\"board\">\n");
     for flip in [false, true] {
         let svg = Diagram::new(&start).flipped(flip).to_svg();
         let svg = svg.replacen(
@@ -40,6 +52,10 @@ pub(crate) fn board(out: &mut String) {
         );
         out.push_str(&svg);
     }
+}
+
+/// The controls under the board, after the board's end.
+fn controls(out: &mut String) {
     out.push_str(
         "</div>\n<div class=\"controls\" role=\"toolbar\" aria-label=\"Moves\">\
 <button type=\"button\" data-go=\"home\" title=\"Start (Home)\">Start</button>\

@@ -109,12 +109,15 @@ pub struct Viewer<S> {
     pub tally: Tally,
     /// Whether each game's data says where its moves start in the file (`at`).
     pub offsets: bool,
+    /// Whether each game goes on a page of its own (the pages of `cescacs html --split`): each
+    /// is then the first game of its page, its section shown and its ids `g1-…`.
+    pub page_per_game: bool,
 }
 
 impl<S: Sink> Viewer<S> {
     /// A viewer writing to `sink`, without offsets.
     pub fn new(sink: S) -> Viewer<S> {
-        Viewer { sink, tally: Tally::default(), offsets: false }
+        Viewer { sink, tally: Tally::default(), offsets: false, page_per_game: false }
     }
 
     /// Adds the games of a text (`bytes`, a piece of the file named `name` that starts at
@@ -157,10 +160,11 @@ impl<S: Sink> Viewer<S> {
                     tally.games += 1;
                     let diagnostics = &checked.diagnostics;
                     let in_file = at.first_game + read - 1;
+                    let on_page = if self.page_per_game { 1 } else { tally.games };
                     let page = model::build(
                         game,
                         text,
-                        tally.games,
+                        on_page,
                         in_file,
                         diagnostics,
                         at.start,
@@ -194,7 +198,24 @@ impl<S: Sink> Viewer<S> {
 /// One per page, shared by its games.
 pub fn board() -> String {
     let mut out = String::new();
-    html::board(&mut out);
+    html::board(&mut out, true);
+    out
+}
+
+/// [`board`] with the board itself left empty (its element marked `data-drawn-by-script`), for
+/// pages that share one script which puts [`board_svgs`] there before the viewer mounts: the
+/// pages of a site, which would otherwise each hold the same pictures.
+pub fn board_drawn_by_script() -> String {
+    let mut out = String::new();
+    html::board(&mut out, false);
+    out
+}
+
+/// The pictures of [`board`]'s board (as White and as Black sees it), which
+/// [`board_drawn_by_script`] leaves out.
+pub fn board_svgs() -> String {
+    let mut out = String::new();
+    html::board_svgs(&mut out);
     out
 }
 

@@ -123,7 +123,7 @@ pub struct TreeMove {
 }
 
 /// What one game adds to a tree: its plies from the tree's position, to the tree's depth, and
-/// its result. Made by [`TreeBuilder::path`] (which may run on many threads at once), added by
+/// its result. Made by [`TreeBuilder::path`] or, on any thread, [`Paths::of`]; added by
 /// [`TreeBuilder::add_path`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GamePath {
@@ -149,8 +149,8 @@ struct Step {
     after: u64,
 }
 
-/// A tree gathered game by game: [`TreeBuilder::add`] each game (or [`TreeBuilder::path`] on
-/// any thread, then [`TreeBuilder::add_path`] in order), then [`TreeBuilder::finish`]. Memory
+/// A tree gathered game by game: [`TreeBuilder::add`] each game (or [`Paths::of`] on any
+/// thread, then [`TreeBuilder::add_path`] in order), then [`TreeBuilder::finish`]. Memory
 /// holds one entry per position and move met within the depth.
 ///
 /// ```
@@ -208,22 +208,15 @@ impl TreeBuilder {
         }
     }
 
-    /// What `game` adds to the tree: its main line replayed at the coherence level from its
-    /// start until it reaches the tree's position, then to the tree's depth. The replay stops
-    /// as soon as the position cannot come any more (fewer pieces than it has).
+    /// What `game` adds to the tree ([`Paths::of`]).
     pub fn path(&self, game: &ParsedGame) -> GamePath {
-        let window = Window {
-            target: self.key,
-            pieces_needed: self.pieces,
-            depth: self.depth,
-            pieces: 0,
-            before: 0,
-            reached: false,
-            done: false,
-            steps: Vec::new(),
-        };
-        let window = game.replay(ReplayOptions::main_line(Level::Coherence), window);
-        GamePath { reached: window.reached, steps: window.steps, result: game.result() }
+        self.paths().of(game)
+    }
+
+    /// The reader of what each game adds to the tree, to use on any thread while this builder
+    /// takes the paths read.
+    pub fn paths(&self) -> Paths {
+        Paths { target: self.key, pieces: self.pieces, depth: self.depth }
     }
 
     /// Adds `game` ([`TreeBuilder::path`], then [`TreeBuilder::add_path`]).
@@ -331,6 +324,35 @@ impl TreeBuilder {
             });
         }
         moves
+    }
+}
+
+/// Reads what each game adds to a tree, on any thread: made by [`TreeBuilder::paths`], the
+/// paths it reads go to that builder's [`TreeBuilder::add_path`].
+#[derive(Debug, Clone, Copy)]
+pub struct Paths {
+    target: u64,
+    pieces: usize,
+    depth: usize,
+}
+
+impl Paths {
+    /// What `game` adds to the tree: its main line replayed at the coherence level from its
+    /// start until it reaches the tree's position, then to the tree's depth. The replay stops
+    /// as soon as the position cannot come any more (fewer pieces than it has).
+    pub fn of(&self, game: &ParsedGame) -> GamePath {
+        let window = Window {
+            target: self.target,
+            pieces_needed: self.pieces,
+            depth: self.depth,
+            pieces: 0,
+            before: 0,
+            reached: false,
+            done: false,
+            steps: Vec::new(),
+        };
+        let window = game.replay(ReplayOptions::main_line(Level::Coherence), window);
+        GamePath { reached: window.reached, steps: window.steps, result: game.result() }
     }
 }
 
