@@ -33,11 +33,15 @@ struct Line {
     sonneborn_berger: u64,
 }
 
+/// A game read by hand: its event, White, Black, and the points of each side (`None`: no
+/// result).
+type Game = (String, String, String, Option<(u64, u64)>);
+
 /// Every event's players, summed by hand from the tags of the games of `files`: a name is the
 /// tag's value trimmed (`?` when missing or empty), the points those of the `Result` tag (the
 /// result line when the tag is missing) as the spec's table gives them.
 fn by_hand(files: &[PathBuf]) -> BTreeMap<String, BTreeMap<String, Line>> {
-    let mut games: Vec<(String, String, String, Option<(u64, u64)>)> = Vec::new();
+    let mut games: Vec<Game> = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).expect("a readable file");
         for read in ctl_pgn::read_str(&text) {
@@ -223,7 +227,7 @@ fn a_generated_collection_s_standings_are_the_tags_summed_by_hand() {
     let hand = by_hand(&paths);
     assert!(hand["Spring Round Robin"].contains_key("Sala, Eva"), "names are trimmed");
     assert!(hand["Spring Round Robin"].contains_key("?"), "a missing name is `?`");
-    assert_eq!(by_the_command(&[dir.clone()]), hand);
+    assert_eq!(by_the_command(std::slice::from_ref(&dir)), hand);
     assert_eq!(by_the_command(&paths), hand, "files or their folder alike");
 }
 
