@@ -23,22 +23,25 @@ pub(crate) fn game_title(g: &GamePage, name: &str) -> String {
     }
 }
 
-/// The board with its controls, shared by the games of the page; `svgs` false leaves the
-/// board empty for a script to draw ([`board_svgs`]).
-pub(crate) fn board(out: &mut String, svgs: bool) {
-    out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n");
-    if svgs {
-        out.push_str("<div class=\"board\">\n");
-        board_svgs(out);
+/// The board with its controls, shared by the games of the page; `inside` false leaves the
+/// section empty for a script to fill ([`board_contents`]).
+pub(crate) fn board(out: &mut String, inside: bool) {
+    if inside {
+        out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n");
+        board_contents(out);
+        out.push_str("</section>\n");
     } else {
-        out.push_str("<div class=\"board\" data-drawn-by-script>\n");
+        out.push_str(
+            "<section class=\"viewer\" aria-label=\"Board\" data-drawn-by-script></section>\n",
+        );
     }
-    controls(out);
 }
 
-/// The board as White sees it and as Black sees it (hidden), with the initial position.
-pub(crate) fn board_svgs(out: &mut String) {
+/// What the board's section holds: the board as White sees it and as Black sees it (hidden),
+/// with the initial position, and the controls under it.
+pub(crate) fn board_contents(out: &mut String) {
     let start = Position::initial();
+    out.push_str("<div class=\"board\">\n");
     for flip in [false, true] {
         let svg = Diagram::new(&start).flipped(flip).to_svg();
         let svg = svg.replacen(
@@ -52,10 +55,6 @@ pub(crate) fn board_svgs(out: &mut String) {
         );
         out.push_str(&svg);
     }
-}
-
-/// The controls under the board, after the board's end.
-fn controls(out: &mut String) {
     out.push_str(
         "</div>\n<div class=\"controls\" role=\"toolbar\" aria-label=\"Moves\">\
 <button type=\"button\" data-go=\"home\" title=\"Start (Home)\">Start</button>\
@@ -74,8 +73,7 @@ fn controls(out: &mut String) {
 <div class=\"options\"><label class=\"toggle\"><input type=\"checkbox\" data-toggle=\"warnings\" checked> Show warnings</label>\
 <button type=\"button\" data-go=\"keys\" aria-expanded=\"false\" aria-controls=\"keys\" title=\"The keys (?)\">Keys (?)</button></div>\n\
 <dl class=\"keys\" id=\"keys\" hidden><dt>→ ←</dt><dd>next, previous move</dd><dt>Home End</dt><dd>start, end of the line</dd>\
-<dt>↓ ↑</dt><dd>into a variation, out of it</dd><dt>f</dt><dd>flip the board</dd><dt>?</dt><dd>show or hide these keys</dd></dl>\n\
-</section>\n",
+<dt>↓ ↑</dt><dd>into a variation, out of it</dd><dt>f</dt><dd>flip the board</dd><dt>?</dt><dd>show or hide these keys</dd></dl>\n",
     );
 }
 

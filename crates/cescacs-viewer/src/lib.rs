@@ -202,20 +202,20 @@ pub fn board() -> String {
     out
 }
 
-/// [`board`] with the board itself left empty (its element marked `data-drawn-by-script`), for
-/// pages that share one script which puts [`board_svgs`] there before the viewer mounts: the
-/// pages of a site, which would otherwise each hold the same pictures.
+/// [`board`]'s section left empty (marked `data-drawn-by-script`), for pages that share one
+/// script which puts [`board_contents`] there before the viewer mounts: the pages of a site,
+/// which would otherwise each hold the same board and controls.
 pub fn board_drawn_by_script() -> String {
     let mut out = String::new();
     html::board(&mut out, false);
     out
 }
 
-/// The pictures of [`board`]'s board (as White and as Black sees it), which
-/// [`board_drawn_by_script`] leaves out.
-pub fn board_svgs() -> String {
+/// What [`board`]'s section holds (the board as White and as Black sees it, its controls),
+/// which [`board_drawn_by_script`] leaves out.
+pub fn board_contents() -> String {
     let mut out = String::new();
-    html::board_svgs(&mut out);
+    html::board_contents(&mut out);
     out
 }
 

@@ -1,16 +1,17 @@
 // The site of `cescacs html` (crates/ctl-cli/src/html/site.js), after the viewer's script in
-// the site's one shared script, and after `CescacsSite` (the board's pictures and the standard
-// pieces, written by the command): on a game page, the board is drawn and the games' positions,
-// deflated and base64-encoded on the page, are read and the viewer mounted; on the index, the
-// table sorts by a column and a search box keeps the games whose row holds every word.
+// the site's one shared script, and after `CescacsSite` (the board with its controls and the
+// standard pieces, written by the command): on a game page, the board is drawn and the games'
+// positions, deflated and base64-encoded on the page, are read and the viewer mounted; on the
+// index, the table sorts by a column and a search box keeps the games whose row holds every
+// word.
 "use strict";
 (function (global) {
   const doc = global.document;
   if (!doc) return;
   const site = global.CescacsSite;
 
-  const board = doc.querySelector(".board[data-drawn-by-script]");
-  if (board && site) board.insertAdjacentHTML("afterbegin", site.board);
+  const viewer = doc.querySelector("section.viewer[data-drawn-by-script]");
+  if (viewer && site) viewer.innerHTML = site.viewer;
   const packed = doc.getElementById("packed");
   if (packed && site) {
     const bytes = Uint8Array.from(global.atob(packed.textContent.trim()), function (c) {

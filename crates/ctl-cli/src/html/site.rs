@@ -39,11 +39,11 @@ pub(crate) fn style_file() -> String {
     format!("{STYLE}{SITE_STYLE}")
 }
 
-/// The shared script file: the viewer's script, `CescacsSite` (the board's pictures and the
-/// pictures of the standard pieces, the same on every page), then the site's script.
+/// The shared script file: the viewer's script, `CescacsSite` (the board with its controls
+/// and the pictures of the standard pieces, the same on every page), then the site's script.
 pub(crate) fn script_file() -> String {
     let site = serde_json::json!({
-        "board": cescacs_viewer::board_svgs(),
+        "viewer": cescacs_viewer::board_contents(),
         "pieces": standard_pieces(),
     });
     format!("{SCRIPT}\nvar CescacsSite = {site};\n{SITE_SCRIPT}")

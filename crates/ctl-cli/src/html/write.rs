@@ -193,7 +193,8 @@ impl Parts {
 fn packed(data: Spool, out: &mut impl std::io::Write) -> std::io::Result<()> {
     let engine = &base64::engine::general_purpose::STANDARD;
     let mut text = base64::write::EncoderWriter::new(out, engine);
-    let mut deflated = flate2::write::DeflateEncoder::new(&mut text, flate2::Compression::best());
+    let mut deflated =
+        flate2::write::DeflateEncoder::new(&mut text, flate2::Compression::default());
     deflated.write_all(b"[")?;
     data.copy_to(&mut deflated)?;
     deflated.write_all(b"]")?;
