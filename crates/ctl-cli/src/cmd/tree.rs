@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::{Colour, Letters, MoveNumber, Position};
-use ctl_pgn::ParsedGame;
 use ctl_pgn::opening_tree::{OpeningTree, TreeBuilder, TreeMove};
 
 use crate::games::batches::map_paths;
@@ -96,7 +95,7 @@ pub fn run(args: Args) -> ExitCode {
     let failed = map_paths(
         &args.paths,
         &mut chooser,
-        |s| paths.of(&ParsedGame::new(s.game, s.text)),
+        |game| paths.of_lazy(game),
         |path| builder.add_path(path),
     );
     chooser.finish();
