@@ -8,8 +8,13 @@
 //! own file. A `mod` declaration is no edge (a parent holding its children is no import), and
 //! naming a module without an item of it is none either. A circle is a strongly connected
 //! component of more than one file (`petgraph`'s Tarjan), listed with the paths that make it.
-//! Code under `#[cfg(test)]` is left out (a test may use what it tests from either side), and
-//! paths inside macro invocations are not seen.
+//! Code under `#[cfg(test)]` is left out (a test may use what it tests from either side).
+//!
+//! Paths inside macro invocations count as well (`format!`, `assert!`, `matches!`, `vec!`,
+//! `write!`, a `macro_rules!` body…): a macro's tokens are not Rust syntax until it is expanded,
+//! so rather than guess a grammar per macro, every path-like run of tokens in them, `a::b::c`
+//! (`$crate::` as `crate::`; a path that starts with `::` or follows one is no path of the crate),
+//! is taken as a path written in the file, in every group at every depth.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
@@ -17,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
+use proc_macro2::{Spacing, TokenStream, TokenTree};
 use syn::visit::Visit;
 
 /// Modules of one crate, indexed by their position in [`Crate::modules`].
@@ -385,6 +391,45 @@ impl Paths {
     }
 }
 
+impl Paths {
+    /// Every path of more than one segment in a macro's `tokens`, groups included.
+    fn macro_tokens(&mut self, tokens: TokenStream) {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let colons = |at: usize| {
+            matches!(
+                (tokens.get(at), tokens.get(at + 1)),
+                (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+                    if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':'
+            )
+        };
+        let mut at = 0;
+        while at < tokens.len() {
+            match &tokens[at] {
+                TokenTree::Group(group) => {
+                    self.macro_tokens(group.stream());
+                    at += 1;
+                }
+                TokenTree::Ident(first) => {
+                    // After `::` (a leading one, or past a turbofish's `>`): out of the crate or
+                    // not a path's start.
+                    let continues = at >= 2 && colons(at - 2);
+                    let mut path = vec![first.to_string()];
+                    at += 1;
+                    while colons(at) {
+                        let Some(TokenTree::Ident(next)) = tokens.get(at + 2) else { break };
+                        path.push(next.to_string());
+                        at += 3;
+                    }
+                    if !continues && path.len() > 1 {
+                        self.written.push(path);
+                    }
+                }
+                _ => at += 1,
+            }
+        }
+    }
+}
+
 impl<'ast> Visit<'ast> for Paths {
     fn visit_item_mod(&mut self, _: &'ast syn::ItemMod) {
         // A module inside a function body is not followed (none is written so).
@@ -392,6 +437,11 @@ impl<'ast> Visit<'ast> for Paths {
 
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
         self.use_tree(&mut Vec::new(), &u.tree);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        syn::visit::visit_macro(self, mac);
+        self.macro_tokens(mac.tokens.clone());
     }
 
     fn visit_path(&mut self, path: &'ast syn::Path) {
@@ -511,6 +561,28 @@ fn a_child_module_name_and_an_imported_module_are_followed() {
     let circles = circles_of(&root);
     assert_eq!(circles.len(), 1, "{circles:?}");
     assert!(circles[0].contains("src/x.rs -> src/y.rs (y::Y)"), "{circles:?}");
+}
+
+#[test]
+fn a_made_up_circle_through_macros_is_found() {
+    // Each edge is written only inside a macro: `a` names `b`'s item in `format!`, `b` names
+    // `c`'s in `vec!` behind a turbofish, `c` names `a`'s in a `macro_rules!` body.
+    let (_dir, root) = fixture(&[
+        ("src/lib.rs", "mod a;\nmod b;\nmod c;\n"),
+        ("src/a.rs", "pub struct A;\nfn f() -> String { format!(\"{}\", crate::b::B::NAME) }\n"),
+        (
+            "src/b.rs",
+            "pub struct B;\nimpl B { pub const NAME: &str = \"b\"; }\n\
+             fn g() -> Vec<usize> { vec![std::mem::size_of::<super::c::C>(); 2] }\n",
+        ),
+        ("src/c.rs", "pub struct C;\nmacro_rules! m { () => { $crate::a::A }; }\n"),
+    ]);
+    let circles = circles_of(&root);
+    assert_eq!(circles.len(), 1, "{circles:?}");
+    let circle = &circles[0];
+    assert!(circle.contains("src/a.rs -> src/b.rs (crate::b::B::NAME)"), "{circle}");
+    assert!(circle.contains("src/b.rs -> src/c.rs (super::c::C)"), "{circle}");
+    assert!(circle.contains("src/c.rs -> src/a.rs (crate::a::A)"), "{circle}");
 }
 
 #[test]
