@@ -1,7 +1,7 @@
 //! Shared helpers of the criterion benchmarks (inputs are generated, never downloaded), a module
 //! of each bench (`#[path = "../lib.rs"] mod cescacs_benches;`) rather than a library: the
-//! generator comes from `cescacs-gen`, a path-only dev-dependency, so that `cargo package
-//! --workspace` never looks for it on crates.io (it is not published).
+//! generator comes from `cescacs-gen`, a path-only dev-dependency, which `cargo package` drops
+//! instead of looking for it on crates.io.
 #![allow(dead_code, reason = "each bench includes this module and uses some of its helpers")]
 
 use cescacs_gen::{Features, GeneratedCorpus, generate_corpus, generate_corpus_games};

@@ -1,7 +1,7 @@
 //! Random legal C'escacs games written as CTL-PGN, reproducible from a seed: the input of the
 //! toolkit's tests, benches and fuzz checks, and of `cargo xtask gen` (which writes them one file
-//! each). Not published: the games serve this repository's checks, and their exact bytes may
-//! change with them.
+//! each). The same seed gives the same bytes on every machine with one version of this crate;
+//! another version may write other games (they follow the checks they serve).
 //!
 //! Each game varies the surface syntax the readers must accept: both hyphens, `×` and `*`, `…`
 //! and `...`, one move pair per line or the whole movetext on one line, comments, one-move
@@ -38,6 +38,11 @@ pub use corpus::{GeneratedCorpus, generate_corpus, generate_corpus_games};
 pub use features::Features;
 pub use game::{GeneratedGame, generate_game, generate_game_with};
 pub use rng::Rng;
+
+/// The crate's README.md, whose example runs as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 /// The file name `cargo xtask gen` gives game `index` of `seed`: `gen-SEED-NNNNN.ctl-pgn`.
 ///
