@@ -1,6 +1,6 @@
 //! No circle of imports between the files of a crate (docs/ARCHITECTURE.md, "Invariants").
 //!
-//! For every library and binary crate of `crates/` and for `xtask`, the files are read with
+//! For every library and binary crate of `crates/`, `xtask` and `python`, the files are read with
 //! `syn` from the crate's root through its `mod` declarations, and each path that names
 //! something of the crate (`use crate::…`, `super::…`, `self::…`, a child module's name, or a
 //! name a `use` brought in, in `use` items and in code alike) is an edge from the file that
@@ -22,8 +22,11 @@ use std::path::{Path, PathBuf};
 
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
-use proc_macro2::{Spacing, TokenStream, TokenTree};
 use syn::visit::Visit;
+
+use source::{Paths, test_only};
+
+mod source;
 
 /// Modules of one crate, indexed by their position in [`Crate::modules`].
 type ModuleId = usize;
@@ -316,24 +319,6 @@ fn item_name(item: &syn::Item) -> Option<String> {
     Some(ident.to_string())
 }
 
-/// Whether `item` is compiled for tests only (`#[cfg(test)]`): a test may use what it tests
-/// from either side (a reader's test writes its input with the writer), so its paths are no
-/// edges.
-fn test_only(item: &syn::Item) -> bool {
-    let attrs: &[syn::Attribute] = match item {
-        syn::Item::Mod(i) => &i.attrs,
-        syn::Item::Fn(i) => &i.attrs,
-        syn::Item::Use(i) => &i.attrs,
-        syn::Item::Impl(i) => &i.attrs,
-        syn::Item::Struct(i) => &i.attrs,
-        syn::Item::Const(i) => &i.attrs,
-        _ => return false,
-    };
-    attrs.iter().any(|a| {
-        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|cfg| cfg == "test")
-    })
-}
-
 /// The value of a `#[path = "…"]` attribute.
 fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
     attrs.iter().find(|a| a.path().is_ident("path")).and_then(|a| match &a.meta {
@@ -345,124 +330,18 @@ fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
     })
 }
 
-/// The paths of one module's items (nested modules aside): what its `use` items bring in, and
-/// every path of more than one segment written in it.
-#[derive(Default)]
-struct Paths {
-    imports: Vec<(String, Vec<String>)>,
-    globs: Vec<Vec<String>>,
-    written: Vec<Vec<String>>,
-}
-
-impl Paths {
-    /// Flattens a `use` tree under `prefix`.
-    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
-        match tree {
-            syn::UseTree::Path(p) => {
-                prefix.push(p.ident.to_string());
-                self.use_tree(prefix, &p.tree);
-                prefix.pop();
-            }
-            syn::UseTree::Name(n) => self.import(prefix, &n.ident.to_string(), None),
-            syn::UseTree::Rename(r) => {
-                self.import(prefix, &r.ident.to_string(), Some(r.rename.to_string()))
-            }
-            syn::UseTree::Glob(_) => self.globs.push(prefix.clone()),
-            syn::UseTree::Group(g) => {
-                for tree in &g.items {
-                    self.use_tree(prefix, tree);
-                }
-            }
-        }
-    }
-
-    fn import(&mut self, prefix: &[String], name: &str, rename: Option<String>) {
-        let mut path = prefix.to_vec();
-        // `use a::b::{self}` names `b`.
-        if name != "self" {
-            path.push(name.to_owned());
-        }
-        let Some(last) = path.last().cloned() else { return };
-        let alias = rename.unwrap_or(last);
-        if alias != "_" {
-            self.imports.push((alias, path.clone()));
-        }
-        self.written.push(path);
-    }
-}
-
-impl Paths {
-    /// Every path of more than one segment in a macro's `tokens`, groups included.
-    fn macro_tokens(&mut self, tokens: TokenStream) {
-        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-        let colons = |at: usize| {
-            matches!(
-                (tokens.get(at), tokens.get(at + 1)),
-                (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
-                    if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':'
-            )
-        };
-        let mut at = 0;
-        while at < tokens.len() {
-            match &tokens[at] {
-                TokenTree::Group(group) => {
-                    self.macro_tokens(group.stream());
-                    at += 1;
-                }
-                TokenTree::Ident(first) => {
-                    // After `::` (a leading one, or past a turbofish's `>`): out of the crate or
-                    // not a path's start.
-                    let continues = at >= 2 && colons(at - 2);
-                    let mut path = vec![first.to_string()];
-                    at += 1;
-                    while colons(at) {
-                        let Some(TokenTree::Ident(next)) = tokens.get(at + 2) else { break };
-                        path.push(next.to_string());
-                        at += 3;
-                    }
-                    if !continues && path.len() > 1 {
-                        self.written.push(path);
-                    }
-                }
-                _ => at += 1,
-            }
-        }
-    }
-}
-
-impl<'ast> Visit<'ast> for Paths {
-    fn visit_item_mod(&mut self, _: &'ast syn::ItemMod) {
-        // A module inside a function body is not followed (none is written so).
-    }
-
-    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
-        self.use_tree(&mut Vec::new(), &u.tree);
-    }
-
-    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        syn::visit::visit_macro(self, mac);
-        self.macro_tokens(mac.tokens.clone());
-    }
-
-    fn visit_path(&mut self, path: &'ast syn::Path) {
-        if path.leading_colon.is_none() && path.segments.len() > 1 {
-            self.written.push(path.segments.iter().map(|s| s.ident.to_string()).collect());
-        }
-        syn::visit::visit_path(self, path);
-    }
-}
-
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_owned()
 }
 
-/// The root files of the crates checked: every library and binary of `crates/`, and xtask's.
+/// The root files of the crates checked: every library and binary of `crates/`, xtask's and
+/// the Python module's.
 fn crate_roots() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = fs::read_dir(root().join("crates"))
         .expect("crates/ exists")
         .map(|e| e.expect("readable crates/").path())
         .collect();
-    dirs.push(root().join("xtask"));
+    dirs.extend([root().join("xtask"), root().join("python")]);
     dirs.sort();
     let mut roots = Vec::new();
     for dir in dirs {
