@@ -467,3 +467,194 @@ fn the_manifest_checks_find_made_up_breaches() {
         ]
     );
 }
+
+/// The crates whose types stay out of `ctl-an`'s public API: its lexer's and its grammar's.
+const PRIVATE_DEPENDENCIES: [&str; 2] = ["logos", "chumsky"];
+
+/// The paths written in a public face (signatures, public fields, variants, aliases).
+#[derive(Default)]
+struct Face(Vec<Vec<String>>);
+
+impl<'ast> syn::visit::Visit<'ast> for Face {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        self.0.push(path.segments.iter().map(|s| s.ident.to_string()).collect());
+        syn::visit::visit_path(self, path);
+    }
+}
+
+/// The public items of one file (`items`) whose public face names a type of
+/// [`PRIVATE_DEPENDENCIES`] (by its crate's name or by a name the file imports from it): all of
+/// its `pub` items when its module is public, those re-exported (`reexported`) otherwise.
+fn foreign_faces(items: &[syn::Item], public: bool, reexported: &BTreeSet<String>) -> Vec<String> {
+    use syn::visit::Visit;
+    let imported: BTreeSet<String> = Paths::of_file(items)
+        .imports
+        .into_iter()
+        .filter(|(_, path)| PRIVATE_DEPENDENCIES.contains(&path[0].as_str()))
+        .map(|(name, _)| name)
+        .collect();
+    let foreign = |path: &Vec<String>| {
+        PRIVATE_DEPENDENCIES.contains(&path[0].as_str()) || imported.contains(&path[0])
+    };
+    let is_pub = |vis: &syn::Visibility| matches!(vis, syn::Visibility::Public(_));
+    let shown = |name: &syn::Ident| public || reexported.contains(&name.to_string());
+    let mut public_types = BTreeSet::new();
+    let mut found = Vec::new();
+    for item in items.iter().filter(|item| !source::test_only(item)) {
+        let mut face = Face::default();
+        let name = match item {
+            syn::Item::Fn(f) if is_pub(&f.vis) && shown(&f.sig.ident) => {
+                face.visit_signature(&f.sig);
+                &f.sig.ident
+            }
+            syn::Item::Struct(s) if is_pub(&s.vis) && shown(&s.ident) => {
+                public_types.insert(s.ident.to_string());
+                face.visit_generics(&s.generics);
+                s.fields.iter().filter(|f| is_pub(&f.vis)).for_each(|f| face.visit_type(&f.ty));
+                &s.ident
+            }
+            syn::Item::Enum(e) if is_pub(&e.vis) && shown(&e.ident) => {
+                public_types.insert(e.ident.to_string());
+                face.visit_item_enum(e);
+                &e.ident
+            }
+            syn::Item::Type(t) if is_pub(&t.vis) && shown(&t.ident) => {
+                face.visit_item_type(t);
+                &t.ident
+            }
+            syn::Item::Const(c) if is_pub(&c.vis) && shown(&c.ident) => {
+                face.visit_type(&c.ty);
+                &c.ident
+            }
+            syn::Item::Static(c) if is_pub(&c.vis) && shown(&c.ident) => {
+                face.visit_type(&c.ty);
+                &c.ident
+            }
+            syn::Item::Trait(t) if is_pub(&t.vis) && shown(&t.ident) => {
+                face.visit_item_trait(t);
+                &t.ident
+            }
+            _ => continue,
+        };
+        if face.0.iter().any(foreign) {
+            found.push(name.to_string());
+        }
+    }
+    // The methods and trait implementations of the public types.
+    for item in items {
+        let syn::Item::Impl(i) = item else { continue };
+        let syn::Type::Path(ty) = &*i.self_ty else { continue };
+        let Some(ty) = ty.path.segments.last().map(|s| s.ident.to_string()) else { continue };
+        if !public_types.contains(&ty) || source::test_only(item) {
+            continue;
+        }
+        let mut face = Face::default();
+        if let Some((_, trait_, _)) = &i.trait_ {
+            face.visit_path(trait_);
+        }
+        for member in &i.items {
+            match member {
+                syn::ImplItem::Fn(f) if i.trait_.is_some() || is_pub(&f.vis) => {
+                    face.visit_signature(&f.sig)
+                }
+                syn::ImplItem::Type(t) => face.visit_type(&t.ty),
+                syn::ImplItem::Const(c) if i.trait_.is_some() || is_pub(&c.vis) => {
+                    face.visit_type(&c.ty)
+                }
+                _ => {}
+            }
+        }
+        if face.0.iter().any(foreign) {
+            found.push(format!("impl of {ty}"));
+        }
+    }
+    found
+}
+
+/// The names `pub use` items re-export anywhere in `files` (their last segment, or the name
+/// they are renamed to).
+fn reexported_names(files: &[syn::File]) -> BTreeSet<String> {
+    fn names(tree: &syn::UseTree, out: &mut BTreeSet<String>) {
+        match tree {
+            syn::UseTree::Path(p) => names(&p.tree, out),
+            syn::UseTree::Name(n) => drop(out.insert(n.ident.to_string())),
+            syn::UseTree::Rename(r) => drop(out.insert(r.ident.to_string())),
+            syn::UseTree::Glob(_) => {}
+            syn::UseTree::Group(g) => g.items.iter().for_each(|t| names(t, out)),
+        }
+    }
+    let mut out = BTreeSet::new();
+    for item in files.iter().flat_map(|f| &f.items) {
+        if let syn::Item::Use(u) = item
+            && matches!(u.vis, syn::Visibility::Public(_))
+        {
+            names(&u.tree, &mut out);
+        }
+    }
+    out
+}
+
+/// No logos or chumsky type in `ctl-an`'s public API: the public items of its public modules,
+/// and the items its private modules re-export, name none in their signatures, public fields,
+/// variants or trait implementations.
+#[test]
+fn no_lexer_or_grammar_type_in_the_public_api() {
+    let src = root().join("crates/ctl-an/src");
+    let mut paths = Vec::new();
+    rust_files(&src, &mut paths);
+    paths.sort();
+    let files: Vec<syn::File> = paths
+        .iter()
+        .map(|p| syn::parse_file(&fs::read_to_string(p).expect("a source")).expect("Rust"))
+        .collect();
+    let reexported = reexported_names(&files);
+    // A module is public when it and each module around it is declared `pub mod`.
+    let declared_pub = |parent: &Path, name: &str| {
+        let parent = paths.iter().position(|p| p == parent).map(|i| &files[i].items);
+        parent.into_iter().flatten().any(|item| {
+            matches!(item, syn::Item::Mod(m) if m.ident == name
+                && matches!(m.vis, syn::Visibility::Public(_)))
+        })
+    };
+    let public = |path: &Path| {
+        let relative = path.strip_prefix(&src).expect("below src");
+        let mut parent = src.join("lib.rs");
+        let mut dir = src.clone();
+        let mut names: Vec<String> = relative
+            .iter()
+            .map(|s| s.to_string_lossy().trim_end_matches(".rs").to_owned())
+            .collect();
+        if names.last().is_some_and(|n| n == "mod" || n == "lib") {
+            names.pop();
+        }
+        names.iter().all(|name| {
+            let ok = declared_pub(&parent, name);
+            dir = dir.join(name);
+            parent = if dir.join("mod.rs").exists() {
+                dir.join("mod.rs")
+            } else {
+                dir.with_extension("rs")
+            };
+            ok
+        })
+    };
+    let mut found = Vec::new();
+    for (path, file) in paths.iter().zip(&files) {
+        for name in foreign_faces(&file.items, public(path), &reexported) {
+            found.push(format!("{}: {name}", path.strip_prefix(root()).unwrap_or(path).display()));
+        }
+    }
+    assert!(public(&src.join("lexer.rs")) && !public(&src.join("grammar.rs")));
+    assert!(found.is_empty(), "logos or chumsky in ctl-an's public API:\n{}", found.join("\n"));
+    let made_up: syn::File = syn::parse_quote! {
+        use chumsky::span::SimpleSpan;
+        pub struct Open { pub span: SimpleSpan }
+        pub struct Closed { span: SimpleSpan }
+        impl Closed { pub fn span(&self) -> logos::Span { 0..0 } }
+        pub fn hidden(_: chumsky::Input) {}
+    };
+    let none = BTreeSet::new();
+    assert_eq!(foreign_faces(&made_up.items, true, &none), ["Open", "hidden", "impl of Closed"]);
+    let only_hidden = BTreeSet::from(["hidden".to_string()]);
+    assert_eq!(foreign_faces(&made_up.items, false, &only_hidden), ["hidden"]);
+}
