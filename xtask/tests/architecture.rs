@@ -1,9 +1,9 @@
 //! The invariants of docs/ARCHITECTURE.md that a test can read off the manifests and the
 //! sources: the layers (from `cargo metadata`), what `cargo package --workspace` needs of every
-//! manifest, `unsafe` forbidden everywhere, the one place each path of a check starts, no clock
-//! or file in what the bindings run, a language server loop that never checks, and no `Hex` off
-//! the board. Each check is a function of what it reads, so that the fixtures at the end show
-//! it failing on a made-up breach.
+//! manifest, `unsafe` forbidden everywhere, the one place each part of the fast path starts, a
+//! language server loop that never checks, no `Hex` off the board, no logos or chumsky type in
+//! `ctl-an`'s public API. Each check is a function of what it reads, so that a made-up breach
+//! shows it failing (the fixtures beside each).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
