@@ -31,6 +31,9 @@ pub(crate) struct Head<'a> {
     pub(crate) result: &'a str,
 }
 
+/// The game's text: its tags (the date and round drawn from `rng`), then its `pairs` with what
+/// follows each, one per line or all on one line as `style` says, and its result, with the
+/// decorations of `rich`; `last_number` is the last pair's number, which a closing comment names.
 pub(crate) fn render(
     rng: &mut Rng,
     rich: &mut Rich,
