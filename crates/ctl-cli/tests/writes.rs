@@ -486,10 +486,8 @@ fn a_run_ended_by_a_signal_leaves_no_temporary_file() {
             assert_ne!(whole, text.as_bytes(), "{command} changes the text");
             (command, text, whole)
         });
-    let many: String = (0..400)
-        .map(|i| xtask::generate::generate_game(38, i, 30).text)
-        .collect::<Vec<_>>()
-        .join("\n");
+    let many: String =
+        (0..400).map(|i| cescacs_gen::generate_game(38, i, 30).text).collect::<Vec<_>>().join("\n");
     for signal in [Signal::INT, Signal::TERM, Signal::HUP] {
         let code = 128 + signal.as_raw();
         // `html --split`: the index is written all along, the pages one by one.
@@ -583,7 +581,7 @@ fn a_full_disk_never_leaves_a_truncated_or_empty_file() {
     let Some(disk) = Tmpfs::mount(&dir.join("disk"), "2m") else { return };
     let many = dir.join("many.ctl-pgn");
     let text: String = (0..3000)
-        .map(|i| xtask::generate::generate_game(38, i, 20).text)
+        .map(|i| cescacs_gen::generate_game(38, i, 20).text)
         .collect::<Vec<_>>()
         .join("\n");
     fs::write(&many, &text).unwrap();
