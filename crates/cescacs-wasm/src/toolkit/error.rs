@@ -20,7 +20,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(code: &str, message: String) -> ApiError {
+    pub(crate) fn new(code: &str, message: String) -> ApiError {
         ApiError { code: code.into(), message, diagnostics: Vec::new() }
     }
 
