@@ -190,6 +190,12 @@ fn hostile_input_gives_values() {
         let _ = toolkit::from_app(&text);
         let _ = toolkit::read_pdtl(&text, &PdtlOptions::default()).unwrap();
         let _ = toolkit::legal_moves(&text);
+        let _ = toolkit::moves(&text);
+        let _ = toolkit::games(bytes.as_slice()).unwrap();
+        for at in [0, usize::MAX] {
+            let options = toolkit::AddMoveOptions { at, played: "E7-E13".into() };
+            let _ = toolkit::add_move(&text, &options);
+        }
         let _ = toolkit::viewer(bytes, &ViewerOptions::default());
         let _ = toolkit::viewer(bytes, &ViewerOptions { at: usize::MAX, ..Default::default() });
         let checked = toolkit::check(bytes, &CheckOptions::default()).unwrap();
