@@ -36,7 +36,7 @@ use ctl_pgn::{Check, CheckedPiece, Game};
 use pdtl::Dialect;
 use serde::{Deserialize, Serialize};
 
-use pieces::{ReadPieces, URI};
+use pieces::{ReadPieces, URI, json_of};
 
 /// The options of [`check`] (JavaScript names in camelCase).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -150,15 +150,6 @@ fn decoded_pieces(
         let Piece { start, bytes } = piece.ok()?;
         Some((start, ctl_pgn::decode::decode(bytes)))
     })
-}
-
-/// The diagnostics of a small text (a PDTL, an app move list) as JSON, columns in UTF-16.
-fn json_of(diagnostics: &[Diagnostic], text: &str) -> Vec<JsonDiagnostic> {
-    let index = LineIndex::at(text, TextStart::default());
-    diagnostics
-        .iter()
-        .map(|d| JsonDiagnostic::new(d, Context::default(), URI, &index, PositionEncoding::Utf16))
-        .collect()
 }
 
 /// The options of [`format()`].

@@ -33,7 +33,7 @@ export interface Diagnostic {
 /**
  * A thrown error: `code` is `invalid-options`, `invalid-input`, `syntax-errors`, `too-large` (a
  * result past 256 MiB of JSON, or past 32 MiB for `replay`, which `replayGames` reads game by
- * game), or a diagnostic code.
+ * game), `no-position` or `cannot-edit` (`addMove`), or a diagnostic code.
  */
 export interface CescacsError extends Error { code: string; diagnostics: Diagnostic[]; }
 

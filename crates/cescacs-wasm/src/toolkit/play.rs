@@ -5,13 +5,12 @@
 
 use cescacs_board::{Letters, Move, Position};
 use ctl_an::syntax::GameResult;
-use ctl_pgn::reader::{Pieces, TextStart};
-use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, PositionEncoding};
+use ctl_pgn::reader::Pieces;
 use ctl_pgn::{Game, Node, ReadGame};
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
-use super::pieces::URI;
+use super::pieces::json_of;
 
 /// A legal move as JavaScript receives it: where it goes, what it does, and its canonical
 /// CTL-AN text (standard letters, with its check mark).
@@ -195,19 +194,11 @@ fn node_at(game: &Game, at: usize) -> Node<'_> {
 /// checker's own diagnostic.
 fn read_move(position: &Position, text: &str) -> Result<Move, ApiError> {
     ctl_an::written::read_move(position, text, &Letters::standard()).map_err(|e| {
-        let d = e.diagnostic().cloned();
-        let (code, message) = match &d {
+        let (code, message) = match e.diagnostic() {
             Some(d) => (d.code, format!("{text}: {}", d.message)),
             None => ("invalid-input", format!("{text} is no legal move there")),
         };
-        let index = LineIndex::at(text, TextStart::default());
-        let diagnostics = d
-            .iter()
-            .map(|d| {
-                JsonDiagnostic::new(d, Context::default(), URI, &index, PositionEncoding::Utf16)
-            })
-            .collect();
-        ApiError { code: code.into(), message, diagnostics }
+        ApiError { code: code.into(), message, diagnostics: json_of(&e.diagnostics, text) }
     })
 }
 
@@ -300,19 +291,15 @@ fn cannot(e: ctl_pgn::EditError) -> ApiError {
 
 /// A game with syntax errors, which is not rewritten.
 fn syntax_errors(text: &str, start: usize, read: &ReadGame) -> ApiError {
-    let index = LineIndex::at(text, TextStart::default());
-    let diagnostics = read
+    let errors: Vec<_> = read
         .diagnostics
         .iter()
         .filter(|d| d.is_error())
-        .map(|d| {
-            let d = d.clone().shifted(start);
-            JsonDiagnostic::new(&d, Context::default(), URI, &index, PositionEncoding::Utf16)
-        })
+        .map(|d| d.clone().shifted(start))
         .collect();
     ApiError {
         code: "syntax-errors".into(),
         message: "the game has syntax errors: it is not rewritten (fix them first)".into(),
-        diagnostics,
+        diagnostics: json_of(&errors, text),
     }
 }
