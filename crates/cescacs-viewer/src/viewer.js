@@ -294,11 +294,12 @@
       if (!node) return [];
       const key = state.g + ":" + state.n;
       if (!legal.has(key)) {
-        let moves = [];
+        // A host that cannot read the position (a game in letters of its own) gives null.
+        let moves = null;
         try {
-          moves = options.legalMoves(node[PDTL]) || [];
+          moves = options.legalMoves(node[PDTL]) || null;
         } catch (e) {
-          moves = [];
+          moves = null;
         }
         legal.set(key, moves);
       }
@@ -319,10 +320,11 @@
           return;
         }
       }
-      const from = movesHere().filter(function (m) { return m.from === hex; });
+      const known = movesHere();
+      const from = (known || []).filter(function (m) { return m.from === hex; });
       drop();
       if (!from.length) {
-        if (now) now.textContent = "No move from " + hex + " here";
+        if (now) now.textContent = known ? "No move from " + hex + " here" : "This position cannot be played on here";
         return;
       }
       pick = { from: hex, moves: from };
