@@ -8,12 +8,16 @@
 //! JSON ([`to_json`]).
 
 mod error;
+mod games;
 mod json;
 mod pieces;
+mod play;
 mod replay;
 
 pub use error::ApiError;
+pub use games::{GameEntry, games};
 pub use json::{RESULT_BYTES, to_json};
+pub use play::{AddMoveOptions, LegalMove, MoveAdded, add_move};
 pub use replay::{
     Branch, GameReplayed, GameReplays, LinePlayed, PlyPlayed, REPLAY_BYTES, ReplayOptions,
     TagValue, game_json, replay, replay_games,
@@ -28,11 +32,11 @@ use ctl_pgn::ParsedGame;
 use ctl_pgn::reader::{Pieces, StreamPiece as Piece, TextStart};
 use ctl_pgn::render::{Context, ErrorCap, JsonDiagnostic, LineIndex, PositionEncoding, piece_json};
 use ctl_pgn::validate::Level;
-use ctl_pgn::{Check, CheckedPiece};
+use ctl_pgn::{Check, CheckedPiece, Game};
 use pdtl::Dialect;
 use serde::{Deserialize, Serialize};
 
-use pieces::{ReadPieces, URI};
+use pieces::{ReadPieces, URI, json_of};
 
 /// The options of [`check`] (JavaScript names in camelCase).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -146,15 +150,6 @@ fn decoded_pieces(
         let Piece { start, bytes } = piece.ok()?;
         Some((start, ctl_pgn::decode::decode(bytes)))
     })
-}
-
-/// The diagnostics of a small text (a PDTL, an app move list) as JSON, columns in UTF-16.
-fn json_of(diagnostics: &[Diagnostic], text: &str) -> Vec<JsonDiagnostic> {
-    let index = LineIndex::at(text, TextStart::default());
-    diagnostics
-        .iter()
-        .map(|d| JsonDiagnostic::new(d, Context::default(), URI, &index, PositionEncoding::Utf16))
-        .collect()
 }
 
 /// The options of [`format()`].
@@ -296,6 +291,13 @@ pub fn legal_moves(text: &str) -> Result<Vec<String>, ApiError> {
         p.legal_moves().iter().map(|m| p.move_text_with_check(m)).collect();
     moves.sort();
     Ok(moves)
+}
+
+/// Every legal move of a position as a [`LegalMove`]: origin, destination, piece, captured
+/// piece, promotion, castling, check and canonical text, sorted by text (what a board needs to
+/// play a move by its hexes).
+pub fn moves(text: &str) -> Result<Vec<LegalMove>, ApiError> {
+    Ok(play::moves(&position(text, Dialect::Spec)?))
 }
 
 /// The options of [`board_svg`].
@@ -516,9 +518,38 @@ pub fn viewer(bytes: &[u8], options: &ViewerOptions) -> ViewerPage {
         shown.offsets = true;
         // Writing into strings cannot fail.
         let _ = shown.add(piece, &options.name, at, |_, _, _| true);
-        return shown.sink;
+        let mut page = shown.sink;
+        if page.games.is_empty() {
+            page.games.push(start_game(page.start));
+        }
+        return page;
     }
+    page.games.push(start_game(0));
     page
+}
+
+/// The start position as a game without moves (and without a section), for a piece of text
+/// that holds no game: a board to play a first move on, which [`add_move`] makes a new game
+/// there. Its one node stands at `at`.
+fn start_game(at: usize) -> serde_json::Value {
+    let empty = ViewerPage {
+        notes: String::new(),
+        sections: String::new(),
+        games: Vec::new(),
+        start: 0,
+        end: 0,
+        first_game: 1,
+    };
+    let mut viewer = cescacs_viewer::Viewer::new(empty);
+    viewer.offsets = true;
+    let game = Game::new().to_string().into_bytes();
+    // Writing into strings cannot fail.
+    let _ = viewer.add(game, "", cescacs_viewer::At::default(), |_, _, _| true);
+    let mut data = viewer.sink.games.pop().unwrap_or_default();
+    if let Some(fields) = data.as_object_mut() {
+        fields.insert("at".into(), serde_json::json!([at]));
+    }
+    data
 }
 
 /// The viewer's board with its controls, as HTML: one per page, beside the games' sections.

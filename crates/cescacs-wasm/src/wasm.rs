@@ -187,6 +187,36 @@ pub fn legal_moves(
     to_js(&toolkit::legal_moves(&text(&pdtl)?).map_err(|e| thrown(&e))?)
 }
 
+/// Every legal move of a position as an object: origin, destination, piece, captured piece,
+/// promotion, castling, check and canonical text, sorted by text.
+#[wasm_bindgen(unchecked_return_type = "LegalMove[]")]
+pub fn moves(
+    #[wasm_bindgen(unchecked_param_type = "string")] pdtl: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&toolkit::moves(&text(&pdtl)?).map_err(|e| thrown(&e))?)
+}
+
+/// A move played in a game of a CTL-PGN text, at the position a byte offset shows: added to
+/// the game through the game model (its line, or a new variation) and the game written
+/// canonically.
+#[wasm_bindgen(js_name = addMove, unchecked_return_type = "MoveAdded")]
+pub fn add_move(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AddMoveOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = self::options(&Some(options))?;
+    to_js(&toolkit::add_move(&self::text(&text)?, &options).map_err(|e| thrown(&e))?)
+}
+
+/// The games of a CTL-PGN text (a string, or a file's bytes): each one's number, where it
+/// starts and its tags, for a game picker.
+#[wasm_bindgen(unchecked_return_type = "GameEntry[]")]
+pub fn games(
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&toolkit::games(JsText::new(&text)?).map_err(|e| thrown(&e))?)
+}
+
 /// Every game of a CTL-PGN text (a string, or a file's bytes) replayed: tags, each ply's move
 /// and PDTL, and the errors `cescacs replay` reports. For a small text: a result past 32 MiB of
 /// JSON (some 2.5 MB of games) is refused, `too-large` (`replayGames` takes any size).

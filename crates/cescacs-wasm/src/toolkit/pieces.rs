@@ -17,6 +17,16 @@ use super::error::ApiError;
 /// The URI the diagnostics of a text name in `relatedInformation`.
 pub(crate) const URI: &str = "untitled:text";
 
+/// The diagnostics of a small text (a PDTL, an app move list, a move) as JSON, columns in
+/// UTF-16.
+pub(crate) fn json_of(diagnostics: &[Diagnostic], text: &str) -> Vec<JsonDiagnostic> {
+    let index = LineIndex::at(text, TextStart::default());
+    diagnostics
+        .iter()
+        .map(|d| JsonDiagnostic::new(d, Context::default(), URI, &index, PositionEncoding::Utf16))
+        .collect()
+}
+
 /// One piece of a text, read the full way: its records (a game, or text around games), given
 /// one at a time.
 pub(crate) struct Piece {
