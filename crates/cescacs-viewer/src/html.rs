@@ -24,10 +24,25 @@ pub(crate) fn game_title(g: &GamePage, name: &str) -> String {
     }
 }
 
-/// The board with its controls, shared by the games of the page.
-pub(crate) fn board(out: &mut String) {
+/// The board with its controls, shared by the games of the page; `inside` false leaves the
+/// section empty for a script to fill ([`board_contents`]).
+pub(crate) fn board(out: &mut String, inside: bool) {
+    if inside {
+        out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n");
+        board_contents(out);
+        out.push_str("</section>\n");
+    } else {
+        out.push_str(
+            "<section class=\"viewer\" aria-label=\"Board\" data-drawn-by-script></section>\n",
+        );
+    }
+}
+
+/// What the board's section holds: the board as White sees it and as Black sees it (hidden),
+/// with the initial position, and the controls under it.
+pub(crate) fn board_contents(out: &mut String) {
     let start = Position::initial();
-    out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n<div class=\"board\">\n");
+    out.push_str("<div class=\"board\">\n");
     for flip in [false, true] {
         let svg = Diagram::new(&start).flipped(flip).to_svg();
         let svg = svg.replacen(
@@ -64,7 +79,6 @@ pub(crate) fn board(out: &mut String) {
 <dt>?</dt><dd>show or hide these keys</dd></dl>\n",
     );
     help(out);
-    out.push_str("</section>\n");
 }
 
 pub(crate) fn game(out: &mut String, g: &GamePage, name: &str) {

@@ -110,12 +110,15 @@ pub struct Viewer<S> {
     pub tally: Tally,
     /// Whether each game's data says where its moves start in the file (`at`).
     pub offsets: bool,
+    /// Whether each game goes on a page of its own (the pages of `cescacs html --split`): each
+    /// is then the first game of its page, its section shown and its ids `g1-…`.
+    pub page_per_game: bool,
 }
 
 impl<S: Sink> Viewer<S> {
     /// A viewer writing to `sink`, without offsets.
     pub fn new(sink: S) -> Viewer<S> {
-        Viewer { sink, tally: Tally::default(), offsets: false }
+        Viewer { sink, tally: Tally::default(), offsets: false, page_per_game: false }
     }
 
     /// Adds the games of a text (`bytes`, a piece of the file named `name` that starts at
@@ -158,10 +161,11 @@ impl<S: Sink> Viewer<S> {
                     tally.games += 1;
                     let diagnostics = &checked.diagnostics;
                     let in_file = at.first_game + read - 1;
+                    let on_page = if self.page_per_game { 1 } else { tally.games };
                     let page = model::build(
                         game,
                         text,
-                        tally.games,
+                        on_page,
                         in_file,
                         diagnostics,
                         at.start,
@@ -196,7 +200,24 @@ impl<S: Sink> Viewer<S> {
 /// One per page, shared by its games.
 pub fn board() -> String {
     let mut out = String::new();
-    html::board(&mut out);
+    html::board(&mut out, true);
+    out
+}
+
+/// [`board`]'s section left empty (marked `data-drawn-by-script`), for pages that share one
+/// script which puts [`board_contents`] there before the viewer mounts: the pages of a site,
+/// which would otherwise each hold the same board and controls.
+pub fn board_drawn_by_script() -> String {
+    let mut out = String::new();
+    html::board(&mut out, false);
+    out
+}
+
+/// What [`board`]'s section holds (the board as White and as Black sees it, its controls),
+/// which [`board_drawn_by_script`] leaves out.
+pub fn board_contents() -> String {
+    let mut out = String::new();
+    html::board_contents(&mut out);
     out
 }
 

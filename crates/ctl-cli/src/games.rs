@@ -23,6 +23,7 @@ use ctl_pgn::write::write_game;
 use crate::input::{self, Input};
 use crate::output;
 
+pub mod batches;
 mod criteria;
 mod glob;
 mod tags;
@@ -259,11 +260,18 @@ pub struct ReadPiece {
 impl ReadPiece {
     /// The games of the piece (records with tags or moves), each with its number in the input.
     pub fn games(&self) -> impl Iterator<Item = (usize, &GameOutput)> {
+        self.numbered().map(|(_, n, g)| (n, g))
+    }
+
+    /// The games of the piece, each with its place in [`ReadPiece::records`] and its number in
+    /// the input.
+    pub fn numbered(&self) -> impl Iterator<Item = (usize, usize, &GameOutput)> {
         self.records
             .iter()
-            .filter(|r| !r.game.is_empty())
+            .enumerate()
+            .filter(|(_, r)| !r.game.is_empty())
             .zip(self.first_game..)
-            .map(|(g, n)| (n, g))
+            .map(|((at, g), n)| (at, n, g))
     }
 
     /// How many games the piece holds.
@@ -286,13 +294,21 @@ pub fn pieces(
 ) -> io::Result<impl Iterator<Item = io::Result<ReadPiece>>> {
     let mut next_game = 1;
     Ok(Pieces::new(input.open()?).map(move |piece| {
-        let StreamPiece { start, bytes } = piece?;
-        let decoded = input::decode(bytes.clone());
-        let records: Vec<GameOutput> = ctl_an::games_with(&decoded.text, &limits).collect();
-        let read = ReadPiece { start, bytes, decoded, records, first_game: next_game };
+        let read = ReadPiece::read(piece?, &limits, next_game);
         next_game += read.game_count();
         Ok(read)
     }))
+}
+
+impl ReadPiece {
+    /// A piece of a stream decoded and parsed within `limits`; its first game is game
+    /// `first_game` of its input.
+    fn read(piece: StreamPiece, limits: &Limits, first_game: usize) -> ReadPiece {
+        let StreamPiece { start, bytes } = piece;
+        let decoded = input::decode(bytes.clone());
+        let records: Vec<GameOutput> = ctl_an::games_with(&decoded.text, limits).collect();
+        ReadPiece { start, bytes, decoded, records, first_game }
+    }
 }
 
 /// A game found by [`find_game`]: its input, the piece that holds it, and its number.

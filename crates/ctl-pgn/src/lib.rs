@@ -80,6 +80,19 @@
 //! assert!(write_file(&fan.file, WriteOptions::default()).contains("♘E3-C7"));
 //! ```
 //!
+//! **Sum up a collection**: [`standings`] ranks the players of each event (points as C'escacs
+//! scores a result, Buchholz, Sonneborn-Berger), and [`opening_tree`] gathers the moves played
+//! from a position, transpositions merged, with their games, scores and shares.
+//!
+//! ```
+//! use ctl_pgn::standings::{Grouping, standings};
+//! let text = "[Variant \"C'escacs\"] [White \"Puig\"] [Black \"Ros\"] 1. E7-E13: 2-1";
+//! let puig = &standings(text, Grouping::All).events[0].players[0];
+//! assert_eq!((puig.name.as_str(), puig.points, puig.wins), ("Puig", 2, 1));
+//! let tree = ctl_pgn::opening_tree::opening_tree(text, &cescacs_board::Position::initial(), 1);
+//! assert_eq!((tree.moves[0].text.as_str(), tree.moves[0].score), ("E7-E13", Some(2.0)));
+//! ```
+//!
 //! The modules hold the rest: [`model`] (the game model's other types), [`reader`] (the pieces of a stream, for a caller that checks them
 //! in parallel with [`Check::piece`]), [`render`] (diagnostics as text and LSP-native JSON),
 //! [`app`] (the official app's move lists), [`convert`](mod@convert), [`filter`], [`tags`],
@@ -96,12 +109,14 @@ pub mod filter;
 pub mod fixes;
 pub mod lazy;
 pub mod model;
+pub mod opening_tree;
 mod parsed;
 pub mod reader;
 #[cfg(feature = "render")]
 pub mod render;
 pub mod replay;
 pub mod split;
+pub mod standings;
 pub mod tags;
 pub mod validate;
 pub mod write;

@@ -13,6 +13,8 @@ pub mod lsp;
 pub mod pdtl;
 pub mod perft;
 pub mod replay;
+pub mod standings;
+pub mod tree;
 
 use std::borrow::Cow;
 

@@ -158,7 +158,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     #[inline]
     pub(crate) fn flow(&self) -> Flow {
-        if self.failed { Flow::Fallback } else { Flow::Continue }
+        if self.failed || self.observer.enough() { Flow::Fallback } else { Flow::Continue }
     }
 
     fn report(&mut self, d: Diagnostic) {
@@ -446,7 +446,11 @@ impl<'t, O: Observer> Replay<'t, O> {
                         pair.before_black = Some(mark);
                     }
                 }
-                self.observer.played(PlyAt { depth: self.depth, side }, m, &line.board);
+                let at = PlyAt { depth: self.depth, side };
+                if let Some(played) = line.moves.last() {
+                    self.observer.played_move(at, played, &line.board);
+                }
+                self.observer.played(at, m, &line.board);
                 if let Some(d) = d {
                     self.played_with(*d, m, side);
                 }

@@ -172,9 +172,28 @@ impl Observer for Trail {
 
 #[cfg(test)]
 mod tests {
-    use cescacs_board::Span;
+    use cescacs_board::{BoardMove, Span};
 
     use super::*;
+
+    #[test]
+    fn an_observer_that_has_enough_stops_the_replay() {
+        struct Two(Vec<String>);
+        impl Observer for Two {
+            fn played_move(&mut self, _: PlyAt, played: &BoardMove, _: &Board) {
+                self.0.push(played.to_string());
+            }
+            fn enough(&self) -> bool {
+                self.0.len() >= 2
+            }
+        }
+        let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16: *\n";
+        let game = ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
+        for level in [Level::Coherence, Level::Rules] {
+            let seen = game.replay(ReplayOptions::main_line(level), Two(Vec::new()));
+            assert_eq!(seen.0, ["E7-E13", "E21-E15"], "{level:?}");
+        }
+    }
 
     #[test]
     fn a_line_stopped_by_a_syntax_error_notes_what_it_left() {
