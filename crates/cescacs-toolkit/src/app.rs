@@ -70,10 +70,10 @@ impl AppGame {
 ///
 /// ```
 /// use cescacs_toolkit::app::{AppGame, to_app};
-/// use cescacs_toolkit::read::{JsonOptions, Records};
+/// use cescacs_toolkit::read::{JsonOptions, Parsed, Records};
 /// let text = "[Variant \"C'escacs\"]\n{fine} 1. E7-E13, E21-E15: *\n";
 /// let mut records = Records::new(text.as_bytes(), JsonOptions::default());
-/// let record = records.next().unwrap()?.parse().ok().unwrap();
+/// let Parsed::Game(record) = records.next().unwrap()?.parse() else { panic!() };
 /// let AppGame::Written(app) = to_app(&record) else { panic!() };
 /// assert_eq!((app.text().as_str(), app.dropped.as_slice()), ("1. E7-E13, E21-E15\n", ["comments"].as_slice()));
 /// # Ok::<(), std::io::Error>(())

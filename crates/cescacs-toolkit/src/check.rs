@@ -54,14 +54,7 @@ impl Found {
     /// errors and warnings left out (the cap is per file, so a piece shows at most that many;
     /// [`Tally`] takes the others out).
     pub fn shown(&self, max: usize) -> (&[Diagnostic], (usize, usize)) {
-        let diagnostics = &self.piece.checked.diagnostics;
-        let keep = match max {
-            0 => diagnostics.len(),
-            max => max.min(diagnostics.len()),
-        };
-        let left = &diagnostics[keep..];
-        let errors = left.iter().filter(|d| d.is_error()).count();
-        (&diagnostics[..keep], (errors, left.len() - errors))
+        shown(&self.piece.checked.diagnostics, max)
     }
 
     /// `shown`, diagnostics of the piece, as JSON (what `cescacs check --format json` writes):
@@ -77,6 +70,18 @@ impl Found {
         let read = &self.piece.checked.read;
         piece_json(shown, read, decoded.shown(), start, &json.uri, json.encoding)
     }
+}
+
+/// The first `max` of `diagnostics` (0: all), what a piece shows when at most `max` diagnostics
+/// of a file are, and the errors and warnings left out.
+pub fn shown(diagnostics: &[Diagnostic], max: usize) -> (&[Diagnostic], (usize, usize)) {
+    let keep = match max {
+        0 => diagnostics.len(),
+        max => max.min(diagnostics.len()),
+    };
+    let left = &diagnostics[keep..];
+    let errors = left.iter().filter(|d| d.is_error()).count();
+    (&diagnostics[..keep], (errors, left.len() - errors))
 }
 
 /// The pieces of one text tallied in order: the games before each (what numbers its

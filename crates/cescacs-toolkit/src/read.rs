@@ -240,12 +240,12 @@ impl<'a> Record<'a> {
 
     /// The game of the record, read with its setup (its syntax errors noted, where they stop
     /// its lines); the record itself when it is text around games.
-    pub fn parse(self) -> Result<ParsedRecord<'a>, Record<'a>> {
-        let Some(number) = self.number else { return Err(self) };
+    pub fn parse(self) -> Parsed<'a> {
+        let Some(number) = self.number else { return Parsed::Around(self) };
         let Record { output, start, decoded, locate, last_of_piece, .. } = self;
         let mut game = ParsedGame::new(output.game, &decoded.text);
         game.set_syntax_errors(&output.diagnostics);
-        Ok(ParsedRecord {
+        Parsed::Game(ParsedRecord {
             number,
             game,
             syntax: output.diagnostics,
@@ -255,6 +255,16 @@ impl<'a> Record<'a> {
             locate,
         })
     }
+}
+
+/// A record parsed (see [`Record::parse`]).
+// Made one at a time and taken apart at once: boxing the game would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+pub enum Parsed<'a> {
+    /// A game, read with its setup.
+    Game(ParsedRecord<'a>),
+    /// Text around games, with its diagnostics.
+    Around(Record<'a>),
 }
 
 /// A game of a text read with its setup (see [`Record::parse`]).

@@ -11,7 +11,7 @@ use ctl_pgn::render::JsonDiagnostic;
 use ctl_pgn::{Level, MainLine, ReplayedLine};
 use serde::{Deserialize, Serialize};
 
-use crate::read::{JsonOptions, ParsedRecord, Records};
+use crate::read::{JsonOptions, Parsed, ParsedRecord, Records};
 
 /// A game replayed (see [`replay`]).
 pub struct Replayed<'a> {
@@ -31,10 +31,10 @@ pub struct Replayed<'a> {
 /// Replays a game's main line at `level` (`Syntax` is taken as `Coherence`).
 ///
 /// ```
-/// use cescacs_toolkit::read::{JsonOptions, Records};
+/// use cescacs_toolkit::read::{JsonOptions, Parsed, Records};
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
 /// let mut records = Records::new(text.as_bytes(), JsonOptions::default());
-/// let game = records.next().unwrap()?.parse().ok().unwrap();
+/// let Parsed::Game(game) = records.next().unwrap()?.parse() else { panic!() };
 /// let replayed = cescacs_toolkit::replay::replay(game, ctl_pgn::Level::Rules);
 /// assert_eq!(replayed.main.positions.len(), 3);
 /// assert_eq!(replayed.errors[0].code, "E0501");
@@ -298,11 +298,11 @@ impl<R: Read> Iterator for Games<R> {
                 Err(e) => return Some(Err(ReplayError::Read(e))),
             };
             match record.parse() {
-                Ok(game) => {
+                Parsed::Game(game) => {
                     let data = replay(game, self.level).data(self.most);
                     return Some(data.map_err(ReplayError::TooLarge));
                 }
-                Err(mut around) => {
+                Parsed::Around(mut around) => {
                     // Text around games: its errors alone (no game replays it; it is no less
                     // wrong).
                     let errors = around.stray_errors();

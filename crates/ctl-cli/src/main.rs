@@ -14,7 +14,6 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 mod code_filter;
-mod fix;
 mod games;
 mod html;
 mod input;

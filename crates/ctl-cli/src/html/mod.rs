@@ -81,7 +81,9 @@ impl Writer {
                 return false;
             }
             let tag = |name: &str| {
-                crate::games::tag_value(game.syntax(), name).unwrap_or_default().to_string()
+                cescacs_toolkit::format::tag_value(game.syntax(), name)
+                    .unwrap_or_default()
+                    .to_string()
             };
             rows.push(Row {
                 number,
