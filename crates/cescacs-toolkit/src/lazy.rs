@@ -13,13 +13,23 @@ use ctl_pgn::{Check, LazyGame, LazyReader, Level, ParsedGame};
 
 use crate::read::JsonOptions;
 
-/// One game of a stream (see the module documentation).
-pub struct GameRead(LazyGame);
+/// One game of a stream (see the module documentation), or text around games, given for its
+/// diagnostics.
+pub struct GameRead {
+    read: LazyGame,
+    number: Option<usize>,
+}
 
 impl GameRead {
+    /// The game's number in the stream (from 1, as `cescacs replay --game` counts them);
+    /// `None` for text around games.
+    pub fn number(&self) -> Option<usize> {
+        self.number
+    }
+
     /// The game (spans into its own text), read the full way on the first call.
     pub fn game(&self) -> &ParsedGame {
-        &self.0.read().game
+        &self.read.read().game
     }
 
     /// Its diagnostics (encoding, syntax and rules), sorted, lines and columns in the stream:
@@ -27,7 +37,7 @@ impl GameRead {
     /// once.
     pub fn diagnostics(&self, json: &JsonOptions) -> Vec<JsonDiagnostic> {
         // Diagnostics are in stream offsets; the index of the game's text takes those.
-        let game = self.0.read();
+        let game = self.read.read();
         let mut all = game.diagnostics.clone();
         let checked = Check::new(Level::Rules).game(&game.game);
         all.extend(checked.into_iter().map(|d| d.shifted(game.offset)));
@@ -40,13 +50,13 @@ impl GameRead {
 
     /// The tags, in order: (name, value).
     pub fn tags(&self) -> Vec<(String, String)> {
-        self.0.tags().into_iter().map(|t| (t.name, t.value)).collect()
+        self.read.tags().into_iter().map(|t| (t.name, t.value)).collect()
     }
 
     /// The start position and the position after each main-line ply, as `cescacs replay` prints
     /// them; replaying stops at the first move that cannot be played.
     pub fn positions(&self) -> Vec<Position> {
-        self.0.main_line(Level::Rules).positions
+        self.read.main_line(Level::Rules).positions
     }
 
     /// The main line's moves, each as written (with its marks, without the game's end `:`).
@@ -94,6 +104,8 @@ fn moves_of(pairs: &[Pair]) -> Vec<String> {
 /// The games of a stream, read one at a time.
 pub struct Games<R: Read> {
     reader: LazyReader<R>,
+    /// Games given so far.
+    games: usize,
 }
 
 impl<R: Read> Games<R> {
@@ -104,10 +116,11 @@ impl<R: Read> Games<R> {
     /// let game = cescacs_toolkit::lazy::Games::new(text.as_bytes()).next().unwrap()?;
     /// assert_eq!((game.positions().len(), game.moves().len()), (3, 2));
     /// assert_eq!(game.variations(), [["F20-F16"]]);
+    /// assert_eq!(game.number(), Some(1));
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn new(input: R) -> Games<R> {
-        Games { reader: LazyReader::new(input) }
+        Games { reader: LazyReader::new(input), games: 0 }
     }
 }
 
@@ -115,6 +128,11 @@ impl<R: Read> Iterator for Games<R> {
     type Item = io::Result<GameRead>;
 
     fn next(&mut self) -> Option<io::Result<GameRead>> {
-        Some(self.reader.next()?.map(GameRead))
+        Some(self.reader.next()?.map(|read| {
+            // A game the scanner read whole is a game; any other is read already.
+            let is_game = read.scanned() || !read.read().game.syntax().is_empty();
+            self.games += usize::from(is_game);
+            GameRead { read, number: is_game.then_some(self.games) }
+        }))
     }
 }

@@ -258,6 +258,22 @@ pub enum ReplayError {
     TooLarge(TooLarge),
 }
 
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Read(e) => write!(f, "cannot read the text: {e}"),
+            ReplayError::TooLarge(TooLarge { game: Some(n) }) => {
+                write!(f, "the replay of game {n} passes its bound")
+            }
+            ReplayError::TooLarge(TooLarge { game: None }) => {
+                write!(f, "the errors of the text around games pass their bound")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 /// The records of a text replayed one at a time (see [`games`]).
 pub struct Games<R> {
     records: Records<R>,
