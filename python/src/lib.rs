@@ -285,12 +285,7 @@ impl Game {
     fn __repr__(&self) -> String {
         let tags = self.read.tags();
         let name = |n: &str| tags.iter().find(|(t, _)| t == n).map_or("?", |(_, v)| v.as_str());
-        format!(
-            "<Game {} - {}, {} plies>",
-            name("White"),
-            name("Black"),
-            self.read.moves().len()
-        )
+        format!("<Game {} - {}, {} plies>", name("White"), name("Black"), self.read.moves().len())
     }
 }
 
@@ -436,7 +431,8 @@ fn replay<'py>(
     let mut out = Vec::new();
     for game in cescacs_toolkit::replay::games(bytes.as_slice(), level, json(), usize::MAX) {
         let game = game.map_err(|e| PyOSError::new_err(e.to_string()))?;
-        let json = serde_json::to_string(&game).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let json =
+            serde_json::to_string(&game).map_err(|e| PyValueError::new_err(e.to_string()))?;
         out.push(loads.call1((json,))?);
     }
     Ok(out)
