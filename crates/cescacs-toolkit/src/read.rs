@@ -56,6 +56,33 @@ pub fn json_of(
         .collect()
 }
 
+/// A whole text already in memory (an editor's document) decoded as every operation decodes a
+/// text, piece by piece ([`Pieces`], [`decode`]): a byte-order mark, prose between games
+/// (`W0001`), bytes that are no text (`E0002`) and an empty text (`W0002`) are read as
+/// `cescacs check` reads them in a file. The text the parsers read has the same length as
+/// `text`, so that every span is an offset into it; the diagnostics are offsets into it.
+///
+/// ```
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13: *\nThese lines are not a game at all.\n";
+/// let decoded = cescacs_toolkit::read::decode_whole(text);
+/// assert_eq!(decoded.text.len(), text.len());
+/// assert_eq!(decoded.diagnostics[0].code, "W0001");
+/// assert!(decoded.text.ends_with("*\n                                  \n"));
+/// ```
+pub fn decode_whole(text: &str) -> Decoded {
+    let mut whole = Decoded { text: String::with_capacity(text.len()), shown: None, diagnostics: Vec::new() };
+    // Reading from memory cannot fail.
+    for StreamPiece { start, bytes } in Pieces::new(text.as_bytes()).filter_map(Result::ok) {
+        let decoded = decode(bytes);
+        whole.text.push_str(&decoded.text);
+        whole.diagnostics.extend(decoded.diagnostics.into_iter().map(|d| d.shifted(start.offset)));
+    }
+    if whole.text != text {
+        whole.shown = Some(text.to_string());
+    }
+    whole
+}
+
 /// One piece of a text, read the full way: its text and its records.
 #[derive(Debug)]
 pub struct ReadPiece {
