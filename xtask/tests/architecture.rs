@@ -100,14 +100,15 @@ const PGN: &str = "ctl-pgn";
 const DIAGRAM: &str = "cescacs-diagram";
 const VIEWER: &str = "cescacs-viewer";
 const LSP: &str = "ctl-lsp";
+const TOOLKIT: &str = "cescacs-toolkit";
 
 /// Every crate of the workspace, whether it goes to crates.io, and the crates of the workspace
 /// its code may use (normal and build dependencies), as the code map of docs/ARCHITECTURE.md
 /// draws the layers: `cescacs-board` ← `pdtl`, `ctl-an` ← `ctl-pgn` ← `ctl-lsp` ← `ctl-cli`;
 /// `cescacs-board` ← `cescacs-diagram` ← `ctl-lsp`; `ctl-pgn`, `cescacs-diagram` ←
-/// `cescacs-viewer` ← `ctl-cli`; the bindings on `ctl-pgn` and `cescacs-diagram` (and the npm
-/// package's on `cescacs-viewer`), beside `ctl-lsp`; the tooling on the libraries. A new crate
-/// takes its place here, as in the code map.
+/// `cescacs-viewer` ← `cescacs-toolkit` (the one core of the shells) ← `ctl-lsp`, `ctl-cli` and
+/// the bindings, which call nothing else of the workspace; the tooling on the libraries. A new
+/// crate takes its place here, as in the code map.
 const LAYERS: &[(&str, bool, &[&str])] = &[
     (BOARD, true, &[]),
     (PDTL, true, &[BOARD]),
@@ -115,11 +116,12 @@ const LAYERS: &[(&str, bool, &[&str])] = &[
     (DIAGRAM, true, &[BOARD]),
     (PGN, true, &[BOARD, PDTL, AN]),
     (VIEWER, true, &[BOARD, PDTL, AN, PGN, DIAGRAM]),
-    (LSP, true, &[BOARD, PDTL, AN, PGN, DIAGRAM]),
-    ("ctl-cli", true, &[BOARD, PDTL, AN, PGN, DIAGRAM, VIEWER, LSP]),
+    (TOOLKIT, true, &[BOARD, PDTL, AN, PGN, DIAGRAM, VIEWER]),
+    (LSP, true, &[BOARD, PDTL, AN, PGN, DIAGRAM, TOOLKIT]),
+    ("ctl-cli", true, &[BOARD, PDTL, AN, PGN, DIAGRAM, VIEWER, TOOLKIT, LSP]),
     // The npm package is what users install (`cargo xtask npm`), the wheel for Python.
-    ("cescacs-wasm", false, &[BOARD, PDTL, AN, PGN, DIAGRAM, VIEWER]),
-    ("cescacs-py", false, &[BOARD, PDTL, AN, PGN, DIAGRAM]),
+    ("cescacs-wasm", false, &[TOOLKIT]),
+    ("cescacs-py", false, &[TOOLKIT]),
     ("cescacs-gen", true, &[BOARD, PDTL, AN]),
     ("cescacs-fuzz-targets", false, &[BOARD, PDTL, AN, PGN]),
     ("cescacs-benches", false, &[BOARD, PDTL, AN, PGN]),

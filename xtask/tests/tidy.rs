@@ -11,6 +11,35 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_owned()
 }
 
+/// The bindings (the npm package's crate and the Python module) call the toolkit through its one
+/// core, `cescacs-toolkit`, and no other crate of the workspace: every operation they offer is
+/// the one the CLI runs (docs/ARCHITECTURE.md, "Invariants").
+#[test]
+fn the_bindings_call_the_workspace_only_through_the_toolkit_core() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let packages = metadata["packages"].as_array().expect("packages");
+    let workspace: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+    for binding in ["cescacs-wasm", "cescacs-py"] {
+        let package = packages.iter().find(|p| p["name"] == binding).expect("the binding");
+        let mut called: Vec<&str> = package["dependencies"]
+            .as_array()
+            .expect("dependencies")
+            .iter()
+            .filter(|d| d["kind"].is_null())
+            .filter_map(|d| d["name"].as_str())
+            .filter(|name| workspace.contains(name))
+            .collect();
+        called.dedup();
+        assert_eq!(called, ["cescacs-toolkit"], "{binding}");
+    }
+}
+
 #[test]
 fn corpus_files_are_utf8_with_the_ctl_pgn_extension() {
     for folder in ["valid", "invalid", "generated"] {

@@ -146,7 +146,7 @@ pub fn check(
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = self::options(&options)?;
-    to_js(&toolkit::check(&bytes(&text)?, &options).map_err(|e| thrown(&e))?)
+    to_js(&toolkit::check(JsText::new(&text)?, &options).map_err(|e| thrown(&e))?)
 }
 
 /// The canonical text of a CTL-PGN text, as `cescacs fmt` writes it.
@@ -156,7 +156,7 @@ pub fn format(
     #[wasm_bindgen(unchecked_optional_param_type = "FormatOptions")] options: Option<JsValue>,
 ) -> Result<String, JsValue> {
     let options = self::options(&options)?;
-    toolkit::format(&bytes(&text)?, &options).map_err(|e| thrown(&e))
+    toolkit::format(JsText::new(&text)?, &options).map_err(|e| thrown(&e))
 }
 
 /// Reads a PDTL position and writes it in both dialects.
@@ -315,7 +315,7 @@ pub fn apply_fixes(
     #[wasm_bindgen(unchecked_param_type = "Fix[]")] fixes: JsValue,
 ) -> Result<String, JsValue> {
     let json = JSON::stringify(&fixes).ok().and_then(|s| s.as_string()).unwrap_or_default();
-    let fixes: Vec<ctl_pgn::render::JsonFix> = serde_json::from_str(&json).map_err(|e| {
+    let fixes: Vec<toolkit::JsonFix> = serde_json::from_str(&json).map_err(|e| {
         let expected = "expected fixes `{ span: { start, end }, replacement }`";
         thrown(&ApiError::input(format!("{expected}: {e}")))
     })?;

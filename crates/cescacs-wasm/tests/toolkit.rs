@@ -23,7 +23,7 @@ fn check_numbers_games_across_pieces_and_caps_like_the_cli() {
     assert_eq!(games, [Some(1), Some(2)]);
     assert_eq!(all.diagnostics[1].data.ply, Some(3));
     let bad = CheckOptions { level: "deep".into(), ..CheckOptions::default() };
-    assert_eq!(toolkit::check(b"", &bad).unwrap_err().code, "invalid-options");
+    assert_eq!(toolkit::check(&b""[..], &bad).unwrap_err().code, "invalid-options");
 }
 
 #[test]
@@ -35,7 +35,7 @@ fn format_writes_canonically_and_refuses_syntax_errors() {
         formatted
     );
     let broken =
-        toolkit::format(b"[Variant \"C'escacs\"]\n1. E7xE13 *\n", &FormatOptions::default());
+        toolkit::format(&b"[Variant \"C'escacs\"]\n1. E7xE13 *\n"[..], &FormatOptions::default());
     let e = broken.unwrap_err();
     assert_eq!(e.code, "syntax-errors");
     assert!(!e.diagnostics.is_empty());
@@ -183,8 +183,8 @@ fn hostile_input_gives_values() {
     ];
     for bytes in &inputs {
         let text = String::from_utf8_lossy(bytes);
-        let _ = toolkit::check(bytes, &CheckOptions::default()).unwrap();
-        let _ = toolkit::format(bytes, &FormatOptions::default());
+        let _ = toolkit::check(bytes.as_slice(), &CheckOptions::default()).unwrap();
+        let _ = toolkit::format(bytes.as_slice(), &FormatOptions::default());
         let _ = toolkit::replay(bytes.as_slice(), &ReplayOptions::default()).unwrap();
         let _ = toolkit::to_app(bytes.as_slice()).unwrap();
         let _ = toolkit::from_app(&text);
@@ -198,7 +198,7 @@ fn hostile_input_gives_values() {
         }
         let _ = toolkit::viewer(bytes, &ViewerOptions::default());
         let _ = toolkit::viewer(bytes, &ViewerOptions { at: usize::MAX, ..Default::default() });
-        let checked = toolkit::check(bytes, &CheckOptions::default()).unwrap();
+        let checked = toolkit::check(bytes.as_slice(), &CheckOptions::default()).unwrap();
         let fixes: Vec<_> = checked.diagnostics.iter().flat_map(|d| d.data.fixes.clone()).collect();
         let _ = toolkit::apply_fixes(&text, &fixes);
     }

@@ -1,6 +1,6 @@
 //! What a function of the toolkit gives instead of its value: [`ApiError`].
 
-use ctl_pgn::render::JsonDiagnostic;
+use cescacs_toolkit::JsonDiagnostic;
 use serde::Serialize;
 
 /// What went wrong when a function cannot give its value: a stable `code` (the kebab-case kinds

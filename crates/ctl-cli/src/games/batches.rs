@@ -13,7 +13,9 @@ use ctl_an::syntax::Record;
 use ctl_pgn::reader::{Pieces, StreamPiece};
 use rayon::prelude::*;
 
-use super::{Chooser, ReadPiece};
+use cescacs_toolkit::read::ReadPiece;
+
+use super::Chooser;
 use crate::input::{self, Input};
 use crate::output;
 use crate::pipeline::BATCH_BYTES;

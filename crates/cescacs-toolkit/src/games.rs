@@ -7,8 +7,7 @@ use std::io::Read;
 use ctl_pgn::LazyReader;
 use serde::Serialize;
 
-use super::error::ApiError;
-use super::replay::TagValue;
+use crate::replay::TagValue;
 
 /// One game of a text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -24,18 +23,18 @@ pub struct GameEntry {
 /// The games of a text, in order: text around games is no game and is left out.
 ///
 /// ```
-/// use cescacs_wasm::toolkit::games;
+/// use cescacs_toolkit::games::games;
 /// let text = "[Variant \"C'escacs\"]\n[White \"Puig\"]\n1. E7-E13: *\n\n[Variant \"C'escacs\"]\n1. E7-E12: *\n";
 /// let list = games(text.as_bytes())?;
 /// assert_eq!(list.len(), 2);
 /// assert_eq!((list[0].tags[1].name.as_str(), list[0].tags[1].value.as_str()), ("White", "Puig"));
 /// assert_eq!((list[1].game, list[1].start), (2, text.rfind("[Variant").unwrap()));
-/// # Ok::<(), cescacs_wasm::toolkit::ApiError>(())
+/// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn games(input: impl Read) -> Result<Vec<GameEntry>, ApiError> {
+pub fn games(input: impl Read) -> std::io::Result<Vec<GameEntry>> {
     let mut out = Vec::new();
     for game in LazyReader::new(input) {
-        let game = game.map_err(|e| ApiError::input(format!("cannot read the text: {e}")))?;
+        let game = game?;
         if !game.scanned() && game.read().game.syntax().is_empty() {
             continue;
         }

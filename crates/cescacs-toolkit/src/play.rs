@@ -7,10 +7,37 @@ use cescacs_board::{Letters, Move, Position};
 use ctl_an::syntax::GameResult;
 use ctl_pgn::reader::Pieces;
 use ctl_pgn::{Game, Node, ReadGame};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::error::ApiError;
-use super::pieces::json_of;
+use crate::JsonDiagnostic;
+use crate::read::{JsonOptions, json_of};
+
+/// Why [`add_move`] cannot add a move: a stable `code` (`syntax-errors`, `no-position`,
+/// `cannot-edit`, `invalid-input`, or the checker's code of a move that is not legal there, such
+/// as `E0501`), a message, and the diagnostics behind it (columns in UTF-16).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayError {
+    /// What kind of refusal.
+    pub code: String,
+    /// What is wrong.
+    pub message: String,
+    /// The diagnostics behind it (may be empty).
+    pub diagnostics: Vec<JsonDiagnostic>,
+}
+
+impl PlayError {
+    fn new(code: &str, message: String) -> PlayError {
+        PlayError { code: code.into(), message, diagnostics: Vec::new() }
+    }
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for PlayError {}
 
 /// A legal move as JavaScript receives it: where it goes, what it does, and its canonical
 /// CTL-AN text (standard letters, with its check mark).
@@ -59,19 +86,6 @@ pub fn moves(position: &Position) -> Vec<LegalMove> {
     moves
 }
 
-/// The options of [`add_move`].
-#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
-pub struct AddMoveOptions {
-    /// Where the move is played: a UTF-8 byte offset of the text. The position is the one after
-    /// the last move that starts at or before it, in the game that holds it (the start of the
-    /// game before its first move), as the viewer's `goToOffset` shows it.
-    pub at: usize,
-    /// The move, in CTL-AN with the standard letters (a [`LegalMove`]'s `text`).
-    #[serde(rename = "move")]
-    pub played: String,
-}
-
 /// What [`add_move`] did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveAdded {
@@ -87,8 +101,10 @@ pub struct MoveAdded {
     pub added: &'static str,
 }
 
-/// Plays the move `options.played` at the position that the byte `options.at` of `text` shows
-/// (see [`AddMoveOptions::at`]) and gives the new text. The game is read into the game model
+/// Plays the move `played` (CTL-AN in the standard letters, e.g. a [`LegalMove`]'s `text`) at
+/// the position that the byte `at` of `text` shows and gives the new text: the position after
+/// the last move that starts at or before `at`, in the game that holds it (the start of the
+/// game before its first move), as the viewer's `goToOffset` shows it. The game is read into the game model
 /// and the move added there: after the line's last move it continues the line (in the main
 /// line it takes over the `:` that marked the last move, and a new game gets `*`); where the
 /// line goes on, it starts a new variation at that ply, unless the line or one of the
@@ -96,28 +112,28 @@ pub struct MoveAdded {
 /// fmt` writes it) in place of its text. Where the offset is in no game (a text without games),
 /// a new game is started after the text.
 ///
-/// Refused: a game with syntax errors (`syntax-errors`, as [`format`](super::format) refuses
+/// Refused: a game with syntax errors (`syntax-errors`, as [`format`](crate::format) refuses
 /// it), a position that is not known there (`no-position`: the line stopped at an illegal move
 /// before), a move that is not legal there (the diagnostic's code, `E0501` and the like, as the
 /// checker says it), a game that cannot go on (`cannot-edit`: after a mate in the main line).
 ///
 /// ```
-/// use cescacs_wasm::toolkit::{AddMoveOptions, add_move};
-/// let added = add_move("", &AddMoveOptions { at: 0, played: "E7-E13".into() })?;
+/// use cescacs_toolkit::play::add_move;
+/// let added = add_move("", 0, "E7-E13")?;
 /// assert_eq!(added.text, "[Variant \"C'escacs\"]\n\n1. E7-E13 :\n*\n");
 /// let at = added.text.find("E7-E13").unwrap();
-/// let next = add_move(&added.text, &AddMoveOptions { at, played: "E21-E15".into() })?;
+/// let next = add_move(&added.text, at, "E21-E15")?;
 /// assert_eq!(next.text, "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15 :\n*\n");
 /// // From the start again, another first move: a variation.
-/// let other = add_move(&next.text, &AddMoveOptions { at: 0, played: "F8-F12".into() })?;
+/// let other = add_move(&next.text, 0, "F8-F12")?;
 /// assert_eq!(other.text, "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15 :\n(1. F8-F12)\n*\n");
 /// assert_eq!((other.added, &other.text[other.at..other.at + 6]), ("variation", "F8-F12"));
-/// # Ok::<(), cescacs_wasm::toolkit::ApiError>(())
+/// # Ok::<(), cescacs_toolkit::play::PlayError>(())
 /// ```
-pub fn add_move(text: &str, options: &AddMoveOptions) -> Result<MoveAdded, ApiError> {
-    let (start, end) = piece_at(text, options.at);
+pub fn add_move(text: &str, at: usize, played: &str) -> Result<MoveAdded, PlayError> {
+    let (start, end) = piece_at(text, at);
     let piece = text.get(start..end).unwrap_or_default();
-    let at = options.at.saturating_sub(start);
+    let at = at.saturating_sub(start);
     let games = ctl_pgn::read_str(piece);
     let holder = games
         .iter()
@@ -126,7 +142,7 @@ pub fn add_move(text: &str, options: &AddMoveOptions) -> Result<MoveAdded, ApiEr
         .last()
         .or_else(|| games.iter().find(|g| !g.game.is_empty()));
     let Some(read) = holder else {
-        return new_game(text, end, &options.played);
+        return new_game(text, end, played);
     };
     if read.unwritable() {
         return Err(syntax_errors(text, start, read));
@@ -134,13 +150,13 @@ pub fn add_move(text: &str, options: &AddMoveOptions) -> Result<MoveAdded, ApiEr
     let mut game = read.game.clone();
     let node = node_at(&game, at.saturating_sub(read.offset));
     let position = node.position().ok_or_else(|| {
-        ApiError::new(
+        PlayError::new(
             "no-position",
             "the position there is not known: the line stops before it at a move that cannot be played"
                 .into(),
         )
     })?;
-    let played = read_move(&position, &options.played)?;
+    let played = read_move(&position, played)?;
     let from = node.id();
     let base = start + read.offset;
     if let Some(there) = node.variations().into_iter().find(|n| n.board_move() == Some(played)) {
@@ -192,13 +208,17 @@ fn node_at(game: &Game, at: usize) -> Node<'_> {
 
 /// The legal move `text` names at `position`, in the standard letters; refused with the
 /// checker's own diagnostic.
-fn read_move(position: &Position, text: &str) -> Result<Move, ApiError> {
+fn read_move(position: &Position, text: &str) -> Result<Move, PlayError> {
     ctl_an::written::read_move(position, text, &Letters::standard()).map_err(|e| {
         let (code, message) = match e.diagnostic() {
             Some(d) => (d.code, format!("{text}: {}", d.message)),
             None => ("invalid-input", format!("{text} is no legal move there")),
         };
-        ApiError { code: code.into(), message, diagnostics: json_of(&e.diagnostics, text) }
+        PlayError {
+            code: code.into(),
+            message,
+            diagnostics: json_of(&e.diagnostics, text, &JsonOptions::default()),
+        }
     })
 }
 
@@ -210,7 +230,7 @@ fn append(
     game: &mut Game,
     from: ctl_pgn::NodeId,
     played: Move,
-) -> Result<ctl_pgn::NodeId, ApiError> {
+) -> Result<ctl_pgn::NodeId, PlayError> {
     let node = game.node(from).ok_or_else(|| cannot(ctl_pgn::EditError::NoSuchNode(from)))?;
     let ended = match node.written() {
         Some(m) => m.end.is_some(),
@@ -238,7 +258,7 @@ fn append(
 /// A new game with `played` as its first move, written at the byte `end` of `text` in place of
 /// the white space around it (after a blank line when text comes before it, and before one
 /// when text follows).
-fn new_game(text: &str, end: usize, played: &str) -> Result<MoveAdded, ApiError> {
+fn new_game(text: &str, end: usize, played: &str) -> Result<MoveAdded, PlayError> {
     let mut game = Game::new();
     let first = read_move(&Position::initial(), played)?;
     game.set_result(Some(GameResult::Unfinished));
@@ -285,21 +305,21 @@ fn ply_start(written: &str, path: &[usize]) -> usize {
 }
 
 /// An edit the model refused.
-fn cannot(e: ctl_pgn::EditError) -> ApiError {
-    ApiError::new("cannot-edit", e.to_string())
+fn cannot(e: ctl_pgn::EditError) -> PlayError {
+    PlayError::new("cannot-edit", e.to_string())
 }
 
 /// A game with syntax errors, which is not rewritten.
-fn syntax_errors(text: &str, start: usize, read: &ReadGame) -> ApiError {
+fn syntax_errors(text: &str, start: usize, read: &ReadGame) -> PlayError {
     let errors: Vec<_> = read
         .diagnostics
         .iter()
         .filter(|d| d.is_error())
         .map(|d| d.clone().shifted(start))
         .collect();
-    ApiError {
+    PlayError {
         code: "syntax-errors".into(),
         message: "the game has syntax errors: it is not rewritten (fix them first)".into(),
-        diagnostics: json_of(&errors, text),
+        diagnostics: json_of(&errors, text, &JsonOptions::default()),
     }
 }
