@@ -275,6 +275,12 @@ pub(crate) fn defensive(
     pdtl::read(&repaired, letters).position
 }
 
+/// Whether the syntax error at `error` lies inside `span` (an error of no width counts as
+/// one character wide).
+pub(crate) fn overlaps(error: Span, span: Span) -> bool {
+    error.start < span.end && span.start < error.end.max(error.start + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,10 +325,4 @@ mod tests {
         // Replayed from the position the app means: the Queen's Rook keeps its right.
         assert!(start.castling(cescacs_board::Colour::White).queens_rook);
     }
-}
-
-/// Whether the syntax error at `error` lies inside `span` (an error of no width counts as
-/// one character wide).
-pub(crate) fn overlaps(error: Span, span: Span) -> bool {
-    error.start < span.end && span.start < error.end.max(error.start + 1)
 }
