@@ -70,7 +70,8 @@ pub fn json_of(
 /// assert!(decoded.text.ends_with("*\n                                  \n"));
 /// ```
 pub fn decode_whole(text: &str) -> Decoded {
-    let mut whole = Decoded { text: String::with_capacity(text.len()), shown: None, diagnostics: Vec::new() };
+    let mut whole =
+        Decoded { text: String::with_capacity(text.len()), shown: None, diagnostics: Vec::new() };
     // Reading from memory cannot fail.
     for StreamPiece { start, bytes } in Pieces::new(text.as_bytes()).filter_map(Result::ok) {
         let decoded = decode(bytes);
