@@ -1,7 +1,7 @@
 //! Writing games canonically (docs/FORMAT.md), as `cescacs fmt`, `filter` and `convert` write
 //! them: a text read piece by piece ([`crate::read::pieces`]), the games of each piece that a
 //! selection takes transformed (another letter table, the pre-filter, or nothing) and written
-//! in the canonical layout, one blank line between games ([`Rewrite`]); [`format`] is the whole
+//! in the canonical layout, one blank line between games ([`Rewrite`]); [`format()`] is the whole
 //! text at once.
 //!
 //! A text with errors of its encoding or syntax, or prose around its games (`W0001`), is never
@@ -184,7 +184,7 @@ impl Same {
     }
 }
 
-/// How [`format`] writes, and gives the diagnostics of a text it refuses.
+/// How [`format()`] writes, and gives the diagnostics of a text it refuses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormatOptions {
     /// The writer's options (`--ascii`).
@@ -206,7 +206,7 @@ impl Default for FormatOptions {
     }
 }
 
-/// Why [`format`] did not format a text: the errors of its encoding or syntax, or prose around
+/// Why [`format()`] did not format a text: the errors of its encoding or syntax, or prose around
 /// its games (`W0001`), within the cap.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unformattable {

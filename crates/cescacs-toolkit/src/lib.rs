@@ -12,7 +12,7 @@
 //!   capped;
 //! - [`fix`]: the fixes of the diagnostics applied (`cescacs check --fix`, an editor's "fix
 //!   all", fixes chosen by a caller);
-//! - [`format`]: games written canonically (`cescacs fmt`, and the writing of `filter` and
+//! - [`format`](mod@format): games written canonically (`cescacs fmt`, and the writing of `filter` and
 //!   `convert`), refused where the text says more than its tree holds;
 //! - [`convert`]: another letter table (`cescacs convert --letters`);
 //! - [`app`]: the official app's format both ways (`cescacs convert --from app`, `--to app`);

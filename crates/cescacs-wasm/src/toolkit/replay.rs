@@ -1,5 +1,5 @@
 //! Games replayed ([`cescacs_toolkit::replay`]) one at a time ([`replay_games`], memory bounded
-//! by the largest game) or a whole small text at once ([`replay`], refused past
+//! by the largest game) or a whole small text at once ([`replay()`], refused past
 //! [`REPLAY_BYTES`]).
 
 use std::io::Read;
@@ -11,13 +11,13 @@ use serde::Deserialize;
 use super::error::ApiError;
 use super::json::to_json;
 
-/// The most bytes of JSON [`replay`] gives for a whole text: 32 MiB, the replay of some 2.5 MB of
+/// The most bytes of JSON [`replay()`] gives for a whole text: 32 MiB, the replay of some 2.5 MB of
 /// games (a game's replay is some thirteen times its text: a PDTL per ply). A larger text is
 /// replayed game by game ([`replay_games`]), which holds one game at a time; one game's replay
 /// is bounded the same way.
 pub const REPLAY_BYTES: usize = 32 << 20;
 
-/// The options of [`replay`] and [`replay_games`].
+/// The options of [`replay()`] and [`replay_games`].
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ReplayOptions {
