@@ -7,11 +7,11 @@
 
 use std::path::Path;
 
+use cescacs_gen::generate_game;
 use ctl_an::syntax::Ply;
 use ctl_pgn::ParsedGame;
 use ctl_pgn::app::{from_app, to_app};
 use xtask::app_interop::{Answer, Totals, check};
-use xtask::generate::generate_game;
 
 fn answers() -> Vec<Answer> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("app-interop/answers.jsonl");

@@ -7,9 +7,9 @@
 #[path = "../../crates/ctl-pgn/examples/rebuild.rs"]
 mod rebuild;
 
+use cescacs_gen::{Features, generate_game_with};
 use ctl_pgn::read_str;
 use ctl_pgn::write::{WriteOptions, write_file};
-use xtask::generate::{Features, generate_game_with};
 
 /// What `cescacs fmt` writes for a text without errors: its syntax tree written canonically.
 fn fmt(text: &str) -> String {

@@ -9,9 +9,9 @@
 use std::path::Path;
 
 use cescacs_board::Letters;
+use cescacs_gen::{Features, generate_game, generate_game_with};
 use ctl_pgn::{Check, Game, LazyReader, Level, MainLine, Reader};
 use proptest::prelude::*;
-use xtask::generate::{Features, generate_game, generate_game_with};
 
 const LEVELS: [Level; 3] = [Level::Syntax, Level::Coherence, Level::Rules];
 
@@ -141,7 +141,7 @@ fn mutated() -> impl Strategy<Value = Vec<u8>> {
             let mut text = generate_game_with(7, index, 60, &features).text;
             for (at, kind, with, len) in edits {
                 let at = at.index(text.len());
-                xtask::generate::edit(&mut text, at, kind, with, len);
+                cescacs_gen::edit(&mut text, at, kind, with, len);
             }
             text.push_str(&generate_game_with(7, index + 1, 30, &features).text);
             let mut bytes = text.into_bytes();

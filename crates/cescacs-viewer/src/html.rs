@@ -8,6 +8,7 @@ use cescacs_diagram::{Diagram, escape};
 use ctl_an::syntax::CommentKind;
 use serde_json::json;
 
+use crate::help::help;
 use crate::model::{GamePage, Item, Note, Segment};
 
 /// The tags shown in a game's header, in this order (all tags are listed below it).
@@ -71,10 +72,13 @@ pub(crate) fn board_contents(out: &mut String) {
 <input id=\"app-pdtl\" readonly spellcheck=\"false\">\
 <button type=\"button\" id=\"copy-app\">Copy</button></div>\n\
 <div class=\"options\"><label class=\"toggle\"><input type=\"checkbox\" data-toggle=\"warnings\" checked> Show warnings</label>\
-<button type=\"button\" data-go=\"keys\" aria-expanded=\"false\" aria-controls=\"keys\" title=\"The keys (?)\">Keys (?)</button></div>\n\
+<button type=\"button\" data-go=\"keys\" aria-expanded=\"false\" aria-controls=\"keys\" title=\"The keys (?)\">Keys (?)</button>\
+<button type=\"button\" data-go=\"help\" aria-expanded=\"false\" aria-controls=\"help\" title=\"The pieces and how to read a move (h)\">Pieces and moves (h)</button></div>\n\
 <dl class=\"keys\" id=\"keys\" hidden><dt>→ ←</dt><dd>next, previous move</dd><dt>Home End</dt><dd>start, end of the line</dd>\
-<dt>↓ ↑</dt><dd>into a variation, out of it</dd><dt>f</dt><dd>flip the board</dd><dt>?</dt><dd>show or hide these keys</dd></dl>\n",
+<dt>↓ ↑</dt><dd>into a variation, out of it</dd><dt>f</dt><dd>flip the board</dd><dt>h</dt><dd>the pieces and how to read a move</dd>\
+<dt>?</dt><dd>show or hide these keys</dd></dl>\n",
     );
+    help(out);
 }
 
 pub(crate) fn game(out: &mut String, g: &GamePage, name: &str) {

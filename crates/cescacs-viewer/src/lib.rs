@@ -31,6 +31,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod help;
 mod hexes;
 mod html;
 mod model;
@@ -194,7 +195,8 @@ impl<S: Sink> Viewer<S> {
 }
 
 /// The board (as White and as Black sees it, the SVG of `cescacs-diagram`) with its controls:
-/// the steps, flip, the position's PDTL in both dialects, the warnings shown or not, the keys.
+/// the steps, flip, the position's PDTL in both dialects, the warnings shown or not, the keys,
+/// and the help (the pieces and how to read a move).
 /// One per page, shared by its games.
 pub fn board() -> String {
     let mut out = String::new();

@@ -15,7 +15,6 @@ use clap::{Parser, Subcommand};
 mod cmd;
 mod code_filter;
 mod crosstable;
-mod fix;
 mod games;
 mod html;
 mod input;

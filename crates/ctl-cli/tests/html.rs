@@ -124,7 +124,7 @@ fn a_folder_of_games_makes_a_site_of_small_pages() {
 fn a_forty_ply_game_page_is_under_thirty_kilobytes() {
     let dir = scratch("forty");
     let game = (0..)
-        .map(|index| xtask::generate::generate_game(43, index, 40))
+        .map(|index| cescacs_gen::generate_game(43, index, 40))
         .find(|g| g.plies == 40)
         .expect("a 40-ply game");
     let file = dir.join("forty.ctl-pgn");

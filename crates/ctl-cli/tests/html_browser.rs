@@ -302,7 +302,7 @@ fn tournaments(dir: &Path) -> Result<(), String> {
             }
         }
     }
-    let mut rng = xtask::generate::Rng(2400);
+    let mut rng = cescacs_gen::Rng(2400);
     while pairings.len() < SITE_GAMES {
         let (a, b) = (rng.below(open.len()), rng.below(open.len()));
         if a != b {
@@ -312,7 +312,7 @@ fn tournaments(dir: &Path) -> Result<(), String> {
     }
     let mut files: std::collections::BTreeMap<String, String> = Default::default();
     for (i, (event, white, black)) in pairings.iter().enumerate() {
-        let game = xtask::generate::generate_game(2400, i, 160).text;
+        let game = cescacs_gen::generate_game(2400, i, 160).text;
         let file = files.entry(event.clone()).or_default();
         if !file.is_empty() {
             file.push('\n');

@@ -180,7 +180,7 @@ fn a_generated_collection_s_standings_are_the_tags_summed_by_hand() {
             }
         }
     }
-    let mut rng = xtask::generate::Rng(43);
+    let mut rng = cescacs_gen::Rng(43);
     for _ in 0..40 {
         let (a, b) = (rng.below(players.len()), rng.below(players.len()));
         if a != b {
@@ -190,7 +190,7 @@ fn a_generated_collection_s_standings_are_the_tags_summed_by_hand() {
     let results = ["3-0", "2-1", "1-1", "1-2", "0-3", "3-0", "0-3", "1-1", "2-1", "*"];
     let mut files: Vec<String> = vec![String::new(); 3];
     for (i, (event, white, black)) in pairings.iter().enumerate() {
-        let game = xtask::generate::generate_game(43, i, 30).text;
+        let game = cescacs_gen::generate_game(43, i, 30).text;
         let result = results[rng.below(results.len())];
         // The result line is the text's last word.
         let body = game.trim_end();

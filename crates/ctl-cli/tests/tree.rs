@@ -111,7 +111,7 @@ fn the_first_moves_of_generated_games_are_those_counted_by_hand() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     // A third of the games start from a position of their own (`[PDTL]`): they do not count.
-    let text = xtask::generate::generate_corpus(431, 400_000, 40).text;
+    let text = cescacs_gen::generate_corpus(431, 400_000, 40).text;
     let file = dir.join("many.ctl-pgn");
     std::fs::write(&file, &text).unwrap();
     let hand = by_hand(&[text]);

@@ -311,8 +311,8 @@ mod tests {
     use super::*;
     use crate::analysis::read_piece;
     use cescacs_board::internals::MatchWritten;
+    use cescacs_gen::{Features, generate_game_with};
     use std::collections::BTreeSet;
-    use xtask::generate::{Features, generate_game_with};
 
     fn labels(text: &str, at: usize) -> (Span, Vec<String>) {
         let piece = read_piece(text, 0, text.len()).expect("a piece");

@@ -129,7 +129,12 @@ impl ParsedGame {
 
     /// Whether a syntax error lies inside `span`.
     pub(crate) fn has_syntax_error_in(&self, span: Span) -> bool {
-        self.syntax_errors.iter().any(|e| e.start < span.end && span.start < e.end.max(e.start + 1))
+        self.syntax_errors.iter().any(|e| overlaps(*e, span))
+    }
+
+    /// The spans of the syntax errors inside the game ([`set_syntax_errors`](Self::set_syntax_errors)).
+    pub(crate) fn syntax_errors(&self) -> &[Span] {
+        &self.syntax_errors
     }
 
     /// The problems of the `Redefine` and `PDTL` tags (reported by
@@ -268,6 +273,12 @@ pub(crate) fn defensive(
         repaired.replace_range(s.range(), "");
     }
     pdtl::read(&repaired, letters).position
+}
+
+/// Whether the syntax error at `error` lies inside `span` (an error of no width counts as
+/// one character wide).
+pub(crate) fn overlaps(error: Span, span: Span) -> bool {
+    error.start < span.end && span.start < error.end.max(error.start + 1)
 }
 
 #[cfg(test)]

@@ -295,3 +295,21 @@ fn the_outcome_knows_repetition_from_the_line() {
     // The position alone does not know it.
     assert_eq!(last.position().unwrap().outcome(), None);
 }
+
+/// A move the parser read only by recovering from a syntax error inside it is not played, as
+/// the replay does not play it: the line's positions stop there (a stray `\` before the
+/// capture sign here, read as `E13×E15`).
+#[test]
+fn a_move_with_a_syntax_error_inside_is_not_played() {
+    let text = "[Variant \"C'escacs\"]\n\n1. E7-E13, F20-F16 2. E13\\*F16 *\n";
+    let read = read_str(text).remove(0);
+    assert!(read.diagnostics.iter().any(|d| d.is_error()), "{:?}", read.diagnostics);
+    let game = read.game;
+    let plies: Vec<Node> = game.main_line().collect();
+    assert_eq!(plies.len(), 3);
+    assert!(plies[1].position().is_some());
+    assert_eq!(plies[2].board_move(), None);
+    assert_eq!(plies[2].position(), None);
+    let replayed = ctl_pgn::LazyReader::new(text.as_bytes()).next().unwrap().unwrap();
+    assert_eq!(replayed.main_line(Level::Rules).positions.len(), 3);
+}

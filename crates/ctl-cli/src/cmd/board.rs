@@ -55,7 +55,7 @@ pub struct Args {
 
     /// Piece letters: `standard`, `fan`, or a Redefine value such as "B@J, Q@D, W@V". A PDTL is
     /// read with them; a game is drawn with its own letters unless this is given.
-    #[arg(long, value_name = "SPEC", value_parser = parse_letters)]
+    #[arg(long, value_name = "SPEC", value_parser = cescacs_toolkit::convert::letters)]
     pub letters: Option<Letters>,
 
     /// Draw the spec's Unicode piece symbols: in the SVG instead of letters in discs, in the
@@ -84,14 +84,6 @@ pub struct Args {
     /// `-` for a CTL-PGN file on standard input.
     #[arg(value_name = "PDTL|FILE")]
     pub input: String,
-}
-
-fn parse_letters(spec: &str) -> Result<Letters, String> {
-    match spec {
-        "standard" => Ok(Letters::standard()),
-        "fan" | "FAN" => Ok(Letters::fan()),
-        value => Letters::from_redefine(value).map_err(|e| e.to_string()),
-    }
 }
 
 /// What to draw.

@@ -6,9 +6,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::Diagnostic;
+use cescacs_toolkit::read::{JsonOptions, Parsed, ParsedRecord, Records};
+use cescacs_toolkit::replay;
+use ctl_pgn::Level;
 use ctl_pgn::ParsedGame;
+use ctl_pgn::decode::Decoded;
+use ctl_pgn::reader::TextStart;
 use ctl_pgn::render::TextRenderer;
-use ctl_pgn::{Check, Level};
 
 use crate::games;
 use crate::input::{self, Input};
@@ -111,47 +115,42 @@ pub fn run(args: Args) -> ExitCode {
     let mut errors = 0;
     for input in &inputs {
         chooser.start(input);
-        let pieces = match games::pieces(input, ctl_an::Limits::DEFAULT) {
-            Ok(pieces) => pieces,
+        let reader = match input.open() {
+            Ok(reader) => reader,
             Err(e) => {
                 output::error(output::cannot_read(input.display(), e));
                 failure = true;
                 continue;
             }
         };
-        for piece in pieces {
-            let piece = match piece {
-                Ok(piece) => piece,
+        let mut records = Records::new(reader, JsonOptions::default());
+        while let Some(record) = records.next() {
+            let record = match record {
+                Ok(record) => record,
                 Err(e) => {
                     output::error(output::cannot_read(input.display(), e));
                     failure = true;
                     break;
                 }
             };
-            let text = &piece.decoded.text;
-            let last = piece.first_game + piece.game_count();
-            // The errors of the text around games (no game replays it; it is no less wrong).
-            let stray: Vec<Diagnostic> = piece
-                .records
-                .iter()
-                .filter(|r| r.game.is_empty())
-                .flat_map(|r| &r.diagnostics)
-                .filter(|d| d.is_error())
-                .cloned()
-                .collect();
-            errors += usize::from(!stray.is_empty());
-            show(&args, &input.display(), &piece, stray);
-            for (number, found) in piece.games() {
-                if !chooser.choose(number, &found.game, text) {
+            let game = match record.parse() {
+                Parsed::Game(game) => game,
+                Parsed::Around(around) => {
+                    let stray = around.stray_errors();
+                    errors += usize::from(!stray.is_empty());
+                    show(&args, &input.display(), around.decoded, around.start, stray);
                     continue;
                 }
-                let (block, failed) = replay_game(&args, input, &piece, number, found);
+            };
+            let (number, last) = (game.number, game.last_of_piece);
+            if chooser.choose(number, game.game.syntax(), &game.decoded.text) {
+                let (block, failed) = replay_game(&args, input, game);
                 errors += usize::from(failed);
                 if let Err(e) = out.block(block, &args) {
                     return output::write_failed(output::STDOUT, &e);
                 }
             }
-            if chooser.done_after(last.saturating_sub(1)) {
+            if last && chooser.done_after(number) {
                 break;
             }
         }
@@ -163,52 +162,31 @@ pub fn run(args: Args) -> ExitCode {
     output::exit_code(errors, failure)
 }
 
-/// Replays game `number` of `input` (found in `piece`): its block of positions, and whether it
-/// has errors (reported on standard error).
-fn replay_game(
-    args: &Args,
-    input: &Input,
-    piece: &games::ReadPiece,
-    number: usize,
-    found: &ctl_an::GameOutput,
-) -> (Block, bool) {
-    let decoded = &piece.decoded;
-    let mut game = ParsedGame::new(found.game.clone(), &decoded.text);
-    game.set_syntax_errors(&found.diagnostics);
+/// Replays `game` of `input`: its block of positions, and whether it has errors (reported on
+/// standard error).
+fn replay_game(args: &Args, input: &Input, game: ParsedRecord<'_>) -> (Block, bool) {
     let level = match args.level {
         ReplayLevel::Coherence => Level::Coherence,
         ReplayLevel::Rules => Level::Rules,
     };
-    let line = game.main_line(level);
-    // The game's own errors (encoding, syntax, setup tags); the move error is the replay's.
-    // The reader gives each record its own syntax errors, wherever they are (a line skipped
-    // for its length may start after the last move kept).
-    let game_span = game.span();
-    let mut errors: Vec<Diagnostic> = decoded
-        .diagnostics
-        .iter()
-        .filter(|d| d.span.start >= game_span.start && d.span.start <= game_span.end)
-        .chain(&found.diagnostics)
-        .chain(Check::new(Level::Syntax).game(&game).iter())
-        .filter(|d| d.is_error())
-        .cloned()
-        .collect();
-    errors.extend(game.setup_diagnostics().iter().filter(|d| d.is_error()).cloned());
-    errors.extend(line.error.iter().cloned());
+    let replayed = replay::replay(game, level);
+    let game = &replayed.record;
     let name = input.display();
-    let mut failed = errors.iter().any(Diagnostic::is_error);
-    if game.start().is_none() && !failed {
+    let mut failed = !replayed.errors.is_empty();
+    if game.game.start().is_none() && !failed {
+        let number = game.number;
         output::error(format_args!("{name}: game {number}: its start position cannot be read"));
         failed = true;
     }
-    show(args, &name, piece, errors);
-    let moves = main_line_moves(&game, &decoded.text);
-    (Block { file: name, game: number, positions: line.positions, moves }, failed)
+    show(args, &name, game.decoded, game.start, replayed.errors.clone());
+    let moves = main_line_moves(&game.game, &game.decoded.text);
+    let block = Block { file: name, game: game.number, positions: replayed.main.positions, moves };
+    (block, failed)
 }
 
-/// Renders `errors` (piece offsets) of `piece` of the input `name` on standard error, sorted,
-/// within the cap of `--max-errors`.
-fn show(args: &Args, name: &str, piece: &games::ReadPiece, mut errors: Vec<Diagnostic>) {
+/// Renders `errors` (offsets into `decoded`, which starts at `start` of the input `name`) on
+/// standard error, sorted, within the cap of `--max-errors`.
+fn show(args: &Args, name: &str, decoded: &Decoded, start: TextStart, mut errors: Vec<Diagnostic>) {
     if errors.is_empty() {
         return;
     }
@@ -216,11 +194,10 @@ fn show(args: &Args, name: &str, piece: &games::ReadPiece, mut errors: Vec<Diagn
     let color = args.color.enabled(&io::stderr());
     let mut cap = args.max_errors.cap();
     errors.retain(|d| cap.admit(d.severity));
-    let renderer = TextRenderer::at(name, piece.decoded.shown(), piece.start, color);
+    let renderer = TextRenderer::at(name, decoded.shown(), start, color);
     let mut stderr = io::stderr().lock();
     for d in errors.iter() {
-        let _ =
-            stderr.write_all(renderer.render(&d.clone().shifted(piece.start.offset)).as_bytes());
+        let _ = stderr.write_all(renderer.render(&d.clone().shifted(start.offset)).as_bytes());
     }
     if let Some(line) = cap.omitted_line(name) {
         let _ = stderr.write_all(line.as_bytes());

@@ -12,7 +12,7 @@ use ctl_pgn::tags::{Day, TagDate};
 use ctl_pgn::validate::Level;
 
 use super::glob::Glob;
-use super::tags::tag_value;
+use cescacs_toolkit::format::tag_value;
 
 /// `filter`'s criteria: every one given must hold (with `--game` and `--where`).
 #[derive(Debug, Clone, Default, clap::Args)]

@@ -54,6 +54,9 @@ pub(crate) struct NodeData {
     pub(crate) pair: Option<Box<PairData>>,
     /// The legal move it plays, with its check, when its position is known.
     pub(crate) board: Option<Move>,
+    /// The parser reported a syntax error inside its move (it read the move by recovering):
+    /// the move is not played, and its line's positions stop there, as in the replay.
+    pub(crate) unreadable: bool,
 }
 
 /// What a pair holds beyond its moves.
@@ -107,6 +110,7 @@ impl Default for Tree {
             slot: Colour::Black,
             pair: None,
             board: None,
+            unreadable: false,
         };
         Tree {
             span: Span::default(),

@@ -141,6 +141,7 @@ impl Game {
             slot,
             pair: pair.map(Box::new),
             board,
+            unreadable: false,
         });
         if let Some(node) = self.tree.get_mut(after) {
             node.next = Some(id);
@@ -207,6 +208,7 @@ impl Game {
             slot: replaces,
             pair: Some(Box::new(new_pair(number, black))),
             board,
+            unreadable: false,
         });
         let variation = VariationData {
             span: Span::default(),

@@ -27,6 +27,9 @@ impl Game {
                 continue;
             };
             let Some(Ply::Move(written)) = &node.ply else { continue };
+            if node.unreadable {
+                continue;
+            }
             let mut board = parent.clone();
             if let Ok(m) = ctl_an::written::play(&mut board, written, letters) {
                 node.board = Some(m);

@@ -1,20 +1,29 @@
 //! A game read into the model: the parsed record's tags and setup, its movetext as nodes, and
 //! each node's board move from a replay of its lines.
 
-use cescacs_board::Colour;
+use cescacs_board::{Colour, Span};
 use ctl_an::syntax::{Movetext, Pair, Ply, Record, Variation};
 
 use super::data::{NodeData, NodeId, PairData, Tree, VariationData};
 use super::game::Game;
-use crate::parsed::{ParsedGame, Setup};
+use crate::parsed::{ParsedGame, Setup, overlaps};
 
 impl From<ParsedGame> for Game {
     /// The model of a parsed game: its tags, setup and movetext, every part with the span it
     /// was read from, and the board move of each ply whose position is known and which is
     /// legal there.
     fn from(parsed: ParsedGame) -> Game {
+        let errors = parsed.syntax_errors().to_vec();
         let (record, setup) = parsed.into_parts();
-        Game::from_record(record, setup)
+        let mut game = Game::from_record(record, setup);
+        if !errors.is_empty() {
+            let inside = |span: Span| errors.iter().any(|&e| overlaps(e, span));
+            for node in game.tree.nodes.iter_mut().flatten() {
+                node.unreadable = matches!(&node.ply, Some(Ply::Move(m)) if inside(m.span));
+            }
+            game.replay();
+        }
+        game
     }
 }
 
@@ -107,6 +116,7 @@ fn node(tree: &mut Tree, parent: NodeId, ply: Ply, slot: Colour, pair: Option<Pa
         slot,
         pair: pair.map(Box::new),
         board: None,
+        unreadable: false,
     })
 }
 
