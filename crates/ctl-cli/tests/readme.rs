@@ -93,8 +93,19 @@ fn the_readme_names_its_example_files_and_an_invalid_one() {
 }
 
 const COMMANDS: [&str; 13] = [
-    "check", "fmt", "filter", "convert", "pdtl", "legal", "perft", "replay", "board", "html", "lsp",
-    "standings", "tree",
+    "check",
+    "fmt",
+    "filter",
+    "convert",
+    "pdtl",
+    "legal",
+    "perft",
+    "replay",
+    "board",
+    "html",
+    "lsp",
+    "standings",
+    "tree",
 ];
 
 #[test]
