@@ -192,6 +192,12 @@ impl Chooser {
         chosen
     }
 
+    /// Whether choosing a game needs its movetext (`filter`'s length, result, `--reaches` and
+    /// `--unique`), not its tags alone (`--game`, `--where`, `--player`, dates).
+    pub fn reads_movetext(&self) -> bool {
+        self.criteria.as_ref().is_some_and(criteria::Compiled::reads_movetext)
+    }
+
     /// The current input has errors that keep its games from being offered (reported as
     /// errors): the run does not say that nothing was selected.
     pub fn broken(&mut self) {

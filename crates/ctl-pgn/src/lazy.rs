@@ -38,12 +38,12 @@ use std::sync::OnceLock;
 use cescacs_board::Span;
 use ctl_an::Limits;
 use ctl_an::scan::{self, Flow, TagEvent, Visitor};
-use ctl_an::syntax::Tag;
+use ctl_an::syntax::{GameResult, Spanned, Tag};
 
 use crate::decode::as_plain_text;
 use crate::parsed::ParsedGame;
 use crate::reader::{Pieces, ReadGame, StreamPiece, TextStart, read_piece_with};
-use crate::replay::{MainLine, Replay, ReplayOptions, Trail};
+use crate::replay::{MainLine, Observer, Replay, ReplayOptions, Trail};
 use crate::validate::{Level, fast};
 
 /// The games of a stream, one at a time, each read only as far as it is used: see the module
@@ -53,8 +53,8 @@ use crate::validate::{Level, fast};
 pub struct LazyReader<R> {
     pieces: Pieces<R>,
     limits: Limits,
-    /// The games of a piece read the full way, not yet handed out.
-    pending: VecDeque<ReadGame<ParsedGame>>,
+    /// The games of the last piece, not yet handed out.
+    pending: VecDeque<LazyGame>,
 }
 
 impl<R: Read> LazyReader<R> {
@@ -74,24 +74,35 @@ impl<R: Read> Iterator for LazyReader<R> {
 
     fn next(&mut self) -> Option<io::Result<LazyGame>> {
         loop {
-            if let Some(read) = self.pending.pop_front() {
-                return Some(Ok(LazyGame::from_read(read, self.limits)));
+            if let Some(game) = self.pending.pop_front() {
+                return Some(Ok(game));
             }
             let piece = match self.pieces.next()? {
                 Ok(piece) => piece,
                 Err(e) => return Some(Err(e)),
             };
-            if as_plain_text(&piece.bytes).is_some_and(|text| whole_game(text, &self.limits)) {
-                return Some(Ok(LazyGame {
-                    start: piece.start,
-                    scanned: Some(piece.bytes),
-                    read: OnceLock::new(),
-                    limits: self.limits,
-                }));
-            }
-            self.pending.extend(read_piece_with(piece, &self.limits));
+            self.pending.extend(read_piece(piece, &self.limits));
         }
     }
+}
+
+/// The games of one piece of a stream ([`crate::reader::Pieces`]), read as [`LazyReader`]
+/// reads them, within `limits`: for a caller that reads the pieces of a stream on many threads
+/// (as [`crate::Check::piece`] checks them). A piece read the full way may give a record
+/// without tags or moves (text around games, kept for its diagnostics).
+pub fn read_piece(piece: StreamPiece, limits: &Limits) -> Vec<LazyGame> {
+    if as_plain_text(&piece.bytes).is_some_and(|text| whole_game(text, limits)) {
+        return vec![LazyGame {
+            start: piece.start,
+            scanned: Some(piece.bytes),
+            read: OnceLock::new(),
+            limits: *limits,
+        }];
+    }
+    read_piece_with(piece, limits)
+        .into_iter()
+        .map(|read| LazyGame::from_read(read, *limits))
+        .collect()
 }
 
 /// Whether the scanner reads `text` whole: then the full reader gives exactly one game and no
@@ -189,6 +200,44 @@ impl LazyGame {
         }
     }
 
+    /// The result: the result line, or the `Result` tag when the line has none
+    /// ([`ParsedGame::result`](crate::ParsedGame::result)), read by the scanner when its tree
+    /// has not been built.
+    ///
+    /// ```
+    /// use ctl_pgn::LazyReader;
+    /// let file = "[Variant \"C'escacs\"] [Result \"*\"]\n1. E7-E13, E21-E15: 1-1\n";
+    /// let game = LazyReader::new(file.as_bytes()).next().unwrap()?;
+    /// assert_eq!(game.result().map(|r| r.as_str()), Some("1-1")); // the line's
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn result(&self) -> Option<GameResult> {
+        if let (Some(text), None) = (self.scanned_text(), self.read.get()) {
+            let mut found = Found::default();
+            if scan::game(text, &self.limits, &mut found).is_ok() {
+                let tag = found.tag.as_deref().and_then(GameResult::from_text);
+                return found.line.or(tag);
+            }
+        }
+        self.read().game.result()
+    }
+
+    /// Replays the game with `observer`: [`ParsedGame::replay`](crate::ParsedGame::replay) of
+    /// the game, fed by the scanner's events when its tree has not been built (the same replay,
+    /// so the observer is told the same). An observer that has seen enough
+    /// ([`Observer::enough`]) stops it there, on either path.
+    pub fn replay<O: Observer + Clone>(&self, options: ReplayOptions, observer: O) -> O {
+        if let (Some(text), None) = (self.scanned_text(), self.read.get()) {
+            let mut replay = Replay::new(text, options, observer.clone());
+            let done = fast::replay_scanned(text, &self.limits, &mut replay).is_some();
+            let seen = replay.into_observer();
+            if done || seen.enough() {
+                return seen;
+            }
+        }
+        self.read().game.replay(options, observer)
+    }
+
     /// The main line replayed at `level`: [`ParsedGame::main_line`](crate::ParsedGame::main_line) of the
     /// game, replayed from the scanner's events when its tree has not been built.
     ///
@@ -210,6 +259,27 @@ impl LazyGame {
             }
         }
         self.read().game.main_line(level)
+    }
+}
+
+/// What [`LazyGame::result`] looks for: the `Result` tag's value and the result line.
+#[derive(Default)]
+struct Found {
+    tag: Option<String>,
+    line: Option<GameResult>,
+}
+
+impl Visitor for Found {
+    fn tag(&mut self, t: TagEvent<'_>) -> Flow {
+        if self.tag.is_none() && t.name == "Result" {
+            self.tag = Some(t.value.to_string());
+        }
+        Flow::Continue
+    }
+
+    fn result(&mut self, result: Spanned<GameResult>) -> Flow {
+        self.line = Some(result.value);
+        Flow::Continue
     }
 }
 

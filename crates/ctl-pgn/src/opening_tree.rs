@@ -47,15 +47,15 @@ use cescacs_board::{Board, BoardMove, Colour, Move, Position};
 use ctl_an::syntax::GameResult;
 use serde::{Deserialize, Serialize};
 
-use crate::lazy::LazyReader;
+use crate::lazy::{LazyGame, LazyReader};
 use crate::parsed::ParsedGame;
 use crate::replay::{Observer, PlyAt, ReplayOptions};
 use crate::standings::points;
 use crate::validate::Level;
 
 /// The tree of every game of `text` (a CTL-PGN text of any number of games) from the position
-/// `from`, `depth` plies deep: one call for the bindings. A game is read as [`crate::Reader`]
-/// reads it.
+/// `from`, `depth` plies deep: one call for the bindings. A game is read as [`LazyReader`]
+/// reads it: a game the scanner reads whole is replayed from its events, without a tree.
 pub fn opening_tree(text: &str, from: &Position, depth: usize) -> OpeningTree {
     opening_tree_of(text.as_bytes(), from, depth)
         .unwrap_or_else(|_| TreeBuilder::new(from, depth).finish())
@@ -71,8 +71,9 @@ pub fn opening_tree_of(
     depth: usize,
 ) -> std::io::Result<OpeningTree> {
     let mut builder = TreeBuilder::new(from, depth);
+    let paths = builder.paths();
     for game in LazyReader::new(input) {
-        builder.add(&game?.read().game);
+        builder.add_path(paths.of_lazy(&game?));
     }
     Ok(builder.finish())
 }
@@ -341,7 +342,20 @@ impl Paths {
     /// start until it reaches the tree's position, then to the tree's depth. The replay stops
     /// as soon as the position cannot come any more (fewer pieces than it has).
     pub fn of(&self, game: &ParsedGame) -> GamePath {
-        let window = Window {
+        let window = game.replay(ReplayOptions::main_line(Level::Coherence), self.window());
+        GamePath { reached: window.reached, steps: window.steps, result: game.result() }
+    }
+
+    /// [`Paths::of`] a game read lazily: replayed from the scanner's events when the scanner
+    /// read it whole ([`LazyGame::replay`]), the fast path of a large collection.
+    pub fn of_lazy(&self, game: &LazyGame) -> GamePath {
+        let window = game.replay(ReplayOptions::main_line(Level::Coherence), self.window());
+        GamePath { reached: window.reached, steps: window.steps, result: game.result() }
+    }
+
+    /// The observer of one game, before its replay.
+    fn window(&self) -> Window {
+        Window {
             target: self.target,
             pieces_needed: self.pieces,
             depth: self.depth,
@@ -350,9 +364,7 @@ impl Paths {
             reached: false,
             done: false,
             steps: Vec::new(),
-        };
-        let window = game.replay(ReplayOptions::main_line(Level::Coherence), window);
-        GamePath { reached: window.reached, steps: window.steps, result: game.result() }
+        }
     }
 }
 
@@ -361,9 +373,10 @@ fn same(a: &Move, b: &Move) -> bool {
     a.board_move() == b.board_move()
 }
 
-/// The observer of [`TreeBuilder::path`]: the main line's plies from the first time it reaches
+/// The observer of [`Paths::of`]: the main line's plies from the first time it reaches
 /// the target position, `depth` of them; it stops the replay when it has them, or when the
 /// target cannot come any more.
+#[derive(Clone)]
 struct Window {
     target: u64,
     pieces_needed: usize,

@@ -37,10 +37,10 @@ use std::collections::HashMap;
 use std::io::Read;
 
 use cescacs_board::Colour;
-use ctl_an::syntax::GameResult;
+use ctl_an::syntax::{GameResult, Tag};
 use serde::{Deserialize, Serialize};
 
-use crate::lazy::LazyReader;
+use crate::lazy::{LazyGame, LazyReader};
 use crate::parsed::ParsedGame;
 
 /// The name standings give a player or an event whose tag is missing or empty: the spec's
@@ -98,16 +98,22 @@ impl GameScore {
     /// assert_eq!(score.result.map(|r| r.as_str()), Some("2-1"));
     /// ```
     pub fn of(game: &ParsedGame) -> GameScore {
+        GameScore::of_tags(game.tags(), game.result())
+    }
+
+    /// The event, players and result of a game read lazily: its tags and result from the
+    /// scanner when it read the game whole ([`LazyGame::tags`], [`LazyGame::result`]).
+    pub fn of_lazy(game: &LazyGame) -> GameScore {
+        GameScore::of_tags(&game.tags(), game.result())
+    }
+
+    /// The event and players of `tags` (the first tag of each name), and `result`.
+    fn of_tags(tags: &[Tag], result: Option<GameResult>) -> GameScore {
         let tag = |name: &str| {
-            let value = game.tag(name).map_or("", |t| t.value.trim());
+            let value = tags.iter().find(|t| t.name == name).map_or("", |t| t.value.trim());
             if value.is_empty() { UNKNOWN } else { value }.to_string()
         };
-        GameScore {
-            event: tag("Event"),
-            white: tag("White"),
-            black: tag("Black"),
-            result: game.result(),
-        }
+        GameScore { event: tag("Event"), white: tag("White"), black: tag("Black"), result }
     }
 
     /// The points each side takes, White's first; `None` when the game scores nothing.
@@ -349,8 +355,9 @@ fn table(event: Option<String>, games: EventGames) -> EventStandings {
 }
 
 /// The standings of every game of `text` (a CTL-PGN text of any number of games), gathered by
-/// `grouping`: one call for the bindings. A game is read as [`crate::Reader`] reads it; its
-/// tags and result are all that count (see the module documentation).
+/// `grouping`: one call for the bindings. A game is read as [`LazyReader`] reads it (by the
+/// scanner when it can); its tags and result are all that count (see the module
+/// documentation).
 pub fn standings(text: &str, grouping: Grouping) -> Standings {
     standings_of(text.as_bytes(), grouping).unwrap_or(Standings { events: Vec::new() })
 }
@@ -362,7 +369,7 @@ pub fn standings(text: &str, grouping: Grouping) -> Standings {
 pub fn standings_of(input: impl Read, grouping: Grouping) -> std::io::Result<Standings> {
     let mut builder = StandingsBuilder::new(grouping);
     for game in LazyReader::new(input) {
-        builder.add(GameScore::of(&game?.read().game));
+        builder.add(GameScore::of_lazy(&game?));
     }
     Ok(builder.finish())
 }

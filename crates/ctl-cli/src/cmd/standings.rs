@@ -6,7 +6,6 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ctl_pgn::ParsedGame;
 use ctl_pgn::standings::{GameScore, Grouping, Standings, StandingsBuilder};
 
 use crate::crosstable;
@@ -83,12 +82,8 @@ pub fn run(args: Args) -> ExitCode {
     };
     let grouping = if args.one_table { Grouping::All } else { Grouping::ByEvent };
     let mut builder = StandingsBuilder::new(grouping);
-    let failed = map_paths(
-        &args.paths,
-        &mut chooser,
-        |s| GameScore::of(&ParsedGame::new(s.game, s.text)),
-        |score| builder.add(score),
-    );
+    let failed =
+        map_paths(&args.paths, &mut chooser, GameScore::of_lazy, |score| builder.add(score));
     chooser.finish();
     let standings = builder.finish();
     let mut out = io::BufWriter::new(io::stdout().lock());

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cescacs_board::{Colour, Letters, MoveNumber, Position};
-use ctl_pgn::ParsedGame;
 use ctl_pgn::opening_tree::{OpeningTree, TreeBuilder, TreeMove};
 
 use crate::games::batches::map_paths;
@@ -20,7 +19,8 @@ Examples:
   cescacs tree games/                       the first moves of the games below games/
   cescacs tree --depth 4 games/             four plies deep
   cescacs tree --player 'Puig*' --depth 2 games/   the first two plies of the games a Puig played
-  cescacs tree --from '/28:v/27:dk/…/0:V/ b RKRrkr - 0 1' games/   from a position (a PDTL)
+  cescacs tree --depth 3 --from '/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/13:3P4/8:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr E13@9-11 0 1' games/
+                                            from the position after 1. E7-E13 (a PDTL)
   cescacs tree --format json games.ctl-pgn  {\"position\", \"games\", \"moves\": [{\"move\", \"games\", ...}]}
 
 Each line: a move, the games that played it there, its share of the games of the position
@@ -96,7 +96,7 @@ pub fn run(args: Args) -> ExitCode {
     let failed = map_paths(
         &args.paths,
         &mut chooser,
-        |s| paths.of(&ParsedGame::new(s.game, s.text)),
+        |game| paths.of_lazy(game),
         |path| builder.add_path(path),
     );
     chooser.finish();

@@ -191,6 +191,14 @@ impl Compiled {
             || self.unique.is_some()
     }
 
+    /// Whether a criterion looks past the tags (at the moves, the result line, the positions).
+    pub(super) fn reads_movetext(&self) -> bool {
+        self.plies != (0, usize::MAX)
+            || self.result.is_some()
+            || self.reaches.is_some()
+            || self.unique.is_some()
+    }
+
     /// How many games `--unique` dropped (`None` without it).
     pub(super) fn duplicates(&self) -> Option<usize> {
         self.unique.as_ref().map(|(_, dropped)| *dropped)
