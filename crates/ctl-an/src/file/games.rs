@@ -284,7 +284,10 @@ impl Iterator for Games<'_> {
         let mut lex_diags = Vec::new();
         let mut capped = self.collect_game(&mut lex_diags);
         // Variations nested too deeply: the game is read up to the outermost one around them.
-        let mut cut = self.tokens.cut.take();
+        // A `(` before its first token (before its tags, when no variation may open: a
+        // `Limits::nesting` of 0) is the text before it: nothing of the game is cut.
+        let first = self.buf.first().map(|t| t.1.start);
+        let mut cut = self.tokens.cut.take().filter(|&at| first.is_some_and(|f| f <= at));
         if let Some(at) = cut {
             self.buf.truncate(self.buf.partition_point(|t| t.1.start < at));
         }
@@ -319,7 +322,8 @@ impl Iterator for Games<'_> {
                     capped =
                         collect_pairs(&mut self.tokens, &mut self.buf, usize::MAX, &mut lex_diags);
                 }
-                cut = self.tokens.cut.take();
+                let first = self.buf.first().map(|t| t.1.start);
+                cut = self.tokens.cut.take().filter(|&at| first.is_some_and(|f| f <= at));
                 if let Some(at) = cut {
                     self.buf.truncate(self.buf.partition_point(|t| t.1.start < at));
                 }

@@ -259,15 +259,15 @@ impl<'s> TokenStream<'s> {
             let nesting = self.limits.nesting.min(MAX_NESTING);
             match t.kind {
                 TokenKind::LBracket => (self.depth, self.skip_game) = (0, false),
-                TokenKind::LParen if self.depth >= nesting => {
-                    diags.push(too_deep(t.span, self.outermost_open, nesting));
-                    self.cut = Some(self.outermost_open);
-                    self.skip_game = true;
-                    continue;
-                }
                 TokenKind::LParen => {
                     if self.depth == 0 {
                         self.outermost_open = t.span.start;
+                    }
+                    if self.depth >= nesting {
+                        diags.push(too_deep(t.span, self.outermost_open, nesting));
+                        self.cut = Some(self.outermost_open);
+                        self.skip_game = true;
+                        continue;
                     }
                     self.depth += 1;
                 }
