@@ -285,6 +285,13 @@ impl<'s> TokenStream<'s> {
         }
     }
 
+    /// Whether a variation is open after the last token read, as the stream counts them (a `(`
+    /// in a tag's line counts too: a variation nested too deeply is cut at the outermost `(`,
+    /// wherever it is).
+    pub(crate) fn in_variation(&self) -> bool {
+        self.depth > 0
+    }
+
     /// The `n`-th token ahead (0 is the next one).
     pub(crate) fn peek(&mut self, n: usize, diags: &mut Vec<Diagnostic>) -> Option<Tk> {
         while self.lookahead.len() <= n {
