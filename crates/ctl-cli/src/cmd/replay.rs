@@ -11,7 +11,7 @@ use ctl_pgn::render::TextRenderer;
 use ctl_pgn::{Check, Level};
 
 use crate::games;
-use crate::input::{self, Input};
+use crate::input;
 use crate::output::{self, ColorChoice};
 
 const EXAMPLES: &str = "\
@@ -140,12 +140,14 @@ pub fn run(args: Args) -> ExitCode {
                 .cloned()
                 .collect();
             errors += usize::from(!stray.is_empty());
-            show(&args, &input.display(), &piece, stray);
+            let name = input.display();
+            let mut reports = Reports { args: &args, name: &name, piece: &piece, renderer: None };
+            reports.show(stray);
             for (number, found) in piece.games() {
                 if !chooser.choose(number, &found.game, text) {
                     continue;
                 }
-                let (block, failed) = replay_game(&args, input, &piece, number, found);
+                let (block, failed) = replay_game(&args, &mut reports, number, found);
                 errors += usize::from(failed);
                 if let Err(e) = out.block(block, &args) {
                     return output::write_failed(output::STDOUT, &e);
@@ -163,16 +165,15 @@ pub fn run(args: Args) -> ExitCode {
     output::exit_code(errors, failure)
 }
 
-/// Replays game `number` of `input` (found in `piece`): its block of positions, and whether it
-/// has errors (reported on standard error).
+/// Replays game `number` (found in the piece of `reports`): its block of positions, and whether
+/// it has errors (reported on standard error).
 fn replay_game(
     args: &Args,
-    input: &Input,
-    piece: &games::ReadPiece,
+    reports: &mut Reports<'_>,
     number: usize,
     found: &ctl_an::GameOutput,
 ) -> (Block, bool) {
-    let decoded = &piece.decoded;
+    let decoded = &reports.piece.decoded;
     let mut game = Game::new(found.game.clone(), &decoded.text);
     game.set_syntax_errors(&found.diagnostics);
     let level = match args.level {
@@ -183,11 +184,8 @@ fn replay_game(
     // The game's own errors (encoding, syntax, setup tags); the move error is the replay's.
     // The reader gives each record its own syntax errors, wherever they are (a line skipped
     // for its length may start after the last move kept).
-    let game_span = game.span();
-    let mut errors: Vec<Diagnostic> = decoded
-        .diagnostics
+    let mut errors: Vec<Diagnostic> = input::notes_within(decoded, game.span())
         .iter()
-        .filter(|d| d.span.start >= game_span.start && d.span.start <= game_span.end)
         .chain(&found.diagnostics)
         .chain(Check::new(Level::Syntax).game(&game).iter())
         .filter(|d| d.is_error())
@@ -195,35 +193,49 @@ fn replay_game(
         .collect();
     errors.extend(game.setup_diagnostics().iter().filter(|d| d.is_error()).cloned());
     errors.extend(line.error.iter().cloned());
-    let name = input.display();
+    let name = reports.name;
     let mut failed = errors.iter().any(Diagnostic::is_error);
     if game.start().is_none() && !failed {
         output::error(format_args!("{name}: game {number}: its start position cannot be read"));
         failed = true;
     }
-    show(args, &name, piece, errors);
+    reports.show(errors);
     let moves = main_line_moves(&game, &decoded.text);
-    (Block { file: name, game: number, positions: line.positions, moves }, failed)
+    (Block { file: name.to_string(), game: number, positions: line.positions, moves }, failed)
 }
 
-/// Renders `errors` (piece offsets) of `piece` of the input `name` on standard error, sorted,
-/// within the cap of `--max-errors`.
-fn show(args: &Args, name: &str, piece: &games::ReadPiece, mut errors: Vec<Diagnostic>) {
-    if errors.is_empty() {
-        return;
-    }
-    Diagnostic::sort(&mut errors);
-    let color = args.color.enabled(&io::stderr());
-    let mut cap = args.max_errors.cap();
-    errors.retain(|d| cap.admit(d.severity));
-    let renderer = TextRenderer::at(name, piece.decoded.shown(), piece.start, color);
-    let mut stderr = io::stderr().lock();
-    for d in errors.iter() {
-        let _ =
-            stderr.write_all(renderer.render(&d.clone().shifted(piece.start.offset)).as_bytes());
-    }
-    if let Some(line) = cap.omitted_line(name) {
-        let _ = stderr.write_all(line.as_bytes());
+/// Standard error for the diagnostics of one piece of the input `name`.
+struct Reports<'p> {
+    args: &'p Args,
+    name: &'p str,
+    piece: &'p games::ReadPiece,
+    /// Made for the piece's first report: it indexes the lines of the whole piece, which may
+    /// hold many games (a run of games without tags is one piece), so made once, not per game.
+    renderer: Option<TextRenderer<'p>>,
+}
+
+impl Reports<'_> {
+    /// Renders `errors` (piece offsets) sorted, within the cap of `--max-errors`.
+    fn show(&mut self, mut errors: Vec<Diagnostic>) {
+        if errors.is_empty() {
+            return;
+        }
+        Diagnostic::sort(&mut errors);
+        let mut cap = self.args.max_errors.cap();
+        errors.retain(|d| cap.admit(d.severity));
+        let (args, name, piece) = (self.args, self.name, self.piece);
+        let renderer = self.renderer.get_or_insert_with(|| {
+            let color = args.color.enabled(&io::stderr());
+            TextRenderer::at(name, piece.decoded.shown(), piece.start, color)
+        });
+        let mut stderr = io::stderr().lock();
+        for d in errors.iter() {
+            let shown = renderer.render(&d.clone().shifted(piece.start.offset));
+            let _ = stderr.write_all(shown.as_bytes());
+        }
+        if let Some(line) = cap.omitted_line(name) {
+            let _ = stderr.write_all(line.as_bytes());
+        }
     }
 }
 
