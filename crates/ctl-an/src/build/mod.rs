@@ -5,9 +5,7 @@
 
 mod moves;
 mod movetext;
-mod records;
-
-pub(crate) use records::{end_before_opening, next_record_from};
+pub(crate) mod records;
 
 use cescacs_board::{Diagnostic, Span};
 
