@@ -1,10 +1,10 @@
 //! Shared helpers of the criterion benchmarks (inputs are generated, never downloaded), a module
 //! of each bench (`#[path = "../lib.rs"] mod cescacs_benches;`) rather than a library: the
-//! generator comes from `xtask`, a path-only dev-dependency, so that `cargo package --workspace`
-//! never looks for `xtask` on crates.io (where an unrelated crate of that name lives).
+//! generator comes from `cescacs-gen`, a path-only dev-dependency, which `cargo package` drops
+//! instead of looking for it on crates.io.
 #![allow(dead_code, reason = "each bench includes this module and uses some of its helpers")]
 
-use xtask::generate::{Features, GeneratedCorpus, generate_corpus, generate_corpus_games};
+use cescacs_gen::{Features, GeneratedCorpus, generate_corpus, generate_corpus_games};
 
 /// The seed of the benches' generated games (the same games on every machine).
 pub const SEED: u64 = 20;

@@ -1,12 +1,14 @@
 """The C'escacs notation toolkit: read, check, replay and write CTL-PGN games and PDTL positions."""
 
 import os
-from typing import IO, Dict, Iterator, List, Literal, Optional, Tuple, Union
+from typing import IO, Any, Dict, Iterator, List, Literal, Optional, Tuple, TypedDict, Union
 
 __version__: str
 
 Level = Literal["syntax", "coherence", "rules"]
+ReplayLevel = Literal["coherence", "rules"]
 PdtlDialect = Literal["spec", "app"]
+Text = Union[str, bytes]
 
 class CescacsError(ValueError):
     """A text the toolkit cannot read: `diagnostics` say what and where."""
@@ -47,14 +49,15 @@ class Position:
     def initial() -> Position: ...
     @staticmethod
     def from_pdtl(text: str, dialect: PdtlDialect = "spec") -> Position:
-        """Reads a PDTL string; raises CescacsError."""
+        """Reads a PDTL string (or `start`); raises CescacsError."""
     def pdtl(self, dialect: PdtlDialect = "spec") -> str: ...
     @property
     def turn(self) -> Literal["w", "b"]: ...
     def legal_moves(self) -> List[str]:
         """Every legal move in CTL-AN with its check mark, sorted."""
     def play(self, move: str) -> Position:
-        """The position after a CTL-AN move; raises CescacsError."""
+        """The position after a CTL-AN move (a check mark written is verified); raises
+        CescacsError."""
     def is_check(self) -> bool: ...
     def outcome(self) -> Optional[str]: ...
     def svg(self) -> str: ...
@@ -65,6 +68,9 @@ class Game:
     syntax tree when the fast scanner reads the game whole (the common forms, no syntax
     error); `moves`, `variations`, `result`, `diagnostics` and `str()` build it, once."""
 
+    @property
+    def number(self) -> Optional[int]:
+        """The game's number in its file, from 1; None for text around games."""
     @property
     def tags(self) -> Dict[str, str]: ...
     @property
@@ -81,8 +87,35 @@ class GameReader(Iterator[Game]):
     def __iter__(self) -> GameReader: ...
     def __next__(self) -> Game: ...
 
-def check(text: str, level: Level = "rules") -> List[Diagnostic]: ...
+class PlyPlayed(TypedDict):
+    number: str
+    move: str
+    pdtl: str
+
+class Branch(TypedDict):
+    replaces: int
+    line: Optional["LinePlayed"]
+
+class LinePlayed(TypedDict):
+    start: str
+    plies: List[PlyPlayed]
+    variations: List[Branch]
+    error: Optional[Dict[str, Any]]
+
+class TagValue(TypedDict):
+    name: str
+    value: str
+
+class GameReplayed(TypedDict):
+    game: Optional[int]
+    tags: List[TagValue]
+    main: Optional[LinePlayed]
+    diagnostics: List[Dict[str, Any]]
+    """Entries of `cescacs check --format json --position-encoding utf-32`."""
+
+def check(text: Text, level: Level = "rules") -> List[Diagnostic]: ...
 def read_games(source: Union[str, "os.PathLike[str]", IO[str], IO[bytes]]) -> GameReader: ...
-def format(text: str) -> str: ...
+def format(text: Text) -> str: ...
+def replay(text: Text, level: ReplayLevel = "rules") -> List[GameReplayed]: ...
 def from_app(text: str) -> str: ...
 def to_app(text: str) -> str: ...

@@ -32,10 +32,10 @@ use std::io::Write as _;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use cescacs_gen::Rng;
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Outcome, Position};
-use xtask::generate::Rng;
 
 /// A generated PGN and what it holds.
 pub(crate) struct Generated {

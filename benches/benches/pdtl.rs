@@ -81,8 +81,8 @@ fn generated_positions(n: usize) -> Vec<Position> {
     let corpus = cescacs_benches::generated(1 << 20);
     let mut out = Vec::with_capacity(n);
     for g in ctl_pgn::reader::read_str(&corpus.text) {
-        let line = g.game.main_line(ctl_pgn::Level::Rules);
-        out.extend(line.positions);
+        out.extend(g.game.start().cloned());
+        out.extend(g.game.main_line().map_while(|n| n.position()));
         if out.len() >= n {
             break;
         }

@@ -19,8 +19,8 @@ fn bench(c: &mut Criterion) {
     let castle = pdtl::parse(CASTLE).expect("benchmark input is valid");
     let mut group = c.benchmark_group("legal_moves");
     group.throughput(Throughput::Elements(1));
-    group.bench_function("initial", |b| b.iter(|| black_box(&initial).legal_moves()));
-    group.bench_function("castle", |b| b.iter(|| black_box(&castle).legal_moves()));
+    group.bench_function("initial", |b| b.iter(|| black_box(&initial).legal_board_moves()));
+    group.bench_function("castle", |b| b.iter(|| black_box(&castle).legal_board_moves()));
     group.finish();
 }
 

@@ -18,7 +18,7 @@ use cescacs_board::internals::{MoveSpec, REPETITION_DRAW, Repetitions};
 use cescacs_board::{Board, DrawReason, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ctl_an::syntax::Ply;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::validate::move_spec;
 
 /// One main line: its start, and per ply the move and whether the pair it belongs to has
@@ -35,7 +35,7 @@ fn lines(text: &str) -> Vec<Line> {
         .games
         .into_iter()
         .map(|syntax| {
-            let game = Game::new(syntax, text);
+            let game = ParsedGame::new(syntax, text);
             let start = game.start().expect("generated games start from a position").clone();
             let mut plies = Vec::new();
             for pair in &game.movetext().pairs {

@@ -1,27 +1,27 @@
 //! The `cescacs` Python module: the C'escacs notation toolkit for notebooks and scripts, in
 //! python-chess's style (docs/PYTHON.md). Built by maturin (`pip install ./python`).
 //!
-//! What it calls in `ctl-pgn` is in its `toolkit` module; positions, PDTL and pictures come from
-//! `cescacs-board`, `pdtl` and `cescacs-diagram` directly. Every error is a `CescacsError`
-//! (a `ValueError`) whose `diagnostics` say what was found; a panic would be a Python exception,
-//! never a crash of the interpreter.
+//! Every operation is `cescacs_toolkit`'s, the one crate of the workspace this module calls, as
+//! the CLI and the npm package call it: the same input gives the same diagnostics, canonical
+//! text and positions in each. This module only turns Python values into the toolkit's and
+//! back. Every error is a `CescacsError` (a `ValueError`) whose `diagnostics` say what was
+//! found; a panic would be a Python exception, never a crash of the interpreter.
 
 #![forbid(unsafe_code)]
-
-mod toolkit;
 
 use std::fs::File;
 use std::io::{self, Read};
 
-use cescacs_board::{Letters, Position as BoardPosition, Severity};
-use cescacs_diagram::Diagram;
-use pdtl::Dialect;
+use cescacs_toolkit::check::CheckOptions;
+use cescacs_toolkit::format::FormatOptions;
+use cescacs_toolkit::read::{JsonOptions, Parsed, Records, URI, json_of};
+use cescacs_toolkit::{
+    Colour, JsonDiagnostic, Position as BoardPosition, PositionEncoding, lazy, names, position,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-
-use toolkit::Located;
 
 create_exception!(
     cescacs,
@@ -74,33 +74,36 @@ impl Diagnostic {
     }
 }
 
-impl From<Located> for Diagnostic {
-    fn from(l: Located) -> Diagnostic {
-        let d = l.diagnostic;
-        let severity = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
+/// How the toolkit gives diagnostics to Python: columns in characters.
+fn json() -> JsonOptions {
+    JsonOptions { uri: URI.to_string(), encoding: PositionEncoding::Utf32 }
+}
+
+impl From<JsonDiagnostic> for Diagnostic {
+    /// A diagnostic as `cescacs check --format json --position-encoding utf-32` gives it.
+    fn from(d: JsonDiagnostic) -> Diagnostic {
+        let severity = if d.severity == 1 { "error" } else { "warning" };
         Diagnostic {
-            code: d.code.to_string(),
+            code: d.code,
             severity: severity.to_string(),
-            message: d.message.clone(),
-            line: l.line,
-            column: l.column,
-            start: d.span.start,
-            end: d.span.end,
-            help: d.help.clone(),
+            message: d.message,
+            line: d.range.start.line as usize + 1,
+            column: d.range.start.character as usize + 1,
+            start: d.data.span.start,
+            end: d.data.span.end,
+            help: d.data.help,
             fixes: d
+                .data
                 .fixes
-                .iter()
-                .map(|f| (f.span.start, f.span.end, f.replacement.clone()))
+                .into_iter()
+                .map(|f| (f.span.start, f.span.end, f.replacement))
                 .collect(),
         }
     }
 }
 
 /// A `CescacsError` carrying `found`, with the first error as its message.
-fn error(py: Python<'_>, found: Vec<Located>) -> PyErr {
+fn error(py: Python<'_>, found: Vec<JsonDiagnostic>) -> PyErr {
     let diagnostics: Vec<Diagnostic> = found.into_iter().map(Diagnostic::from).collect();
     let first = diagnostics
         .iter()
@@ -113,24 +116,23 @@ fn error(py: Python<'_>, found: Vec<Located>) -> PyErr {
     err
 }
 
-/// Diagnostics of a one-line text (a PDTL string, a move): lines and columns within it.
-fn pdtl_located(text: &str, diagnostics: Vec<cescacs_board::Diagnostic>) -> Vec<Located> {
-    diagnostics
-        .into_iter()
-        .map(|d| {
-            let column = text[..d.span.start.min(text.len())].chars().count() + 1;
-            Located { diagnostic: d, line: 1, column }
-        })
-        .collect()
+/// The diagnostics of a small text read whole (a PDTL, a move).
+fn located(text: &str, diagnostics: &[cescacs_toolkit::Diagnostic]) -> Vec<JsonDiagnostic> {
+    json_of(diagnostics, text, &json())
 }
 
-fn dialect(name: &str) -> PyResult<Dialect> {
-    match name {
-        "spec" => Ok(Dialect::Spec),
-        "app" => Ok(Dialect::App),
-        other => Err(PyValueError::new_err(format!(
-            "expected the dialect \"spec\" or \"app\", found {other:?}"
-        ))),
+fn dialect(name: &str) -> PyResult<cescacs_toolkit::Dialect> {
+    names::dialect(name).map_err(PyValueError::new_err)
+}
+
+/// A text given as `str` or as the bytes of a file.
+fn text_bytes(text: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(s) = text.downcast::<PyString>() {
+        Ok(s.extract::<String>()?.into_bytes())
+    } else if let Ok(b) = text.downcast::<PyBytes>() {
+        Ok(b.as_bytes().to_vec())
+    } else {
+        Err(PyTypeError::new_err("expected str or bytes"))
     }
 }
 
@@ -153,46 +155,39 @@ impl Position {
     #[staticmethod]
     #[pyo3(signature = (text, dialect = "spec"))]
     fn from_pdtl(py: Python<'_>, text: &str, dialect: &str) -> PyResult<Position> {
-        let letters = Letters::standard();
-        let r = match self::dialect(dialect)? {
-            Dialect::Spec => pdtl::read(text, &letters),
-            Dialect::App => pdtl::read_in(text, &letters, Dialect::App),
-        };
-        match r.position {
+        let read = position::read(text, self::dialect(dialect)?);
+        match read.position {
             Some(inner) => Ok(Position { inner }),
-            None => Err(error(py, pdtl_located(text, r.diagnostics))),
+            None => Err(error(py, located(text, &read.diagnostics))),
         }
     }
 
     /// The PDTL string of the position: the spec's canonical one, or the app's.
     #[pyo3(signature = (dialect = "spec"))]
     fn pdtl(&self, dialect: &str) -> PyResult<String> {
-        Ok(pdtl::write_in(&self.inner, &Letters::standard(), self::dialect(dialect)?))
+        Ok(position::write(&self.inner, self::dialect(dialect)?))
     }
 
     /// The side to move: `"w"` or `"b"`.
     #[getter]
     fn turn(&self) -> &'static str {
         match self.inner.turn() {
-            cescacs_board::Colour::White => "w",
-            cescacs_board::Colour::Black => "b",
+            Colour::White => "w",
+            Colour::Black => "b",
         }
     }
 
     /// Every legal move in CTL-AN with its check mark, sorted (as `cescacs legal` lists them).
     fn legal_moves(&self) -> Vec<String> {
-        let p = &self.inner;
-        let mut texts: Vec<String> =
-            p.legal_moves().iter().map(|m| p.move_text_with_check(m)).collect();
-        texts.sort();
-        texts
+        position::legal_moves(&self.inner)
     }
 
-    /// The position after a move written in CTL-AN (`"G7-G13"`, `"KRK-HIO"`...).
+    /// The position after a move written in CTL-AN (`"G7-G13"`, `"KRK-HIO"`...); a check mark
+    /// written is verified, as `cescacs check` verifies it.
     fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
-        match toolkit::play(&self.inner, r#move) {
+        match position::play(&self.inner, r#move) {
             Ok(inner) => Ok(Position { inner }),
-            Err(found) => Err(error(py, pdtl_located(r#move, found))),
+            Err(found) => Err(error(py, located(r#move, &found))),
         }
     }
 
@@ -208,7 +203,7 @@ impl Position {
 
     /// The board as a self-contained SVG picture.
     fn svg(&self) -> String {
-        Diagram::new(&self.inner).to_svg()
+        position::svg(&self.inner, &position::SvgOptions::default())
     }
 
     /// What a notebook shows.
@@ -217,7 +212,7 @@ impl Position {
     }
 
     fn __str__(&self) -> String {
-        pdtl::write(&self.inner, &Letters::standard())
+        position::write(&self.inner, cescacs_toolkit::Dialect::Spec)
     }
 
     fn __repr__(&self) -> String {
@@ -230,7 +225,7 @@ impl Position {
 /// whole need no syntax tree; what needs one builds it, once.
 #[pyclass(frozen, module = "cescacs")]
 struct Game {
-    read: toolkit::ReadOne,
+    read: lazy::GameRead,
 }
 
 #[pymethods]
@@ -245,28 +240,35 @@ impl Game {
         Ok(dict)
     }
 
+    /// The game's number in its file (from 1, as `cescacs replay --game` counts them); `None`
+    /// for text around games, given for its diagnostics.
+    #[getter]
+    fn number(&self) -> Option<usize> {
+        self.read.number()
+    }
+
     /// The moves of the main line, as written (with their marks).
     #[getter]
     fn moves(&self) -> Vec<String> {
-        toolkit::moves(self.read.game())
+        self.read.moves()
     }
 
     /// The variations of the main line, each the list of its moves as written.
     #[getter]
     fn variations(&self) -> Vec<Vec<String>> {
-        toolkit::variations(self.read.game())
+        self.read.variations()
     }
 
     /// The result written at the end (`"3-0"`, `"*"`...), or `None`.
     #[getter]
     fn result(&self) -> Option<String> {
-        toolkit::result(self.read.game())
+        self.read.result()
     }
 
     /// What `cescacs check` finds in the game (rules level); lines count from the file's start.
     #[getter]
     fn diagnostics(&self) -> Vec<Diagnostic> {
-        self.read.diagnostics().into_iter().map(Diagnostic::from).collect()
+        self.read.diagnostics(&json()).into_iter().map(Diagnostic::from).collect()
     }
 
     /// The start position and the position after each main-line ply (up to a move that cannot
@@ -277,18 +279,13 @@ impl Game {
 
     /// The game in canonical CTL-PGN.
     fn __str__(&self) -> String {
-        toolkit::canonical(self.read.game())
+        self.read.canonical()
     }
 
     fn __repr__(&self) -> String {
         let tags = self.read.tags();
         let name = |n: &str| tags.iter().find(|(t, _)| t == n).map_or("?", |(_, v)| v.as_str());
-        format!(
-            "<Game {} - {}, {} plies>",
-            name("White"),
-            name("Black"),
-            toolkit::moves(self.read.game()).len()
-        )
+        format!("<Game {} - {}, {} plies>", name("White"), name("Black"), self.read.moves().len())
     }
 }
 
@@ -330,7 +327,7 @@ impl Read for PyReader {
 struct GameReader {
     // Boxed: the reader holds SIMD searchers (memchr's, 32-byte aligned), and the memory Python
     // gives a class instance is aligned to 16 bytes only; unboxed, an aligned load faults.
-    games: Box<toolkit::Games<Box<dyn Read>>>,
+    games: Box<lazy::Games<Box<dyn Read>>>,
 }
 
 #[pymethods]
@@ -359,38 +356,86 @@ fn read_games(source: &Bound<'_, PyAny>) -> PyResult<GameReader> {
             .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
         Box::new(io::BufReader::new(file))
     };
-    Ok(GameReader { games: Box::new(toolkit::Games::new(input)) })
+    Ok(GameReader { games: Box::new(lazy::Games::new(input)) })
 }
 
-/// Checks a CTL-PGN text as `cescacs check` does, at `level` (`"syntax"`, `"coherence"`,
-/// `"rules"`): every diagnostic, sorted.
+/// Checks a CTL-PGN text (`str`, or the bytes of a file) as `cescacs check` checks a file, at
+/// `level` (`"syntax"`, `"coherence"`, `"rules"`): every diagnostic, sorted.
 #[pyfunction]
 #[pyo3(signature = (text, level = "rules"))]
-fn check(text: &str, level: &str) -> PyResult<Vec<Diagnostic>> {
-    let level = toolkit::level(level).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "expected the level \"syntax\", \"coherence\" or \"rules\", found {level:?}"
-        ))
-    })?;
-    Ok(toolkit::check(text, level).into_iter().map(Diagnostic::from).collect())
+fn check(text: &Bound<'_, PyAny>, level: &str) -> PyResult<Vec<Diagnostic>> {
+    let level = names::level(level).map_err(PyValueError::new_err)?;
+    let options = CheckOptions { level, json: json(), max_errors: 0 };
+    let bytes = text_bytes(text)?;
+    let checked = cescacs_toolkit::check::check(bytes.as_slice(), &options)
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok(checked.diagnostics.into_iter().map(Diagnostic::from).collect())
 }
 
-/// A CTL-PGN text in the canonical layout (`cescacs fmt`).
+/// A CTL-PGN text (`str`, or the bytes of a file) in the canonical layout, as `cescacs fmt`
+/// writes it; a text with errors of its encoding or syntax, or prose between games, raises
+/// `CescacsError` with what `cescacs fmt` reports.
 #[pyfunction]
-fn format(py: Python<'_>, text: &str) -> PyResult<String> {
-    toolkit::format(text).map_err(|found| error(py, found))
+fn format(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<String> {
+    let options = FormatOptions { max_errors: 0, json: json(), ..FormatOptions::default() };
+    let bytes = text_bytes(text)?;
+    match cescacs_toolkit::format::format(bytes.as_slice(), &options) {
+        Ok(Ok(canonical)) => Ok(canonical),
+        Ok(Err(refused)) => Err(error(py, refused.diagnostics)),
+        Err(e) => Err(PyOSError::new_err(e.to_string())),
+    }
 }
 
 /// An app game (an optional app PDTL line, then "Show mvs") as a CTL-PGN game.
 #[pyfunction]
 fn from_app(py: Python<'_>, text: &str) -> PyResult<String> {
-    toolkit::from_app(text).map_err(|found| error(py, found))
+    let read = cescacs_toolkit::app::from_app(text.as_bytes().to_vec());
+    match &read.text {
+        Some(pgn) => Ok(pgn.clone()),
+        None => Err(error(py, read.json(&json()))),
+    }
 }
 
-/// The first game of a CTL-PGN text as the app's text ("Load new" PDTL line, "Load mvs" list).
+/// The first game of a CTL-PGN text as the app's text ("Load new" PDTL line, "Load mvs" list),
+/// as `cescacs convert --to app` writes it; an empty string for a text without a game.
 #[pyfunction]
 fn to_app(py: Python<'_>, text: &str) -> PyResult<String> {
-    toolkit::to_app(text).map_err(|found| error(py, found))
+    let mut records = Records::new(text.as_bytes(), json());
+    while let Some(record) = records.next() {
+        let record = record.map_err(|e| PyOSError::new_err(e.to_string()))?;
+        let Parsed::Game(mut game) = record.parse() else { continue };
+        return match cescacs_toolkit::app::to_app(&game) {
+            cescacs_toolkit::app::AppGame::Written(app) => Ok(app.text()),
+            not => Err(error(py, game.json(not.diagnostics()))),
+        };
+    }
+    Ok(String::new())
+}
+
+/// Every game of a CTL-PGN text (`str`, or the bytes of a file) replayed as `cescacs replay`
+/// replays it, each a dict: `game` (its number, `None` for text around games that has
+/// errors), `tags`, `main` (the start's PDTL, each ply's number, move and PDTL, the variations
+/// hung where they branch, the error that stopped the line; `None` when the start cannot be
+/// read) and `diagnostics` (every error `cescacs replay` reports, as `cescacs check --format
+/// json` gives them, columns in characters). The npm package's `replay` gives the same.
+#[pyfunction]
+#[pyo3(signature = (text, level = "rules"))]
+fn replay<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    level: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let level = names::replay_level(level).map_err(PyValueError::new_err)?;
+    let bytes = text_bytes(text)?;
+    let loads = py.import("json")?.getattr("loads")?;
+    let mut out = Vec::new();
+    for game in cescacs_toolkit::replay::games(bytes.as_slice(), level, json(), usize::MAX) {
+        let game = game.map_err(|e| PyOSError::new_err(e.to_string()))?;
+        let json =
+            serde_json::to_string(&game).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        out.push(loads.call1((json,))?);
+    }
+    Ok(out)
 }
 
 // Python aligns the memory of a class instance to 16 bytes: no class may need more (a field
@@ -415,6 +460,7 @@ fn cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add_function(wrap_pyfunction!(from_app, m)?)?;
     m.add_function(wrap_pyfunction!(to_app, m)?)?;
+    m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

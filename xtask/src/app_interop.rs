@@ -2,7 +2,7 @@
 //!
 //! The engine (the public repository cescacs/cescacs.typescript, its built `dist/`) is driven by
 //! `xtask/app-interop/drive.mjs`, a script of ours that imports it at run time under node. For
-//! each generated game (`generate::generate_game`), we write the game with `ctl_pgn::app::to_app`
+//! each generated game (`cescacs_gen::generate_game`), we write the game with `ctl_pgn::app::to_app`
 //! (the app PDTL of its start and its move list); the engine loads the PDTL ("Load new"), plays
 //! the moves one by one and records its PDTL after each ply, its "Show mvs" text, and what it
 //! ends with when it loads our PDTL and list at once ("Load new" + "Load mvs"). [`check`] then
@@ -18,12 +18,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use cescacs_board::Letters;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::app::{from_app, to_app};
 use pdtl::Dialect;
 use serde::{Deserialize, Serialize};
 
-use crate::generate::generate_game;
+use cescacs_gen::generate_game;
 
 /// One game as given to the engine and what it answered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,7 +66,8 @@ pub fn job(seed: u64, index: usize, max_plies: usize) -> Result<Job, String> {
     let text = generate_game(seed, index, max_plies).text;
     let file = ctl_an::parse_file(&text).file;
     let syntax = file.games.into_iter().next().ok_or_else(|| format!("{id}: no game"))?;
-    let app = to_app(&Game::new(syntax, &text)).map_err(|d| format!("{id}: {}", d.message))?;
+    let app =
+        to_app(&ParsedGame::new(syntax, &text)).map_err(|d| format!("{id}: {}", d.message))?;
     Ok(Job { id, pdtl: app.pdtl, list: app.moves })
 }
 

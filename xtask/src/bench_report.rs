@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use cescacs_board::Letters;
 
-use crate::generate::{self, Features};
+use cescacs_gen::Features;
 
 pub mod anchor;
 
@@ -256,8 +256,8 @@ fn corpus(options: &Options, rich_games: Option<usize>) -> Result<Input, String>
     }
     eprintln!("generating {} MB of {name} games (seed {SEED})…", options.megabytes);
     let generated = match rich_games {
-        None => generate::generate_corpus(SEED, min_bytes, MAX_PLIES),
-        Some(games) => generate::generate_corpus_games(SEED, games, MAX_PLIES, &features),
+        None => cescacs_gen::generate_corpus(SEED, min_bytes, MAX_PLIES),
+        Some(games) => cescacs_gen::generate_corpus_games(SEED, games, MAX_PLIES, &features),
     };
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     std::fs::write(&path, &generated.text)
@@ -326,7 +326,7 @@ fn read(path: &Path) -> Result<String, String> {
 /// by an older generator is written again.
 fn starts_with_first_game(path: &Path, features: &Features) -> bool {
     use std::io::Read as _;
-    let first = generate::generate_game_with(SEED, 0, MAX_PLIES, features).text;
+    let first = cescacs_gen::generate_game_with(SEED, 0, MAX_PLIES, features).text;
     let mut head = vec![0; first.len()];
     std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok()
         && head == first.as_bytes()
@@ -591,7 +591,7 @@ mod tests {
     fn the_rich_games_tree_written_bare() {
         let dir = tempfile::tempdir().unwrap();
         let write = |name: &str, features: &Features| {
-            let g = generate::generate_corpus_games(SEED, 40, 80, features);
+            let g = cescacs_gen::generate_corpus_games(SEED, 40, 80, features);
             let path = dir.path().join(name);
             std::fs::write(&path, &g.text).unwrap();
             let bytes = g.text.len();

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use cescacs_board::terminal::is_unsafe;
 
-use crate::generate::Rng;
+use cescacs_gen::Rng;
 use ctl_pgn::render::{Context, ErrorCap, FileReport, PositionEncoding, render_json};
 use ctl_pgn::write::{WriteOptions, write_file};
 use ctl_pgn::{Check, Level};
@@ -396,7 +396,7 @@ fn reproducers(big: bool) -> Vec<Reproducer> {
     let globs = matching::reproducers();
     list.extend(globs.runs.into_iter().map(|(name, args)| (name, args, Some(globs.input.clone()))));
     if big {
-        let text = crate::generate::generate_corpus(2026, 200_000_000, 200).text.into_bytes();
+        let text = cescacs_gen::generate_corpus(2026, 200_000_000, 200).text.into_bytes();
         list.push(("a valid 200 MB file", vec!["fmt", "--stdout"], Some(text.clone())));
         list.push(("a valid 200 MB file", vec!["check"], Some(text)));
     }

@@ -370,7 +370,7 @@ fn signals(cli: &Path, dir: &Path) -> Result<String, String> {
         .collect::<Vec<_>>()
         .join("\n");
     let many: String = (0..2_000)
-        .map(|i| crate::generate::generate_game(38, i, 40).text)
+        .map(|i| cescacs_gen::generate_game(38, i, 40).text)
         .collect::<Vec<_>>()
         .join("\n");
     let (file, input) = (dir.join("long.ctl-pgn"), dir.join("many.ctl-pgn"));
@@ -424,7 +424,7 @@ fn full_disk(cli: &Path, dir: &Path) -> Result<String, String> {
     write(
         &many,
         (0..3_000)
-            .map(|i| crate::generate::generate_game(38, i, 20).text)
+            .map(|i| cescacs_gen::generate_game(38, i, 20).text)
             .collect::<Vec<_>>()
             .join("\n"),
     )?;

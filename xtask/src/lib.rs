@@ -1,6 +1,6 @@
 //! The tasks of `cargo xtask`, as a library so that the benches and the tests share them.
 //!
-//! - [`generate`]: random legal games, reproducible from a seed (`cargo xtask gen`).
+//! - [`generate`]: `cescacs-gen`'s random legal games written one file each (`cargo xtask gen`).
 //! - [`corpus`]: the round trip of `corpus/` (`cargo xtask corpus`).
 //! - [`app_interop`]: our app dialect against the official engine (`cargo xtask app-interop`);
 //!   [`app_forms`]: the hand-written positions its "Load new" reads (`app-interop --forms`).

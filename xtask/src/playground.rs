@@ -17,8 +17,11 @@ pub const OUT: &str = "target/playground";
 /// The playground's own files.
 const SOURCES: &str = "crates/cescacs-wasm/playground";
 
-/// The game in the text area when the page opens: the spec's annotated example.
-const SAMPLE: &str = "corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn";
+/// The game in the text area when the page opens: the spec's annotated example
+/// (`corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn`) with its quick fixes applied
+/// (`cescacs check --fix`) and formatted: clean and canonical, so that a newcomer's first sight
+/// is no list of warnings.
+const SAMPLE: &str = "crates/cescacs-wasm/playground/sample.ctl-pgn";
 
 /// Where the sample goes in `index.html`.
 const HOLE: &str = "{{SAMPLE}}";
@@ -91,5 +94,21 @@ mod tests {
             assert!(page.contains(&format!("\"{asset}\"")), "{asset}");
         }
         assert!(script.contains("from './cescacs/index.js'"));
+    }
+
+    /// The sample opens clean (no diagnostic at the rules level) and canonical (what `cescacs
+    /// fmt` writes), and is the spec's example: the same moves as the corpus file.
+    #[test]
+    fn the_sample_is_clean_canonical_and_the_spec_s_example() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let sample = read(&root.join(SAMPLE)).unwrap();
+        let checked = ctl_pgn::Check::new(ctl_pgn::Level::Rules).text(&sample);
+        assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+        let games = ctl_pgn::read_str(&sample);
+        assert_eq!(games[0].game.to_string(), sample);
+        let spec = read(&root.join("corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn"));
+        let spec = ctl_pgn::read_str(&spec.unwrap());
+        let moves = |g: &ctl_pgn::Game| g.main_line().map(|n| n.to_string()).collect::<Vec<_>>();
+        assert_eq!(moves(&games[0].game), moves(&spec[0].game));
     }
 }

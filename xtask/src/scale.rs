@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::generate::Rng;
 use crate::hostile::{Measured, bytes as human, measure_from, vm_hwm_kb};
+use cescacs_gen::Rng;
 
 /// The most memory any command may take on any shape at any size: the budget.
 pub const BUDGET_KB: u64 = 200_000;
@@ -121,7 +121,7 @@ fn shapes() -> Vec<Shape> {
         },
         Shape {
             name: "valid games",
-            make: |n| crate::generate::generate_corpus(2026, n, 200).text.into_bytes(),
+            make: |n| cescacs_gen::generate_corpus(2026, n, 200).text.into_bytes(),
             n: 10_000_000,
             // 10 to 40 MB in one editor buffer is no editor's case: the files' commands only.
             commands: file_commands(),

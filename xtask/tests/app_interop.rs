@@ -7,11 +7,11 @@
 
 use std::path::Path;
 
+use cescacs_gen::generate_game;
 use ctl_an::syntax::Ply;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::app::{from_app, to_app};
 use xtask::app_interop::{Answer, Totals, check};
-use xtask::generate::generate_game;
 
 fn answers() -> Vec<Answer> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("app-interop/answers.jsonl");
@@ -82,7 +82,7 @@ fn to_app_then_from_app_gives_back_the_main_line_with_its_marks() {
     for i in 0..300 {
         let text = generate_game(13, i, 120).text;
         let syntax = ctl_an::parse_file(&text).file.games.remove(0);
-        let app = to_app(&Game::new(syntax, &text)).expect("a legal game");
+        let app = to_app(&ParsedGame::new(syntax, &text)).expect("a legal game");
         let back = from_app(&app.text());
         let pgn = back.text.unwrap_or_else(|| panic!("game {i}: {:?}", back.diagnostics));
         assert_eq!(main_line(&pgn), main_line(&text), "game {i}:\n{}", app.text());

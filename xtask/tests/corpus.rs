@@ -139,7 +139,7 @@ fn one_byte_changed_in_a_canonical_file_fails_with_a_diff() {
 #[test]
 fn a_changed_generated_sample_fails_with_a_diff() {
     let copy = Copy::new();
-    let name = xtask::generate::file_name(corpus::GENERATED_SEED, 3);
+    let name = cescacs_gen::file_name(corpus::GENERATED_SEED, 3);
     copy.alter(&format!("corpus/generated/{name}"), 2);
     let report = copy.run(Format::Text);
     let failure = report

@@ -5,13 +5,13 @@
 
 use std::path::Path;
 
+use cescacs_gen::{Features, generate_game, generate_game_with};
 use ctl_an::Limits;
 use ctl_an::syntax::Movetext;
 use ctl_pgn::internals::check_fast;
 use ctl_pgn::reader::Pieces;
 use ctl_pgn::{Check, Level};
 use proptest::prelude::*;
-use xtask::generate::{Features, generate_game, generate_game_with};
 
 const LEVELS: [Level; 3] = [Level::Syntax, Level::Coherence, Level::Rules];
 
@@ -157,7 +157,7 @@ fn mutated() -> impl Strategy<Value = String> {
             let mut text = generate_game_with(7, index, 60, &features).text;
             for (at, kind, with, len) in edits {
                 let at = at.index(text.len());
-                xtask::generate::edit(&mut text, at, kind, with, len);
+                cescacs_gen::edit(&mut text, at, kind, with, len);
             }
             text
         },

@@ -1,6 +1,6 @@
 //! No circle of imports between the files of a crate (docs/ARCHITECTURE.md, "Invariants").
 //!
-//! For every library and binary crate of `crates/` and for `xtask`, the files are read with
+//! For every library and binary crate of `crates/`, `xtask` and `python`, the files are read with
 //! `syn` from the crate's root through its `mod` declarations, and each path that names
 //! something of the crate (`use crate::…`, `super::…`, `self::…`, a child module's name, or a
 //! name a `use` brought in, in `use` items and in code alike) is an edge from the file that
@@ -8,8 +8,13 @@
 //! own file. A `mod` declaration is no edge (a parent holding its children is no import), and
 //! naming a module without an item of it is none either. A circle is a strongly connected
 //! component of more than one file (`petgraph`'s Tarjan), listed with the paths that make it.
-//! Code under `#[cfg(test)]` is left out (a test may use what it tests from either side), and
-//! paths inside macro invocations are not seen.
+//! Code under `#[cfg(test)]` is left out (a test may use what it tests from either side).
+//!
+//! Paths inside macro invocations count as well (`format!`, `assert!`, `matches!`, `vec!`,
+//! `write!`, a `macro_rules!` body…): a macro's tokens are not Rust syntax until it is expanded,
+//! so rather than guess a grammar per macro, every path-like run of tokens in them, `a::b::c`
+//! (`$crate::` as `crate::`; a path that starts with `::` or follows one is no path of the crate),
+//! is taken as a path written in the file, in every group at every depth.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
@@ -18,6 +23,10 @@ use std::path::{Path, PathBuf};
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
 use syn::visit::Visit;
+
+use source::{Paths, test_only};
+
+mod source;
 
 /// Modules of one crate, indexed by their position in [`Crate::modules`].
 type ModuleId = usize;
@@ -310,24 +319,6 @@ fn item_name(item: &syn::Item) -> Option<String> {
     Some(ident.to_string())
 }
 
-/// Whether `item` is compiled for tests only (`#[cfg(test)]`): a test may use what it tests
-/// from either side (a reader's test writes its input with the writer), so its paths are no
-/// edges.
-fn test_only(item: &syn::Item) -> bool {
-    let attrs: &[syn::Attribute] = match item {
-        syn::Item::Mod(i) => &i.attrs,
-        syn::Item::Fn(i) => &i.attrs,
-        syn::Item::Use(i) => &i.attrs,
-        syn::Item::Impl(i) => &i.attrs,
-        syn::Item::Struct(i) => &i.attrs,
-        syn::Item::Const(i) => &i.attrs,
-        _ => return false,
-    };
-    attrs.iter().any(|a| {
-        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|cfg| cfg == "test")
-    })
-}
-
 /// The value of a `#[path = "…"]` attribute.
 fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
     attrs.iter().find(|a| a.path().is_ident("path")).and_then(|a| match &a.meta {
@@ -339,80 +330,18 @@ fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
     })
 }
 
-/// The paths of one module's items (nested modules aside): what its `use` items bring in, and
-/// every path of more than one segment written in it.
-#[derive(Default)]
-struct Paths {
-    imports: Vec<(String, Vec<String>)>,
-    globs: Vec<Vec<String>>,
-    written: Vec<Vec<String>>,
-}
-
-impl Paths {
-    /// Flattens a `use` tree under `prefix`.
-    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
-        match tree {
-            syn::UseTree::Path(p) => {
-                prefix.push(p.ident.to_string());
-                self.use_tree(prefix, &p.tree);
-                prefix.pop();
-            }
-            syn::UseTree::Name(n) => self.import(prefix, &n.ident.to_string(), None),
-            syn::UseTree::Rename(r) => {
-                self.import(prefix, &r.ident.to_string(), Some(r.rename.to_string()))
-            }
-            syn::UseTree::Glob(_) => self.globs.push(prefix.clone()),
-            syn::UseTree::Group(g) => {
-                for tree in &g.items {
-                    self.use_tree(prefix, tree);
-                }
-            }
-        }
-    }
-
-    fn import(&mut self, prefix: &[String], name: &str, rename: Option<String>) {
-        let mut path = prefix.to_vec();
-        // `use a::b::{self}` names `b`.
-        if name != "self" {
-            path.push(name.to_owned());
-        }
-        let Some(last) = path.last().cloned() else { return };
-        let alias = rename.unwrap_or(last);
-        if alias != "_" {
-            self.imports.push((alias, path.clone()));
-        }
-        self.written.push(path);
-    }
-}
-
-impl<'ast> Visit<'ast> for Paths {
-    fn visit_item_mod(&mut self, _: &'ast syn::ItemMod) {
-        // A module inside a function body is not followed (none is written so).
-    }
-
-    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
-        self.use_tree(&mut Vec::new(), &u.tree);
-    }
-
-    fn visit_path(&mut self, path: &'ast syn::Path) {
-        if path.leading_colon.is_none() && path.segments.len() > 1 {
-            self.written.push(path.segments.iter().map(|s| s.ident.to_string()).collect());
-        }
-        syn::visit::visit_path(self, path);
-    }
-}
-
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_owned()
 }
 
-/// The root files of the crates checked: every library and binary of `crates/`, and xtask's.
+/// The root files of the crates checked: every library and binary of `crates/`, xtask's and
+/// the Python module's.
 fn crate_roots() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = fs::read_dir(root().join("crates"))
         .expect("crates/ exists")
         .map(|e| e.expect("readable crates/").path())
         .collect();
-    dirs.push(root().join("xtask"));
+    dirs.extend([root().join("xtask"), root().join("python")]);
     dirs.sort();
     let mut roots = Vec::new();
     for dir in dirs {
@@ -511,6 +440,28 @@ fn a_child_module_name_and_an_imported_module_are_followed() {
     let circles = circles_of(&root);
     assert_eq!(circles.len(), 1, "{circles:?}");
     assert!(circles[0].contains("src/x.rs -> src/y.rs (y::Y)"), "{circles:?}");
+}
+
+#[test]
+fn a_made_up_circle_through_macros_is_found() {
+    // Each edge is written only inside a macro: `a` names `b`'s item in `format!`, `b` names
+    // `c`'s in `vec!` behind a turbofish, `c` names `a`'s in a `macro_rules!` body.
+    let (_dir, root) = fixture(&[
+        ("src/lib.rs", "mod a;\nmod b;\nmod c;\n"),
+        ("src/a.rs", "pub struct A;\nfn f() -> String { format!(\"{}\", crate::b::B::NAME) }\n"),
+        (
+            "src/b.rs",
+            "pub struct B;\nimpl B { pub const NAME: &str = \"b\"; }\n\
+             fn g() -> Vec<usize> { vec![std::mem::size_of::<super::c::C>(); 2] }\n",
+        ),
+        ("src/c.rs", "pub struct C;\nmacro_rules! m { () => { $crate::a::A }; }\n"),
+    ]);
+    let circles = circles_of(&root);
+    assert_eq!(circles.len(), 1, "{circles:?}");
+    let circle = &circles[0];
+    assert!(circle.contains("src/a.rs -> src/b.rs (crate::b::B::NAME)"), "{circle}");
+    assert!(circle.contains("src/b.rs -> src/c.rs (super::c::C)"), "{circle}");
+    assert!(circle.contains("src/c.rs -> src/a.rs (crate::a::A)"), "{circle}");
 }
 
 #[test]

@@ -1,16 +1,17 @@
 //! `ctl_pgn::LazyReader` (what the Python module's `read_games` reads with) against
-//! `ctl_pgn::Reader`: the same games, and for each the same text, start, tags, tree, reader
-//! diagnostics, check diagnostics and main line at every level, whether the main line was
-//! replayed from the scanner's events (no tree) or from the tree. On the corpus, on generated
+//! `ctl_pgn::Reader`: the same games, and for each the same text, start, tags, game (written
+//! the same), reader diagnostics and main line at every level, whether the main line was
+//! replayed from the scanner's events (no tree) or from the tree, and the positions of the
+//! game model's main line. On the corpus, on generated
 //! games plain and with every feature, on games starting from the app's PDTL, and on games
 //! with errors in the middle.
 
 use std::path::Path;
 
 use cescacs_board::Letters;
-use ctl_pgn::{Check, LazyReader, Level, MainLine, Reader};
+use cescacs_gen::{Features, generate_game, generate_game_with};
+use ctl_pgn::{Check, Game, LazyReader, Level, MainLine, Reader};
 use proptest::prelude::*;
-use xtask::generate::{Features, generate_game, generate_game_with};
 
 const LEVELS: [Level; 3] = [Level::Syntax, Level::Coherence, Level::Rules];
 
@@ -33,23 +34,31 @@ fn agree(bytes: &[u8]) -> usize {
         assert_eq!(lazy.text(), full.text);
         // Before the tree is built: tags and main lines from the scanner's events.
         assert_eq!(lazy.tags(), full.game.tags(), "tags of:\n{}", full.text);
-        for level in LEVELS {
-            let ours = lazy.main_line(level);
-            let theirs = full.game.main_line(level);
+        let before: Vec<MainLine> = LEVELS.iter().map(|&level| lazy.main_line(level)).collect();
+        // The tree, built on demand, is the reader's: the same game and diagnostics.
+        let read = lazy.read();
+        assert_eq!((read.offset, read.start), (full.offset, full.start));
+        assert_eq!(Game::from(read.game.clone()).to_string(), full.game.to_string());
+        assert_eq!(read.diagnostics, full.diagnostics);
+        // The main lines from the scanner's events are the tree's, at every level.
+        for (level, ours) in LEVELS.into_iter().zip(before) {
+            let theirs = read.game.main_line(level);
             assert_eq!(ours, theirs, "main line at {level:?} of:\n{}", full.text);
             assert_eq!(pdtl_of(&ours), pdtl_of(&theirs), "{level:?}:\n{}", full.text);
         }
-        // The tree, built on demand, is the reader's.
-        let read = lazy.read();
-        assert_eq!((read.offset, read.start), (full.offset, full.start));
-        assert_eq!(read.game, full.game);
-        assert_eq!(read.diagnostics, full.diagnostics);
-        assert_eq!(
-            Check::new(Level::Rules).game(&read.game),
-            Check::new(Level::Rules).game(&full.game)
-        );
-        // And once built, the main line is the tree's.
-        assert_eq!(lazy.main_line(Level::Rules), full.game.main_line(Level::Rules));
+        // The model's positions are the rules level's, as far as its moves are legal.
+        let rules = lazy.main_line(Level::Rules);
+        let model: Vec<_> = full
+            .game
+            .start()
+            .cloned()
+            .into_iter()
+            .chain(full.game.main_line().map_while(|n| n.position()))
+            .collect();
+        if rules.error.is_none() || rules.error.as_ref().is_some_and(|e| e.code.starts_with("E05"))
+        {
+            assert_eq!(model, rules.positions, "model positions of:\n{}", full.text);
+        }
         assert_eq!(lazy.tags(), full.game.tags());
     }
     scanned
@@ -132,7 +141,7 @@ fn mutated() -> impl Strategy<Value = Vec<u8>> {
             let mut text = generate_game_with(7, index, 60, &features).text;
             for (at, kind, with, len) in edits {
                 let at = at.index(text.len());
-                xtask::generate::edit(&mut text, at, kind, with, len);
+                cescacs_gen::edit(&mut text, at, kind, with, len);
             }
             text.push_str(&generate_game_with(7, index + 1, 30, &features).text);
             let mut bytes = text.into_bytes();

@@ -3,36 +3,40 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use source::rust_files;
+
+mod source;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_owned()
 }
 
-fn crate_roots() -> Vec<PathBuf> {
-    let mut roots = Vec::new();
-    for entry in fs::read_dir(root().join("crates")).expect("crates/ exists") {
-        let dir = entry.expect("readable crates/").path();
-        for file in ["src/lib.rs", "src/main.rs"] {
-            let path = dir.join(file);
-            if path.exists() {
-                roots.push(path);
-            }
-        }
-    }
-    roots.sort();
-    roots
-}
-
+/// The bindings (the npm package's crate and the Python module) call the toolkit through its one
+/// core, `cescacs-toolkit`, and no other crate of the workspace: every operation they offer is
+/// the one the CLI runs (docs/ARCHITECTURE.md, "Invariants").
 #[test]
-fn every_crate_forbids_unsafe_code() {
-    let roots = crate_roots();
-    assert!(roots.len() >= 5, "expected the five crates, found {roots:?}");
-    for path in roots {
-        let text = fs::read_to_string(&path).expect("readable crate root");
-        assert!(
-            text.contains("#![forbid(unsafe_code)]"),
-            "{} lacks #![forbid(unsafe_code)]",
-            path.display()
-        );
+fn the_bindings_call_the_workspace_only_through_the_toolkit_core() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let packages = metadata["packages"].as_array().expect("packages");
+    let workspace: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+    for binding in ["cescacs-wasm", "cescacs-py"] {
+        let package = packages.iter().find(|p| p["name"] == binding).expect("the binding");
+        let mut called: Vec<&str> = package["dependencies"]
+            .as_array()
+            .expect("dependencies")
+            .iter()
+            .filter(|d| d["kind"].is_null())
+            .filter_map(|d| d["name"].as_str())
+            .filter(|name| workspace.contains(name))
+            .collect();
+        called.dedup();
+        assert_eq!(called, ["cescacs-toolkit"], "{binding}");
     }
 }
 
@@ -61,6 +65,76 @@ fn corpus_files_are_utf8_with_the_ctl_pgn_extension() {
     }
 }
 
+/// The crates the bindings (the npm package, the Python module) run: no clock, thread, file,
+/// process or environment in their code, which `wasm32-unknown-unknown` has not (a call there
+/// aborts the module), but for what the `clock` feature gates (`ctl-pgn`'s `Stats` times,
+/// which the bindings leave off). `thread_local!` stays: one thread is still a thread.
+#[test]
+fn the_crates_the_bindings_run_read_no_clock_file_or_process() {
+    let crates =
+        ["cescacs-board", "pdtl", "ctl-an", "ctl-pgn", "cescacs-diagram", "cescacs-viewer"];
+    let mut files = Vec::new();
+    for name in crates {
+        rust_files(&root().join("crates").join(name).join("src"), &mut files);
+    }
+    assert!(files.len() > 100, "the walk found {} files", files.len());
+    let found = system_calls(&files);
+    assert!(found.is_empty(), "what wasm32 has not, outside `clock`:\n{}", found.join("\n"));
+}
+
+/// The lines of non-test code in `files` that name what `wasm32-unknown-unknown` has not,
+/// but those right after `#[cfg(feature = "clock")]`.
+fn system_calls(files: &[PathBuf]) -> Vec<String> {
+    const SYSTEM: [&str; 9] = [
+        "std::fs",
+        "std::thread",
+        "std::process",
+        "std::env::",
+        "std::net",
+        "Instant",
+        "SystemTime",
+        "File::",
+        "thread::spawn",
+    ];
+    let mut found = Vec::new();
+    for path in files {
+        let text = fs::read_to_string(path).expect("UTF-8 source");
+        let mut gated = false;
+        for (n, line) in non_test_code(&text) {
+            if !gated && SYSTEM.iter().any(|name| line.contains(name)) {
+                found.push(format!("{}:{n}: {}", path.display(), line.trim()));
+            }
+            gated = line.trim() == "#[cfg(feature = \"clock\")]";
+        }
+    }
+    found
+}
+
+#[test]
+fn the_system_scan_sees_calls_and_lets_the_clock_feature_pass() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("stats.rs");
+    let text = "struct S {\n    #[cfg(feature = \"clock\")]\n    at: std::time::Instant,\n}\n\
+                fn f() { let _ = std::fs::read(\"x\"); }\n/// `Instant::now` aborts.\n";
+    fs::write(&file, text).expect("writable");
+    let found = system_calls(std::slice::from_ref(&file));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].ends_with(":5: fn f() { let _ = std::fs::read(\"x\"); }"), "{found:?}");
+}
+
+/// CI builds the API documentation without a warning and packages every crate as crates.io
+/// would take it (docs/ARCHITECTURE.md, "Invariants").
+#[test]
+fn ci_builds_the_docs_without_warnings_and_packages_every_crate() {
+    let ci = fs::read_to_string(root().join(".ci/run")).expect(".ci/run exists");
+    for command in [
+        "RUSTDOCFLAGS=\"-D warnings\" cargo doc --workspace --no-deps",
+        "cargo package --workspace --no-verify",
+    ] {
+        assert!(ci.lines().any(|l| l.trim() == command), ".ci/run does not run `{command}`");
+    }
+}
+
 #[test]
 fn ci_runs_exactly_the_readme_test_command() {
     let readme = fs::read_to_string(root().join("README.md")).expect("README.md exists");
@@ -68,21 +142,6 @@ fn ci_runs_exactly_the_readme_test_command() {
     let command = "cargo test --workspace";
     assert!(readme.contains(command), "README.md does not show `{command}`");
     assert!(ci.lines().any(|l| l.trim() == command), ".ci/run does not run exactly `{command}`");
-}
-
-/// The Rust files below `dir` (recursively), `target/` left out.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    for entry in entries.map(|e| e.expect("readable directory")) {
-        let path = entry.path();
-        if path.is_dir() {
-            if path.file_name().is_some_and(|n| n != "target") {
-                rust_files(&path, out);
-            }
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// The lines of a Rust source that are neither comments (doc tests included) nor items under
@@ -148,43 +207,6 @@ fn diagnostic_codes_are_spelled_only_in_the_registry() {
         }
     }
     assert!(found.is_empty(), "code literals outside the registry:\n{}", found.join("\n"));
-}
-
-/// The fast/full decision lives in one place, `ctl_pgn::check` (`Check::text`, `Check::games`,
-/// `Check::piece`): no other non-test code tries the fast path and falls back itself. Allowed:
-/// the fast path's own module, the fuzz targets that compare the two paths, and
-/// `ctl_pgn::lazy`, which reads (never checks): it keeps a game the scanner reads whole as its
-/// text, and reads any other the full way (`xtask/tests/lazy_reader.rs` holds it to `Reader`).
-#[test]
-fn only_the_check_entry_point_tries_the_fast_path() {
-    let allowed = [
-        "crates/ctl-pgn/src/check.rs",
-        "crates/ctl-pgn/src/validate/fast.rs",
-        "crates/ctl-pgn/src/lazy.rs",
-        "crates/fuzz-targets/src/lib.rs",
-        "crates/fuzz-targets/src/scan.rs",
-    ]
-    .map(|p| root().join(p));
-    let mut files = Vec::new();
-    for entry in fs::read_dir(root().join("crates")).expect("crates/ exists") {
-        rust_files(&entry.expect("readable crates/").path().join("src"), &mut files);
-    }
-    rust_files(&root().join("xtask/src"), &mut files);
-    assert!(files.contains(&allowed[0]), "the walk found {} files", files.len());
-    let mut found = Vec::new();
-    for path in files.iter().filter(|p| !allowed.contains(p)) {
-        let text = fs::read_to_string(path).expect("UTF-8 source");
-        for (n, line) in non_test_code(&text) {
-            if line.contains("check_fast(") || line.contains("scan::game(") {
-                found.push(format!("{}:{n}: {}", path.display(), line.trim()));
-            }
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "the fast path tried outside `ctl_pgn::check`:\n{}",
-        found.join("\n")
-    );
 }
 
 #[test]

@@ -10,8 +10,10 @@
 //! - [`piece`]: [`Colour`], [`PieceKind`], [`Piece`];
 //! - [`position`]: a [`Position`] (placement, side to move, [`CastlingRights`], [`EnPassant`],
 //!   counters, [`MoveNumber`]), and the pieces a side may regain ([`Regainable`]);
-//! - [`rules`]: the [`Board`] that plays them: legal moves ([`BoardMove`], [`BoardMoveKind`]),
-//!   check ([`CheckKind`]), the end of a game ([`Outcome`], [`DrawReason`]), perft;
+//! - [`rules`]: the [`Board`] that plays them: legal moves ([`Move`], a legal move with the
+//!   check it gives, whose text is canonical CTL-AN; [`BoardMove`] and [`BoardMoveKind`], the
+//!   engine's own), check ([`CheckKind`]), the end of a game ([`Outcome`]: its [`Termination`]
+//!   and winner; [`DrawReason`]), perft;
 //! - [`letters`]: the piece letters of a game ([`Letters`]: standard, `Redefine`, FAN);
 //! - [`diagnostic`], [`codes`], [`terminal`]: the one [`Diagnostic`] type of the toolkit's
 //!   readers, the registry of its codes, and text made safe for a terminal; [`notation`]: the
@@ -58,7 +60,7 @@ pub use position::{CastlingRights, EnPassant, MoveNumber, Position};
 pub use regainable::Regainable;
 pub use rules::{
     Board, BoardCastling, BoardMove, BoardMoveKind, BoardPromotion, CheckKind, DrawReason,
-    IllegalMove, Outcome, ParseCastlingError,
+    IllegalMove, Move, Outcome, ParseCastlingError, Termination,
 };
 pub use text::ParseTextError;
 

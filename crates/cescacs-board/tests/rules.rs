@@ -12,11 +12,11 @@ fn pos(text: &str) -> Position {
 }
 
 fn texts(p: &Position) -> Vec<String> {
-    p.legal_moves().iter().map(|m| m.to_string()).collect()
+    p.legal_board_moves().iter().map(|m| m.to_string()).collect()
 }
 
 fn find(p: &Position, text: &str) -> BoardMove {
-    *p.legal_moves()
+    *p.legal_board_moves()
         .iter()
         .find(|m| m.to_string() == text)
         .unwrap_or_else(|| panic!("{text} is not legal; legal: {:?}", texts(p)))
@@ -40,7 +40,7 @@ fn board(pieces: &[(&str, char)]) -> Position {
 fn elephant_forward_two_gives_check_from_afar() {
     let p = pos("/23:p5/14:3k3/10:3E3/5:P5/1:1K/ b - - 0 1");
     assert_eq!(p.check_kind(), Some(CheckKind::Afar));
-    let moves = p.legal_moves();
+    let moves = p.legal_board_moves();
     assert_eq!(moves.len(), 9);
     assert!(moves.iter().all(|m| m.piece() == PieceKind::King));
 }
@@ -59,7 +59,7 @@ fn double_check_only_king_moves_and_not_along_the_line() {
     let p = pos("/14:3k3/5:1J4/4:2R2/1:1K/ b - - 0 1");
     assert_eq!(p.check_kind(), Some(CheckKind::Double));
     assert_eq!(p.checkers(Colour::Black).len(), 2);
-    let moves = p.legal_moves();
+    let moves = p.legal_board_moves();
     assert_eq!(moves.len(), 8);
     assert!(moves.iter().all(|m| m.piece() == PieceKind::King));
     let t = texts(&p);
@@ -103,7 +103,7 @@ fn castling_into_a_discovered_check_is_illegal() {
 #[test]
 fn stalemate_is_a_small_win() {
     let p = pos("/12:D6/7:k7/5:K5/ b - - 1 40");
-    assert!(p.legal_moves().is_empty());
+    assert!(p.legal_board_moves().is_empty());
     assert!(!p.is_check());
     assert_eq!(p.outcome(), Some(Outcome::Stalemate { winner: Colour::White }));
     assert_eq!(p.outcome().unwrap().result(), "2-1");
@@ -119,7 +119,7 @@ fn unmoved_king_has_seven_steps_and_five_leaps() {
     let mut p = board(&[("G1", 'K'), ("F28", 'k')]);
     p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
     let kings: Vec<BoardMove> =
-        p.legal_moves().into_iter().filter(|m| m.piece() == PieceKind::King).collect();
+        p.legal_board_moves().into_iter().filter(|m| m.piece() == PieceKind::King).collect();
     assert_eq!(kings.len(), 12);
     let mut leaps: Vec<String> = kings
         .iter()
@@ -129,16 +129,16 @@ fn unmoved_king_has_seven_steps_and_five_leaps() {
     leaps.sort();
     assert_eq!(leaps, ["D2", "E5", "F6", "H6", "I5"]);
     p.set_castling(Colour::White, cescacs_board::CastlingRights::NONE);
-    assert_eq!(p.legal_moves().len(), 7);
+    assert_eq!(p.legal_board_moves().len(), 7);
 }
 
 #[test]
 fn king_off_home_has_no_leaps() {
     let mut p = board(&[("F14", 'K'), ("G27", 'k')]);
-    assert_eq!(p.legal_moves().len(), 12);
+    assert_eq!(p.legal_board_moves().len(), 12);
     // Even with a stale "unmoved" status, a King off its home hex does not leap (docs/RULES.md 8.3 item 23).
     p.set_castling(Colour::White, cescacs_board::CastlingRights::ALL);
-    assert_eq!(p.legal_moves().len(), 12);
+    assert_eq!(p.legal_board_moves().len(), 12);
 }
 
 #[test]
@@ -235,7 +235,7 @@ fn mobility_on_an_empty_board() {
     ];
     for (hex, letter, n) in cases {
         let p = board(&[(hex, letter)]);
-        assert_eq!(p.legal_moves().len(), n, "{letter} on {hex}");
+        assert_eq!(p.legal_board_moves().len(), n, "{letter} on {hex}");
     }
     // The maxima of docs/RULES.md 3.0 over the whole board.
     for (letter, max) in [
@@ -253,7 +253,7 @@ fn mobility_on_an_empty_board() {
             .map(|h| {
                 // Distinct destinations: a pawn's promotions count once.
                 let mut to: Vec<_> = board(&[(h.to_string().as_str(), letter)])
-                    .legal_moves()
+                    .legal_board_moves()
                     .iter()
                     .map(|m| m.to())
                     .collect();
@@ -266,7 +266,7 @@ fn mobility_on_an_empty_board() {
     // Black pawn from its triple-step hex: the mirror image.
     let mut p = board(&[("E21", 'p')]);
     p.set_turn(Colour::Black);
-    assert_eq!(p.legal_moves().len(), 5);
+    assert_eq!(p.legal_board_moves().len(), 5);
 }
 
 #[test]
@@ -528,7 +528,7 @@ fn awaiting_pawn_moves_along_the_edge() {
     let mut waiting = after.clone();
     waiting.set_turn(Colour::White);
     let pawn_moves: Vec<String> = waiting
-        .legal_moves()
+        .legal_board_moves()
         .iter()
         .filter(|m| m.piece() == PieceKind::Pawn)
         .map(|m| m.to_string())
@@ -567,7 +567,9 @@ fn en_passant_takes_the_pawn_that_gives_check() {
     assert!(!after.checkers(Colour::Black).iter().any(|_| true));
     // Every other legal move is the King's.
     assert!(
-        p.legal_moves().iter().all(|m| m.piece() == PieceKind::King || m.to_string() == "D12@E9")
+        p.legal_board_moves()
+            .iter()
+            .all(|m| m.piece() == PieceKind::King || m.to_string() == "D12@E9")
     );
 }
 
@@ -604,7 +606,7 @@ fn a_jump_check_cannot_be_blocked_and_double_check_allows_only_king_moves() {
     let mut q = board(&[("I13", 'N'), ("F4", 'R'), ("G1", 'K'), ("F14", 'k'), ("I21", 'r')]);
     q.set_turn(Colour::Black);
     assert_eq!(q.check_kind(), Some(CheckKind::Double));
-    let moves = q.legal_moves();
+    let moves = q.legal_board_moves();
     assert!(!moves.is_empty());
     assert!(moves.iter().all(|m| m.piece() == PieceKind::King), "{:?}", texts(&q));
     let take = MoveSpec::Move {
@@ -652,7 +654,7 @@ fn forced_promotion_waits_while_in_check() {
     let p = pos("/27:P1/21:k7/11:4r3/1:1K/ w -- - 0 1");
     assert!(p.is_check());
     assert!(!p.forced_promotion_pending());
-    let moves = p.legal_moves();
+    let moves = p.legal_board_moves();
     assert!(!moves.is_empty());
     assert!(moves.iter().all(|m| m.piece() == PieceKind::King), "{:?}", texts(&p));
     let mut t = texts(&p);

@@ -136,7 +136,7 @@ fn castle_board(turn: Colour) -> Position {
 }
 
 fn castling_moves(p: &Position) -> Vec<BoardMove> {
-    p.legal_moves().into_iter().filter(|m| m.castling().is_some()).collect()
+    p.legal_board_moves().into_iter().filter(|m| m.castling().is_some()).collect()
 }
 
 fn find(p: &Position, text: &str) -> Option<BoardMove> {
@@ -234,7 +234,7 @@ fn castling_error(p: &Position, c: &str) -> CastlingCondition {
 }
 
 fn texts(p: &Position) -> Vec<String> {
-    p.legal_moves().iter().map(|m| m.to_string()).collect()
+    p.legal_board_moves().iter().map(|m| m.to_string()).collect()
 }
 
 #[test]

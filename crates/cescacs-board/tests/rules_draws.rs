@@ -2,7 +2,7 @@
 //! mate taking precedence, and the repetition key with its counter.
 
 use cescacs_board::internals::{REPETITION_CLAIM, REPETITION_DRAW, Repetitions};
-use cescacs_board::{Colour, DrawReason, Outcome, Piece, Position};
+use cescacs_board::{CheckKind, Colour, DrawReason, Outcome, Piece, Position, Termination};
 
 fn pos(text: &str) -> Position {
     pdtl::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -19,7 +19,7 @@ fn kings_and(pieces: &[(&str, char)]) -> Position {
 
 /// Plays the legal move with this text.
 fn play(p: &Position, text: &str) -> Position {
-    let m = p.legal_moves().into_iter().find(|m| m.to_string() == text);
+    let m = p.legal_board_moves().into_iter().find(|m| m.to_string() == text);
     p.play(&m.unwrap_or_else(|| panic!("{text} is not legal"))).unwrap()
 }
 
@@ -88,8 +88,18 @@ fn a_mate_on_the_move_that_reaches_150_half_moves_is_mate() {
     assert_eq!(after.halfmove_clock(), 150);
     assert_eq!(after.outcome(), Some(Outcome::Checkmate { winner: Colour::White }));
     assert_eq!(after.automatic_draw(), None);
-    let mate = p.legal_moves().into_iter().find(|m| m.to_string() == "DE11-P11");
+    let mate = p.legal_board_moves().into_iter().find(|m| m.to_string() == "DE11-P11");
     assert_eq!(p.move_text_with_check(&mate.unwrap()), "DE11-P11#");
+    // The typed move says the same: a mate, by a check from afar.
+    let typed = p.legal_moves().into_iter().find(|m| m.board_move() == mate.unwrap());
+    let typed = typed.expect("the mate is legal");
+    assert_eq!(typed.to_string(), "DE11-P11#");
+    assert_eq!((typed.check(), typed.is_mate()), (Some(CheckKind::Afar), true));
+    let outcome = after.outcome().expect("mate");
+    assert_eq!(
+        (outcome.termination(), outcome.winner()),
+        (Termination::Checkmate, Some(Colour::White))
+    );
     // The same with insufficient material: a stalemate is still a stalemate (docs/RULES.md 5.4).
     let stalemate = pos("/12:D6/7:k7/5:K5/ b - - 150 40");
     assert_eq!(stalemate.outcome(), Some(Outcome::Stalemate { winner: Colour::White }));
@@ -129,7 +139,7 @@ fn an_en_passant_field_counts_only_when_the_capture_is_legal() {
     assert_ne!(with_field(usable).repetition_key(), without(usable).repetition_key());
     // Pinned to its King on D16 by the Rook on D4, it may not: no difference.
     let pinned = "/16:2k4/12:2p4/11:3P4/4:1R3/1:1K/";
-    assert!(!with_field(pinned).legal_moves().iter().any(|m| m.to_string() == "D12@E9"));
+    assert!(!with_field(pinned).legal_board_moves().iter().any(|m| m.to_string() == "D12@E9"));
     assert_eq!(with_field(pinned).repetition_key(), without(pinned).repetition_key());
     // No pawn next to the crossed hex: no difference either.
     let alone = "/27:1k/11:3P4/1:1K/";
@@ -137,7 +147,7 @@ fn an_en_passant_field_counts_only_when_the_capture_is_legal() {
     // A scornful field, usable: Black's G15 scorned White's G13 by stepping to F14.
     let scorned = pos("/27:1k/14:3p3/13:4P3/1:1K/ w -- F14 0 1");
     let plain = pos("/27:1k/14:3p3/13:4P3/1:1K/ w -- - 0 1");
-    assert!(scorned.legal_moves().iter().any(|m| m.to_string() == "G13@F14"));
+    assert!(scorned.legal_board_moves().iter().any(|m| m.to_string() == "G13@F14"));
     assert_ne!(scorned.repetition_key(), plain.repetition_key());
 }
 

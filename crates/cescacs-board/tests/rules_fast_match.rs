@@ -139,7 +139,7 @@ fn random_game(seed: u64) -> Result<usize, String> {
     for _ in 0..rng.below(150) + 20 {
         checked += check_position(&p, Some(&board), &foreign, &mut rng)?;
         same_state(&board, &p)?;
-        let legal = p.legal_moves();
+        let legal = p.legal_board_moves();
         if legal.is_empty() {
             break;
         }
@@ -211,14 +211,14 @@ fn the_special_positions_of_rules_md_agree_too() {
         let p = pdtl::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         // Two plies deep, so that the fields the first move leaves are exercised as well.
         check_position(&p, None, &[], &mut rng).unwrap();
-        for m in p.legal_moves() {
+        for m in p.legal_board_moves() {
             let q = p.play_unchecked(&m);
             // Two plies played on one board, the second with the opponent known safe.
             let mut board = Board::new(&p);
             assert_eq!(board.play_spec(&spec_of(&m)), Ok(m));
             same_state(&board, &q).unwrap();
             check_position(&q, Some(&board), &[], &mut rng).unwrap();
-            for reply in q.legal_moves() {
+            for reply in q.legal_board_moves() {
                 let mut b = board.clone();
                 assert_eq!(b.play_spec(&spec_of(&reply)), Ok(reply));
                 same_state(&b, &q.play_unchecked(&reply)).unwrap();

@@ -30,7 +30,7 @@ fn tokens(movetext: &str) -> Vec<String> {
 fn replay(start: &Position, movetext: &str) -> Position {
     let mut p = start.clone();
     for (i, token) in tokens(movetext).iter().enumerate() {
-        let moves = p.legal_moves();
+        let moves = p.legal_board_moves();
         let found = moves.iter().find(|m| p.move_text_with_check(m) == *token);
         let Some(m) = found else {
             let legal: Vec<String> = moves.iter().map(|m| p.move_text_with_check(m)).collect();

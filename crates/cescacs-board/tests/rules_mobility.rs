@@ -111,7 +111,11 @@ fn destinations(letter: char, from: &str, others: &[(&str, char)]) -> BTreeSet<S
         p.set_piece(hex(h), Piece::from_letter(l));
     }
     p.set_turn(piece.colour);
-    p.legal_moves().iter().filter(|m| m.from() == hex(from)).map(|m| m.to().to_string()).collect()
+    p.legal_board_moves()
+        .iter()
+        .filter(|m| m.from() == hex(from))
+        .map(|m| m.to().to_string())
+        .collect()
 }
 
 #[test]

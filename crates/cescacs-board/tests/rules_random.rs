@@ -22,7 +22,17 @@ fn fast_legality_equals_brute_force_on_random_games() {
     for _ in 0..50 {
         let mut p = Position::initial();
         for _ in 0..rng.below(160) + 20 {
-            let legal = p.legal_moves();
+            let legal = p.legal_board_moves();
+            // The typed moves are the same moves, each with the check mark the position gives.
+            if positions % 4 == 1 {
+                let typed = p.legal_moves();
+                let board: Vec<BoardMove> = typed.iter().map(|m| m.board_move()).collect();
+                assert_eq!(board, legal);
+                for m in &typed {
+                    assert_eq!(m.check_mark(), p.check_suffix(m), "{m}");
+                    assert_eq!(m.to_string(), p.move_text_with_check(m));
+                }
+            }
             assert_eq!(
                 sorted(legal.clone()),
                 sorted(slow_legal(&p)),
@@ -64,7 +74,7 @@ fn play_unchecked_never_panics_even_with_moves_of_other_positions() {
     let mut moves: Vec<BoardMove> = Vec::new();
     let mut p = Position::initial();
     for _ in 0..400 {
-        let legal = p.legal_moves();
+        let legal = p.legal_board_moves();
         if legal.is_empty() {
             p = Position::initial();
             continue;
@@ -78,7 +88,7 @@ fn play_unchecked_never_panics_even_with_moves_of_other_positions() {
         let m = moves[rng.below(moves.len())];
         let after = q.play_unchecked(&m);
         // Whatever came out is still a board the generator can work on.
-        let _ = after.legal_moves();
+        let _ = after.legal_board_moves();
         let _ = after.outcome();
     }
 }

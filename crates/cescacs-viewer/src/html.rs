@@ -8,6 +8,7 @@ use cescacs_diagram::{Diagram, escape};
 use ctl_an::syntax::CommentKind;
 use serde_json::json;
 
+use crate::help::help;
 use crate::model::{GamePage, Item, Note, Segment};
 
 /// The tags shown in a game's header, in this order (all tags are listed below it).
@@ -23,10 +24,25 @@ pub(crate) fn game_title(g: &GamePage, name: &str) -> String {
     }
 }
 
-/// The board with its controls, shared by the games of the page.
-pub(crate) fn board(out: &mut String) {
+/// The board with its controls, shared by the games of the page; `inside` false leaves the
+/// section empty for a script to fill ([`board_contents`]).
+pub(crate) fn board(out: &mut String, inside: bool) {
+    if inside {
+        out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n");
+        board_contents(out);
+        out.push_str("</section>\n");
+    } else {
+        out.push_str(
+            "<section class=\"viewer\" aria-label=\"Board\" data-drawn-by-script></section>\n",
+        );
+    }
+}
+
+/// What the board's section holds: the board as White sees it and as Black sees it (hidden),
+/// with the initial position, and the controls under it.
+pub(crate) fn board_contents(out: &mut String) {
     let start = Position::initial();
-    out.push_str("<section class=\"viewer\" aria-label=\"Board\">\n<div class=\"board\">\n");
+    out.push_str("<div class=\"board\">\n");
     for flip in [false, true] {
         let svg = Diagram::new(&start).flipped(flip).to_svg();
         let svg = svg.replacen(
@@ -56,11 +72,13 @@ pub(crate) fn board(out: &mut String) {
 <input id=\"app-pdtl\" readonly spellcheck=\"false\">\
 <button type=\"button\" id=\"copy-app\">Copy</button></div>\n\
 <div class=\"options\"><label class=\"toggle\"><input type=\"checkbox\" data-toggle=\"warnings\" checked> Show warnings</label>\
-<button type=\"button\" data-go=\"keys\" aria-expanded=\"false\" aria-controls=\"keys\" title=\"The keys (?)\">Keys (?)</button></div>\n\
+<button type=\"button\" data-go=\"keys\" aria-expanded=\"false\" aria-controls=\"keys\" title=\"The keys (?)\">Keys (?)</button>\
+<button type=\"button\" data-go=\"help\" aria-expanded=\"false\" aria-controls=\"help\" title=\"The pieces and how to read a move (h)\">Pieces and moves (h)</button></div>\n\
 <dl class=\"keys\" id=\"keys\" hidden><dt>→ ←</dt><dd>next, previous move</dd><dt>Home End</dt><dd>start, end of the line</dd>\
-<dt>↓ ↑</dt><dd>into a variation, out of it</dd><dt>f</dt><dd>flip the board</dd><dt>?</dt><dd>show or hide these keys</dd></dl>\n\
-</section>\n",
+<dt>↓ ↑</dt><dd>into a variation, out of it</dd><dt>f</dt><dd>flip the board</dd><dt>h</dt><dd>the pieces and how to read a move</dd>\
+<dt>?</dt><dd>show or hide these keys</dd></dl>\n",
     );
+    help(out);
 }
 
 pub(crate) fn game(out: &mut String, g: &GamePage, name: &str) {

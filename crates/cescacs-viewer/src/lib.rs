@@ -31,6 +31,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod help;
 mod hexes;
 mod html;
 mod model;
@@ -39,7 +40,7 @@ mod positions;
 pub use hexes::move_hexes;
 
 use ctl_pgn::reader::TextStart;
-use ctl_pgn::{Check, Game, Level};
+use ctl_pgn::{Check, Level, ParsedGame};
 
 /// The viewer's script: mounts a viewer on a page's element (`CescacsViewer.mount`), and on a
 /// page of `cescacs html` (its positions in `<script id="data">`) mounts itself.
@@ -109,12 +110,15 @@ pub struct Viewer<S> {
     pub tally: Tally,
     /// Whether each game's data says where its moves start in the file (`at`).
     pub offsets: bool,
+    /// Whether each game goes on a page of its own (the pages of `cescacs html --split`): each
+    /// is then the first game of its page, its section shown and its ids `g1-…`.
+    pub page_per_game: bool,
 }
 
 impl<S: Sink> Viewer<S> {
     /// A viewer writing to `sink`, without offsets.
     pub fn new(sink: S) -> Viewer<S> {
-        Viewer { sink, tally: Tally::default(), offsets: false }
+        Viewer { sink, tally: Tally::default(), offsets: false, page_per_game: false }
     }
 
     /// Adds the games of a text (`bytes`, a piece of the file named `name` that starts at
@@ -127,7 +131,7 @@ impl<S: Sink> Viewer<S> {
         bytes: Vec<u8>,
         name: &str,
         at: At,
-        mut choose: impl FnMut(usize, &Game, &str) -> bool,
+        mut choose: impl FnMut(usize, &ParsedGame, &str) -> bool,
     ) -> std::io::Result<()> {
         let decoded = ctl_pgn::decode::decode(bytes);
         let text = decoded.text.as_str();
@@ -157,10 +161,11 @@ impl<S: Sink> Viewer<S> {
                     tally.games += 1;
                     let diagnostics = &checked.diagnostics;
                     let in_file = at.first_game + read - 1;
+                    let on_page = if self.page_per_game { 1 } else { tally.games };
                     let page = model::build(
                         game,
                         text,
-                        tally.games,
+                        on_page,
                         in_file,
                         diagnostics,
                         at.start,
@@ -190,11 +195,29 @@ impl<S: Sink> Viewer<S> {
 }
 
 /// The board (as White and as Black sees it, the SVG of `cescacs-diagram`) with its controls:
-/// the steps, flip, the position's PDTL in both dialects, the warnings shown or not, the keys.
+/// the steps, flip, the position's PDTL in both dialects, the warnings shown or not, the keys,
+/// and the help (the pieces and how to read a move).
 /// One per page, shared by its games.
 pub fn board() -> String {
     let mut out = String::new();
-    html::board(&mut out);
+    html::board(&mut out, true);
+    out
+}
+
+/// [`board`]'s section left empty (marked `data-drawn-by-script`), for pages that share one
+/// script which puts [`board_contents`] there before the viewer mounts: the pages of a site,
+/// which would otherwise each hold the same board and controls.
+pub fn board_drawn_by_script() -> String {
+    let mut out = String::new();
+    html::board(&mut out, false);
+    out
+}
+
+/// What [`board`]'s section holds (the board as White and as Black sees it, its controls),
+/// which [`board_drawn_by_script`] leaves out.
+pub fn board_contents() -> String {
+    let mut out = String::new();
+    html::board_contents(&mut out);
     out
 }
 

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use cescacs_board::{Colour, Diagnostic, Hex, Piece, Position};
 use cescacs_diagram::Diagram;
 use ctl_an::syntax::{Comment, CommentKind, Pair, Ply, Reference, VariationId};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::reader::TextStart;
 
 use crate::hexes::move_hexes;
@@ -118,7 +118,7 @@ struct LineInfo {
 }
 
 struct Builder<'g> {
-    game: &'g Game,
+    game: &'g ParsedGame,
     /// The text the game's spans point into.
     source: &'g str,
     number: usize,
@@ -137,7 +137,7 @@ struct Builder<'g> {
 /// from 1) from `source`, the text it was parsed from (which starts at `start` in its file), with
 /// its diagnostics, placed by `lines`.
 pub(crate) fn build(
-    game: &Game,
+    game: &ParsedGame,
     source: &str,
     number: usize,
     in_file: usize,
@@ -545,7 +545,7 @@ mod tests {
 
     fn page(text: &str) -> GamePage {
         let parsed = ctl_an::parse_file(text);
-        let game = Game::new(parsed.file.games[0].clone(), text);
+        let game = ParsedGame::new(parsed.file.games[0].clone(), text);
         build(
             &game,
             text,

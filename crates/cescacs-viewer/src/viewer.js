@@ -3,21 +3,29 @@
 // positions of the games whose sections and board are inside `root` (`games`: for each game its
 // nodes, one per position, the SVG of each of its pieces, and optionally `at`, where each node's
 // move starts in the file). A page of `cescacs html` (its games in <script id="data">) is
-// mounted as soon as this script runs.
+// mounted as soon as this script runs, read-only: a host that knows the legal moves (the
+// playground, through the npm package) passes `legalMoves` and `onMove`, and the board is
+// played on by clicking a piece, then one of the hexes it can go to.
 "use strict";
 (function (global) {
   const SVG = "http://www.w3.org/2000/svg";
   // A node: [id, label, pieces, pdtl, from, to, prev, next, alts, up, app pdtl, King in check].
   const ID = 0, LABEL = 1, PIECES = 2, PDTL = 3, FROM = 4, TO = 5, PREV = 6, NEXT = 7, ALTS = 8, UP = 9, APP_PDTL = 10, CHECK = 11;
-  const KEYS = { ArrowRight: "next", ArrowLeft: "prev", Home: "home", End: "end", ArrowDown: "down", ArrowUp: "up", f: "flip", "?": "keys" };
+  const KEYS = { ArrowRight: "next", ArrowLeft: "prev", Home: "home", End: "end", ArrowDown: "down", ArrowUp: "up", f: "flip", "?": "keys", h: "help" };
+  // The panels a button of the options shows and hides.
+  const PANELS = { keys: "keys", help: "help" };
   let mounted = 0;
 
   // Mounts a viewer on `root` (an element or the document). Options: `hash` (default true: the
-  // URL fragment names the position shown), `keys` (default true: the page's keys step). Gives
-  // `{ show(game, node), goToOffset(byte), destroy(), state }`; mount again after the sections
-  // change (destroy the old viewer first).
+  // URL fragment names the position shown), `keys` (default true: the page's keys step),
+  // `flip` (default false: Black at the bottom) and `onFlip(flipped)` (told when it changes),
+  // `legalMoves(pdtl)` (the legal moves of a position, each `{ from, to, text }` at least: the
+  // npm package's `moves`) and `onMove(move, { game, node, at })` (a move picked on the board,
+  // at the position shown; `at` is the node's `at`); without them the board is read-only.
+  // Gives `{ show(game, node), goToOffset(byte), destroy(), state }`; mount again after the
+  // sections change (destroy the old viewer first).
   function mount(root, games, options) {
-    options = Object.assign({ hash: true, keys: true }, options || {});
+    options = Object.assign({ hash: true, keys: true, flip: false }, options || {});
     const doc = root.nodeType === 9 ? root : root.ownerDocument;
     const win = doc.defaultView;
     const host = root.nodeType === 9 ? root.documentElement : root;
@@ -28,7 +36,6 @@
     const pdtl = find("#pdtl");
     const appPdtl = find("#app-pdtl");
     const now = find("#now");
-    const keyList = find(".keys");
     const warnings = find('input[data-toggle="warnings"]');
     const sections = Array.from(root.querySelectorAll("section.game"));
     const listeners = [];
@@ -76,7 +83,17 @@
       });
       return t;
     });
-    const state = { g: 0, n: 0, flip: false };
+    const state = { g: 0, n: 0, flip: !!options.flip };
+    const flipButton = find('button[data-go="flip"]');
+    if (flipButton) flipButton.setAttribute("aria-pressed", String(state.flip));
+    // Playing on the board: the piece picked (its hex and its moves), and the chooser of the
+    // moves that share an origin and a destination.
+    const playable = typeof options.legalMoves === "function" && typeof options.onMove === "function";
+    const boardBox = find(".board");
+    if (boardBox) boardBox.classList.toggle("playable", playable);
+    let pick = null;
+    let chooser = null;
+    const legal = new Map();
 
     function visible() { return state.flip ? 1 : 0; }
 
@@ -84,8 +101,9 @@
       const layer = svg.querySelector("g.pieces");
       layer.replaceChildren();
       svg.querySelectorAll(".check").forEach(function (e) { e.remove(); });
-      svg.querySelectorAll("polygon.hex.from, polygon.hex.to, polygon.hex.ref").forEach(function (p) {
-        p.classList.remove("from", "to", "ref");
+      svg.querySelectorAll("polygon.hex.from, polygon.hex.to, polygon.hex.ref, polygon.hex.picked, polygon.hex[data-target]").forEach(function (p) {
+        p.classList.remove("from", "to", "ref", "picked");
+        p.removeAttribute("data-target");
       });
       if (!node) return;
       node[PIECES].split(" ").forEach(function (p) {
@@ -125,6 +143,7 @@
     function show(g, n, focus) {
       const game = games[g];
       const node = game && game.nodes[n];
+      if (g !== state.g || n !== state.n) drop();
       state.g = g;
       state.n = node ? n : 0;
       sections.forEach(function (s, i) { s.hidden = i !== g; });
@@ -132,7 +151,10 @@
       const v = visible();
       // `hidden` is an attribute of SVG elements, not a property.
       boards.forEach(function (svg, i) { svg.toggleAttribute("hidden", i !== v); });
-      if (boards[v]) draw(boards[v], centres[v], g, node);
+      if (boards[v]) {
+        draw(boards[v], centres[v], g, node);
+        if (pick) markPick(boards[v]);
+      }
       const section = sections[g];
       if (section) {
         section.querySelectorAll("a.mv.current").forEach(function (a) {
@@ -207,16 +229,17 @@
     function go(where) {
       if (where === "flip") {
         state.flip = !state.flip;
-        const b = find('button[data-go="flip"]');
-        if (b) b.setAttribute("aria-pressed", String(state.flip));
+        if (flipButton) flipButton.setAttribute("aria-pressed", String(state.flip));
         show(state.g, state.n, false);
+        if (options.onFlip) options.onFlip(state.flip);
         return;
       }
-      if (where === "keys") {
-        if (!keyList) return;
-        keyList.hidden = !keyList.hidden;
-        const b = find('button[data-go="keys"]');
-        if (b) b.setAttribute("aria-expanded", String(!keyList.hidden));
+      if (where in PANELS) {
+        const panel = find("#" + PANELS[where]);
+        if (!panel) return;
+        panel.hidden = !panel.hidden;
+        const b = find('button[data-go="' + where + '"]');
+        if (b) b.setAttribute("aria-expanded", String(!panel.hidden));
         return;
       }
       const to = targets()[where];
@@ -264,11 +287,119 @@
       if (g !== state.g || n !== state.n) show(g, n, false);
     }
 
+    // The legal moves of the position shown, asked of the host once per node.
+    function movesHere() {
+      const game = games[state.g];
+      const node = game && game.nodes[state.n];
+      if (!node) return [];
+      const key = state.g + ":" + state.n;
+      if (!legal.has(key)) {
+        // A host that cannot read the position (a game in letters of its own) gives null.
+        let moves = null;
+        try {
+          moves = options.legalMoves(node[PDTL]) || null;
+        } catch (e) {
+          moves = null;
+        }
+        legal.set(key, moves);
+      }
+      return legal.get(key);
+    }
+
+    // A hex clicked: a target of the piece picked plays there; a piece of the side to move
+    // is picked (its targets marked); anything else drops the pick.
+    function clickHex(hex) {
+      if (pick) {
+        const here = pick.moves.filter(function (m) { return m.to === hex; });
+        if (here.length === 1) {
+          play(here[0]);
+          return;
+        }
+        if (here.length > 1) {
+          choose(here);
+          return;
+        }
+      }
+      const known = movesHere();
+      const from = (known || []).filter(function (m) { return m.from === hex; });
+      drop();
+      if (!from.length) {
+        if (now) now.textContent = known ? "No move from " + hex + " here" : "This position cannot be played on here";
+        return;
+      }
+      pick = { from: hex, moves: from };
+      markPick(boards[visible()]);
+      const targets = new Set(from.map(function (m) { return m.to; }));
+      if (now) now.textContent = hex + ": " + targets.size + " hex" + (targets.size === 1 ? "" : "es") + " to go to";
+    }
+
+    function markPick(svg) {
+      if (!svg || !pick) return;
+      markHex(svg, pick.from, "picked");
+      pick.moves.forEach(function (m) {
+        const p = svg.querySelector('polygon.hex[data-hex="' + m.to + '"]');
+        if (p) p.setAttribute("data-target", "");
+      });
+    }
+
+    // The moves that share the origin and destination picked, one button each.
+    function choose(moves) {
+      if (chooser) chooser.remove();
+      chooser = doc.createElement("div");
+      chooser.className = "chooser";
+      chooser.setAttribute("role", "group");
+      chooser.setAttribute("aria-label", "Which move?");
+      const title = doc.createElement("span");
+      title.textContent = "Which move?";
+      chooser.appendChild(title);
+      moves.forEach(function (m) {
+        const b = doc.createElement("button");
+        b.type = "button";
+        b.setAttribute("data-move", m.text);
+        b.textContent = m.text;
+        chooser.appendChild(b);
+      });
+      const cancel = doc.createElement("button");
+      cancel.type = "button";
+      cancel.className = "cancel";
+      cancel.textContent = "Cancel";
+      chooser.appendChild(cancel);
+      if (boardBox) boardBox.insertAdjacentElement("afterend", chooser);
+      chooser.querySelector("button").focus({ preventScroll: true });
+    }
+
+    function play(m) {
+      const game = games[state.g];
+      const at = game && game.at ? game.at[state.n] : null;
+      const where = { game: state.g, node: state.n, at: at };
+      drop();
+      options.onMove(m, where);
+    }
+
+    // Forgets the piece picked and closes the chooser.
+    function drop() {
+      pick = null;
+      if (chooser) {
+        chooser.remove();
+        chooser = null;
+      }
+      const svg = boards[visible()];
+      if (!svg) return;
+      svg.querySelectorAll("polygon.hex.picked, polygon.hex[data-target]").forEach(function (p) {
+        p.classList.remove("picked");
+        p.removeAttribute("data-target");
+      });
+    }
+
     if (options.keys) {
       on(doc, "keydown", function (e) {
         if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
         const t = e.target;
         if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+        if (e.key === "Escape" && pick) {
+          drop();
+          return;
+        }
         const where = KEYS[e.key];
         if (!where) return;
         e.preventDefault();
@@ -288,6 +419,21 @@
       const button = target.closest(".controls button[data-go], .options button[data-go]");
       if (button) {
         go(button.dataset.go);
+        return;
+      }
+      const choice = target.closest(".chooser button[data-move]");
+      if (choice) {
+        const m = pick && pick.moves.filter(function (x) { return x.text === choice.dataset.move; })[0];
+        if (m) play(m);
+        return;
+      }
+      if (target.closest(".chooser button.cancel")) {
+        drop();
+        return;
+      }
+      const hex = playable && target.closest(".board svg [data-hex]");
+      if (hex) {
+        clickHex(hex.getAttribute("data-hex"));
         return;
       }
       const hexref = target.closest("button.hexref");
@@ -372,6 +518,7 @@
       show: function (g, n) { show(g, n, false); },
       goToOffset: goToOffset,
       destroy: function () {
+        drop();
         listeners.forEach(function (l) { l[0].removeEventListener(l[1], l[2]); });
         listeners.length = 0;
       },

@@ -1,8 +1,9 @@
 //! The C'escacs notation toolkit for JavaScript: the functions of the npm package `cescacs`,
 //! compiled to WebAssembly with wasm-bindgen (`cargo xtask npm` builds the package).
 //!
-//! [`toolkit`] is the API in plain Rust (what the workspace tests natively, and the only code
-//! that calls the toolkit's crates); the `wasm` module, built for `wasm32` alone, hands its
+//! [`toolkit`] is the API in plain Rust (what the workspace tests natively): JavaScript's options
+//! read into those of `cescacs_toolkit`, the one crate of the workspace this crate calls, whose
+//! operations every shell shares; the `wasm` module, built for `wasm32` alone, hands its
 //! values to JavaScript: results as plain objects (each diagnostic exactly an entry of
 //! `cescacs check --format json`), failures as thrown `Error`s with a `code` and
 //! `diagnostics`. No input panics: a panic would abort the module.

@@ -1,38 +1,38 @@
-//! The toolkit's front door for JavaScript, in plain Rust: every call of this crate into
-//! `ctl-pgn`, `pdtl`, `ctl-an`, `cescacs-board`, `cescacs-diagram` and `cescacs-viewer` is in
-//! this module (this file and `toolkit/`), so that the bindings follow a change of those crates
-//! here alone. Each function takes text and options and gives a value that serializes to what
-//! the JavaScript caller receives, or an [`ApiError`]; none panics on any input. A text that
-//! may be large is read game by game from any [`Read`] (the bindings read a
-//! JavaScript string a chunk at a time), and no result may take more than [`RESULT_BYTES`] of
-//! JSON ([`to_json`]).
+//! The npm package's API in plain Rust: JavaScript's options (plain objects, names as strings)
+//! read into the toolkit's, its operations called (`cescacs_toolkit`, the one crate this crate
+//! calls), and their values given in the shapes JavaScript receives. Each function takes text
+//! and options and gives a value that serializes to what the JavaScript caller receives, or an
+//! [`ApiError`]; none panics on any input. A text that may be large is read game by game from
+//! any [`Read`] (the bindings read a JavaScript string a chunk at a time), and no result may
+//! take more than [`RESULT_BYTES`] of JSON ([`to_json`]).
 
 mod error;
 mod json;
-mod pieces;
 mod replay;
 
+pub use cescacs_toolkit::games::GameEntry;
+pub use cescacs_toolkit::play::{LegalMove, MoveAdded};
+pub use cescacs_toolkit::replay::{Branch, GameReplayed, LinePlayed, PlyPlayed, TagValue};
+pub use cescacs_toolkit::viewer::ViewerPage;
 pub use error::ApiError;
 pub use json::{RESULT_BYTES, to_json};
-pub use replay::{
-    Branch, GameReplayed, GameReplays, LinePlayed, PlyPlayed, REPLAY_BYTES, ReplayOptions,
-    TagValue, game_json, replay, replay_games,
+pub use replay::{GameReplays, REPLAY_BYTES, ReplayOptions, game_json, replay, replay_games};
+
+use std::io::{self, Read};
+
+use cescacs_toolkit::app::AppGame;
+use cescacs_toolkit::read::{JsonOptions, Parsed, Records, json_of};
+use cescacs_toolkit::{
+    Dialect, Fix, Position, Span, WriteOptions, check as checking, format as formatting, names,
+    position as positions,
 };
-
-use std::io::Read;
-
-use cescacs_board::{Diagnostic, Letters, Position};
-use cescacs_diagram::{Diagram, PieceStyle};
-use ctl_an::WriteOptions;
-use ctl_pgn::Game;
-use ctl_pgn::reader::{Pieces, StreamPiece as Piece, TextStart};
-use ctl_pgn::render::{Context, ErrorCap, JsonDiagnostic, LineIndex, PositionEncoding, piece_json};
-use ctl_pgn::validate::Level;
-use ctl_pgn::{Check, CheckedPiece};
-use pdtl::Dialect;
+pub use cescacs_toolkit::{JsonDiagnostic, JsonFix};
 use serde::{Deserialize, Serialize};
 
-use pieces::{ReadPieces, URI};
+/// An error of the text's reader (JavaScript's readers do not fail).
+fn unreadable(e: io::Error) -> ApiError {
+    ApiError::input(format!("cannot read the text: {e}"))
+}
 
 /// The options of [`check`] (JavaScript names in camelCase).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -51,11 +51,12 @@ pub struct CheckOptions {
 
 impl Default for CheckOptions {
     fn default() -> CheckOptions {
+        let core = checking::CheckOptions::default();
         CheckOptions {
             level: "rules".into(),
-            position_encoding: "utf-16".into(),
-            uri: URI.into(),
-            max_errors: ctl_pgn::render::DEFAULT_MAX_DIAGNOSTICS,
+            position_encoding: core.json.encoding.as_str().into(),
+            uri: core.json.uri,
+            max_errors: core.max_errors,
         }
     }
 }
@@ -84,77 +85,22 @@ pub struct Checked {
     pub omitted: usize,
 }
 
-fn level(name: &str) -> Result<Level, ApiError> {
-    match name {
-        "syntax" => Ok(Level::Syntax),
-        "coherence" => Ok(Level::Coherence),
-        "rules" => Ok(Level::Rules),
-        other => Err(ApiError::options(format!(
-            "expected `level` \"syntax\", \"coherence\" or \"rules\", found {other:?}"
-        ))),
-    }
-}
-
-fn encoding(name: &str) -> Result<PositionEncoding, ApiError> {
-    name.parse().map_err(|_| {
-        ApiError::options(format!(
-            "expected `positionEncoding` \"utf-8\", \"utf-16\" or \"utf-32\", found {name:?}"
-        ))
-    })
-}
-
-/// Checks a game file's bytes as `cescacs check --format json` checks a file: the same pieces,
-/// the same paths, each diagnostic rendered by the same code (`piece_json`), numbered across
-/// the pieces and capped the same way.
-pub fn check(bytes: &[u8], options: &CheckOptions) -> Result<Checked, ApiError> {
-    let check = Check::new(level(&options.level)?);
-    let encoding = encoding(&options.position_encoding)?;
-    let mut cap = ErrorCap::new(options.max_errors);
-    let (mut summary, mut diagnostics, mut games_before) = (Summary::default(), Vec::new(), 0);
-    for piece in check.stream(bytes) {
-        // Reading from memory cannot fail.
-        let Ok((start, CheckedPiece { decoded, checked: found })) = piece else { continue };
-        let errors = found.diagnostics.iter().filter(|d| d.is_error()).count();
-        summary.games += found.games;
-        summary.plies += found.plies;
-        summary.errors += errors;
-        summary.warnings += found.diagnostics.len() - errors;
-        if let Some(decoded) = decoded.filter(|_| !found.diagnostics.is_empty()) {
-            let keep = cap.room().unwrap_or(usize::MAX).min(found.diagnostics.len());
-            let (kept, left) = found.diagnostics.split_at(keep);
-            let rendered =
-                piece_json(kept, &found.read, decoded.shown(), start, &options.uri, encoding);
-            for (found, mut d) in kept.iter().zip(rendered) {
-                d.data.game = d.data.game.map(|g| g + games_before);
-                if cap.admit(found.severity) {
-                    diagnostics.push(d);
-                }
-            }
-            let left_errors = left.iter().filter(|d| d.is_error()).count();
-            cap.omit(left_errors, left.len() - left_errors);
-        }
-        games_before += found.games;
-    }
-    Ok(Checked { diagnostics, summary, omitted: cap.omitted() })
-}
-
-/// The pieces of a text as `cescacs` cuts a file, each decoded (what `fmt` reads).
-fn decoded_pieces(
-    bytes: &[u8],
-) -> impl Iterator<Item = (TextStart, ctl_pgn::decode::Decoded)> + '_ {
-    Pieces::new(bytes).filter_map(|piece| {
-        let Piece { start, bytes } = piece.ok()?;
-        Some((start, ctl_pgn::decode::decode(bytes)))
-    })
-}
-
-/// The diagnostics of a small text (a PDTL, an app move list) as JSON, columns in UTF-16.
-fn json_of(diagnostics: &[Diagnostic], text: &str) -> Vec<JsonDiagnostic> {
-    let index = LineIndex::at(text, TextStart::default());
-    diagnostics
-        .iter()
-        .map(|d| JsonDiagnostic::new(d, Context::default(), URI, &index, PositionEncoding::Utf16))
-        .collect()
+/// Checks a game file (read game by game) as `cescacs check --format json` checks a file
+/// ([`cescacs_toolkit::check::check`]).
+pub fn check(input: impl Read, options: &CheckOptions) -> Result<Checked, ApiError> {
+    let options = checking::CheckOptions {
+        level: names::level(&options.level).map_err(ApiError::options)?,
+        json: JsonOptions {
+            uri: options.uri.clone(),
+            encoding: names::encoding(&options.position_encoding).map_err(ApiError::options)?,
+        },
+        max_errors: options.max_errors,
+    };
+    let found = checking::check(input, &options).map_err(unreadable)?;
+    let c = found.counts;
+    let summary =
+        Summary { games: c.games, plies: c.plies, errors: c.errors, warnings: c.warnings };
+    Ok(Checked { diagnostics: found.diagnostics, summary, omitted: found.omitted })
 }
 
 /// The options of [`format()`].
@@ -170,48 +116,25 @@ pub struct FormatOptions {
 
 impl Default for FormatOptions {
     fn default() -> FormatOptions {
-        FormatOptions { ascii: false, max_errors: ctl_pgn::render::DEFAULT_MAX_DIAGNOSTICS }
+        let core = formatting::FormatOptions::default();
+        FormatOptions { ascii: core.write.ascii, max_errors: core.max_errors }
     }
 }
 
-/// The canonical text of a game file, as `cescacs fmt` writes it; a text with syntax errors
-/// (or prose between games) is not formatted: `syntax-errors` with its diagnostics.
-pub fn format(bytes: &[u8], options: &FormatOptions) -> Result<String, ApiError> {
-    let write = WriteOptions { ascii: options.ascii };
-    let (mut out, mut games, mut broken) = (String::new(), 0usize, Vec::new());
-    let (mut cap, mut unformattable) = (ErrorCap::new(options.max_errors), false);
-    for (start, decoded) in decoded_pieces(bytes) {
-        let records: Vec<_> = ctl_an::games_with(&decoded.text, &ctl_an::Limits::DEFAULT).collect();
-        let unwritable = ctl_pgn::write::unwritable(&decoded, &records);
-        if !unwritable.is_empty() {
-            unformattable = true;
-            let index = LineIndex::at(decoded.shown(), start);
-            let shown = unwritable.iter().filter(|d| cap.admit(d.severity));
-            broken.extend(shown.map(|d| {
-                let d = d.clone().shifted(start.offset);
-                JsonDiagnostic::new(&d, Context::default(), URI, &index, PositionEncoding::Utf16)
-            }));
-        }
-        if unformattable {
-            continue;
-        }
-        for record in records.iter().filter(|r| !r.game.is_empty()) {
-            if games > 0 {
-                out.push('\n');
-            }
-            out.push_str(&ctl_pgn::write::write_game(&record.game, write));
-            games += 1;
-        }
-    }
-    if !unformattable {
-        Ok(out)
-    } else {
-        Err(ApiError {
-            code: "syntax-errors".into(),
-            message: "the text has syntax errors: it is not formatted".into(),
-            diagnostics: broken,
-        })
-    }
+/// The canonical text of a game file (read game by game), as `cescacs fmt` writes it; a text
+/// with errors of its encoding or syntax, or prose between games, is not formatted:
+/// `syntax-errors` with their diagnostics.
+pub fn format(input: impl Read, options: &FormatOptions) -> Result<String, ApiError> {
+    let options = formatting::FormatOptions {
+        write: WriteOptions { ascii: options.ascii },
+        max_errors: options.max_errors,
+        json: JsonOptions::default(),
+    };
+    formatting::format(input, &options).map_err(unreadable)?.map_err(|refused| ApiError {
+        code: "syntax-errors".into(),
+        message: "the text has syntax errors: it is not formatted".into(),
+        diagnostics: refused.diagnostics,
+    })
 }
 
 /// The options of the PDTL functions.
@@ -231,11 +154,7 @@ impl Default for PdtlOptions {
 }
 
 fn dialect(name: &str) -> Result<Dialect, ApiError> {
-    match name {
-        "spec" => Ok(Dialect::Spec),
-        "app" => Ok(Dialect::App),
-        other => Err(ApiError::options(format!("expected \"spec\" or \"app\", found {other:?}"))),
-    }
+    names::dialect(name).map_err(ApiError::options)
 }
 
 /// A PDTL read: the position in both dialects when it is valid, and the reader's diagnostics.
@@ -249,35 +168,26 @@ pub struct PdtlRead {
     pub diagnostics: Vec<JsonDiagnostic>,
 }
 
-/// The PDTL `text` (or `start`, the initial position) read in its dialect.
-fn read_position(text: &str, from: Dialect) -> (Option<Position>, Vec<Diagnostic>) {
-    if text.trim().eq_ignore_ascii_case("start") {
-        return (Some(Position::initial()), Vec::new());
-    }
-    let read = pdtl::read_in(text, &Letters::standard(), from);
-    (read.position, read.diagnostics)
-}
-
-/// Reads a PDTL (`options.from` its dialect) and writes it in both.
+/// Reads a PDTL (`options.from` its dialect, or `start`) and writes it in both.
 pub fn read_pdtl(text: &str, options: &PdtlOptions) -> Result<PdtlRead, ApiError> {
-    let (position, diagnostics) = read_position(text, dialect(&options.from)?);
-    let write = |d| position.as_ref().map(|p| pdtl::write_in(p, &Letters::standard(), d));
+    let read = positions::read(text, dialect(&options.from)?);
+    let write = |d| read.position.as_ref().map(|p| positions::write(p, d));
     Ok(PdtlRead {
         spec: write(Dialect::Spec),
         app: write(Dialect::App),
-        diagnostics: json_of(&diagnostics, text),
+        diagnostics: json_of(&read.diagnostics, text, &JsonOptions::default()),
     })
 }
 
 /// A valid position, or the error of its first problem.
 fn position(text: &str, from: Dialect) -> Result<Position, ApiError> {
-    let (position, diagnostics) = read_position(text, from);
-    position.ok_or_else(|| {
-        let first = diagnostics.iter().find(|d| d.is_error());
+    let read = positions::read(text, from);
+    read.position.ok_or_else(|| {
+        let first = read.diagnostics.iter().find(|d| d.is_error());
         ApiError {
             code: first.map_or("invalid-pdtl", |d| d.code).to_string(),
             message: first.map_or_else(|| "invalid PDTL".to_string(), |d| d.message.clone()),
-            diagnostics: json_of(&diagnostics, text),
+            diagnostics: json_of(&read.diagnostics, text, &JsonOptions::default()),
         }
     })
 }
@@ -285,17 +195,54 @@ fn position(text: &str, from: Dialect) -> Result<Position, ApiError> {
 /// A PDTL rewritten canonically, from dialect `options.from` to `options.to`.
 pub fn write_pdtl(text: &str, options: &PdtlOptions) -> Result<String, ApiError> {
     let to = dialect(&options.to)?;
-    let p = position(text, dialect(&options.from)?)?;
-    Ok(pdtl::write_in(&p, &Letters::standard(), to))
+    Ok(positions::write(&position(text, dialect(&options.from)?)?, to))
 }
 
 /// Every legal move of a position with its check mark, sorted, as `cescacs legal` lists them.
 pub fn legal_moves(text: &str) -> Result<Vec<String>, ApiError> {
-    let p = position(text, Dialect::Spec)?;
-    let mut moves: Vec<String> =
-        p.legal_moves().iter().map(|m| p.move_text_with_check(m)).collect();
-    moves.sort();
-    Ok(moves)
+    Ok(positions::legal_moves(&position(text, Dialect::Spec)?))
+}
+
+/// Every legal move of a position as a [`LegalMove`]: origin, destination, piece, captured
+/// piece, promotion, castling, check and canonical text, sorted by text (what a board needs to
+/// play a move by its hexes).
+pub fn moves(text: &str) -> Result<Vec<LegalMove>, ApiError> {
+    Ok(cescacs_toolkit::play::moves(&position(text, Dialect::Spec)?))
+}
+
+/// The options of [`add_move`].
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct AddMoveOptions {
+    /// Where the move is played: a UTF-8 byte offset of the text. The position is the one after
+    /// the last move that starts at or before it, in the game that holds it (the start of the
+    /// game before its first move), as the viewer's `goToOffset` shows it.
+    pub at: usize,
+    /// The move, in CTL-AN with the standard letters (a [`LegalMove`]'s `text`).
+    #[serde(rename = "move")]
+    pub played: String,
+}
+
+/// Plays a move into a text's game through the game model and gives the new text
+/// ([`cescacs_toolkit::play::add_move`]).
+///
+/// ```
+/// use cescacs_wasm::toolkit::{AddMoveOptions, add_move};
+/// let added = add_move("", &AddMoveOptions { at: 0, played: "E7-E13".into() })?;
+/// assert_eq!(added.text, "[Variant \"C'escacs\"]\n\n1. E7-E13 :\n*\n");
+/// # Ok::<(), cescacs_wasm::toolkit::ApiError>(())
+/// ```
+pub fn add_move(text: &str, options: &AddMoveOptions) -> Result<MoveAdded, ApiError> {
+    cescacs_toolkit::play::add_move(text, options.at, &options.played).map_err(|e| ApiError {
+        code: e.code,
+        message: e.message,
+        diagnostics: e.diagnostics,
+    })
+}
+
+/// The games of a text, in order, for a game picker ([`cescacs_toolkit::games::games`]).
+pub fn games(input: impl Read) -> Result<Vec<GameEntry>, ApiError> {
+    cescacs_toolkit::games::games(input).map_err(unreadable)
 }
 
 /// The options of [`board_svg`].
@@ -328,27 +275,22 @@ impl Default for SvgOptions {
 
 /// The board of a position as a self-contained SVG (`cescacs board`'s picture).
 pub fn board_svg(text: &str, options: &SvgOptions) -> Result<String, ApiError> {
-    let style = match options.pieces.as_str() {
-        "discs" => PieceStyle::Discs,
-        "symbols" => PieceStyle::Symbols,
-        other => {
-            return Err(ApiError::options(format!(
-                "expected `pieces` \"discs\" or \"symbols\", found {other:?}"
-            )));
-        }
-    };
+    let pieces = names::piece_style(&options.pieces).map_err(ApiError::options)?;
     let p = position(text, dialect(&options.from)?)?;
-    let mut diagram = Diagram::new(&p).flipped(options.flip).pieces(style);
-    if let Some((from, to)) = &options.last_move {
-        let hex = |s: &str| {
-            s.parse().map_err(|_| ApiError::options(format!("`lastMove`: {s:?} is not a hex")))
-        };
-        diagram = diagram.last_move(hex(from)?, hex(to)?);
-    }
-    if let Some(title) = &options.title {
-        diagram = diagram.title(title.clone());
-    }
-    Ok(diagram.to_svg())
+    let hex = |s: &str| {
+        s.parse().map_err(|_| ApiError::options(format!("`lastMove`: {s:?} is not a hex")))
+    };
+    let last_move = match &options.last_move {
+        Some((from, to)) => Some((hex(from)?, hex(to)?)),
+        None => None,
+    };
+    let picture = positions::SvgOptions {
+        flip: options.flip,
+        pieces,
+        last_move,
+        title: options.title.clone(),
+    };
+    Ok(positions::svg(&p, &picture))
 }
 
 /// A text converted from the official app's format.
@@ -363,8 +305,8 @@ pub struct FromApp {
 /// An app move list (optionally after an app PDTL line) as a canonical CTL-PGN game, as
 /// `cescacs convert --from app` writes it.
 pub fn from_app(text: &str) -> FromApp {
-    let read = ctl_pgn::app::from_app(text);
-    FromApp { text: read.text, diagnostics: json_of(&read.diagnostics, text) }
+    let read = cescacs_toolkit::app::from_app(text.as_bytes().to_vec());
+    FromApp { diagnostics: read.json(&JsonOptions::default()), text: read.text }
 }
 
 /// One game written for the app.
@@ -384,41 +326,25 @@ pub struct ToApp {
 /// game by game, in time linear in the text and memory bounded by the largest game and the
 /// result.
 pub fn to_app(input: impl Read) -> Result<Vec<ToApp>, ApiError> {
-    let (mut out, mut number) = (Vec::new(), 0);
-    for piece in ReadPieces::new(input) {
-        let mut piece = piece?;
-        while let Some(record) = piece.next_record() {
-            if record.game.is_empty() {
-                continue;
-            }
-            number += 1;
-            let (decoded, locate) = piece.parts();
-            // A game with errors of its encoding or syntax is not converted, as the CLI says.
-            let mut problems = ctl_pgn::app::syntax_errors(&decoded.diagnostics, &record.game);
-            problems.extend(record.diagnostics.iter().filter(|d| d.is_error()).cloned());
-            let context = pieces::in_game(&record.game, number);
-            let converted = if problems.is_empty() {
-                let game = Game::new(record.game, &decoded.text);
-                ctl_pgn::app::to_app(&game).map_err(|d| vec![*d])
-            } else {
-                Err(problems)
-            };
-            let app = match converted {
-                Ok(app) => ToApp {
-                    game: number,
-                    text: Some(app.text()),
-                    dropped: app.dropped.iter().map(|s| s.to_string()).collect(),
-                    diagnostics: Vec::new(),
-                },
-                Err(problems) => ToApp {
-                    game: number,
-                    text: None,
-                    dropped: Vec::new(),
-                    diagnostics: locate.json(decoded.shown(), &problems, context),
-                },
-            };
-            out.push(app);
-        }
+    let mut out = Vec::new();
+    let mut records = Records::new(input, JsonOptions::default());
+    while let Some(record) = records.next() {
+        let Parsed::Game(mut game) = record.map_err(unreadable)?.parse() else { continue };
+        let app = match cescacs_toolkit::app::to_app(&game) {
+            AppGame::Written(app) => ToApp {
+                game: game.number,
+                text: Some(app.text()),
+                dropped: app.dropped.iter().map(|s| s.to_string()).collect(),
+                diagnostics: Vec::new(),
+            },
+            not => ToApp {
+                game: game.number,
+                text: None,
+                dropped: Vec::new(),
+                diagnostics: game.json(not.diagnostics()),
+            },
+        };
+        out.push(app);
     }
     Ok(out)
 }
@@ -426,16 +352,15 @@ pub fn to_app(input: impl Read) -> Result<Vec<ToApp>, ApiError> {
 /// Fixes applied to a text: each `span` (UTF-8 byte offsets, as in a diagnostic's
 /// `data.fixes`) replaced by its `replacement`. Fixes that overlap one taken before them, or do
 /// not fit the text, are left out (as `cescacs check --fix` does in one pass).
-pub fn apply_fixes(text: &str, fixes: &[ctl_pgn::render::JsonFix]) -> String {
-    let mut fixes: Vec<cescacs_board::Fix> = fixes
+pub fn apply_fixes(text: &str, fixes: &[JsonFix]) -> String {
+    let fixes = fixes
         .iter()
-        .map(|f| cescacs_board::Fix {
-            span: cescacs_board::Span::new(f.span.start, f.span.end),
+        .map(|f| Fix {
+            span: Span::new(f.span.start, f.span.end),
             replacement: f.replacement.clone(),
         })
         .collect();
-    fixes.sort_by_key(|f| (f.span.start, f.span.end));
-    ctl_pgn::fixes::apply(text, &fixes)
+    cescacs_toolkit::fix::apply(text, fixes)
 }
 
 /// The options of [`viewer`].
@@ -455,73 +380,13 @@ impl Default for ViewerOptions {
     }
 }
 
-/// What the viewer's script shows of a text: the HTML sections of the games of one piece, the
-/// notes about the text around them, and their positions.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ViewerPage {
-    /// The notes about the text around the games, as HTML.
-    pub notes: String,
-    /// The games' sections, as HTML.
-    pub sections: String,
-    /// Each game's data for `CescacsViewer.mount`, with `at` (each node's byte offset).
-    pub games: Vec<serde_json::Value>,
-    /// Where the piece shown starts and ends in the text (UTF-8 byte offsets).
-    pub start: usize,
-    /// Its end.
-    pub end: usize,
-    /// The number in the text of its first game (from 1).
-    pub first_game: usize,
-}
-
-impl cescacs_viewer::Sink for ViewerPage {
-    fn note(&mut self, html: &str, _decoding: bool) -> std::io::Result<()> {
-        self.notes.push_str(html);
-        Ok(())
-    }
-
-    fn game(&mut self, game: cescacs_viewer::GameHtml) -> std::io::Result<()> {
-        self.sections.push_str(&game.section);
-        self.games.push(game.data);
-        Ok(())
-    }
-}
-
 /// The viewer of `cescacs html` for the games of the piece of `bytes` that holds the byte
-/// `options.at` (the last piece when it is past the end): one game at a time, so that a large
-/// file is shown as fast as a small one. The games before it are counted (numbered as `cescacs
-/// check` numbers them) by the fast syntax scan.
+/// `options.at` (the last piece when it is past the end).
 pub fn viewer(bytes: &[u8], options: &ViewerOptions) -> ViewerPage {
-    let mut page = ViewerPage {
-        notes: String::new(),
-        sections: String::new(),
-        games: Vec::new(),
-        start: 0,
-        end: 0,
-        first_game: 1,
-    };
-    let count = Check::new(Level::Syntax);
-    let mut pieces = Pieces::new(bytes).filter_map(Result::ok).peekable();
-    while let Some(Piece { start, bytes: piece }) = pieces.next() {
-        let end = start.offset + piece.len();
-        let last = pieces.peek().is_none();
-        if end <= options.at && !last {
-            page.first_game += count.piece(&piece).checked.games;
-            continue;
-        }
-        page.start = start.offset;
-        page.end = end;
-        let at = cescacs_viewer::At { first_game: page.first_game, start };
-        let mut shown = cescacs_viewer::Viewer::new(page);
-        shown.offsets = true;
-        // Writing into strings cannot fail.
-        let _ = shown.add(piece, &options.name, at, |_, _, _| true);
-        return shown.sink;
-    }
-    page
+    cescacs_toolkit::viewer::page_at(bytes, options.at, &options.name)
 }
 
 /// The viewer's board with its controls, as HTML: one per page, beside the games' sections.
 pub fn viewer_board() -> String {
-    cescacs_viewer::board()
+    cescacs_toolkit::viewer::board()
 }

@@ -33,7 +33,7 @@ export interface Diagnostic {
 /**
  * A thrown error: `code` is `invalid-options`, `invalid-input`, `syntax-errors`, `too-large` (a
  * result past 256 MiB of JSON, or past 32 MiB for `replay`, which `replayGames` reads game by
- * game), or a diagnostic code.
+ * game), `no-position` or `cannot-edit` (`addMove`), or a diagnostic code.
  */
 export interface CescacsError extends Error { code: string; diagnostics: Diagnostic[]; }
 
@@ -90,6 +90,50 @@ export interface GameReplays { [Symbol.iterator](): GameReplays; }
 export interface FromApp { text: string | null; diagnostics: Diagnostic[]; }
 export interface ToApp { game: number; text: string | null; dropped: string[]; diagnostics: Diagnostic[]; }
 
+/** A legal move: what `moves(pdtl)` gives for each. */
+export interface LegalMove {
+  /** The origin hex, e.g. `E7` (the King's for a castling). */
+  from: string;
+  /** The destination hex (the King's for a castling; the origin for a promotion in place). */
+  to: string;
+  /** The moving piece's standard letter: `P` `E` `J` `N` `G` `R` `V` `D` `K`. */
+  piece: string;
+  /** The captured piece's letter, if any. */
+  captured: string | null;
+  /** The piece a Pawn becomes (`D`, `R`, ...), or `&` when it is left awaiting promotion. */
+  promotion: string | null;
+  /** The castling, e.g. `KRK-HIO`. */
+  castling: string | null;
+  /** The check the move gives; `#` for a mate. */
+  check: "+^" | "+∞" | "++" | "#" | null;
+  /** The canonical CTL-AN text, with its check mark, e.g. `GH6×RI3+^`. */
+  text: string;
+}
+
+export interface AddMoveOptions {
+  /** A UTF-8 byte offset of the text: the move is played at the position after the last move that starts at or before it (a viewer node's `at`). */
+  at: number;
+  /** The move in CTL-AN with the standard letters, e.g. a `LegalMove`'s `text`. */
+  move: string;
+}
+export interface MoveAdded {
+  /** The new text: the game played in rewritten canonically, the rest as it was. */
+  text: string;
+  /** Where the move starts in the new text (UTF-8 byte offset). */
+  at: number;
+  /** `line`: it continues its line; `variation`: a new variation; `game`: a new game's first move; `none`: it was there already. */
+  added: "line" | "variation" | "game" | "none";
+}
+
+/** One game of a text, for a game picker. */
+export interface GameEntry {
+  /** Its number in the text, from 1. */
+  game: number;
+  /** Where its piece of the text starts (UTF-8 byte offset): `viewer(text, { at: start })` shows it. */
+  start: number;
+  tags: { name: string; value: string }[];
+}
+
 export interface SvgOptions {
   flip?: boolean;
   pieces?: "discs" | "symbols";
@@ -114,7 +158,7 @@ export interface ViewerPage {
   notes: string;
   /** The games' sections (HTML), to put beside `viewerBoard()`. */
   sections: string;
-  /** Each game's positions, for `CescacsViewer.mount(root, games)` of `viewer.js`. */
+  /** Each game's positions, for `CescacsViewer.mount(root, games)` of `viewer.js`. A piece without a game gives the start position, with no section: a board to play a first move on (`addMove` starts a game there). */
   games: unknown[];
   /** UTF-8 byte offsets of the piece shown. */
   start: number;

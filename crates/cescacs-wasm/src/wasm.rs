@@ -146,7 +146,7 @@ pub fn check(
     #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let options = self::options(&options)?;
-    to_js(&toolkit::check(&bytes(&text)?, &options).map_err(|e| thrown(&e))?)
+    to_js(&toolkit::check(JsText::new(&text)?, &options).map_err(|e| thrown(&e))?)
 }
 
 /// The canonical text of a CTL-PGN text, as `cescacs fmt` writes it.
@@ -156,7 +156,7 @@ pub fn format(
     #[wasm_bindgen(unchecked_optional_param_type = "FormatOptions")] options: Option<JsValue>,
 ) -> Result<String, JsValue> {
     let options = self::options(&options)?;
-    toolkit::format(&bytes(&text)?, &options).map_err(|e| thrown(&e))
+    toolkit::format(JsText::new(&text)?, &options).map_err(|e| thrown(&e))
 }
 
 /// Reads a PDTL position and writes it in both dialects.
@@ -185,6 +185,36 @@ pub fn legal_moves(
     #[wasm_bindgen(unchecked_param_type = "string")] pdtl: JsValue,
 ) -> Result<JsValue, JsValue> {
     to_js(&toolkit::legal_moves(&text(&pdtl)?).map_err(|e| thrown(&e))?)
+}
+
+/// Every legal move of a position as an object: origin, destination, piece, captured piece,
+/// promotion, castling, check and canonical text, sorted by text.
+#[wasm_bindgen(unchecked_return_type = "LegalMove[]")]
+pub fn moves(
+    #[wasm_bindgen(unchecked_param_type = "string")] pdtl: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&toolkit::moves(&text(&pdtl)?).map_err(|e| thrown(&e))?)
+}
+
+/// A move played in a game of a CTL-PGN text, at the position a byte offset shows: added to
+/// the game through the game model (its line, or a new variation) and the game written
+/// canonically.
+#[wasm_bindgen(js_name = addMove, unchecked_return_type = "MoveAdded")]
+pub fn add_move(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "AddMoveOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = self::options(&Some(options))?;
+    to_js(&toolkit::add_move(&self::text(&text)?, &options).map_err(|e| thrown(&e))?)
+}
+
+/// The games of a CTL-PGN text (a string, or a file's bytes): each one's number, where it
+/// starts and its tags, for a game picker.
+#[wasm_bindgen(unchecked_return_type = "GameEntry[]")]
+pub fn games(
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&toolkit::games(JsText::new(&text)?).map_err(|e| thrown(&e))?)
 }
 
 /// Every game of a CTL-PGN text (a string, or a file's bytes) replayed: tags, each ply's move
@@ -285,7 +315,7 @@ pub fn apply_fixes(
     #[wasm_bindgen(unchecked_param_type = "Fix[]")] fixes: JsValue,
 ) -> Result<String, JsValue> {
     let json = JSON::stringify(&fixes).ok().and_then(|s| s.as_string()).unwrap_or_default();
-    let fixes: Vec<ctl_pgn::render::JsonFix> = serde_json::from_str(&json).map_err(|e| {
+    let fixes: Vec<toolkit::JsonFix> = serde_json::from_str(&json).map_err(|e| {
         let expected = "expected fixes `{ span: { start, end }, replacement }`";
         thrown(&ApiError::input(format!("{expected}: {e}")))
     })?;

@@ -23,7 +23,7 @@ fn check_numbers_games_across_pieces_and_caps_like_the_cli() {
     assert_eq!(games, [Some(1), Some(2)]);
     assert_eq!(all.diagnostics[1].data.ply, Some(3));
     let bad = CheckOptions { level: "deep".into(), ..CheckOptions::default() };
-    assert_eq!(toolkit::check(b"", &bad).unwrap_err().code, "invalid-options");
+    assert_eq!(toolkit::check(&b""[..], &bad).unwrap_err().code, "invalid-options");
 }
 
 #[test]
@@ -35,7 +35,7 @@ fn format_writes_canonically_and_refuses_syntax_errors() {
         formatted
     );
     let broken =
-        toolkit::format(b"[Variant \"C'escacs\"]\n1. E7xE13 *\n", &FormatOptions::default());
+        toolkit::format(&b"[Variant \"C'escacs\"]\n1. E7xE13 *\n"[..], &FormatOptions::default());
     let e = broken.unwrap_err();
     assert_eq!(e.code, "syntax-errors");
     assert!(!e.diagnostics.is_empty());
@@ -183,16 +183,22 @@ fn hostile_input_gives_values() {
     ];
     for bytes in &inputs {
         let text = String::from_utf8_lossy(bytes);
-        let _ = toolkit::check(bytes, &CheckOptions::default()).unwrap();
-        let _ = toolkit::format(bytes, &FormatOptions::default());
+        let _ = toolkit::check(bytes.as_slice(), &CheckOptions::default()).unwrap();
+        let _ = toolkit::format(bytes.as_slice(), &FormatOptions::default());
         let _ = toolkit::replay(bytes.as_slice(), &ReplayOptions::default()).unwrap();
         let _ = toolkit::to_app(bytes.as_slice()).unwrap();
         let _ = toolkit::from_app(&text);
         let _ = toolkit::read_pdtl(&text, &PdtlOptions::default()).unwrap();
         let _ = toolkit::legal_moves(&text);
+        let _ = toolkit::moves(&text);
+        let _ = toolkit::games(bytes.as_slice()).unwrap();
+        for at in [0, usize::MAX] {
+            let options = toolkit::AddMoveOptions { at, played: "E7-E13".into() };
+            let _ = toolkit::add_move(&text, &options);
+        }
         let _ = toolkit::viewer(bytes, &ViewerOptions::default());
         let _ = toolkit::viewer(bytes, &ViewerOptions { at: usize::MAX, ..Default::default() });
-        let checked = toolkit::check(bytes, &CheckOptions::default()).unwrap();
+        let checked = toolkit::check(bytes.as_slice(), &CheckOptions::default()).unwrap();
         let fixes: Vec<_> = checked.diagnostics.iter().flat_map(|d| d.data.fixes.clone()).collect();
         let _ = toolkit::apply_fixes(&text, &fixes);
     }
@@ -217,11 +223,15 @@ fn viewer_shows_the_piece_that_holds_the_offset_with_its_moves_offsets() {
         .collect();
     assert_eq!(&two[at[1]..at[1] + 6], "E7-E13");
     assert_eq!(at[0], second);
-    // Past the end: the last piece; an empty text: nothing.
+    // Past the end: the last piece; an empty text: the start position, a board to play on,
+    // without a section.
     let page =
         toolkit::viewer(two.as_bytes(), &ViewerOptions { at: 1 << 40, ..Default::default() });
     assert_eq!(page.first_game, 2);
-    assert!(toolkit::viewer(b"", &ViewerOptions::default()).games.is_empty());
+    let empty = toolkit::viewer(b"", &ViewerOptions::default());
+    assert_eq!((empty.games.len(), empty.sections.as_str()), (1, ""));
+    assert_eq!(empty.games[0]["nodes"].as_array().map(Vec::len), Some(1));
+    assert_eq!(empty.games[0]["at"], serde_json::json!([0]));
     // A King in check is named on its node (12th field): White's, mated at the end.
     let mate = include_str!("../../../corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn");
     let page = toolkit::viewer(mate.as_bytes(), &ViewerOptions::default());

@@ -7,6 +7,50 @@ use cescacs_board::{Colour, Diagnostic, Hex, Span};
 use crate::diag;
 use crate::syntax::{Comment, CommentKind, HexShade, Reference, Spanned, VariationId};
 
+/// A text that cannot be a comment's: it holds `}`, which would end the comment there (comments
+/// do not nest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommentTextError {
+    /// The byte offset of the `}` in the text.
+    pub at: usize,
+}
+
+impl core::fmt::Display for CommentTextError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "a comment cannot hold `}}` (at byte {}): it would end the comment there",
+            self.at
+        )
+    }
+}
+
+impl std::error::Error for CommentTextError {}
+
+impl Comment {
+    /// The comment `{text}`: its kind (`@W:`, `@B:`, automatic `{:...}`, or plain) and the
+    /// references in it read as the reader reads them, spans into `{text}`. The text is kept
+    /// verbatim, spaces included (`" @W: fine "` is written `{ @W: fine }`).
+    ///
+    /// ```
+    /// use cescacs_board::Colour;
+    /// use ctl_an::syntax::{Comment, CommentKind, Reference};
+    /// let c = Comment::new(" @B: takes ~E13 ")?;
+    /// assert_eq!(c.kind, CommentKind::Player { colour: Colour::Black, colon: true });
+    /// assert!(matches!(c.references[1].value, Reference::Hex(_)));
+    /// assert!(Comment::new("a } b").is_err());
+    /// # Ok::<(), ctl_an::syntax::CommentTextError>(())
+    /// ```
+    pub fn new(text: &str) -> Result<Comment, CommentTextError> {
+        if let Some(at) = text.find('}') {
+            return Err(CommentTextError { at });
+        }
+        let source = format!("{{{text}}}");
+        // Its warnings (a reference that cannot be read stays text) are the checker's to give.
+        Ok(read(&source, Span::new(0, source.len()), &mut Vec::new()))
+    }
+}
+
 /// Reads the comment token at `span` of `source` (with or without its closing brace).
 pub(crate) fn read(source: &str, span: Span, diags: &mut Vec<Diagnostic>) -> Comment {
     let (inner, offset) = inner(source, span);

@@ -12,8 +12,10 @@
 //!   within other bounds than the defaults.
 //! - `"EF12×NF14+^".parse::<syntax::Move>()` and `Display` for one move in canonical form
 //!   ([`syntax::Move::read_prefix`] reads one at the start of some bytes; every notation type
-//!   of [`syntax`] reads and prints itself the same way); [`write_movetext`] /
-//!   [`write_movetext_with`] for a movetext in the export layout.
+//!   of [`syntax`] reads and prints itself the same way); whole games are written in the
+//!   export layout by `ctl-pgn`'s game model, the one writer of that layout.
+//! - [`written`]: a written move against a position: the legal move it names, with the check
+//!   that move gives, or the replay's diagnostic for it.
 //! - [`syntax`]: the tree (games, tags, pairs, moves, variations, comments and the references in
 //!   them), every node with its byte span; piece letters stay as written and are resolved with a
 //!   [`cescacs_board::Letters`] table ([`syntax::PieceLetter::kind`]).
@@ -51,7 +53,7 @@ pub mod scan;
 pub mod syntax;
 #[cfg(test)]
 mod testing;
-mod write;
+pub mod written;
 
 pub use cescacs_board::{Diagnostic, Severity, Span};
 pub use file::{
@@ -61,7 +63,6 @@ pub use file::{
 pub use limits::{FILE_BYTES, GAME_BYTES, Limits};
 pub use meaning::meaning;
 pub use syntax::{MoveParseError, WriteOptions};
-pub use write::{write_movetext, write_movetext_with};
 
 /// The crate's README.md, whose example runs as a doctest.
 #[doc = include_str!("../README.md")]

@@ -122,7 +122,7 @@ fn results() {
 /// every result the board gives is a result of the notation.
 #[test]
 fn the_board_writes_what_the_notation_reads() {
-    use cescacs_board::{Colour, DrawReason, Outcome, Position, notation};
+    use cescacs_board::{Colour, DrawReason, Letters, Outcome, Position, notation};
     assert_eq!(token(notation::PROMOTION), TokenKind::Equals);
     assert_eq!(token(notation::AWAITING), TokenKind::Ampersand);
     assert!(token(notation::MATE).is_check_mark());
@@ -148,6 +148,11 @@ fn the_board_writes_what_the_notation_reads() {
                 let text = p.move_text_with_check(m);
                 let read: Move = text.parse().unwrap_or_else(|e| panic!("{text}: {e:?}"));
                 assert_eq!(read.to_string(), text);
+                // The notation's move made from the board's is the one read from its text.
+                assert_eq!(m.to_string(), text);
+                let made = Move::from_board(m, &Letters::standard());
+                assert_eq!(made.to_string(), text);
+                assert_eq!(made.check.map(|c| c.value), read.check.map(|c| c.value), "{text}");
                 written += 1;
             }
             p = p.play_unchecked(&moves[(ply * seed * 7919 + seed) % moves.len()]);
@@ -160,4 +165,18 @@ fn the_board_writes_what_the_notation_reads() {
         }
     }
     assert_eq!(Outcome::Draw(DrawReason::Repetition).result(), GameResult::Draw.as_str());
+}
+
+/// The board's 24 castlings are the notation's 24 strings, each made from the board's value.
+#[test]
+fn castlings_of_the_board() {
+    use cescacs_board::BoardCastling;
+    use ctl_an::syntax::{CASTLINGS, Castling};
+    let strings: BTreeSet<String> = CASTLINGS.iter().map(|(p, c)| format!("{p}-{c}")).collect();
+    let made: BTreeSet<String> =
+        BoardCastling::ALL.into_iter().map(|c| Castling::of_board(c).to_string()).collect();
+    assert_eq!(made, strings);
+    for c in BoardCastling::ALL {
+        assert_eq!(Castling::of_board(c).to_string(), c.as_str());
+    }
 }

@@ -1,34 +1,31 @@
 //! The per-game driver of the commands that read games and write or replay them (`fmt`,
-//! `filter`, `convert`, `replay`): every input is read as `check` reads it, a stream of pieces
-//! of one game each ([`ctl_pgn::reader::Pieces`], cut at `[Variant` lines), each decoded and
-//! parsed on its own within the one set of [`Limits`], so that memory is bounded by the largest
-//! game (at most [`ctl_an::GAME_BYTES`]), never by the file, and every command reads the same
-//! games with the same diagnostics as `check`.
+//! `filter`, `convert`, `replay`, `board`): the game selection (`--game`, `--where`) and its
+//! [`Chooser`], the inputs read game by game as the toolkit reads any text
+//! ([`cescacs_toolkit::read`]), and their diagnostics reported on standard error.
 //!
 //! What a command writes goes first to a [`Spool`] (memory, then a temporary file past
 //! [`SPOOL_BYTES`]): a file with syntax errors is never written, and that is known only at its
 //! end.
 
-use std::io::{self, Seek, Write};
+use std::io::{self, Read, Seek, Write};
 
 use cescacs_board::Diagnostic;
+use cescacs_toolkit::format::{Rewrite, Rewritten, tag_value};
+use cescacs_toolkit::read::{self, ReadPiece, ReadPieces};
+use cescacs_toolkit::select::Select;
 use ctl_an::syntax::File;
-use ctl_an::{GameOutput, Limits, WriteOptions};
+use ctl_an::{Limits, WriteOptions};
 use ctl_pgn::convert::Converted;
-use ctl_pgn::decode::Decoded;
-use ctl_pgn::reader::{Pieces, StreamPiece, TextStart};
 use ctl_pgn::render::{ErrorCap, LineIndex};
-use ctl_pgn::write::write_game;
 
-use crate::input::{self, Input};
+use crate::input::Input;
 use crate::output;
 
+pub mod batches;
 mod criteria;
 mod glob;
-mod tags;
 pub use criteria::Criteria;
 use glob::Glob;
-pub use tags::tag_value;
 
 /// Which games of each input a command reads: `--game N[,M..]` and `--where COND`, in the
 /// spirit of pgn-extract's selection. The same options, read the same way, in every command
@@ -195,6 +192,12 @@ impl Chooser {
         chosen
     }
 
+    /// Whether choosing a game needs its movetext (`filter`'s length, result, `--reaches` and
+    /// `--unique`), not its tags alone (`--game`, `--where`, `--player`, dates).
+    pub fn reads_movetext(&self) -> bool {
+        self.criteria.as_ref().is_some_and(criteria::Compiled::reads_movetext)
+    }
+
     /// The current input has errors that keep its games from being offered (reported as
     /// errors): the run does not say that nothing was selected.
     pub fn broken(&mut self) {
@@ -241,58 +244,19 @@ impl Chooser {
     }
 }
 
-/// One piece of an input, read the full way: its bytes as read, its text, and its records.
-pub struct ReadPiece {
-    /// Where the piece starts in its input.
-    pub start: TextStart,
-    /// The bytes as read (what `fmt` compares its output with).
-    pub bytes: Vec<u8>,
-    /// The text the parsers read, with the encoding's diagnostics (piece offsets).
-    pub decoded: Decoded,
-    /// The records read, with their syntax diagnostics (piece offsets); records with neither
-    /// tags nor moves (stray bytes) are kept for their diagnostics.
-    pub records: Vec<GameOutput>,
-    /// The number in its input (from 1) of the first game of the piece.
-    pub first_game: usize,
-}
-
-impl ReadPiece {
-    /// The games of the piece (records with tags or moves), each with its number in the input.
-    pub fn games(&self) -> impl Iterator<Item = (usize, &GameOutput)> {
-        self.records
-            .iter()
-            .filter(|r| !r.game.is_empty())
-            .zip(self.first_game..)
-            .map(|(g, n)| (n, g))
+impl Select for Chooser {
+    fn choose(&mut self, number: usize, game: &ctl_an::syntax::Record, text: &str) -> bool {
+        Chooser::choose(self, number, game, text)
     }
 
-    /// How many games the piece holds.
-    pub fn game_count(&self) -> usize {
-        self.games().count()
-    }
-
-    /// The problems that keep a piece from being rewritten: the errors of its encoding and
-    /// syntax, and prose around its games (`W0001`: it is in no tree, writing the tree would
-    /// drop it). Piece offsets, sorted.
-    pub fn unwritable(&self) -> Vec<Diagnostic> {
-        ctl_pgn::write::unwritable(&self.decoded, &self.records)
+    fn done_after(&self, number: usize) -> bool {
+        Chooser::done_after(self, number)
     }
 }
 
 /// The pieces of `input`, read within `limits`, one at a time.
-pub fn pieces(
-    input: &Input,
-    limits: Limits,
-) -> io::Result<impl Iterator<Item = io::Result<ReadPiece>>> {
-    let mut next_game = 1;
-    Ok(Pieces::new(input.open()?).map(move |piece| {
-        let StreamPiece { start, bytes } = piece?;
-        let decoded = input::decode(bytes.clone());
-        let records: Vec<GameOutput> = ctl_an::games_with(&decoded.text, &limits).collect();
-        let read = ReadPiece { start, bytes, decoded, records, first_game: next_game };
-        next_game += read.game_count();
-        Ok(read)
-    }))
+pub fn pieces(input: &Input, limits: Limits) -> io::Result<ReadPieces<Box<dyn Read + Send>>> {
+    Ok(read::pieces(input.open()?, limits))
 }
 
 /// A game found by [`find_game`]: its input, the piece that holds it, and its number.
@@ -323,40 +287,10 @@ pub fn find_game<'i>(
     Ok(None)
 }
 
-/// What [`rewrite`] made of one input.
-pub struct Rewritten {
-    /// The text written, to be copied where it goes when the input is not `broken`.
-    pub spool: Spool,
-    /// The input has errors of its encoding or syntax (reported): nothing may be written.
-    pub broken: bool,
-    /// Whether the text written differs from the input's bytes.
-    pub differs: bool,
-    /// Errors reported by the transformation (parts left as written).
-    pub errors: usize,
-    /// The input had CR line ends (CRLF or lone CR), which the text written does not.
-    pub crlf: bool,
-    /// The input started with a byte-order mark, which the text written does not.
-    pub bom: bool,
-    /// The games written, in order: where each is in the spool.
-    pub games: Vec<WrittenGame>,
-}
-
-/// One game written to a [`Spool`] by [`rewrite`].
-pub struct WrittenGame {
-    /// Its number in its input (from 1).
-    pub number: usize,
-    /// Its bytes in the spool (without the blank line before it).
-    pub range: std::ops::Range<u64>,
-    /// Its players, `White-Black` as tags give them (`?` for a missing one): what names the
-    /// file of `filter --split`.
-    pub players: String,
-}
-
-/// Reads `input` piece by piece within `limits`, reports what keeps a piece from being
-/// written (within `cap`), and writes the games of every piece that `chooser` selects, transformed by `transform`,
-/// in the canonical layout (one blank line between games) to a [`Spool`]. The
-/// transformation's diagnostics (spans into the piece's text) are reported too. After a broken
-/// piece nothing more is written, but the rest is still read and reported.
+/// Reads `input` piece by piece within `limits` ([`Rewrite::run`]), reports what keeps a piece
+/// from being written and what `transform` says (within `cap`, on standard error), and writes
+/// the games of every piece that `chooser` selects, transformed, in the canonical layout (one
+/// blank line between games) to a [`Spool`]: what `fmt`, `filter` and `convert` write.
 pub fn rewrite(
     input: &Input,
     limits: Limits,
@@ -364,68 +298,19 @@ pub fn rewrite(
     chooser: &mut Chooser,
     cap: &mut ErrorCap,
     transform: impl Fn(File) -> Converted,
-) -> io::Result<Rewritten> {
+) -> io::Result<(Rewritten, Spool)> {
     chooser.start(input);
     let name = input.display();
     let mut spool = Spool::new();
-    let (mut same, mut games) = (Same::default(), 0usize);
-    let mut done = Rewritten {
-        spool: Spool::new(),
-        broken: false,
-        differs: false,
-        errors: 0,
-        crlf: false,
-        bom: false,
-        games: Vec::new(),
-    };
-    let mut at = 0u64;
-    for piece in pieces(input, limits)? {
-        let piece = piece?;
-        let unwritable = piece.unwritable();
-        if !unwritable.is_empty() {
-            done.broken = true;
-            chooser.broken();
-            report(&name, &piece, &unwritable, cap);
-        }
-        if done.broken {
-            continue;
-        }
-        same.left(&piece.bytes);
-        done.crlf |= piece.bytes.contains(&b'\r');
-        done.bom |= piece.start.offset == 0 && piece.bytes.starts_with(BOM);
-        let text = &piece.decoded.text;
-        let chosen: Vec<(usize, ctl_an::syntax::Record)> = piece
-            .games()
-            .filter(|(n, g)| chooser.choose(*n, &g.game, text))
-            .map(|(n, g)| (n, g.game.clone()))
-            .collect();
-        let numbers: Vec<usize> = chosen.iter().map(|(n, _)| *n).collect();
-        let converted = transform(File { games: chosen.into_iter().map(|(_, g)| g).collect() });
-        report(&name, &piece, &converted.diagnostics, cap);
-        done.errors += converted.diagnostics.iter().filter(|d| d.is_error()).count();
-        for (game, number) in converted.file.games.iter().zip(numbers) {
-            if games > 0 {
-                same.right(b"\n");
-                spool.write_all(b"\n")?;
-                at += 1;
-            }
-            let text = write_game(game, options);
-            games += 1;
-            same.right(text.as_bytes());
-            spool.write_all(text.as_bytes())?;
-            let players = ["White", "Black"].map(|t| tag_value(game, t).unwrap_or("?")).join("-");
-            let range = at..at + text.len() as u64;
-            at = range.end;
-            done.games.push(WrittenGame { number, range, players });
-        }
+    let rewrite = Rewrite { limits, write: options, transform };
+    let done = rewrite.run(input.open()?, chooser, &mut spool, |piece, diagnostics| {
+        report(&name, piece, diagnostics, cap)
+    })?;
+    if done.broken {
+        chooser.broken();
     }
-    done.differs = same.differ();
-    done.spool = spool;
-    Ok(done)
+    Ok((done, spool))
 }
-
-/// The UTF-8 byte-order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Prints diagnostics of a piece (piece offsets) on standard error as
 /// `path:line:col: error[CODE]: message`, one a line, within the file's `cap`.
@@ -493,79 +378,6 @@ impl Write for Spool {
 
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush()
-    }
-}
-
-/// Whether two byte streams, given a part at a time (not in the same parts), are the same:
-/// what `fmt` uses to know whether its output differs from the input, holding no more than
-/// the part of one stream ahead of the other.
-#[derive(Debug, Default)]
-pub struct Same {
-    left: Vec<u8>,
-    right: Vec<u8>,
-    differs: bool,
-}
-
-impl Same {
-    /// More of the first stream.
-    pub fn left(&mut self, bytes: &[u8]) {
-        if !self.differs {
-            self.left.extend_from_slice(bytes);
-            self.settle();
-        }
-    }
-
-    /// More of the second stream.
-    pub fn right(&mut self, bytes: &[u8]) {
-        if !self.differs {
-            self.right.extend_from_slice(bytes);
-            self.settle();
-        }
-    }
-
-    fn settle(&mut self) {
-        let common = self.left.len().min(self.right.len());
-        if self.left[..common] != self.right[..common] {
-            self.differs = true;
-            (self.left, self.right) = (Vec::new(), Vec::new());
-            return;
-        }
-        self.left.drain(..common);
-        self.right.drain(..common);
-    }
-
-    /// Whether the two streams, now ended, differ.
-    pub fn differ(&self) -> bool {
-        self.differs || !self.left.is_empty() || !self.right.is_empty()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn same_compares_streams_cut_anywhere() {
-        let a = b"[Variant \"C'escacs\"]\n\n1. E7-E13 :\n*\n";
-        for cut in 0..=a.len() {
-            for other in 0..=a.len() {
-                let mut same = Same::default();
-                same.left(&a[..cut]);
-                same.right(&a[..other]);
-                same.left(&a[cut..]);
-                same.right(&a[other..]);
-                assert!(!same.differ(), "{cut} {other}");
-            }
-        }
-        let mut same = Same::default();
-        same.left(b"abc");
-        same.right(b"ab");
-        assert!(same.differ(), "one is longer");
-        let mut same = Same::default();
-        same.left(b"ab");
-        same.right(b"ax");
-        same.right(b"");
-        assert!(same.differ());
     }
 }
 

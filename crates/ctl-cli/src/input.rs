@@ -10,8 +10,6 @@ use std::fs;
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
-use cescacs_board::Diagnostic;
-
 /// Extension of the files found when a directory is given.
 pub const EXTENSION: &str = "ctl-pgn";
 
@@ -204,12 +202,3 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<PathError>) {
 }
 
 pub use ctl_pgn::decode::decode;
-
-/// The encoding's diagnostics of `decoded` (sorted by start) that start inside `span`, a game:
-/// found by halving, so that a text of many games costs no more per game than its own.
-pub fn notes_within(decoded: &ctl_pgn::decode::Decoded, span: ctl_an::Span) -> &[Diagnostic] {
-    let notes = &decoded.diagnostics;
-    let from = notes.partition_point(|d| d.span.start < span.start);
-    let to = notes.partition_point(|d| d.span.start <= span.end);
-    &notes[from..to.max(from)]
-}

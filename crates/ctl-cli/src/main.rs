@@ -14,12 +14,13 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 mod code_filter;
-mod fix;
+mod crosstable;
 mod games;
 mod html;
 mod input;
 mod output;
 mod pipeline;
+mod text_table;
 mod write;
 
 const EXAMPLES: &str = "\
@@ -30,6 +31,8 @@ Examples:
   cescacs pdtl start                         draw the initial position and print its PDTL
   cescacs legal start                        the legal moves of a position (a PDTL, or start)
   cescacs html game.ctl-pgn                  game.html: a web page to step through the game
+  cescacs standings games/                   a crosstable per event of the games below games/
+  cescacs tree --depth 2 games/              the first two plies those games played
   cescacs explain E0405                      what a diagnostic code means
 
 Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or I/O failure.
@@ -71,8 +74,15 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Draw the board of a position or of a game at a ply: text, or a self-contained SVG.
     Board(cmd::board::Args),
-    /// Write each game file as one self-contained web page to step through the moves.
+    /// Write each game file as one self-contained web page to step through the moves, or a
+    /// site of a collection: its games, index, standings and opening tree.
     Html(cmd::html::Args),
+    /// Rank the players of each event: points, wins, draws, losses, Buchholz,
+    /// Sonneborn-Berger (text, JSON or a web page).
+    Standings(cmd::standings::Args),
+    /// The opening tree of games from a position: each next move with its games, score and
+    /// share (text or JSON).
+    Tree(cmd::tree::Args),
     /// Run the language server (LSP over standard input and output) for editors.
     Lsp(cmd::lsp::Args),
     /// Explain a diagnostic code: what it means, an example, its page.
@@ -92,6 +102,8 @@ fn main() -> ExitCode {
         Command::Replay(args) => cmd::replay::run(args),
         Command::Board(args) => cmd::board::run(args),
         Command::Html(args) => cmd::html::run(args),
+        Command::Standings(args) => cmd::standings::run(args),
+        Command::Tree(args) => cmd::tree::run(args),
         Command::Lsp(args) => cmd::lsp::run(args),
         Command::Explain(args) => cmd::explain::run(args),
     }

@@ -15,14 +15,15 @@ use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use cescacs_board::{Diagnostic, Severity};
-use ctl_pgn::Game;
+use cescacs_toolkit::check::{self, Tally, severity_of};
+use ctl_pgn::ParsedGame;
 use ctl_pgn::reader::{Pieces, TextStart};
 use ctl_pgn::render::{
     DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, PositionEncoding, Summary,
     TextRenderer, file_uri, piece_json,
 };
 use ctl_pgn::validate;
-use ctl_pgn::{Check, CheckedPiece, Stats};
+use ctl_pgn::{Check, Stats};
 use rayon::prelude::*;
 
 use crate::code_filter::CodeFilter;
@@ -93,11 +94,6 @@ pub struct Outcome {
     pub render_time: Duration,
     /// Diagnostics not written, past the cap of their file.
     pub omitted: usize,
-}
-
-/// The severity of a diagnostic in its JSON form (LSP: 1 error, 2 warning).
-fn json_severity(d: &JsonDiagnostic) -> Severity {
-    if d.severity == 1 { Severity::Error } else { Severity::Warning }
 }
 
 impl Outcome {
@@ -321,68 +317,52 @@ fn check_item(item: &Item, bytes: &[u8], named: &[Named], how: &How) -> Done {
     }
 }
 
-/// Checks one piece of an input, which starts at `start` ([`Check::piece`]: the fast try, the
-/// full way, the sorted diagnostics) and renders what it found.
+/// Checks one piece of an input, which starts at `start` ([`check::piece`]: the fast try, the
+/// full way, the codes kept) and renders what it found.
 fn check_piece(piece: &[u8], start: TextStart, named: &Named, how: &How) -> Checked {
     let bytes = piece.len() as u64;
-    let CheckedPiece { decoded, checked: mut found } = Check::new(how.level).piece(piece);
-    if !how.codes.is_all() {
-        found.diagnostics.retain(|d| how.codes.keeps(d.code));
-    }
-    let errors = found.diagnostics.iter().filter(|d| d.is_error()).count();
-    let counts = Summary {
-        files: 0,
-        games: found.games,
-        plies: found.plies,
-        errors,
-        warnings: found.diagnostics.len() - errors,
-    };
+    let found = check::piece(&Check::new(how.level), piece, |code| how.codes.keeps(code));
+    let stats = found.piece.checked.stats;
+    let numbered = found.piece.checked.games;
     let mut checked =
-        Checked { counts, numbered: found.games, bytes, stats: found.stats, ..Checked::default() };
+        Checked { counts: found.counts, numbered, bytes, stats, ..Checked::default() };
     // Only a piece read the full way has something to report, and its decoded text.
-    let Some(decoded) = decoded.filter(|_| !found.diagnostics.is_empty()) else {
+    let Some(decoded) = &found.piece.decoded else { return checked };
+    let (shown, omitted) = found.shown(how.cap.max());
+    if shown.is_empty() && omitted == (0, 0) {
         return checked;
-    };
-    render(&found.diagnostics, &found.read, decoded.shown(), start, named, how, &mut checked);
+    }
+    checked.omitted = omitted;
+    let read = &found.piece.checked.read;
+    render(shown, read, decoded.shown(), start, named, how, &mut checked);
     checked
 }
 
-/// Renders the diagnostics of a piece (sorted, piece offsets) into `checked`, up to the cap of
-/// a file: `read` are the games of the piece read the full way (the JSON names each
-/// diagnostic's game), `shown` its text as reports show it, `start` where it starts.
+/// Renders `shown`, diagnostics of a piece (sorted, piece offsets), into `checked`: `read` are
+/// the games of the piece read the full way (the JSON names each diagnostic's game), `text` its
+/// text as reports show it, `start` where it starts.
 fn render(
-    diagnostics: &[Diagnostic],
-    read: &[Game],
-    shown: &str,
+    shown: &[Diagnostic],
+    read: &[ParsedGame],
+    text: &str,
     start: TextStart,
     named: &Named,
     how: &How,
     checked: &mut Checked,
 ) {
     let started = Instant::now();
-    let keep = match how.cap.max() {
-        0 => diagnostics.len(),
-        max => max.min(diagnostics.len()),
-    };
-    for d in &diagnostics[keep..] {
-        match d.severity {
-            Severity::Error => checked.omitted.0 += 1,
-            Severity::Warning => checked.omitted.1 += 1,
-        }
-    }
-    let found_diagnostics = &diagnostics[..keep];
     match how.output {
         Output::Text { color } => {
-            let renderer = TextRenderer::at(&named.shown, shown, start, color);
-            for d in found_diagnostics {
+            let renderer = TextRenderer::at(&named.shown, text, start, color);
+            for d in shown {
                 let d = d.clone().shifted(start.offset);
                 checked.text.push((d.severity, renderer.render(&d)));
             }
         }
         Output::Concise => {
-            let index = LineIndex::at(shown, start);
+            let index = LineIndex::at(text, start);
             let path = &named.concise;
-            for d in found_diagnostics {
+            for d in shown {
                 let at = index.line_col(d.span.start + start.offset);
                 // On one line whatever it quotes: a line is a diagnostic.
                 let message = cescacs_board::terminal::one_line(&d.message);
@@ -390,8 +370,7 @@ fn render(
             }
         }
         Output::Json | Output::Jsonl => {
-            checked.json =
-                piece_json(found_diagnostics, read, shown, start, &named.uri, how.encoding);
+            checked.json = piece_json(shown, read, text, start, &named.uri, how.encoding);
         }
     }
     checked.render_time += started.elapsed();
@@ -444,7 +423,7 @@ pub fn run_selected(
                 checked.numbered += 1;
                 if chooser.choose(number, game.syntax(), &decoded.text) {
                     // The encoding's notes about the game, as `replay` takes them.
-                    found.extend(crate::input::notes_within(&decoded, record.span).iter().cloned());
+                    found.extend(decoded.notes_within(record.span).iter().cloned());
                     found.extend(record.diagnostics);
                     checked.counts.games += 1;
                     checked.counts.plies += record.plies;
@@ -457,7 +436,9 @@ pub fn run_selected(
             checked.counts.errors = found.iter().filter(|d| d.is_error()).count();
             checked.counts.warnings = found.len() - checked.counts.errors;
             if !found.is_empty() {
-                render(&found, &read, decoded.shown(), piece.start, &named[i], &how, &mut checked);
+                let (shown, omitted) = check::shown(&found, how.cap.max());
+                checked.omitted = omitted;
+                render(shown, &read, decoded.shown(), piece.start, &named[i], &how, &mut checked);
             }
             writer.write(Done::Piece(i, checked), progress)?;
             if chooser.done_after(number) {
@@ -476,12 +457,8 @@ struct Writer<'a, W: Write> {
     named: &'a [Named],
     out: Option<&'a mut W>,
     document: Option<DocumentWriter<&'a mut W>>,
-    /// Games of the current file before the piece being written.
-    games_before: usize,
-    /// Counts of the current file.
-    file: Summary,
-    /// The diagnostics of the current file written and left out.
-    cap: ErrorCap,
+    /// The current file's games, counts, and diagnostics written and left out.
+    file: Tally,
     /// The index of the current file.
     current: usize,
     outcome: Outcome,
@@ -495,13 +472,11 @@ impl<'a, W: Write> Writer<'a, W> {
             _ => (Some(out), None),
         };
         Ok(Writer {
-            cap: how.cap,
+            file: Tally::new(how.cap.max()),
             how,
             named,
             out,
             document,
-            games_before: 0,
-            file: Summary::default(),
             outcome: Outcome::default(),
             files_done: 0,
             current: 0,
@@ -511,28 +486,23 @@ impl<'a, W: Write> Writer<'a, W> {
     fn write(&mut self, item: Done, progress: &mut Progress) -> io::Result<()> {
         match item {
             Done::Start(i) => {
-                self.games_before = 0;
-                self.file = Summary { files: 1, ..Summary::default() };
-                self.cap = self.how.cap.fresh();
+                self.file = Tally::new(self.how.cap.max());
                 self.current = i;
                 if let Some(document) = &mut self.document {
                     document.begin_file(&self.named[i].uri, &self.named[i].path)?;
                 }
             }
             Done::Piece(i, mut checked) => {
-                for d in &mut checked.json {
-                    d.data.game = d.data.game.map(|g| g + self.games_before);
-                }
-                self.games_before += checked.numbered;
-                self.file.absorb(checked.counts);
+                self.file.number(checked.numbered, checked.counts, &mut checked.json);
                 self.outcome.paths.absorb(checked.stats);
                 self.outcome.render_time += checked.render_time;
                 progress.suspend(|| self.write_piece(i, &checked))?;
                 progress.advance(checked.bytes, self.files_done);
             }
             Done::End => {
+                let cap = self.file.cap;
                 if let Some(document) = &mut self.document {
-                    document.end_file_omitting(self.file, self.cap.omitted())?;
+                    document.end_file_omitting(self.file.counts, cap.omitted())?;
                 } else if let (Some(out), Output::Text { .. } | Output::Concise) =
                     (&mut self.out, self.how.output)
                 {
@@ -541,12 +511,12 @@ impl<'a, W: Write> Writer<'a, W> {
                         Output::Concise => &named.concise,
                         _ => &named.shown,
                     };
-                    if let Some(line) = self.cap.omitted_line(name) {
+                    if let Some(line) = cap.omitted_line(name) {
                         progress.suspend(|| out.write_all(line.as_bytes()))?;
                     }
                 }
-                self.outcome.omitted += self.cap.omitted();
-                self.outcome.summary.absorb(self.file);
+                self.outcome.omitted += cap.omitted();
+                self.outcome.summary.absorb(self.file.counts);
                 self.files_done += 1;
                 progress.advance(0, self.files_done);
             }
@@ -559,20 +529,20 @@ impl<'a, W: Write> Writer<'a, W> {
     }
 
     fn write_piece(&mut self, i: usize, checked: &Checked) -> io::Result<()> {
-        let cap = &mut self.cap;
-        let json = checked.json.iter().filter(|d| cap.admit(json_severity(d)));
+        let file = &mut self.file;
+        let json = checked.json.iter().filter(|d| file.admit(severity_of(d)));
         if let Some(document) = &mut self.document {
             for d in json {
                 document.diagnostic(d)?;
             }
-            cap.omit(checked.omitted.0, checked.omitted.1);
+            file.omit(checked.omitted);
             return Ok(());
         }
         let Some(out) = &mut self.out else { return Ok(()) };
         match self.how.output {
             Output::Text { .. } | Output::Concise => {
                 for (severity, report) in &checked.text {
-                    if cap.admit(*severity) {
+                    if file.admit(*severity) {
                         out.write_all(report.as_bytes())?;
                     }
                 }
@@ -591,7 +561,7 @@ impl<'a, W: Write> Writer<'a, W> {
                 }
             }
         }
-        cap.omit(checked.omitted.0, checked.omitted.1);
+        file.omit(checked.omitted);
         Ok(())
     }
 

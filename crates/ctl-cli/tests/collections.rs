@@ -372,7 +372,7 @@ fn unique_and_reaches_agree_with_a_brute_force_count_over_generated_games() {
     let root = dir.join("gen");
     std::fs::create_dir_all(&root).unwrap();
     let texts: Vec<String> =
-        (0..240).map(|i| xtask::generate::generate_game(31, i, 1 + i % 5).text).collect();
+        (0..240).map(|i| cescacs_gen::generate_game(31, i, 1 + i % 5).text).collect();
     std::fs::write(root.join("1.ctl-pgn"), texts[..120].join("\n")).unwrap();
     std::fs::write(root.join("2.ctl-pgn"), texts[120..].join("\n")).unwrap();
     let again: Vec<String> = texts.iter().step_by(7).cloned().collect();

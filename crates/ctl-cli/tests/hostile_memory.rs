@@ -65,7 +65,7 @@ fn fmt_memory_does_not_grow_with_the_file() {
         eprintln!("no /proc: peak memory not measured");
         return;
     }
-    let games = xtask::generate::generate_corpus(17, 2 << 20, 200).text;
+    let games = cescacs_gen::generate_corpus(17, 2 << 20, 200).text;
     let small = file("valid-2mb.ctl-pgn", games.as_bytes());
     let big = file("valid-8mb.ctl-pgn", format!("{games}\n").repeat(4).as_bytes());
     let small = run(&["fmt", "--stdout", small.to_str().unwrap()]);

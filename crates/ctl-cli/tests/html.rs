@@ -32,6 +32,18 @@ fn assert_self_contained(html: &str) {
     assert!(html.contains("<style>") && html.contains("<script>") && html.contains("<svg "));
 }
 
+/// A page of a site: its style and script from the site's shared files beside it, its board
+/// drawn by that script, its positions packed; nothing fetched from elsewhere.
+fn assert_site_page(html: &str) {
+    for outside in ["src=\"http", "href=\"http", "src=\"//", "@import", "<iframe", "url("] {
+        assert!(!html.contains(outside), "`{outside}` on the page");
+    }
+    assert!(html.contains("<link rel=\"stylesheet\" href=\"site.css\">"));
+    assert!(html.contains("<script src=\"site.js\"></script>"));
+    assert!(!html.contains("<style>") && !html.contains("<svg "), "shared, not inline");
+    assert!(html.contains("id=\"packed\">") && html.contains("<nav class=\"site\""));
+}
+
 #[test]
 fn without_output_the_page_is_written_beside_the_file() {
     let dir = scratch("beside");
@@ -80,20 +92,49 @@ fn standard_input_needs_an_output_name() {
 }
 
 #[test]
-fn generated_games_make_pages_of_a_few_hundred_kilobytes() {
+fn a_folder_of_games_makes_a_site_of_small_pages() {
     let dir = scratch("generated");
     let out =
         cescacs(&["html", corpus("generated").to_str().unwrap(), "-o", dir.to_str().unwrap()]);
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let mut pages = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if ["index.html", "standings.html", "tree.html", "site.js", "site.css"]
+            .contains(&name.as_str())
+        {
+            continue;
+        }
         let html = std::fs::read_to_string(&path).unwrap();
-        assert_self_contained(&html);
-        assert!(html.len() < 400_000, "{}: {} bytes", path.display(), html.len());
+        assert_site_page(&html);
+        assert!(html.len() < 60_000, "{}: {} bytes", path.display(), html.len());
         pages += 1;
     }
     assert!(pages >= 10);
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert_eq!(index.matches("<tr><td data-label=\"Game\"").count(), pages, "a row per game");
+    let script = std::fs::read_to_string(dir.join("site.js")).unwrap();
+    assert!(script.contains("CescacsViewer") && script.contains("var CescacsSite = {"));
+}
+
+/// Issue 43: a game page of the site weighs little (the viewer's script, style and board are
+/// the site's shared files; the positions are deflated): a 40-ply game under 30 KB.
+#[test]
+fn a_forty_ply_game_page_is_under_thirty_kilobytes() {
+    let dir = scratch("forty");
+    let game = (0..)
+        .map(|index| cescacs_gen::generate_game(43, index, 40))
+        .find(|g| g.plies == 40)
+        .expect("a 40-ply game");
+    let file = dir.join("forty.ctl-pgn");
+    std::fs::write(&file, &game.text).unwrap();
+    let site = dir.join("site");
+    let out = cescacs(&["html", "--split", "-o", site.to_str().unwrap(), file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = std::fs::read_to_string(site.join("forty-0001.html")).unwrap();
+    assert_site_page(&page);
+    assert!(page.len() < 30_000, "{} bytes", page.len());
 }
 
 #[test]
@@ -165,6 +206,8 @@ fn split_writes_a_page_per_game_and_an_index_with_lines_of_the_file() {
         "[Variant \"C'escacs\"]\n[Date \"2024-03-01\"]\n[White \"Puig, Anna\"]\n[Black \"Ros\"]\n\n1. E7-E13 :\n*\n",
         "[Variant \"C'escacs\"]\n[White \"Ros\"]\n\n1. F8-F12, F20-F16 :\n*\n",
         "[Variant \"C'escacs\"]\n[White \"Vila\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, E15-E11 :\n*\n",
+        // No `[Variant]` tag: read in one piece with the game before, on a page of its own.
+        "[White \"Moix\"]\n\n1. G7-G11 :\n*\n",
     ];
     std::fs::write(&file, games.join("\n")).unwrap();
     let out_dir = dir.join("pages");
@@ -172,27 +215,57 @@ fn split_writes_a_page_per_game_and_an_index_with_lines_of_the_file() {
         cescacs(&["html", "--split", "-o", out_dir.to_str().unwrap(), file.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "the third game has an error: {err}");
-    assert!(err.contains("3 pages and "), "{err}");
+    assert!(err.contains("4 pages and "), "{err}");
     let mut names: Vec<String> = std::fs::read_dir(&out_dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["index.html", "three-0001.html", "three-0002.html", "three-0003.html"]);
+    assert_eq!(
+        names,
+        [
+            "index.html",
+            "site.css",
+            "site.js",
+            "standings.html",
+            "three-0001.html",
+            "three-0002.html",
+            "three-0003.html",
+            "three-0004.html",
+            "tree.html"
+        ]
+    );
     let index = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
-    assert!(index.starts_with("<!DOCTYPE html>") && !index.contains("http"), "plain, offline");
-    assert!(index.contains("<a href=\"./three-0002.html#g1\">2</a>"), "{index}");
+    assert!(index.starts_with("<!DOCTYPE html>") && !index.contains("http"), "offline");
+    assert!(index.contains("<a href=\"./three-0002.html#g1\">three.ctl-pgn 2</a>"), "{index}");
     assert!(
         index.contains(
-            "<td>Puig, Anna</td><td>Ros</td><td>*</td><td>2024-03-01</td><td class=\"n\">1</td>"
+            "<td data-label=\"White\">Puig, Anna</td><td data-label=\"Black\">Ros</td>\
+             <td data-label=\"Event\"></td><td data-label=\"Round\"></td>\
+             <td data-label=\"Date\">2024-03-01</td><td data-label=\"Result\">*</td>\
+             <td class=\"n\" data-label=\"Plies\">1</td>\
+             <td class=\"opening\" data-label=\"Opening\">1. E7-E13</td>"
         ),
         "{index}"
     );
-    // Each page holds its game alone; the error is placed at its line and column in the file,
-    // as `check` says it.
+    assert!(index.contains("href=\"./standings.html\"") && index.contains("href=\"./tree.html\""));
+    // Each page holds its game alone, links back to the index and to the pages before and
+    // after it; the error is placed at its line and column in the file, as `check` says it.
     let third = std::fs::read_to_string(out_dir.join("three-0003.html")).unwrap();
-    assert_self_contained(&third);
-    assert!(third.contains("Vila") && !third.contains("Puig"));
+    assert_site_page(&third);
+    assert!(third.contains("Vila") && !third.contains("Puig") && !third.contains("Moix"));
+    assert!(third.contains("<a href=\"./index.html\">Games</a>"));
+    assert!(third.contains("<a href=\"./three-0002.html\" rel=\"prev\">"));
+    assert!(third.contains("<a href=\"./three-0004.html\" rel=\"next\">"));
+    let fourth = std::fs::read_to_string(out_dir.join("three-0004.html")).unwrap();
+    assert!(
+        fourth.contains("Moix") && !fourth.contains("Vila") && !fourth.contains("rel=\"next\"")
+    );
+    let first = std::fs::read_to_string(out_dir.join("three-0001.html")).unwrap();
+    assert!(
+        !first.contains("rel=\"prev\"")
+            && first.contains("<a href=\"./three-0002.html\" rel=\"next\">")
+    );
     let check = cescacs(&["check", "--output-format", "concise", file.to_str().unwrap()]);
     let concise = String::from_utf8_lossy(&check.stdout).into_owned();
     let (line, column) = {

@@ -10,7 +10,10 @@
 //! both). Without them the test is reported ignored, except when `CI` is set: then it fails.
 //! With `CESCACS_BLESS_SCREENSHOT=1` the annotated page's screenshot is copied to
 //! `docs/html-viewer.png` (the README shows it). A second trial opens the index of `html
-//! --split` over files with hostile names and clicks its links (`tests/browser/check-index.js`).
+//! --split` over files with hostile names and clicks its links (`tests/browser/check-index.js`);
+//! a third makes the site of 2,400 generated games, checks every link of every page by file
+//! existence and the site's weight, and uses its index, a sample of its games, its standings
+//! and its tree in chromium (`tests/browser/check-site.js`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -47,6 +50,7 @@ fn main() {
     let mut trials = vec![
         Trial::test("corpus_pages_in_chromium", corpus_pages),
         Trial::test("an_index_of_hostile_file_names_in_chromium", hostile_index),
+        Trial::test("a_site_of_2400_games_in_chromium", site_of_2400_games),
     ];
     if let (Some(why), None) = (missing(), std::env::var_os("CI")) {
         eprintln!("html_browser: ignored: {why}");
@@ -109,7 +113,8 @@ fn hostile_index() -> Result<(), Failed> {
     let manifest = serde_json::json!({
         "index": dir.join("index.html"),
         "dir": dir,
-        "links": names.len() * 2,
+        // Two games a file, and the index's links to the standings and the tree.
+        "links": names.len() * 2 + 2,
         "scratch": tmp.canonicalize().map_err(|e| e.to_string())?,
     });
     let manifest_path = tmp.join("manifest.json");
@@ -171,23 +176,9 @@ fn corpus_pages() -> Result<(), Failed> {
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
     let mut pages = Vec::new();
-    for (dir, status) in [("valid", 0), ("invalid", 1), ("generated", 0)] {
+    for (dir, clean) in [("valid", true), ("invalid", false), ("generated", true)] {
         let out = tmp.join(dir);
-        let run = Command::new(BIN)
-            .arg("html")
-            .arg(root().join("corpus").join(dir))
-            .arg("-o")
-            .arg(format!("{}/", out.display()))
-            .output()
-            .map_err(|e| e.to_string())?;
-        if run.status.code() != Some(status) {
-            return Err(format!(
-                "cescacs html corpus/{dir} exited {:?}, not {status} (as check):\n{}",
-                run.status.code(),
-                String::from_utf8_lossy(&run.stderr)
-            )
-            .into());
-        }
+        std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
         let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("corpus").join(dir))
             .map_err(|e| e.to_string())?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -195,7 +186,25 @@ fn corpus_pages() -> Result<(), Failed> {
             .collect();
         files.sort();
         for file in files {
+            // A page alone for each file (a folder of pages is a site: `site_of_2400_games`).
             let page = out.join(file.with_extension("html").file_name().unwrap_or_default());
+            let run = Command::new(BIN)
+                .arg("html")
+                .arg(&file)
+                .arg("-o")
+                .arg(&page)
+                .output()
+                .map_err(|e| e.to_string())?;
+            let status = if clean { Some(0) } else { run.status.code().filter(|&c| c <= 1) };
+            if run.status.code() != status {
+                return Err(format!(
+                    "cescacs html {} exited {:?}:\n{}",
+                    file.display(),
+                    run.status.code(),
+                    String::from_utf8_lossy(&run.stderr)
+                )
+                .into());
+            }
             let html =
                 std::fs::read_to_string(&page).map_err(|e| format!("{}: {e}", page.display()))?;
             for outside in ["src=\"http", "href=\"http", "<link", "@import"] {
@@ -273,4 +282,165 @@ fn corpus_pages() -> Result<(), Failed> {
             .map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// How many games the site of [`site_of_2400_games`] holds.
+const SITE_GAMES: usize = 2_400;
+
+/// The games of the site: generated games made tournaments, a file an event. The first event
+/// is a double round robin of 10 players (90 games: its standings are a grid); the others pair
+/// 60 players at random (lists).
+fn tournaments(dir: &Path) -> Result<(), String> {
+    let club: Vec<String> = (1..=10).map(|i| format!("Club player {i:02}")).collect();
+    let open: Vec<String> = (1..=60).map(|i| format!("Open player {i:02}")).collect();
+    let mut pairings: Vec<(String, &str, &str)> = Vec::new();
+    for cycle in 0..2 {
+        for a in 0..club.len() {
+            for b in a + 1..club.len() {
+                let (w, bl) = if cycle == 0 { (a, b) } else { (b, a) };
+                pairings.push(("Club Championship".to_string(), &club[w], &club[bl]));
+            }
+        }
+    }
+    let mut rng = cescacs_gen::Rng(2400);
+    while pairings.len() < SITE_GAMES {
+        let (a, b) = (rng.below(open.len()), rng.below(open.len()));
+        if a != b {
+            let event = format!("Open {}", 1 + (pairings.len() - 90) / 100);
+            pairings.push((event, &open[a], &open[b]));
+        }
+    }
+    let mut files: std::collections::BTreeMap<String, String> = Default::default();
+    for (i, (event, white, black)) in pairings.iter().enumerate() {
+        let game = cescacs_gen::generate_game(2400, i, 160).text;
+        let file = files.entry(event.clone()).or_default();
+        if !file.is_empty() {
+            file.push('\n');
+        }
+        for line in game.lines() {
+            let line = if line.starts_with("[Event ") {
+                format!("[Event \"{event}\"]")
+            } else if line.starts_with("[White ") {
+                format!("[White \"{white}\"]")
+            } else if line.starts_with("[Black ") {
+                format!("[Black \"{black}\"]")
+            } else {
+                line.to_string()
+            };
+            file.push_str(&line);
+            file.push('\n');
+        }
+    }
+    for (event, text) in files {
+        let name = format!("{}.ctl-pgn", event.to_lowercase().replace(' ', "-"));
+        std::fs::write(dir.join(name), text).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The links of a page (`href` and `src`), decoded: the files of the folder they lead to
+/// (fragments aside).
+fn linked_files(dir: &Path, html: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for attribute in ["href=\"", "src=\""] {
+        for link in html.split(attribute).skip(1).filter_map(|h| h.split('"').next()) {
+            let path = link.split('#').next().unwrap_or_default();
+            if path.is_empty() {
+                continue;
+            }
+            let path = path.strip_prefix("./").unwrap_or(path);
+            let decoded = percent_decode(path);
+            files.push(dir.join(decoded));
+        }
+    }
+    files
+}
+
+/// `%XX` escapes of a link decoded (the site's links are percent-encoded file names).
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Issue 43: the site of a collection of 2,400 games (`html --split`) weighs under 40 MB, every
+/// link of every page leads to a file of the folder, and in chromium (`tests/browser/
+/// check-site.js`) its index lists, searches and sorts the games, a sample of them opens and
+/// leads on, and the standings and the tree open.
+fn site_of_2400_games() -> Result<(), Failed> {
+    if let Some(why) = missing() {
+        return Err(format!("CI is set but the browser test cannot run: {why}").into());
+    }
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-browser-site");
+    let _ = std::fs::remove_dir_all(&tmp);
+    let games = tmp.join("games");
+    std::fs::create_dir_all(&games).map_err(|e| e.to_string())?;
+    tournaments(&games)?;
+    let out = tmp.join("site");
+    let run = Command::new(BIN)
+        .args(["html", "--split", "-o"])
+        .arg(&out)
+        .arg(&games)
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !run.status.success() {
+        return Err(
+            format!("cescacs html --split: {}", String::from_utf8_lossy(&run.stderr)).into()
+        );
+    }
+    let dir = out.canonicalize().map_err(|e| e.to_string())?;
+    // Every link of every page leads to a file of the folder; the folder's weight.
+    let (mut bytes, mut pages, mut links) = (0u64, 0usize, 0usize);
+    for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        bytes += std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        pages += 1;
+        let html = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+        for file in linked_files(&dir, &html) {
+            if !file.is_file() {
+                return Err(
+                    format!("{}: a link to {}, missing", path.display(), file.display()).into()
+                );
+            }
+            links += 1;
+        }
+    }
+    eprintln!("site of {SITE_GAMES} games: {pages} pages, {links} links, {bytes} bytes");
+    if pages != SITE_GAMES + 3 {
+        return Err(format!("{pages} pages, not a page a game and 3").into());
+    }
+    if bytes >= 40_000_000 {
+        return Err(format!("the site weighs {bytes} bytes, not under 40 MB").into());
+    }
+    let samples: Vec<usize> = [0, 1, 89, 90, 1_200, 1_201, 2_398, 2_399].to_vec();
+    let manifest = serde_json::json!({
+        "dir": dir,
+        "index": dir.join("index.html"),
+        "rows": SITE_GAMES,
+        "query": "club championship",
+        "queryRows": 90,
+        "events": 1 + (SITE_GAMES - 90).div_ceil(100),
+        "samples": samples,
+        "scratch": tmp.canonicalize().map_err(|e| e.to_string())?,
+    });
+    let manifest_path = tmp.join("manifest.json");
+    std::fs::write(&manifest_path, manifest.to_string()).map_err(|e| e.to_string())?;
+    node("check-site.js", &manifest_path).map(drop)
 }

@@ -92,8 +92,20 @@ fn the_readme_names_its_example_files_and_an_invalid_one() {
     assert!(lines.iter().any(|(l, s)| l.contains("corpus/invalid") && *s == 1));
 }
 
-const COMMANDS: [&str; 11] = [
-    "check", "fmt", "filter", "convert", "pdtl", "legal", "perft", "replay", "board", "html", "lsp",
+const COMMANDS: [&str; 13] = [
+    "check",
+    "fmt",
+    "filter",
+    "convert",
+    "pdtl",
+    "legal",
+    "perft",
+    "replay",
+    "board",
+    "html",
+    "lsp",
+    "standings",
+    "tree",
 ];
 
 #[test]

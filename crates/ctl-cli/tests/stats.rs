@@ -83,7 +83,7 @@ fn a_game_with_a_problem_goes_the_full_way_and_the_run_adds_up() {
 /// tags): 2,000 games with nothing to report, every one read by the fast path.
 #[test]
 fn rich_generated_games_are_read_by_the_fast_path_alone() {
-    use xtask::generate::{Features, generate_corpus_games};
+    use cescacs_gen::{Features, generate_corpus_games};
     let rich = generate_corpus_games(2026, 2_000, 80, &Features::RICH);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stats-rich");
     std::fs::create_dir_all(&dir).expect("a directory");

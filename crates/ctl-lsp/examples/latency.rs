@@ -14,9 +14,9 @@
 
 use std::time::{Duration, Instant};
 
+use cescacs_gen::{Features, generate_game_with};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{Value, json};
-use xtask::generate::{Features, generate_game_with};
 
 const URI: &str = "file:///latency.ctl-pgn";
 const RUNS: usize = 30;

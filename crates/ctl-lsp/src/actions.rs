@@ -45,7 +45,7 @@ pub(crate) fn actions<C: Copy>(
     }
     let fix_all = CodeActionKind::new("source.fixAll.cescacs");
     if allowed(&fix_all) {
-        let fixes = ctl_pgn::fixes::compatible(diagnostics.iter().map(|(d, _)| d));
+        let fixes = cescacs_toolkit::fix::compatible(diagnostics.iter().map(|(d, _)| d));
         if !fixes.is_empty() {
             out.push(CodeAction {
                 title: format!("Apply every automatic fix of the document ({})", fixes.len()),

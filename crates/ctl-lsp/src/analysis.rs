@@ -1,9 +1,11 @@
 //! Checking a document: the diagnostics of `cescacs check` at its default level, each with the
 //! game and ply it is about, what is published of them, the outline and the canonical text.
 //!
-//! A document is checked game by game ([`Check::games`], every game read the full way: the
-//! trees are needed), and each game's tree is dropped once its diagnostics, outline entry and
-//! canonical text are taken. Memory is bounded by the largest game, not by the document (a
+//! A document is read as the toolkit reads any text ([`decode_whole`]: a byte-order mark, prose
+//! between games, bytes that are no text, as `cescacs check` reads them in a file), then checked
+//! game by game ([`Check::games`], every game read the full way: the trees are needed), and
+//! each game's tree is dropped once its diagnostics, outline entry and canonical text are
+//! taken. Memory is bounded by the largest game, not by the document (a
 //! 22 MB document used to keep every tree). Between games the analysis stops when it is
 //! cancelled (a newer version of the document came) or when its time budget has run out.
 
@@ -12,9 +14,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cescacs_board::Diagnostic;
+use cescacs_toolkit::read::decode_whole;
 use ctl_pgn::Check;
-use ctl_pgn::Game;
 use ctl_pgn::Level;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, Locator, PositionEncoding};
 use ctl_pgn::split::GameSplitter;
 use ctl_pgn::write::{WriteOptions, write_game};
@@ -102,10 +105,18 @@ impl Analysis {
             analysis.published = notes;
             return Some(analysis);
         }
-        let source = parser_text(text);
-        let source = source.as_deref().unwrap_or(text);
+        let decoded = decode_whole(text);
+        let source = decoded.text.as_str();
         let mut games = 0;
         let mut shown = Shown::default();
+        // What keeps the text from being rewritten (prose between games, bytes that are no
+        // text) keeps it from being formatted, as `cescacs fmt` leaves such a file untouched.
+        if decoded.diagnostics.iter().any(ctl_pgn::write::blocks_writing) {
+            analysis.canonical = None;
+        }
+        for d in decoded.diagnostics {
+            shown.push(d, Context::default());
+        }
         let mut records = Check { fast: false, ..Check::new(LEVEL) }.games(source);
         loop {
             if cancel.load(Ordering::Relaxed) {
@@ -181,19 +192,14 @@ impl Analysis {
     }
 }
 
-/// The text the parsers read: a byte order mark becomes three spaces (`ctl_pgn::decode`), so
-/// that offsets stay the editor's. `None` when the text is read as it is.
-pub(crate) fn parser_text(text: &str) -> Option<String> {
-    let rest = text.strip_prefix('\u{feff}')?;
-    Some(format!("   {rest}"))
-}
-
-/// The text of one piece as the parsers read it (see [`parser_text`]).
+/// The text of one piece as the parsers read it ([`decode_whole`]: offsets stay the editor's),
+/// borrowed when it is read as it is.
 fn piece_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
     let piece = text.get(start..end)?;
-    Some(match piece.strip_prefix('\u{feff}') {
-        Some(rest) if start == 0 => Cow::Owned(format!("   {rest}")),
-        _ => Cow::Borrowed(piece),
+    let decoded = decode_whole(piece);
+    Some(match decoded.shown {
+        Some(_) => Cow::Owned(decoded.text),
+        None => Cow::Borrowed(piece),
     })
 }
 
@@ -244,7 +250,7 @@ pub(crate) fn read_piece(text: &str, start: usize, end: usize) -> Option<Piece<'
     let mut games = Vec::new();
     for out in ctl_an::games(&source) {
         if !out.game.is_empty() {
-            let mut game = Game::new(out.game, &source);
+            let mut game = ParsedGame::new(out.game, &source);
             game.set_syntax_errors(&out.diagnostics);
             games.push(game);
         }
@@ -259,12 +265,12 @@ pub(crate) struct Piece<'a> {
     /// Its text as the parsers read it.
     pub source: Cow<'a, str>,
     /// Its games in order.
-    pub games: Vec<Game>,
+    pub games: Vec<ParsedGame>,
 }
 
 impl Piece<'_> {
     /// The game whose text holds piece offset `offset`.
-    pub fn game_at(&self, offset: usize) -> Option<&Game> {
+    pub fn game_at(&self, offset: usize) -> Option<&ParsedGame> {
         let i = self.games.partition_point(|g| g.span().start <= offset).checked_sub(1)?;
         let game = &self.games[i];
         (offset <= game.span().end).then_some(game)
@@ -418,6 +424,27 @@ mod tests {
         let fmt =
             ctl_pgn::write::write_file(&ctl_an::parse_file(text).file, WriteOptions::default());
         assert_eq!(a.canonical.as_deref(), Some(fmt.as_str()));
+    }
+
+    #[test]
+    fn a_document_is_read_as_cescacs_check_reads_a_file() {
+        // Prose between games is skipped with a warning (not read as movetext), and keeps the
+        // document from being formatted, as `cescacs fmt` leaves such a file untouched.
+        let game = "[Variant \"C'escacs\"]\n1. E7-E13: *\n";
+        let text = format!("{game}These lines are notes about the games, not a game.\n{game}");
+        let a = analyse(&text, BOUNDS);
+        let code = |c: &str| Some(lsp_types::NumberOrString::String(c.to_string()));
+        let codes: Vec<_> = a.published.iter().map(|d| d.code.clone()).collect();
+        assert_eq!(codes, [code("W0001")]);
+        assert_eq!((a.symbols.len(), a.canonical), (2, None));
+        let checked = cescacs_toolkit::check::check(
+            text.as_bytes(),
+            &cescacs_toolkit::check::CheckOptions::default(),
+        );
+        assert_eq!(
+            checked.unwrap().diagnostics[0].range,
+            serde_json::from_value(serde_json::to_value(a.published[0].range).unwrap()).unwrap()
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@
 use cescacs_board::{BoardMove, BoardMoveKind, Colour, Letters, Position, Span};
 use ctl_an::lexer::{Lexer, TokenKind};
 use ctl_an::syntax::{Movetext, Pair, Ply};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use lsp_types::CompletionItemKind;
 
 use crate::analysis::Piece;
@@ -94,7 +94,7 @@ pub(crate) fn complete(piece: &Piece<'_>, at: usize) -> Option<(Span, Vec<Item>)
 
 /// The game of the piece that holds `at`, or the last one before it (the cursor after its
 /// last token).
-fn game_before<'p>(piece: &'p Piece<'_>, at: usize) -> Option<&'p Game> {
+fn game_before<'p>(piece: &'p Piece<'_>, at: usize) -> Option<&'p ParsedGame> {
     let i = piece.games.partition_point(|g| g.span().start <= at);
     piece.games.get(i.saturating_sub(1))
 }
@@ -120,7 +120,7 @@ fn line_at(movetext: &Movetext, offset: usize) -> (Vec<Step>, &[Pair]) {
 pub(crate) fn moves(position: &Position, letters: &Letters, typed: &str) -> Vec<Item> {
     let typed = typed.to_lowercase();
     let mut items: Vec<Item> = position
-        .legal_moves()
+        .legal_board_moves()
         .iter()
         .map(|m| {
             let (label, check) = written(position, m, letters);
@@ -224,7 +224,7 @@ fn tag_values(name: &str, typed: &str) -> Vec<Item> {
 
 /// In a comment: after `~`, the pieces on the board there; after `#`, the moves and labelled
 /// variations of the game; after `@`, the players.
-fn in_comment(game: &Game, source: &str, at: usize) -> Option<(Span, Vec<Item>)> {
+fn in_comment(game: &ParsedGame, source: &str, at: usize) -> Option<(Span, Vec<Item>)> {
     let sigil = source[..at].rfind(['~', '#', '@'])?;
     let typed = &source[sigil..at];
     if typed.contains(char::is_whitespace) {
@@ -251,7 +251,7 @@ fn in_comment(game: &Game, source: &str, at: usize) -> Option<(Span, Vec<Item>)>
 }
 
 /// `~JF6`: every piece on the board where the comment stands.
-fn pieces(game: &Game, at: usize) -> Vec<Item> {
+fn pieces(game: &ParsedGame, at: usize) -> Vec<Item> {
     let Some((place, _)) = walk::comment_at(game.movetext(), at) else { return Vec::new() };
     let Ok(position) = walk::position_in_line(game, &place.line, place.pairs_played()) else {
         return Vec::new();
@@ -311,8 +311,8 @@ mod tests {
     use super::*;
     use crate::analysis::read_piece;
     use cescacs_board::internals::MatchWritten;
+    use cescacs_gen::{Features, generate_game_with};
     use std::collections::BTreeSet;
-    use xtask::generate::{Features, generate_game_with};
 
     fn labels(text: &str, at: usize) -> (Span, Vec<String>) {
         let piece = read_piece(text, 0, text.len()).expect("a piece");
@@ -353,7 +353,7 @@ mod tests {
                     found.insert(m.to_string());
                 }
                 let legal: BTreeSet<String> =
-                    position.legal_moves().iter().map(ToString::to_string).collect();
+                    position.legal_board_moves().iter().map(ToString::to_string).collect();
                 assert_eq!(found, legal, "game {index} at {}", written.span.start);
                 assert_eq!(items.len(), legal.len(), "no move twice");
                 let spec = ctl_pgn::validate::move_spec(written, letters).expect("a spec");

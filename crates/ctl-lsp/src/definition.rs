@@ -3,13 +3,13 @@
 
 use cescacs_board::{Colour, Span};
 use ctl_an::syntax::Reference;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 
 use crate::references::{Target, labelled, resolve_move};
 use crate::walk::Node;
 
 /// The span a reference at `node` points to.
-pub(crate) fn definition(game: &Game, node: &Node<'_>) -> Option<Span> {
+pub(crate) fn definition(game: &ParsedGame, node: &Node<'_>) -> Option<Span> {
     let Node::Reference { at, reference } = node else { return None };
     let movetext = game.movetext();
     match &reference.value {

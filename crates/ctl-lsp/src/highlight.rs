@@ -7,7 +7,7 @@
 
 use cescacs_board::{Hex, Letters, PieceKind, Span};
 use ctl_an::syntax::{Comment, Move, MoveKind, Pair, PieceLetter, Ply, PromotionTarget, Reference};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use lsp_types::DocumentHighlightKind;
 
 /// What a place names.
@@ -20,7 +20,7 @@ enum Named {
 /// Every place of the game that names what the place under `at` names, with how: a piece
 /// arriving on a hex is a write, leaving it a read, a comment's mention text.
 pub(crate) fn highlights(
-    game: &Game,
+    game: &ParsedGame,
     source: &str,
     at: usize,
 ) -> Vec<(Span, DocumentHighlightKind)> {
@@ -131,7 +131,7 @@ mod tests {
 
     fn found(at: &str, nth: usize) -> Vec<(&'static str, DocumentHighlightKind)> {
         let out = ctl_an::parse_file(GAME);
-        let game = Game::new(out.file.games[0].clone(), GAME);
+        let game = ParsedGame::new(out.file.games[0].clone(), GAME);
         let offset = GAME.match_indices(at).nth(nth).expect(at).0;
         highlights(&game, GAME, offset).into_iter().map(|(s, k)| (&GAME[s.range()], k)).collect()
     }

@@ -3,7 +3,7 @@
 use cescacs_board::{Colour, HexColour, Letters, Piece, Position};
 use cescacs_diagram::Diagram;
 use ctl_an::syntax::{HexShade, Move, Rating, Reference, Spanned};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 
 use crate::describe::describe;
 use crate::references::{Target, labelled, resolve_move};
@@ -12,7 +12,7 @@ use cescacs_board::internals::MatchWritten;
 
 /// The Markdown of a hover over `node`, and the span it is about.
 pub(crate) fn hover(
-    game: &Game,
+    game: &ParsedGame,
     source: &str,
     node: &Node<'_>,
 ) -> Option<(String, cescacs_board::Span)> {
@@ -24,7 +24,7 @@ pub(crate) fn hover(
     }
 }
 
-fn heading(game: &Game, at: &MoveAt) -> String {
+fn heading(game: &ParsedGame, at: &MoveAt) -> String {
     let pairs = walk::pairs_of(game.movetext(), &at.line).unwrap_or_default();
     let number = pairs.get(at.pair).map_or(0, |p| p.number.value);
     let whose = if at.side == Colour::White { "White" } else { "Black" };
@@ -32,7 +32,7 @@ fn heading(game: &Game, at: &MoveAt) -> String {
     format!("{whose}'s move {number}{line}")
 }
 
-fn on_move(game: &Game, source: &str, at: &MoveAt, mv: &Move) -> String {
+fn on_move(game: &ParsedGame, source: &str, at: &MoveAt, mv: &Move) -> String {
     let written = source.get(mv.span.range()).unwrap_or_default();
     let mut out = format!("**{}**: `{written}`\n\n", heading(game, at));
     let before = match walk::position_before(game, at) {
@@ -76,7 +76,7 @@ fn position_block(position: &Position, letters: &Letters) -> String {
 }
 
 fn on_reference(
-    game: &Game,
+    game: &ParsedGame,
     source: &str,
     at: &CommentAt,
     reference: &Spanned<Reference>,
@@ -182,7 +182,7 @@ fn on_reference(
     }
 }
 
-fn move_in_words(game: &Game, at: &MoveAt) -> Option<String> {
+fn move_in_words(game: &ParsedGame, at: &MoveAt) -> Option<String> {
     let pairs = walk::pairs_of(game.movetext(), &at.line)?;
     let pair = pairs.get(at.pair)?;
     let ply = if at.side == Colour::White { Some(&pair.white) } else { pair.black.as_ref() };
@@ -193,7 +193,7 @@ fn move_in_words(game: &Game, at: &MoveAt) -> Option<String> {
 }
 
 /// The position where a comment stands.
-fn position_at(game: &Game, at: &CommentAt) -> Result<Position, walk::Stopped> {
+fn position_at(game: &ParsedGame, at: &CommentAt) -> Result<Position, walk::Stopped> {
     walk::position_in_line(game, &at.line, at.pairs_played())
 }
 

@@ -59,6 +59,7 @@
 
 mod actions;
 mod analysis;
+mod caught;
 mod completion;
 mod definition;
 mod describe;

@@ -36,6 +36,7 @@ use lsp_types::{
 use serde_json::{Value, json};
 
 use crate::analysis::{self, Analysis, Bounds};
+use crate::caught::panic_text;
 use crate::document::Document;
 use crate::options::Options;
 use crate::positions::{Ranges, offset};
@@ -740,12 +741,4 @@ fn respond(id: RequestId, answer: Answer) -> Response {
         Ok(value) => Response::new_ok(id, value),
         Err(f) => Response::new_err(id, f.code as i32, f.message),
     }
-}
-
-pub(crate) fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic".to_string())
 }

@@ -1,7 +1,7 @@
 //! The outline of a document: its games, and in each game its variations, nested.
 
 use ctl_an::syntax::{Pair, Ply};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use lsp_types::{DocumentSymbol, SymbolKind};
 
 use crate::positions::Ranges;
@@ -9,7 +9,7 @@ use crate::positions::Ranges;
 /// One symbol per game, with its variations as children; `before` games come before these in
 /// the document (the first is game `before + 1`).
 pub(crate) fn symbols(
-    games: &[Game],
+    games: &[ParsedGame],
     before: usize,
     source: &str,
     ranges: &Ranges<'_>,
@@ -32,7 +32,7 @@ pub(crate) fn symbols(
         .collect()
 }
 
-fn game_name(number: usize, game: &Game) -> String {
+fn game_name(number: usize, game: &ParsedGame) -> String {
     let tag = |name: &str| game.tag(name).map(|t| t.value.trim()).filter(|v| !v.is_empty());
     let mut name = format!("Game {number}");
     match (tag("White"), tag("Black")) {
@@ -46,7 +46,7 @@ fn game_name(number: usize, game: &Game) -> String {
     name
 }
 
-fn game_detail(game: &Game) -> Option<String> {
+fn game_detail(game: &ParsedGame) -> Option<String> {
     let parts: Vec<&str> = ["Event", "Date", "Id", "Result"]
         .iter()
         .filter_map(|name| game.tag(name).map(|t| t.value.as_str()))

@@ -111,8 +111,8 @@ pub(crate) struct Token {
 pub(crate) fn tokens(text: &str, wanted: Option<Span>) -> Vec<Token> {
     let mut out = Vec::new();
     let Some(wanted) = wanted else {
-        let source = analysis::parser_text(text);
-        let source = source.as_deref().unwrap_or(text);
+        let decoded = cescacs_toolkit::read::decode_whole(text);
+        let source = decoded.text.as_str();
         let mut found = Found { source, out: Vec::new() };
         for read in ctl_an::games(source) {
             found.game(&read.game);

@@ -1,14 +1,14 @@
 //! Finding things in a game's tree by byte offset, and the position at a point of a line.
 //!
 //! A line is named by its path from the main line: each [`Step`] goes into one variation of one
-//! pair. The positions come from the one replay of `ctl-pgn` ([`Game::lines`], at the coherence
+//! pair. The positions come from the one replay of `ctl-pgn` ([`ParsedGame::lines`], at the coherence
 //! level: the spec's minimal reader), which says where each variation starts.
 
 use cescacs_board::internals::MatchWritten;
 use cescacs_board::{Colour, Letters, Position, Span};
 use ctl_an::syntax::{Comment, Move, Movetext, Pair, Ply, Reference, Spanned, Variation};
-use ctl_pgn::Game;
 use ctl_pgn::Level;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::ReplayedLine;
 use ctl_pgn::validate::move_spec;
 
@@ -208,7 +208,7 @@ fn stopped_in(line: &ReplayedLine, pairs: &[Pair]) -> Stopped {
 
 /// The position of `line` after its first `plies` plies that give one.
 pub(crate) fn position_after(
-    game: &Game,
+    game: &ParsedGame,
     line: &[Step],
     plies: usize,
 ) -> Result<Position, Stopped> {
@@ -238,7 +238,7 @@ pub(crate) fn position_after(
 
 /// The position once the first `played` pairs of a line are played.
 pub(crate) fn position_in_line(
-    game: &Game,
+    game: &ParsedGame,
     line: &[Step],
     played: usize,
 ) -> Result<Position, Stopped> {
@@ -248,7 +248,7 @@ pub(crate) fn position_in_line(
 }
 
 /// The position before a move.
-pub(crate) fn position_before(game: &Game, at: &MoveAt) -> Result<Position, Stopped> {
+pub(crate) fn position_before(game: &ParsedGame, at: &MoveAt) -> Result<Position, Stopped> {
     let lost = || Stopped { span: None, reason: "the line is not in the game".to_string() };
     let pairs = pairs_of(game.movetext(), &at.line).ok_or_else(lost)?;
     let mut plies = plies_in(pairs.get(..at.pair).ok_or_else(lost)?);
@@ -265,10 +265,10 @@ mod tests {
 
     const GAME: &str = "[Variant \"C'escacs\"]\n{ start ~F8 }\n1. E7-E13, E21-E15\n{ @W: ~PE13 }\n(1. F8-F12, F20-F16\n.{ ~F12 }\n.(1. …, E21-E17)\n)\n2. F8-F12: *\n{ end #2 }\n";
 
-    fn game() -> Game {
+    fn game() -> ParsedGame {
         let out = ctl_an::parse_file(GAME);
         assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
-        Game::new(out.file.games[0].clone(), GAME)
+        ParsedGame::new(out.file.games[0].clone(), GAME)
     }
 
     fn at(needle: &str) -> usize {
@@ -320,7 +320,7 @@ mod tests {
     fn replaying_stops_with_a_reason() {
         let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. G7-E13, F20-F16\n";
         let out = ctl_an::parse_file(text);
-        let g = Game::new(out.file.games[0].clone(), text);
+        let g = ParsedGame::new(out.file.games[0].clone(), text);
         let m = MoveAt { line: vec![], pair: 1, side: Colour::Black };
         let stopped = position_before(&g, &m).unwrap_err();
         assert_eq!(stopped.span.map(|s| &text[s.range()]), Some("G7-E13"));

@@ -15,6 +15,7 @@ use std::thread;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::analysis::{Analysis, Bounds};
+use crate::caught::panic_text;
 
 /// One document to check.
 pub(crate) struct Job {
@@ -77,7 +78,7 @@ fn work(queue: &Receiver<Job>, results: &Sender<Done>) {
             Err(panic) => Analysis::failed(format!(
                 "internal error while checking {}: {}",
                 job.uri,
-                crate::server::panic_text(panic.as_ref())
+                panic_text(panic.as_ref())
             )),
         };
         let done = Done { uri: job.uri, generation: job.generation, analysis };

@@ -1,6 +1,6 @@
 //! A downstream program written against the front doors of `ctl-pgn` and `pdtl` only (items at
-//! their roots): it checks a game file, replays its first game to its positions, and reads a
-//! PDTL back for each of them.
+//! their roots): it checks a game file, reads its first game into the game model and walks its
+//! main line's positions, and reads a PDTL back for each of them.
 //!
 //! `cargo run -p ctl-pgn --example front_door -- corpus/valid/edge-castling-and-leap.ctl-pgn`
 //!
@@ -35,13 +35,17 @@ pub fn summary(path: &Path) -> io::Result<Summary> {
             out.problems.push(format!("{} at byte {at}: {}", d.code, d.message));
         }
     }
-    // 2. Replay: the first game's main line, position by position.
+    // 2. Replay: the first game's main line, position by position, as far as its moves are
+    // legal (a node without its board move says why).
     let Some(first) = Reader::new(File::open(path)?).next().transpose()? else { return Ok(out) };
-    let line = first.game.main_line(Level::Rules);
-    out.stop = line.error.map(|d| format!("{}: {}", d.code, d.message));
+    let game = &first.game;
+    let played = game.main_line().map_while(|n| n.position());
+    let positions: Vec<_> = game.start().cloned().into_iter().chain(played).collect();
+    let stop = game.main_line().find_map(|n| n.play_error());
+    out.stop = stop.map(|e| format!("{}: {e}", e.code()));
     // 3. PDTL: each position written and read back (with the game's letters).
-    let letters = first.game.letters();
-    for position in &line.positions {
+    let letters = game.letters();
+    for position in &positions {
         let text = pdtl::write(position, letters);
         let back = pdtl::read(&text, letters);
         if back.position.as_ref() != Some(position) {

@@ -17,7 +17,7 @@
 //! assert!(read.diagnostics.is_empty());
 //! let pgn = read.text.unwrap();
 //! assert!(pgn.ends_with("1. G7-G13, F20-F16\n2. G13×F16, E21-E17 :\n*\n"));
-//! let game = ctl_pgn::Game::new(ctl_an::parse_file(&pgn).file.games[0].clone(), &pgn);
+//! let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(&pgn).file.games[0].clone(), &pgn);
 //! let back = to_app(&game).unwrap();
 //! assert_eq!((back.pdtl, back.moves.as_str()), (None, app));
 //! ```
@@ -30,11 +30,11 @@ use cescacs_board::{
 use ctl_an::syntax::{self, Ply};
 use pdtl::Dialect;
 
-use crate::game::Game;
-use crate::validate::messages::{coherence_error, rules_error};
+use crate::parsed::ParsedGame;
 use crate::validate::move_spec;
 use crate::write::{WriteOptions, write_file};
 use cescacs_board::internals::{MatchWritten, PlayWritten};
+use ctl_an::written::internals::{coherence_error, rules_error};
 
 pub use cescacs_board::codes::convert::{BAD_LINE, BAD_OMISSION};
 
@@ -339,14 +339,14 @@ pub fn syntax_errors(diagnostics: &[Diagnostic], game: &syntax::Record) -> Vec<D
 /// numbering that starts `1?` (which the app reads whatever the move number of its position).
 ///
 /// ```
-/// use ctl_pgn::{Game, app::to_app};
+/// use ctl_pgn::{ParsedGame, app::to_app};
 /// let text = "[Variant \"C'escacs\"]\n[PDTL \"/27:1k/14:3K3/ b -- - 0 ?\"]\n1? …, KG27-F26 {hi}\n2. KF14-F16: *\n";
-/// let game = Game::new(ctl_an::parse_file(text).file.games[0].clone(), text);
+/// let game = ParsedGame::new(ctl_an::parse_file(text).file.games[0].clone(), text);
 /// let app = to_app(&game).unwrap();
 /// assert_eq!(app.text(), "/27:1k/14:3K3/ b - - 0 -\n1? …, KG27-F26\n2. KF14-F16\n");
 /// assert_eq!(app.dropped, ["comments"]);
 /// ```
-pub fn to_app(game: &Game) -> Result<ToApp, Box<Diagnostic>> {
+pub fn to_app(game: &ParsedGame) -> Result<ToApp, Box<Diagnostic>> {
     let Some(start) = game.start() else {
         return Err(Box::new(Diagnostic::error(
             BAD_LINE,

@@ -27,7 +27,7 @@ use cescacs_board::{Diagnostic, Span};
 use ctl_an::{GameOutput, Limits};
 
 use crate::decode::{Decoded, as_plain_text, decode};
-use crate::game::Game;
+use crate::parsed::ParsedGame;
 use crate::reader::{Pieces, StreamPiece};
 use crate::replay::{ReplayOptions, replay_game};
 use crate::split::{GameSplitter, RawGame};
@@ -41,7 +41,7 @@ pub struct Check {
     /// The bounds on one item of the text.
     pub limits: Limits,
     /// Whether the fast path is tried. Without it every game is read the full way and its
-    /// [`Game`] kept (the language server needs the trees).
+    /// [`ParsedGame`] kept (the language server needs the trees).
     pub fast: bool,
 }
 
@@ -107,7 +107,7 @@ pub struct Checked {
     pub plies: usize,
     /// With [`Check`]`.fast` off, every game read, in text order (spans into the text checked);
     /// otherwise those of a [`Check::piece`] read the full way.
-    pub read: Vec<Game>,
+    pub read: Vec<ParsedGame>,
     /// Which path read what.
     pub stats: Stats,
     /// Whether the reader reported an error (of the encoding or the syntax): such a text is
@@ -158,7 +158,7 @@ pub struct CheckedGame {
     pub syntax_errors: bool,
     /// The game read, when [`Check`]`.fast` is off (spans into the text checked); `None`
     /// otherwise, and for text that is not a game.
-    pub game: Option<Game>,
+    pub game: Option<ParsedGame>,
 }
 
 impl Checked {
@@ -282,18 +282,18 @@ impl Check {
         })
     }
 
-    /// Checks a game already read (by [`crate::Reader`], or [`Game::new`] from a parsed
+    /// Checks a game already read (by [`crate::Reader`], or [`ParsedGame::new`] from a parsed
     /// record): its problems beyond the syntax diagnostics the reader gave with it, sorted,
     /// spans into the text it was read from. The limits and the fast path play no part.
     ///
     /// ```
     /// use ctl_pgn::{Check, Level};
     /// let text = "[Variant \"C'escacs\"] [Result \"3-0\"]\n1. E7-E13: 0-3\n";
-    /// let game = ctl_pgn::read_str(text).remove(0).game;
+    /// let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
     /// assert!(Check::new(Level::Syntax).game(&game).is_empty());
     /// assert_eq!(Check::new(Level::Coherence).game(&game)[0].code, "E0410");
     /// ```
-    pub fn game(&self, game: &Game) -> Vec<Diagnostic> {
+    pub fn game(&self, game: &ParsedGame) -> Vec<Diagnostic> {
         validate(game, self.level)
     }
 
@@ -327,7 +327,7 @@ impl Check {
         let span = Span::new(game.span.start + offset, game.span.end + offset);
         let is_game = !game.is_empty();
         let (plies, game) = if is_game {
-            let mut game = Game::new(game, source);
+            let mut game = ParsedGame::new(game, source);
             game.set_syntax_errors(&diagnostics);
             let found = validate_parsed(&game, self.level, &mut diagnostics);
             diagnostics.extend(found);
@@ -431,13 +431,13 @@ impl Iterator for CheckedGames<'_> {
 
 /// The problems of one game beyond its syntax diagnostics (which the parser gives), sorted by
 /// span. Spans point into the text the game was parsed from. [`Check::game`] is its public face.
-fn validate(game: &Game, level: Level) -> Vec<Diagnostic> {
+fn validate(game: &ParsedGame, level: Level) -> Vec<Diagnostic> {
     replay_game(game, ReplayOptions::check(level), ()).0.diagnostics
 }
 
 /// [`validate`] for a game read with the `parser`'s diagnostics: a line that a syntax error
 /// stopped notes what it left unchecked on the parser's error inside the move.
-fn validate_parsed(game: &Game, level: Level, parser: &mut [Diagnostic]) -> Vec<Diagnostic> {
+fn validate_parsed(game: &ParsedGame, level: Level, parser: &mut [Diagnostic]) -> Vec<Diagnostic> {
     let (done, ()) = replay_game(game, ReplayOptions::check(level), ());
     unchecked::attach(parser, done.unchecked);
     done.diagnostics

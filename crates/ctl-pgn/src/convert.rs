@@ -193,11 +193,11 @@ impl Cx<'_> {
     }
 
     /// A PDTL value that cannot be read only because of its castling field (the board is read
-    /// and replayed, [`crate::Game::start`]), converted letter by letter (placement and
+    /// and replayed, [`crate::ParsedGame::start`]), converted letter by letter (placement and
     /// castling field): the converted value must read with the new letters exactly as the
     /// original does with the old ones (same problems, same board), else `None`.
     fn transliterate_pdtl(&self, value: &str, read: &pdtl::ReadOutput) -> Option<String> {
-        let board = crate::game::defensive(value, self.from, read)?;
+        let board = crate::parsed::defensive(value, self.from, read)?;
         let mut out = String::with_capacity(value.len() * 2);
         let mut field = 0;
         let mut in_space = false;
@@ -220,7 +220,7 @@ impl Cx<'_> {
         }
         let again = pdtl::read(&out, self.to);
         let codes = |r: &pdtl::ReadOutput| r.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
-        let same_board = crate::game::defensive(&out, self.to, &again) == Some(board);
+        let same_board = crate::parsed::defensive(&out, self.to, &again) == Some(board);
         (again.position.is_none() && codes(&again) == codes(read) && same_board).then_some(out)
     }
 

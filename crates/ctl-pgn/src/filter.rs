@@ -43,7 +43,7 @@ pub fn filter(file: &File) -> Converted {
 /// ```
 /// let (mut mt, _) = ctl_an::parse_movetext("1. E7-E13 !, E21-E15 {x} (1. F8-F12) 2. F8-F12: *");
 /// ctl_pgn::filter::strip(&mut mt);
-/// assert_eq!(ctl_an::write_movetext(&mt), "1. E7-E13, E21-E15\n2. F8-F12 :\n*\n");
+/// assert_eq!(ctl_pgn::write::write_movetext(&mt), "1. E7-E13, E21-E15\n2. F8-F12 :\n*\n");
 /// ```
 pub fn strip(movetext: &mut Movetext) {
     for pair in &mut movetext.pairs {
@@ -62,7 +62,7 @@ pub fn strip(movetext: &mut Movetext) {
 /// let (mut mt, _) = ctl_an::parse_movetext(text);
 /// ctl_pgn::filter::strip_decorations(&mut mt);
 /// assert_eq!(
-///     ctl_an::write_movetext(&mt),
+///     ctl_pgn::write::write_movetext(&mt),
 ///     "1. E7-E13, E21-E15\n(1. …, F20-F16\n.(1. …, F20-F17)\n)\n2. F8-F12 :\n*\n"
 /// );
 /// ```

@@ -6,10 +6,11 @@
 //! in the same order, but a game that the scanner ([`ctl_an::scan`]) reads whole is handed out
 //! as its text alone: no tree is built until [`LazyGame::read`] asks for one. Its main line is
 //! replayed straight from the scanner's events ([`LazyGame::main_line`]), by the same replay
-//! that [`Game::main_line`](crate::Game::main_line) runs on the tree, so the positions are the
+//! that [`ParsedGame::main_line`](crate::ParsedGame::main_line) runs on the tree, so the positions are the
 //! same by construction. A game the scanner does not read whole (a syntax error, an encoding
 //! problem, a form it leaves to the full reader, text around games) is read the full way at
-//! once, as the `Reader` reads it.
+//! once, as the `Reader` reads it, into a [`ParsedGame`] (what the checker and the replay take;
+//! [`Reader`](crate::Reader) gives the game model instead).
 //!
 //! ```
 //! use ctl_pgn::{Level, LazyReader, Reader};
@@ -20,7 +21,9 @@
 //! assert_eq!(lazy.len(), full.len());
 //! // The first game is clean: the scanner read it, and its positions need no tree.
 //! assert!(lazy[0].scanned());
-//! assert_eq!(lazy[0].main_line(Level::Rules), full[0].game.main_line(Level::Rules));
+//! let line = lazy[0].main_line(Level::Rules);
+//! assert_eq!(line.positions.last(), full[0].game.root().end().position().as_ref());
+//! assert_eq!(line.positions, lazy[0].read().game.main_line(Level::Rules).positions);
 //! assert_eq!(lazy[0].tags()[1].value, "Puig");
 //! // The second has a typo: it was read the full way, with the reader's diagnostics.
 //! assert!(!lazy[1].scanned());
@@ -35,11 +38,12 @@ use std::sync::OnceLock;
 use cescacs_board::Span;
 use ctl_an::Limits;
 use ctl_an::scan::{self, Flow, TagEvent, Visitor};
-use ctl_an::syntax::Tag;
+use ctl_an::syntax::{GameResult, Spanned, Tag};
 
 use crate::decode::as_plain_text;
+use crate::parsed::ParsedGame;
 use crate::reader::{Pieces, ReadGame, StreamPiece, TextStart, read_piece_with};
-use crate::replay::{MainLine, Replay, ReplayOptions, Trail};
+use crate::replay::{MainLine, Observer, Replay, ReplayOptions, Trail};
 use crate::validate::{Level, fast};
 
 /// The games of a stream, one at a time, each read only as far as it is used: see the module
@@ -49,8 +53,8 @@ use crate::validate::{Level, fast};
 pub struct LazyReader<R> {
     pieces: Pieces<R>,
     limits: Limits,
-    /// The games of a piece read the full way, not yet handed out.
-    pending: VecDeque<ReadGame>,
+    /// The games of the last piece, not yet handed out.
+    pending: VecDeque<LazyGame>,
 }
 
 impl<R: Read> LazyReader<R> {
@@ -70,24 +74,35 @@ impl<R: Read> Iterator for LazyReader<R> {
 
     fn next(&mut self) -> Option<io::Result<LazyGame>> {
         loop {
-            if let Some(read) = self.pending.pop_front() {
-                return Some(Ok(LazyGame::from_read(read, self.limits)));
+            if let Some(game) = self.pending.pop_front() {
+                return Some(Ok(game));
             }
             let piece = match self.pieces.next()? {
                 Ok(piece) => piece,
                 Err(e) => return Some(Err(e)),
             };
-            if as_plain_text(&piece.bytes).is_some_and(|text| whole_game(text, &self.limits)) {
-                return Some(Ok(LazyGame {
-                    start: piece.start,
-                    scanned: Some(piece.bytes),
-                    read: OnceLock::new(),
-                    limits: self.limits,
-                }));
-            }
-            self.pending.extend(read_piece_with(piece, &self.limits));
+            self.pending.extend(read_piece(piece, &self.limits));
         }
     }
+}
+
+/// The games of one piece of a stream ([`crate::reader::Pieces`]), read as [`LazyReader`]
+/// reads them, within `limits`: for a caller that reads the pieces of a stream on many threads
+/// (as [`crate::Check::piece`] checks them). A piece read the full way may give a record
+/// without tags or moves (text around games, kept for its diagnostics).
+pub fn read_piece(piece: StreamPiece, limits: &Limits) -> Vec<LazyGame> {
+    if as_plain_text(&piece.bytes).is_some_and(|text| whole_game(text, limits)) {
+        return vec![LazyGame {
+            start: piece.start,
+            scanned: Some(piece.bytes),
+            read: OnceLock::new(),
+            limits: *limits,
+        }];
+    }
+    read_piece_with(piece, limits)
+        .into_iter()
+        .map(|read| LazyGame::from_read(read, *limits))
+        .collect()
 }
 
 /// Whether the scanner reads `text` whole: then the full reader gives exactly one game and no
@@ -107,13 +122,13 @@ pub struct LazyGame {
     scanned: Option<Vec<u8>>,
     /// The game read the full way: at once when the scanner could not read it, on demand
     /// otherwise.
-    read: OnceLock<ReadGame>,
+    read: OnceLock<ReadGame<ParsedGame>>,
     limits: Limits,
 }
 
 impl LazyGame {
     /// A game read the full way.
-    fn from_read(read: ReadGame, limits: Limits) -> LazyGame {
+    fn from_read(read: ReadGame<ParsedGame>, limits: Limits) -> LazyGame {
         LazyGame { start: read.start, scanned: None, read: OnceLock::from(read), limits }
     }
 
@@ -146,12 +161,12 @@ impl LazyGame {
 
     /// The game as [`Reader`](crate::Reader) gives it, with its syntax tree and the reader's
     /// diagnostics: built on the first call for a game the scanner read.
-    pub fn read(&self) -> &ReadGame {
+    pub fn read(&self) -> &ReadGame<ParsedGame> {
         self.read.get_or_init(|| self.read_now())
     }
 
     /// The game as [`Reader`](crate::Reader) gives it (see [`LazyGame::read`]).
-    pub fn into_read(mut self) -> ReadGame {
+    pub fn into_read(mut self) -> ReadGame<ParsedGame> {
         match self.read.take() {
             Some(read) => read,
             None => self.read_now(),
@@ -159,14 +174,14 @@ impl LazyGame {
     }
 
     /// The scanned game read the full way.
-    fn read_now(&self) -> ReadGame {
+    fn read_now(&self) -> ReadGame<ParsedGame> {
         let bytes = self.scanned.clone().unwrap_or_default();
         let piece = StreamPiece { start: self.start, bytes };
         // The scanner read it whole: the full reader gives exactly one game.
         read_piece_with(piece, &self.limits).into_iter().next().unwrap_or_else(|| ReadGame {
             offset: self.start.offset,
             start: self.start,
-            game: crate::Game::new(ctl_an::syntax::Record::default(), ""),
+            game: crate::ParsedGame::new(ctl_an::syntax::Record::default(), ""),
             text: String::new(),
             diagnostics: Vec::new(),
         })
@@ -185,7 +200,45 @@ impl LazyGame {
         }
     }
 
-    /// The main line replayed at `level`: [`Game::main_line`](crate::Game::main_line) of the
+    /// The result: the result line, or the `Result` tag when the line has none
+    /// ([`ParsedGame::result`](crate::ParsedGame::result)), read by the scanner when its tree
+    /// has not been built.
+    ///
+    /// ```
+    /// use ctl_pgn::LazyReader;
+    /// let file = "[Variant \"C'escacs\"] [Result \"*\"]\n1. E7-E13, E21-E15: 1-1\n";
+    /// let game = LazyReader::new(file.as_bytes()).next().unwrap()?;
+    /// assert_eq!(game.result().map(|r| r.as_str()), Some("1-1")); // the line's
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn result(&self) -> Option<GameResult> {
+        if let (Some(text), None) = (self.scanned_text(), self.read.get()) {
+            let mut found = Found::default();
+            if scan::game(text, &self.limits, &mut found).is_ok() {
+                let tag = found.tag.as_deref().and_then(GameResult::from_text);
+                return found.line.or(tag);
+            }
+        }
+        self.read().game.result()
+    }
+
+    /// Replays the game with `observer`: [`ParsedGame::replay`](crate::ParsedGame::replay) of
+    /// the game, fed by the scanner's events when its tree has not been built (the same replay,
+    /// so the observer is told the same). An observer that has seen enough
+    /// ([`Observer::enough`]) stops it there, on either path.
+    pub fn replay<O: Observer + Clone>(&self, options: ReplayOptions, observer: O) -> O {
+        if let (Some(text), None) = (self.scanned_text(), self.read.get()) {
+            let mut replay = Replay::new(text, options, observer.clone());
+            let done = fast::replay_scanned(text, &self.limits, &mut replay).is_some();
+            let seen = replay.into_observer();
+            if done || seen.enough() {
+                return seen;
+            }
+        }
+        self.read().game.replay(options, observer)
+    }
+
+    /// The main line replayed at `level`: [`ParsedGame::main_line`](crate::ParsedGame::main_line) of the
     /// game, replayed from the scanner's events when its tree has not been built.
     ///
     /// ```
@@ -206,6 +259,27 @@ impl LazyGame {
             }
         }
         self.read().game.main_line(level)
+    }
+}
+
+/// What [`LazyGame::result`] looks for: the `Result` tag's value and the result line.
+#[derive(Default)]
+struct Found {
+    tag: Option<String>,
+    line: Option<GameResult>,
+}
+
+impl Visitor for Found {
+    fn tag(&mut self, t: TagEvent<'_>) -> Flow {
+        if self.tag.is_none() && t.name == "Result" {
+            self.tag = Some(t.value.to_string());
+        }
+        Flow::Continue
+    }
+
+    fn result(&mut self, result: Spanned<GameResult>) -> Flow {
+        self.line = Some(result.value);
+        Flow::Continue
     }
 }
 

@@ -17,7 +17,8 @@ use cescacs_board::Diagnostic;
 use ctl_an::Limits;
 
 use crate::decode::decode;
-use crate::game::Game;
+use crate::model::Game;
+use crate::parsed::ParsedGame;
 use crate::split::GameSplitter;
 
 /// Where a piece of a stream starts: its byte offset, its line, and the columns before it on that
@@ -95,12 +96,14 @@ impl TextStart {
     }
 }
 
-/// One game of a stream.
+/// One game of a stream, with what its reader found: the game model ([`Game`], what [`Reader`]
+/// and [`read_str`] give), or the parsed record ([`ParsedGame`], what
+/// [`LazyGame::read`](crate::LazyGame::read) gives, for checking).
 ///
-/// The game's syntax tree has spans into [`text`](ReadGame::text); add
-/// [`offset`](ReadGame::offset) to get stream offsets. The diagnostics already are stream offsets.
+/// The game's spans point into [`text`](ReadGame::text); add [`offset`](ReadGame::offset) to
+/// get stream offsets. The diagnostics already are stream offsets.
 #[derive(Debug, Clone)]
-pub struct ReadGame {
+pub struct ReadGame<G = Game> {
     /// Stream offset of the first byte of `text`.
     pub offset: usize,
     /// Where `text` starts in the stream (its offset, line and column), for positions.
@@ -108,9 +111,24 @@ pub struct ReadGame {
     /// The game's text (invalid UTF-8 replaced by spaces, same length as the bytes).
     pub text: String,
     /// The game.
-    pub game: Game,
+    pub game: G,
     /// Encoding and syntax diagnostics, in stream offsets, sorted.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<G> ReadGame<G> {
+    /// Whether the reader found something that keeps the game from being written again
+    /// (`cescacs fmt` leaves a text with any such untouched): an error of the encoding or of
+    /// the syntax, or prose around games ([`crate::write::unwritable`]).
+    pub fn unwritable(&self) -> bool {
+        self.diagnostics.iter().any(crate::write::blocks_writing)
+    }
+
+    /// The same read with the game made into another form.
+    fn map<H>(self, f: impl FnOnce(G) -> H) -> ReadGame<H> {
+        let ReadGame { offset, start, text, game, diagnostics } = self;
+        ReadGame { offset, start, text, game: f(game), diagnostics }
+    }
 }
 
 /// A piece of a stream as [`GameSplitter`] cuts it: the bytes of one game (from its `[Variant`
@@ -224,18 +242,20 @@ impl<R: Read> Iterator for Pieces<R> {
     }
 }
 
-/// The games of a stream, one at a time.
+/// The games of a stream, one at a time, each read into the game model ([`Game`]) with its
+/// reader's diagnostics (of the encoding and the syntax; [`Check`](crate::Check) checks): the
+/// library's reader of whole games.
 ///
 /// Any [`Read`] will do (a file, standard input, a byte slice); the reader buffers it. Memory is
 /// bounded by the largest game (see the module documentation).
 ///
 /// ```
-/// use ctl_pgn::{Check, Level, Reader};
+/// use ctl_pgn::Reader;
 /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
 /// let games: Vec<_> = Reader::new(file.as_bytes()).collect::<Result<_, _>>()?;
 /// assert_eq!(games.len(), 2);
 /// assert!(games[0].diagnostics.is_empty());
-/// assert!(Check::new(Level::Rules).game(&games[0].game).is_empty());
+/// assert_eq!(games[0].game.main_line().count(), 1);
 /// // E12 does not exist; the span is an offset into the whole stream.
 /// assert_eq!(games[1].diagnostics[0].span.start, file.rfind("E12").unwrap());
 /// assert_eq!(games[1].start.line, 1);
@@ -245,7 +265,7 @@ impl<R: Read> Iterator for Pieces<R> {
 pub struct Reader<R> {
     pieces: Pieces<R>,
     limits: Limits,
-    pending: std::collections::VecDeque<ReadGame>,
+    pending: std::collections::VecDeque<ReadGame<ParsedGame>>,
 }
 
 impl<R: Read> Reader<R> {
@@ -276,7 +296,7 @@ impl<R: Read> Iterator for Reader<R> {
     fn next(&mut self) -> Option<io::Result<ReadGame>> {
         loop {
             if let Some(g) = self.pending.pop_front() {
-                return Some(Ok(g));
+                return Some(Ok(g.map(Game::from)));
             }
             match self.pieces.next()? {
                 Ok(piece) => self.pending.extend(read_piece_with(piece, &self.limits)),
@@ -286,39 +306,23 @@ impl<R: Read> Iterator for Reader<R> {
     }
 }
 
-/// Reads every game of a whole text (for files already in memory), as [`Reader`] does.
+/// Reads every game of a whole text (for files already in memory) into the game model, as
+/// [`Reader`] does.
 ///
 /// ```
 /// let games = ctl_pgn::read_str("[Variant \"C'escacs\"] 1. E7-E13: *\n");
 /// assert_eq!(games.len(), 1);
-/// assert_eq!(games[0].game.movetext().ply_count(), 1);
+/// assert_eq!(games[0].game.main_line().count(), 1);
 /// ```
 pub fn read_str(text: &str) -> Vec<ReadGame> {
     // Reading from memory cannot fail.
     Reader::new(text.as_bytes()).filter_map(Result::ok).collect()
 }
 
-/// The games of one piece of a stream (a piece may hold a record without tags after a game).
-///
-/// ```
-/// use ctl_pgn::reader::{StreamPiece, TextStart, read_piece};
-/// let piece = StreamPiece { start: TextStart::default(), bytes: b"[Variant \"C'escacs\"] 1. E7-E13: *".to_vec() };
-/// assert_eq!(read_piece(piece).len(), 1);
-/// ```
-pub fn read_piece(piece: StreamPiece) -> Vec<ReadGame> {
-    read_piece_with(piece, &Limits::DEFAULT)
-}
-
-/// [`read_piece`] within other [`Limits`] than the defaults.
-///
-/// ```
-/// use ctl_an::Limits;
-/// use ctl_pgn::reader::{StreamPiece, TextStart, read_piece_with};
-/// let bytes = b"[Variant \"C'escacs\"] [Event \"Moia\"] 1. E7-E13: *".to_vec();
-/// let games = read_piece_with(StreamPiece { start: TextStart::default(), bytes }, &Limits { tags: 1, ..Limits::default() });
-/// assert_eq!(games[0].diagnostics[0].code, "E0224");
-/// ```
-pub fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame> {
+/// The games of one piece of a stream, parsed within `limits` (a piece may hold a record
+/// without tags after a game): what [`Reader`] and [`LazyReader`](crate::LazyReader) read a
+/// piece into.
+pub(crate) fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame<ParsedGame>> {
     let StreamPiece { start, bytes } = piece;
     let offset = start.offset;
     let decoded = decode(bytes);
@@ -328,7 +332,7 @@ pub fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame> {
     let n = parsed.len();
     let mut out = Vec::with_capacity(n);
     for (i, g) in parsed.into_iter().enumerate() {
-        let mut game = Game::new(g.game, &text);
+        let mut game = ParsedGame::new(g.game, &text);
         game.set_syntax_errors(&g.diagnostics);
         let mut diagnostics: Vec<Diagnostic> =
             g.diagnostics.into_iter().map(|d| d.shifted(offset)).collect();
@@ -342,7 +346,7 @@ pub fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame> {
     if out.is_empty() {
         let diagnostics: Vec<Diagnostic> = encoding.collect();
         if !diagnostics.is_empty() {
-            let game = Game::new(ctl_an::syntax::Record::default(), &text);
+            let game = ParsedGame::new(ctl_an::syntax::Record::default(), &text);
             out.push(ReadGame { offset, start, text, game, diagnostics });
         }
     }

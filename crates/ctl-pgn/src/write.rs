@@ -1,14 +1,15 @@
-//! The canonical writer: whole files in the export layout of `docs/FORMAT.md`.
+//! Writing syntax trees in the export layout of `docs/FORMAT.md`, through the one canonical
+//! writer, the game model's ([`Game::write`](crate::Game::write)): whole files and records as
+//! the parser read them, for `cescacs fmt`, `filter` and `convert`, which write what they read
+//! without playing it.
 //!
 //! Reading is forgiving and writing is canonical (docs/DECISIONS.md 2): a tree read from any accepted
 //! spelling is written in one fixed layout, and reading that text back gives the same tree (spans
 //! aside). Comment text, unknown tags and the tag order are kept as they were read.
 
-use core::fmt::Write as _;
-
 use cescacs_board::Diagnostic;
 pub use ctl_an::WriteOptions;
-use ctl_an::syntax::{File, Record, Tag};
+use ctl_an::syntax::{File, Movetext, Record, Tag};
 
 use crate::decode::Decoded;
 
@@ -27,11 +28,17 @@ pub fn unwritable(decoded: &Decoded, records: &[ctl_an::GameOutput]) -> Vec<Diag
         .diagnostics
         .iter()
         .chain(records.iter().flat_map(|r| &r.diagnostics))
-        .filter(|d| d.is_error() || d.code == crate::decode::PROSE)
+        .filter(|d| blocks_writing(d))
         .cloned()
         .collect();
     Diagnostic::sort(&mut found);
     found
+}
+
+/// Whether a reader's diagnostic keeps its text from being rewritten ([`unwritable`]): an
+/// error, or prose around games.
+pub fn blocks_writing(d: &Diagnostic) -> bool {
+    d.is_error() || d.code == crate::decode::PROSE
 }
 
 /// Writes a whole file in the export layout: its games in order, one blank line between games.
@@ -56,7 +63,8 @@ pub fn write_file(file: &File, options: WriteOptions) -> String {
     out
 }
 
-/// Writes one game: one tag per line in the order read, one blank line, then the movetext.
+/// Writes one game: one tag per line in the order read, one blank line, then the movetext
+/// (what [`Game`](crate::Game) writes for the same record).
 ///
 /// A game without tags is its movetext alone; a game without movetext is its tags alone.
 ///
@@ -71,16 +79,32 @@ pub fn write_game(game: &Record, options: WriteOptions) -> String {
     out
 }
 
+/// Writes a movetext alone in the export layout, with the default (Unicode) characters.
+///
+/// ```
+/// let (mt, _) = ctl_an::parse_movetext("1. E7‐E13 ?!, E21*E15 {@W: fine} (1. …, F20-F16) 2. F8-F12: 1-1");
+/// assert_eq!(ctl_pgn::write::write_movetext(&mt), "1. E7-E13 ?!, E21×E15\n{@W: fine}\n(1. …, F20-F16)\n2. F8-F12 :\n1-1\n");
+/// ```
+pub fn write_movetext(movetext: &Movetext) -> String {
+    write_movetext_with(movetext, WriteOptions::default())
+}
+
+/// Writes a movetext alone in the export layout (a game without tags): opening comments, one
+/// pair per line, comments on their own lines after their pair, each variation opening on its
+/// own line with one leading dot per nesting level, the result on its own line, closing
+/// comments last.
+pub fn write_movetext_with(movetext: &Movetext, options: WriteOptions) -> String {
+    let mut out = String::new();
+    let tree = crate::model::tree_of(movetext.clone());
+    crate::model::write::write_game_into(&mut out, &[], &tree, options);
+    out
+}
+
+/// The record's tags and movetext through the model's writer (the moves are not played:
+/// writing needs none of their positions).
 fn write_game_into(out: &mut String, game: &Record, options: WriteOptions) {
-    for tag in &game.tags {
-        write_tag_into(out, tag);
-        out.push('\n');
-    }
-    let movetext = ctl_an::write_movetext_with(&game.movetext, options);
-    if !game.tags.is_empty() && !movetext.is_empty() {
-        out.push('\n');
-    }
-    out.push_str(&movetext);
+    let tree = crate::model::tree_of(game.movetext.clone());
+    crate::model::write::write_game_into(out, &game.tags, &tree, options);
 }
 
 /// Writes a tag as `[Name "value"]`, escaping `"` and `\` in the value.
@@ -91,17 +115,6 @@ fn write_game_into(out: &mut String, game: &Record, options: WriteOptions) {
 /// ```
 pub fn write_tag(tag: &Tag) -> String {
     let mut out = String::with_capacity(tag.name.len() + tag.value.len() + 5);
-    write_tag_into(&mut out, tag);
+    crate::model::write::write_tag_into(&mut out, tag);
     out
-}
-
-fn write_tag_into(out: &mut String, tag: &Tag) {
-    let _ = write!(out, "[{} \"", tag.name);
-    for c in tag.value.chars() {
-        if matches!(c, '"' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push_str("\"]");
 }

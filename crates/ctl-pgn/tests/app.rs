@@ -1,6 +1,6 @@
 //! `ctl_pgn::app`: the official app's move lists read and written (docs/APP.md).
 
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::app::{from_app, to_app};
 
 /// "Show mvs" of the official engine for game 2026-612 of `cargo xtask app-interop`, after "Get".
@@ -55,7 +55,7 @@ fn errors_point_into_the_app_text() {
 fn to_app_of_a_read_app_list_is_the_list() {
     let r = from_app(MATE);
     let text = r.text.unwrap();
-    let game = Game::new(ctl_an::parse_file(&text).file.games.remove(0), &text);
+    let game = ParsedGame::new(ctl_an::parse_file(&text).file.games.remove(0), &text);
     let app = to_app(&game).unwrap();
     // No `#`, and relative numbering (`1?`) from a start at move 7.
     assert!(app.moves.starts_with("1? A5-A9, JC13×B10\n2. NC17×E21, JB10-P19\n"), "{}", app.moves);

@@ -19,10 +19,10 @@ use cescacs_board::codes::{self, Severity};
 use cescacs_board::{Diagnostic, Letters};
 use ctl_an::Limits;
 use ctl_an::syntax::{MoveKind, Ply, PromotionTarget};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::render::{Context, FileReport, PositionEncoding, render_json, render_text};
 use ctl_pgn::{Check, Level};
-use ctl_pgn::{ReadGame, Reader};
+use ctl_pgn::{LazyReader, ReadGame};
 
 const V: &str = "[Variant \"C'escacs\"] ";
 
@@ -65,7 +65,8 @@ fn every_code_has_its_page() {
 
 /// How a case is run.
 enum Run {
-    /// Read the bytes with `ctl_pgn::reader::Reader` and check every game at a level.
+    /// Read the bytes game by game (each parsed: `ctl_pgn::LazyReader`'s full reading) and check
+    /// every game at a level.
     Check(Level),
     /// The same within reading limits smaller than the defaults (so that the input stays short).
     CheckWithin(Level, Limits),
@@ -316,7 +317,7 @@ fn cases() -> Vec<(&'static str, Run, Vec<u8>, &'static str)> {
 }
 
 /// A game's diagnostics: the reader's and the check's, in stream offsets, sorted.
-fn checked(read: ReadGame, level: Level) -> Vec<Diagnostic> {
+fn checked(read: ReadGame<ParsedGame>, level: Level) -> Vec<Diagnostic> {
     let mut all = read.diagnostics;
     let found = Check::new(level).game(&read.game);
     all.extend(found.into_iter().map(|d| d.shifted(read.offset)));
@@ -328,11 +329,11 @@ fn checked(read: ReadGame, level: Level) -> Vec<Diagnostic> {
 fn run(how: &Run, input: &[u8]) -> (Vec<Diagnostic>, String) {
     let shown = ctl_pgn::decode::decode(input.to_vec()).shown().to_string();
     let found = match how {
-        Run::Check(level) => {
-            Reader::new(input).flat_map(|g| checked(g.expect("reading memory"), *level)).collect()
-        }
-        Run::CheckWithin(level, limits) => Reader::with_limits(input, limits)
-            .flat_map(|g| checked(g.expect("reading memory"), *level))
+        Run::Check(level) => LazyReader::new(input)
+            .flat_map(|g| checked(g.expect("reading memory").into_read(), *level))
+            .collect(),
+        Run::CheckWithin(level, limits) => LazyReader::with_limits(input, limits)
+            .flat_map(|g| checked(g.expect("reading memory").into_read(), *level))
             .collect(),
         Run::Convert(letters) => {
             let letters = match *letters {
@@ -356,7 +357,7 @@ fn forced_promotion_without_piece() -> (Vec<Diagnostic>, String) {
     let Ply::Move(m) = &mut syntax.movetext.pairs[0].white else { panic!("a move") };
     let MoveKind::ForcedPromotion(f) = &mut m.kind else { panic!("a forced promotion") };
     f.promotion.target = PromotionTarget::Awaiting;
-    (Check::new(Level::Coherence).game(&Game::new(syntax, &text)), text)
+    (Check::new(Level::Coherence).game(&ParsedGame::new(syntax, &text)), text)
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use cescacs_board::{Diagnostic, Position};
 use ctl_an::Limits;
 use ctl_pgn::internals::check_fast;
-use ctl_pgn::{Check, Game, Level};
+use ctl_pgn::{Check, Level, ParsedGame};
 
 /// Every diagnostic of `text` at `level`.
 fn check_text(text: &str, level: Level) -> Vec<Diagnostic> {
@@ -127,7 +127,7 @@ fn nested_variations_at_the_rules_level_branch_from_their_own_lines() {
         assert!(fast.is_some(), "{text}");
         // Each nested line starts from the position before the move it replaces.
         let file = ctl_an::parse_file(&text).file;
-        let game = Game::new(file.games[0].clone(), &text);
+        let game = ParsedGame::new(file.games[0].clone(), &text);
         let lines = game.lines(Level::Rules).unwrap();
         let v1 = lines.variations[pair - 1][0].as_ref().unwrap();
         assert_eq!(v1.positions[0], main[black].0, "{text}");

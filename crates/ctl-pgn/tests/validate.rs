@@ -3,7 +3,7 @@
 
 use cescacs_board::Diagnostic;
 use ctl_pgn::{Check, Level};
-use ctl_pgn::{ReadGame, Reader, read_str};
+use ctl_pgn::{LazyReader, ParsedGame, ReadGame, Reader, read_str};
 
 const V: &str = "[Variant \"C'escacs\"]\n";
 
@@ -166,8 +166,12 @@ fn the_reader_keeps_games_apart_and_offsets_exact() {
     bytes.extend_from_slice(format!("{V}1. E7-E13: *\n").as_bytes());
     let games: Vec<_> = Reader::new(&bytes[..]).collect::<Result<_, _>>().expect("no I/O error");
     assert_eq!(games.len(), 3);
+    assert_eq!(games.iter().map(|g| g.offset).collect::<Vec<_>>(), [0, second, third]);
+    let games: Vec<_> =
+        LazyReader::new(&bytes[..]).map(|g| g.expect("no I/O error").into_read()).collect();
+    assert_eq!(games.len(), 3);
     // The reader's diagnostics and the check's of the game, in stream offsets.
-    let check = |g: &ReadGame| {
+    let check = |g: &ReadGame<ParsedGame>| {
         let mut all = g.diagnostics.clone();
         let found = Check::new(Level::Rules).game(&g.game);
         all.extend(found.into_iter().map(|d| d.shifted(g.offset)));

@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use cescacs_fuzz_targets::{clean_game, scan_complete, scan_text};
+use cescacs_gen::{Features, generate_game_with};
 use ctl_an::Limits;
 use proptest::prelude::*;
-use xtask::generate::{Features, generate_game_with};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -67,7 +67,7 @@ fn every_clean_corpus_game_is_scanned_and_equal() {
 #[test]
 fn generated_games_are_all_scanned_and_equal() {
     for index in 0..2_000 {
-        let game = xtask::generate::generate_game(7, index, 160);
+        let game = cescacs_gen::generate_game(7, index, 160);
         assert!(clean_game(&game.text, &Limits::DEFAULT).is_some(), "not clean:\n{}", game.text);
         assert!(scan_text(&game.text, &Limits::DEFAULT), "fell back:\n{}", game.text);
     }
@@ -357,9 +357,9 @@ fn sources() -> &'static [String] {
     static SOURCES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     SOURCES.get_or_init(|| {
         let mut out: Vec<String> = corpus_games().into_iter().map(|(_, t)| t).collect();
-        out.extend((0..40).map(|i| xtask::generate::generate_game(11, i, 40).text));
+        out.extend((0..40).map(|i| cescacs_gen::generate_game(11, i, 40).text));
         out.extend(
-            (40..50).map(|i| xtask::generate::generate_game(11, i, 40).text.replace('\n', "\r\n")),
+            (40..50).map(|i| cescacs_gen::generate_game(11, i, 40).text.replace('\n', "\r\n")),
         );
         out.extend((0..40).map(|i| generate_game_with(11, i, 40, &Features::RICH).text));
         out.extend(

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use cescacs_board::Diagnostic;
 use ctl_an::syntax::File;
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::decode::{Decoded, decode};
 use ctl_pgn::write::{WriteOptions, write_file};
 
@@ -210,7 +210,7 @@ fn replay(
     result: &mut FileResult,
 ) {
     for (i, syntax) in parsed.file.games.iter().enumerate() {
-        let mut game = Game::new(syntax.clone(), &decoded.text);
+        let mut game = ParsedGame::new(syntax.clone(), &decoded.text);
         game.set_syntax_errors(&parsed.diagnostics);
         let replayed = positions::replay(&game, source.kind != Kind::Invalid);
         result.row.variations += replayed.variations;

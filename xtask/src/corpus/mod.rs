@@ -7,7 +7,7 @@
 //! The diagnostics of a file must be exactly its golden ([`goldens`]): invalid files always have
 //! one, valid files have one when they have warnings, generated games must have none.
 //!
-//! The generated set is `GENERATED_GAMES` games of [`crate::generate`] with `GENERATED_SEED`;
+//! The generated set is `GENERATED_GAMES` games of `cescacs_gen::generate_game` with `GENERATED_SEED`;
 //! its first `GENERATED_SAMPLE` games are committed in `corpus/generated/` and must equal what
 //! the generator makes now, so that a change of the generator shows up as a diff.
 
@@ -28,7 +28,6 @@ pub use options::{
 pub use report::{Failure, Report, Row};
 
 use self::options::Source;
-use crate::generate;
 
 /// Runs every check; the report lists what differs. Only I/O on the corpus folder itself fails.
 pub fn run(options: &Options) -> Result<Report, String> {
@@ -78,8 +77,8 @@ fn generated(options: &Options, report: &mut Report) -> Result<Vec<Source>, Stri
     let mut expected = Vec::new();
     let mut sources = Vec::new();
     for i in 0..options.generated_games {
-        let game = generate::generate_game(GENERATED_SEED, i, GENERATED_MAX_PLIES);
-        let name = generate::file_name(GENERATED_SEED, i);
+        let game = cescacs_gen::generate_game(GENERATED_SEED, i, GENERATED_MAX_PLIES);
+        let name = cescacs_gen::file_name(GENERATED_SEED, i);
         if let Some(out) = &options.write_generated {
             write_if_changed(&out.join(&name), game.text.as_bytes())?;
         }

@@ -1,14 +1,14 @@
 //! Every line of a game replayed on the board, and every position it reaches written as PDTL and
 //! read back.
 //!
-//! The lines are replayed by the one replay of `ctl-pgn` ([`Game::replay`] at the rules level,
+//! The lines are replayed by the one replay of `ctl-pgn` ([`ParsedGame::replay`] at the rules level,
 //! each line stopping at its first error), which says where each variation starts; an observer
 //! round-trips each position it is told of.
 
 use cescacs_board::{Board, Colour, Diagnostic, Letters, Position};
 use ctl_an::syntax::{Move, PairNumber};
-use ctl_pgn::Game;
 use ctl_pgn::Level;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::{Observer, PlyAt, ReplayOptions};
 
 /// What replaying a game's lines found.
@@ -36,7 +36,7 @@ pub struct Problem {
 /// Replays every line of `game` at the rules level and round-trips each position through PDTL.
 /// With `lines_must_be_legal`, a line that stops on an illegal move is a problem (valid files);
 /// otherwise lines simply end there.
-pub fn replay(game: &Game, lines_must_be_legal: bool) -> Replayed {
+pub fn replay(game: &ParsedGame, lines_must_be_legal: bool) -> Replayed {
     let mut out = Replayed::default();
     if game.start().is_none() {
         return out;
@@ -65,7 +65,7 @@ struct Open {
 }
 
 struct Walker<'a> {
-    game: &'a Game,
+    game: &'a ParsedGame,
     strict: bool,
     out: &'a mut Replayed,
     open: Vec<Open>,
@@ -189,9 +189,9 @@ pub fn pdtl_round_trip(p: &Position, letters: &Letters) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn game(text: &str) -> Game {
+    fn game(text: &str) -> ParsedGame {
         let parsed = ctl_an::parse_file(text);
-        Game::new(parsed.file.games[0].clone(), text)
+        ParsedGame::new(parsed.file.games[0].clone(), text)
     }
 
     #[test]

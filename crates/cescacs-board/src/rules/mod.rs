@@ -26,6 +26,7 @@ mod attack;
 mod board;
 mod castling;
 mod hexset;
+mod legal_move;
 pub(crate) mod matching;
 mod movegen;
 mod moves;
@@ -47,9 +48,10 @@ use crate::position::Position;
 
 pub use board::Board;
 pub use castling::{BoardCastling, ParseCastlingError};
+pub use legal_move::Move;
 pub(crate) use matching::{MoveError, MoveSpec};
 pub use moves::{BoardMove, BoardMoveKind, BoardPromotion};
-pub use status::{CheckKind, DrawReason, Outcome};
+pub use status::{CheckKind, DrawReason, Outcome, Termination};
 
 use movegen::Filter;
 
@@ -125,18 +127,49 @@ impl Board {
 }
 
 impl Position {
-    /// Every legal move of the side to move (docs/RULES.md 7), in generation order.
+    /// Every legal move of the side to move (docs/RULES.md 7), in generation order, each with the
+    /// check it gives ([`Move`]; its text is the canonical CTL-AN with its check mark).
     ///
     /// When a forced promotion is pending (docs/RULES.md 3.9.6) the list holds only the promotions in
-    /// place. An empty list means checkmate or stalemate ([`Position::outcome`]).
-    pub fn legal_moves(&self) -> Vec<BoardMove> {
+    /// place. An empty list means checkmate or stalemate ([`Position::outcome`]). Each move is
+    /// played once to find its check: a caller that needs only the moves takes
+    /// [`Position::legal_board_moves`].
+    ///
+    /// ```
+    /// use cescacs_board::Position;
+    /// let p = Position::initial();
+    /// let moves = p.legal_moves();
+    /// assert_eq!(moves.len(), 68);
+    /// assert!(moves.iter().all(|m| !m.is_check()));
+    /// let after = p.play(&moves[0])?;
+    /// assert_eq!(after.legal_moves().len(), 68);
+    /// # Ok::<(), cescacs_board::IllegalMove>(())
+    /// ```
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let board = Board::from_position(self);
+        let mut moves = Vec::with_capacity(96);
+        board.generate(Filter::Legal, &mut moves);
+        let mut after = board.clone();
+        moves
+            .into_iter()
+            .map(|m| {
+                after.copy_from(&board);
+                after.make_legal(&m);
+                Move::new(m, &after)
+            })
+            .collect()
+    }
+
+    /// Every legal move of the side to move, without the check each gives: the rules engine's
+    /// moves, as [`Board::legal_moves`] gives them (the cheap path of [`Position::legal_moves`]).
+    pub fn legal_board_moves(&self) -> Vec<BoardMove> {
         let mut out = Vec::with_capacity(96);
-        self.legal_moves_into(&mut out);
+        self.legal_board_moves_into(&mut out);
         out
     }
 
-    /// Like [`Position::legal_moves`], appending to a buffer the caller may reuse.
-    pub fn legal_moves_into(&self, out: &mut Vec<BoardMove>) {
+    /// Like [`Position::legal_board_moves`], appending to a buffer the caller may reuse.
+    pub fn legal_board_moves_into(&self, out: &mut Vec<BoardMove>) {
         Board::from_position(self).generate(Filter::Legal, out);
     }
 
@@ -149,14 +182,16 @@ impl Position {
         out
     }
 
-    /// Whether `m` is one of the legal moves.
-    pub fn is_legal(&self, m: &BoardMove) -> bool {
-        self.legal_moves().contains(m)
+    /// Whether `m` (a [`Move`] or a [`BoardMove`]) is one of the legal moves.
+    pub fn is_legal<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> bool {
+        self.legal_board_moves().contains(m.as_ref())
     }
 
-    /// Plays a legal move: the next position, with castling status, en-passant / scornful field,
-    /// halfmove clock and move number updated (docs/RULES.md 6).
-    pub fn play(&self, m: &BoardMove) -> Result<Position, IllegalMove> {
+    /// Plays a legal move (a [`Move`] or a [`BoardMove`]): the next position, with castling
+    /// status, en-passant / scornful field, halfmove clock and move number updated
+    /// (docs/RULES.md 6).
+    pub fn play<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> Result<Position, IllegalMove> {
+        let m = m.as_ref();
         if self.is_legal(m) {
             Ok(self.play_unchecked(m))
         } else {
@@ -167,39 +202,37 @@ impl Position {
     /// Plays a move without checking that it is legal here, with the same state updates as
     /// [`Position::play`]. For replaying moves that are only algebraically coherent; it never
     /// panics, whatever the move.
-    pub fn play_unchecked(&self, m: &BoardMove) -> Position {
+    pub fn play_unchecked<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> Position {
         let mut b = Board::from_position(self);
-        b.apply(m);
+        b.apply(m.as_ref());
         b.to_position()
     }
 
-    /// The canonical CTL-AN text of a move, without check mark (same as its `Display`).
-    pub fn move_text(&self, m: &BoardMove) -> String {
-        m.to_string()
+    /// The canonical CTL-AN text of a move, without check mark (a [`BoardMove`]'s `Display`).
+    pub fn move_text<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> String {
+        m.as_ref().to_string()
     }
 
-    /// The check mark the move earns: `#` (mate), `+^`, `+∞`, `++`, or `""`.
+    /// The check mark the move earns here: `#` (mate), `+^`, `+∞`, `++`, or `""` (a
+    /// [`Move`]'s [`check_mark`](Move::check_mark), for a [`BoardMove`] of this position).
     ///
     /// ```
     /// use cescacs_board::Position;
     /// let p = Position::initial();
-    /// let m = p.legal_moves()[0];
+    /// let m = p.legal_board_moves()[0];
     /// assert_eq!(p.check_suffix(&m), "");
     /// ```
-    pub fn check_suffix(&self, m: &BoardMove) -> &'static str {
+    pub fn check_suffix<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> &'static str {
+        let m = *m.as_ref();
         let mut b = Board::from_position(self);
-        b.apply(m);
-        match b.check_kind() {
-            None => "",
-            Some(kind) => match b.outcome() {
-                Some(Outcome::Checkmate { .. }) => crate::notation::MATE,
-                _ => kind.indicator(),
-            },
-        }
+        b.apply(&m);
+        Move::new(m, &b).check_mark()
     }
 
-    /// The canonical CTL-AN text with its check mark: `NF12-I13++`, `DC19-E25#`.
-    pub fn move_text_with_check(&self, m: &BoardMove) -> String {
+    /// The canonical CTL-AN text with its check mark: `NF12-I13++`, `DC19-E25#` (a [`Move`]'s
+    /// `Display`, for a [`BoardMove`] of this position).
+    pub fn move_text_with_check<M: AsRef<BoardMove> + ?Sized>(&self, m: &M) -> String {
+        let m = m.as_ref();
         let mut s = m.to_string();
         s.push_str(self.check_suffix(m));
         s

@@ -1,4 +1,5 @@
-//! A move of C'escacs, typed, with its canonical CTL-AN text.
+//! A move of C'escacs as the rules engine plays it, typed, with its canonical CTL-AN text
+//! ([`BoardMove`]; the public [`Move`](super::legal_move::Move) adds the check it gives).
 
 use core::fmt;
 
@@ -73,14 +74,16 @@ impl BoardMoveKind {
 /// A move of a position, as produced by [`Position::legal_moves`](crate::Position::legal_moves) or
 /// [`MatchWritten::match_move`](crate::internals::MatchWritten::match_move).
 ///
+/// The engine's currency: [`Board::legal_moves`](super::Board::legal_moves) and the matching of written moves give
+/// it, without the check it gives (which costs a look at the position after it);
+/// [`Move`](super::legal_move::Move) adds it.
 /// Its [`Display`](fmt::Display) is the canonical CTL-AN text without check mark (a move's text
-/// does not depend on the side that makes it). The check mark needs the position:
-/// [`Position::move_text_with_check`](crate::Position::move_text_with_check).
+/// does not depend on the side that makes it).
 ///
 /// ```
 /// use cescacs_board::Position;
 /// let p = Position::initial();
-/// let moves: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+/// let moves: Vec<String> = p.legal_board_moves().iter().map(|m| m.to_string()).collect();
 /// assert!(moves.contains(&"JF6-C15".to_string()));
 /// assert!(moves.contains(&"NE3-C13".to_string())); // a Knight's ride
 /// assert!(moves.contains(&"G7-G13".to_string())); // a triple step
@@ -145,6 +148,28 @@ impl BoardMove {
     pub fn is_pawn_move(&self) -> bool {
         self.piece == PieceKind::Pawn
     }
+
+    /// The sign its canonical text writes between origin and destination: `-`, `×`, `@`, or
+    /// `@@` for en passant on the first hex a triple step crossed (four lines from the
+    /// victim); `-` for a castling and `=` for a promotion in place, which have no origin.
+    ///
+    /// ```
+    /// use cescacs_board::{Position, notation};
+    /// let m = Position::initial().legal_board_moves()[0];
+    /// assert_eq!(m.separator(), notation::MOVE);
+    /// ```
+    pub fn separator(&self) -> &'static str {
+        match self.kind {
+            BoardMoveKind::EnPassant { victim } => {
+                let far = victim.line().number().abs_diff(self.to.line().number()) == 4;
+                if far { EN_PASSANT_FAR } else { EN_PASSANT }
+            }
+            BoardMoveKind::ScornfulCapture => EN_PASSANT,
+            BoardMoveKind::PromotionInPlace => PROMOTION,
+            _ if self.captured.is_some() => CAPTURE,
+            _ => MOVE,
+        }
+    }
 }
 
 /// The captured-piece letter of a capture: omitted for a Pawn.
@@ -173,18 +198,7 @@ impl fmt::Display for BoardMove {
         if self.piece != PieceKind::Pawn {
             write!(f, "{}", self.piece.letter())?;
         }
-        write!(f, "{}", self.from)?;
-        match self.kind {
-            BoardMoveKind::EnPassant { victim } => {
-                // `@@` when the capture hex is the first of a triple step's two crossed hexes,
-                // i.e. four lines away from the victim.
-                let far = victim.line().number().abs_diff(self.to.line().number()) == 4;
-                f.write_str(if far { EN_PASSANT_FAR } else { EN_PASSANT })?;
-            }
-            BoardMoveKind::ScornfulCapture => f.write_str(EN_PASSANT)?,
-            _ if self.captured.is_some() => f.write_str(CAPTURE)?,
-            _ => f.write_str(MOVE)?,
-        }
+        write!(f, "{}{}", self.from, self.separator())?;
         if let Some(c) = victim_letter(self.captured) {
             write!(f, "{c}")?;
         }

@@ -13,8 +13,8 @@ impl Board {
     /// ```
     /// use cescacs_board::{Board, Position};
     /// let start = Position::initial();
-    /// let first = start.legal_moves()[0];
-    /// let second = start.play_unchecked(&first).legal_moves()[0];
+    /// let first = start.legal_board_moves()[0];
+    /// let second = start.play_unchecked(&first).legal_board_moves()[0];
     /// let mut replayed = Board::new(&start);
     /// replayed.replay_legal(&[first, second]);
     /// assert_eq!(replayed.to_position(), start.play_unchecked(&first).play_unchecked(&second));
@@ -91,7 +91,7 @@ mod tests {
         let mut board = Board::new(&Position::initial());
         let mut copy = Board::new(&Position::initial());
         for ply in 0..200 {
-            let moves = board.to_position().legal_moves();
+            let moves = board.to_position().legal_board_moves();
             if moves.is_empty() {
                 board = Board::new(&Position::initial());
                 continue;
@@ -116,7 +116,7 @@ mod tests {
             let mut position = Position::initial();
             let mut played = Vec::new();
             for _ in 0..80 {
-                let moves = position.legal_moves();
+                let moves = position.legal_board_moves();
                 if moves.is_empty() {
                     break;
                 }

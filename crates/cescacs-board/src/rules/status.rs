@@ -8,6 +8,7 @@ use crate::position::Position;
 
 use super::attack::attackers_on;
 use super::board::{Board, code, kind_of};
+use super::repetition::{REPETITION_DRAW, Repetitions};
 use super::tables::{NO, is_jump, is_neighbour};
 
 /// The kind of a check (docs/RULES.md 5.2).
@@ -48,11 +49,67 @@ pub enum DrawReason {
     /// (the website's narrow rule).
     InsufficientMaterial,
     /// The same position for the fifth time (automatic; claimable at the third). A position
-    /// alone cannot tell: see [`Repetitions`](crate::internals::Repetitions).
+    /// alone cannot tell: a line of play can ([`Outcome::of_line`]).
     Repetition,
 }
 
-/// How a game has ended, as far as the position alone tells.
+/// How a game ended, without who won: what [`Outcome::termination`] tells (python-chess's
+/// `Termination`). [`Termination::as_str`] names it in words, for the bindings.
+///
+/// ```
+/// use cescacs_board::{DrawReason, Outcome, Termination};
+/// let t = Outcome::Draw(DrawReason::InsufficientMaterial).termination();
+/// assert_eq!((t, t.as_str()), (Termination::InsufficientMaterial, "insufficient material"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move is mated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (a win in C'escacs).
+    Stalemate,
+    /// 150 half-moves without capture, pawn move or promotion.
+    MoveExhaustion,
+    /// Mating material is gone.
+    InsufficientMaterial,
+    /// The same position for the fifth time (known only to a line of play, not to a position).
+    Repetition,
+}
+
+impl Termination {
+    /// Every termination, in declaration order.
+    pub const ALL: [Termination; 5] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::MoveExhaustion,
+        Termination::InsufficientMaterial,
+        Termination::Repetition,
+    ];
+
+    /// The termination in words: `checkmate`, `stalemate`, `move exhaustion`, `insufficient
+    /// material`, `repetition`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::MoveExhaustion => "move exhaustion",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::Repetition => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a game has ended: its [`termination`](Outcome::termination) and its
+/// [`winner`](Outcome::winner) (none for a draw), and the result it writes.
+///
+/// A [`Position`] tells mate, stalemate and the automatic draws it sees itself
+/// ([`Position::outcome`]); a repetition needs the line of play that led to it
+/// ([`Outcome::of_line`]; `ctl_pgn`'s game model asks it of a node's line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side to move is mated: `winner` scores 3-0 (or 0-3).
@@ -70,6 +127,63 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// How the game ended.
+    pub const fn termination(self) -> Termination {
+        match self {
+            Outcome::Checkmate { .. } => Termination::Checkmate,
+            Outcome::Stalemate { .. } => Termination::Stalemate,
+            Outcome::Draw(DrawReason::MoveExhaustion) => Termination::MoveExhaustion,
+            Outcome::Draw(DrawReason::InsufficientMaterial) => Termination::InsufficientMaterial,
+            Outcome::Draw(DrawReason::Repetition) => Termination::Repetition,
+        }
+    }
+
+    /// The side that won (mate and stalemate are wins in C'escacs), `None` for a draw.
+    ///
+    /// ```
+    /// use cescacs_board::{Colour, DrawReason, Outcome};
+    /// assert_eq!(Outcome::Stalemate { winner: Colour::Black }.winner(), Some(Colour::Black));
+    /// assert_eq!(Outcome::Draw(DrawReason::Repetition).winner(), None);
+    /// ```
+    pub const fn winner(self) -> Option<Colour> {
+        match self {
+            Outcome::Checkmate { winner } | Outcome::Stalemate { winner } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// How a game stands at the end of a line of play, `line` holding its positions from the
+    /// start on, in order: the last position's outcome ([`Position::outcome`]), else a draw by
+    /// repetition when the last position occurs for the fifth time in the line (since the last
+    /// capture, pawn move or promotion: positions whose halfmove clock is 0 start afresh). A
+    /// lone position cannot tell a repetition; a line of play can. `None` for an empty line.
+    ///
+    /// ```
+    /// use cescacs_board::{Outcome, Position, Termination};
+    /// let mut line = vec![Position::initial()];
+    /// for n in 0..16 {
+    ///     let text = ["NE3-C7", "NE25-C21", "NC7-E3", "NC21-E25"][n % 4];
+    ///     let last = line.last().unwrap();
+    ///     let m = last.legal_moves().into_iter().find(|m| m.to_string() == text).unwrap();
+    ///     line.push(last.play(&m).unwrap());
+    /// }
+    /// let drawn = Outcome::of_line(&line).unwrap();
+    /// assert_eq!(drawn.termination(), Termination::Repetition);
+    /// assert_eq!(Outcome::of_line(&line[..16]), None); // the fourth time only
+    /// ```
+    pub fn of_line(line: &[Position]) -> Option<Outcome> {
+        let last = line.last()?;
+        if let Some(outcome) = last.outcome() {
+            return Some(outcome);
+        }
+        let mut seen = Repetitions::new();
+        let mut count = 0;
+        for p in line {
+            count = seen.record(p.repetition_key(), p.halfmove_clock() == 0);
+        }
+        (count >= REPETITION_DRAW).then_some(Outcome::Draw(DrawReason::Repetition))
+    }
+
     /// The result as written in CTL-PGN: `3-0`, `0-3`, `2-1`, `1-2` or `1-1`.
     ///
     /// ```
@@ -238,7 +352,8 @@ impl Position {
 
     /// How the game has ended in this position, if it has: checkmate, stalemate (a win 2-1 / 1-2),
     /// or an automatic draw (150 half-moves without capture or pawn move; insufficient material by
-    /// the website's narrow rule). Repetition needs the game's history and is not judged here.
+    /// the website's narrow rule). Repetition needs the game's history and is not judged here:
+    /// [`Outcome::of_line`] judges it on a line of play.
     ///
     /// ```
     /// use cescacs_board::{Colour, Outcome, Position};
@@ -252,7 +367,7 @@ impl Position {
     /// insufficient material, when the side to move has a legal move (mate and stalemate take
     /// precedence, so a mate on the move that reaches the limit still counts). Cheap when there is
     /// none: the legal moves are only generated when a draw condition holds. Repetition needs
-    /// the game's history ([`Repetitions`](crate::internals::Repetitions)).
+    /// the game's history ([`Outcome::of_line`]).
     ///
     /// ```
     /// use cescacs_board::{DrawReason, Position};

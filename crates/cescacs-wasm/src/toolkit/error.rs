@@ -1,6 +1,6 @@
 //! What a function of the toolkit gives instead of its value: [`ApiError`].
 
-use ctl_pgn::render::JsonDiagnostic;
+use cescacs_toolkit::JsonDiagnostic;
 use serde::Serialize;
 
 /// What went wrong when a function cannot give its value: a stable `code` (the kebab-case kinds
@@ -9,9 +9,11 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ApiError {
     /// `invalid-options`, `invalid-input` (not a text, or one that cannot be read),
-    /// `syntax-errors` (a text that cannot be formatted), `too-large` (a result past
-    /// [`RESULT_BYTES`](super::RESULT_BYTES) or [`REPLAY_BYTES`](super::REPLAY_BYTES)), or the
-    /// code of the first error of an invalid PDTL.
+    /// `syntax-errors` (a text that cannot be formatted, a game that cannot be rewritten),
+    /// `too-large` (a result past [`RESULT_BYTES`](super::RESULT_BYTES) or
+    /// [`REPLAY_BYTES`](super::REPLAY_BYTES)), `no-position` and `cannot-edit` (a move that
+    /// [`add_move`](super::add_move) cannot add), or the code of the first error of an invalid
+    /// PDTL or of a move that is not legal.
     pub code: String,
     /// What is wrong.
     pub message: String,
@@ -20,7 +22,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(code: &str, message: String) -> ApiError {
+    pub(crate) fn new(code: &str, message: String) -> ApiError {
         ApiError { code: code.into(), message, diagnostics: Vec::new() }
     }
 

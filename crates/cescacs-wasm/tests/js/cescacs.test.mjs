@@ -38,7 +38,7 @@ const levels = ['syntax', 'coherence', 'rules'];
 const encodings = ['utf-8', 'utf-16', 'utf-32'];
 
 test('the package exports every function, ready after import', () => {
-  for (const name of ['check', 'format', 'readPdtl', 'writePdtl', 'legalMoves', 'replay', 'replayGames', 'fromApp', 'toApp', 'boardSvg', 'applyFixes', 'viewer', 'viewerBoard']) {
+  for (const name of ['check', 'format', 'readPdtl', 'writePdtl', 'legalMoves', 'replay', 'replayGames', 'fromApp', 'toApp', 'boardSvg', 'applyFixes', 'viewer', 'viewerBoard', 'moves', 'addMove', 'games']) {
     assert.equal(typeof cescacs[name], 'function', name);
   }
   assert.equal(cescacs.initSync, undefined);
@@ -225,6 +225,53 @@ test('legalMoves equals `cescacs legal`', () => {
   assert.equal(cescacs.legalMoves('start').length, 68);
 });
 
+test('moves are the moves of `cescacs legal`, each with where it goes', () => {
+  const positions = ['start'];
+  for (const game of cescacs.replay(readFileSync(join(root, 'corpus/valid/spec-A0001-43.ctl-pgn'), 'utf8'))) {
+    for (const ply of game.main?.plies ?? []) positions.push(ply.pdtl);
+  }
+  for (const p of positions.filter((_, i) => i % 10 === 0)) {
+    const expected = run(['legal', p]).stdout.toString('utf8').split('\n').filter((l) => l !== '');
+    const moves = cescacs.moves(p);
+    assert.deepStrictEqual(moves.map((m) => m.text), expected, p);
+    for (const m of moves) {
+      assert.deepStrictEqual(Object.keys(m), ['from', 'to', 'piece', 'captured', 'promotion', 'castling', 'check', 'text']);
+      // The origin and destination are named in the text (a castling names the King's columns).
+      if (!m.castling) assert.ok(m.text.includes(m.to), m.text);
+    }
+  }
+  assert.throws(() => cescacs.moves('/nonsense'), (e) => e.code.startsWith('E01'));
+});
+
+test('addMove writes a game move by move, as `cescacs fmt` writes it', () => {
+  const source = cescacs.replay(readFileSync(join(root, 'corpus/valid/spec-A0001-43.ctl-pgn'), 'utf8'))[0];
+  const moves = source.main.plies.map((p) => p.move);
+  let text = '';
+  let at = 0;
+  for (const m of moves.slice(0, 20)) ({ text, at } = cescacs.addMove(text, { at, move: m }));
+  // The last move is marked as the game's last (`:`), as written.
+  const played = cescacs.replay(text)[0].main.plies.map((p) => p.move);
+  assert.equal(played.pop(), `${moves[19]} :`);
+  assert.deepStrictEqual(played, moves.slice(0, 19));
+  assert.equal(run(['fmt', '--stdout', '-'], text).stdout.toString('utf8'), text);
+  assert.equal(cescacs.check(text).diagnostics.length, 0);
+  // Another first move: a variation after the first pair.
+  const other = cescacs.addMove(text, { at: 0, move: 'F8-F12' });
+  assert.equal(other.added, 'variation');
+  assert.ok(other.text.includes('\n(1. F8-F12)\n'), other.text);
+  assert.throws(() => cescacs.addMove(text, { at, move: 'E7-E14' }), (e) => e.code.startsWith('E0'));
+  assert.throws(() => cescacs.addMove(text, { at, move: 'E7-E13', more: 1 }), (e) => e.code === 'invalid-options');
+});
+
+test('games lists the games `cescacs check` counts, with their tags', () => {
+  for (const path of corpus.filter((p) => p.includes('/valid/'))) {
+    const text = readFileSync(path, 'utf8');
+    const list = cescacs.games(text);
+    assert.equal(list.length, cescacs.check(text).summary.games, path);
+    list.forEach((g, i) => assert.equal(g.game, i + 1));
+  }
+});
+
 test('toApp and fromApp agree with `cescacs convert`', () => {
   for (const path of corpus.filter((p) => p.includes('/valid/')).slice(0, 20)) {
     const text = readFileSync(path, 'utf8');
@@ -261,10 +308,12 @@ function everything(text) {
     () => cescacs.fromApp(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')),
     () => cescacs.viewer(text),
     () => cescacs.viewer(text, { at: 1e9 }),
+    () => cescacs.games(text),
     () => cescacs.applyFixes(typeof text === 'string' ? text : Buffer.from(text).toString('utf8'), [{ span: { start: 3, end: 1 }, replacement: 'x' }, { span: { start: 0, end: 1e9 }, replacement: '' }]),
   ];
   if (typeof text === 'string' && text.length < 100_000) {
     calls.push(() => cescacs.readPdtl(text), () => cescacs.legalMoves(text), () => cescacs.boardSvg(text, { from: 'app' }));
+    calls.push(() => cescacs.moves(text), () => cescacs.addMove(text, { at: text.length >> 1, move: 'E7-E13' }));
   }
   for (const call of calls) {
     let value;
@@ -314,8 +363,12 @@ test('viewer gives the sections and positions of `cescacs html`, one game at a t
       const bytes = readFileSync(file);
       // One game per file: the page of `cescacs html` holds exactly what `viewer` gives.
       if (cescacs.check(bytes).summary.games !== 1 || bytes.includes('[Variant', 1)) continue;
-      const page = join(dir, 'page.html');
-      run(['html', file, '-o', page]);
+      // A page of its own: `html` refuses to overwrite an existing file without --force. It
+      // exits as `check` does (1 for a game with errors), and writes the page either way.
+      const page = join(dir, `page-${compared}.html`);
+      // The page is written whether or not the game has errors (then the status is 1, as `check`'s).
+      const status = run(['html', file, '-o', page]).status;
+      assert.equal(status, file.includes('/invalid/') ? 1 : 0, file);
       const html = readFileSync(page, 'utf8');
       const shown = cescacs.viewer(bytes, { name: basename(file) });
       assert.ok(html.includes(shown.sections), file);

@@ -67,10 +67,12 @@ test('the playground checks, fixes, converts and shows games with nothing fetche
       await page.fill('#text', text);
       await page.waitForFunction((k) => window.playground.checks > k && window.playground.upToDate, n);
     };
-    // The sample, checked on opening.
-    const sample = readFileSync(join(root, 'corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn'), 'utf8');
+    // The sample (the spec's example, fixed and formatted), checked on opening: clean.
+    const samplePath = join(root, 'crates/cescacs-wasm/playground/sample.ctl-pgn');
+    const sample = readFileSync(samplePath, 'utf8');
     assert.equal(await value(), sample);
     assert.deepEqual(await codes(), cliCodes(sample));
+    assert.deepEqual(await codes(), []);
 
     // Each corpus file opened through the file input lists the CLI's codes, in its order.
     const files = editable();
@@ -168,6 +170,28 @@ test('the playground checks, fixes, converts and shows games with nothing fetche
     assert.equal(copied, await page.inputValue('#view #pdtl'));
     assert.ok(copied.startsWith('/'), copied);
 
+    // The README's screenshot: the spec's example as written (its warnings underlined and
+    // listed), the cursor on Black's mate, the board following it.
+    if (process.env.CESCACS_PLAYGROUND_SHOT) {
+      const spec = join(root, 'corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn');
+      await page.setViewportSize({ width: 1100, height: 680 });
+      await page.click('#output-close');
+      await page.setInputFiles('#open', spec);
+      await page.waitForFunction(() => document.getElementById('status').textContent.includes('opened spec-'));
+      await page.evaluate((at) => {
+        const text = document.getElementById('text');
+        text.focus();
+        text.setSelectionRange(at, at);
+        text.dispatchEvent(new KeyboardEvent('keyup'));
+        // The cursor's line a third down the editor (21 px a line).
+        text.scrollTop = text.value.slice(0, at).split('\n').length * 21 - text.clientHeight / 3;
+      }, readFileSync(spec, 'utf8').lastIndexOf('GL5-H6#'));
+      assert.match(await now(), /GL5-H6#/);
+      await page.evaluate(() => document.getElementById('status').replaceChildren());
+      await page.screenshot({ path: process.env.CESCACS_PLAYGROUND_SHOT });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
     // 1 MiB of generated games (`cargo xtask gen`'s committed sample, repeated): each edit is
     // checked and shown again; the time from the edit to the diagnostics and board shown.
     const generated = readdirSync(join(root, 'corpus/generated')).filter((n) => n.endsWith('.ctl-pgn')).sort()
@@ -202,24 +226,6 @@ test('the playground checks, fixes, converts and shows games with nothing fetche
     assert.ok(median(runs.map((r) => r.check + r.list)) < 100, `check and list ${figure('check')} + ${figure('list')} ms`);
     assert.ok(median(runs.map((r) => r.sinceEdit)) < 500, `edit to shown ${figure('sinceEdit')} ms`);
 
-    // The README's screenshot: the sample, the cursor on Black's mate, the board following it.
-    if (process.env.CESCACS_PLAYGROUND_SHOT) {
-      await page.setViewportSize({ width: 1100, height: 680 });
-      await page.click('#output-close');
-      await page.setInputFiles('#open', join(root, 'corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn'));
-      await page.waitForFunction(() => document.getElementById('status').textContent.includes('opened'));
-      await page.evaluate((at) => {
-        const text = document.getElementById('text');
-        text.focus();
-        text.setSelectionRange(at, at);
-        text.dispatchEvent(new KeyboardEvent('keyup'));
-        // The cursor's line a third down the editor (21 px a line).
-        text.scrollTop = text.value.slice(0, at).split('\n').length * 21 - text.clientHeight / 3;
-      }, sample.lastIndexOf('GL5-H6#'));
-      assert.match(await now(), /GL5-H6#/);
-      await page.evaluate(() => document.getElementById('status').replaceChildren());
-      await page.screenshot({ path: process.env.CESCACS_PLAYGROUND_SHOT });
-    }
   } finally {
     await browser.close();
     server.close();

@@ -119,6 +119,26 @@ impl Castling {
         Castling::from_bytes(prefix.as_bytes(), columns.as_bytes(), separator)
     }
 
+    /// The castling of the board's [`BoardCastling`], written with `-`.
+    ///
+    /// ```
+    /// use cescacs_board::BoardCastling;
+    /// use ctl_an::syntax::Castling;
+    /// assert_eq!(Castling::of_board(BoardCastling::KrkHio).to_string(), "KRK-HIO");
+    /// ```
+    pub fn of_board(c: BoardCastling) -> Castling {
+        let (prefix, columns) = c.as_str().split_once('-').unwrap_or_default();
+        // The board's 24 castlings are the 24 strings of `CASTLINGS` (tests/vocabulary.rs).
+        Castling::from_parts(prefix, columns, Separator::HyphenMinus).unwrap_or(Castling {
+            rooks: CastlingRooks::King,
+            separator: Separator::HyphenMinus,
+            king: Column::I,
+            king_rook: Some(Column::I),
+            queen_rook: None,
+            rook_steps: 0,
+        })
+    }
+
     /// [`Castling::from_parts`] of bytes: the one lookup in [`CASTLINGS`].
     fn from_bytes(prefix: &[u8], columns: &[u8], separator: Separator) -> Option<Castling> {
         if !CASTLINGS.iter().any(|&(p, c)| p.as_bytes() == prefix && c.as_bytes() == columns) {

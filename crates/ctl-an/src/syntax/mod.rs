@@ -32,6 +32,7 @@ pub(crate) mod spelling;
 mod square;
 mod tree;
 
+pub use crate::comment::CommentTextError;
 pub use castling::{CASTLINGS, Castling, CastlingRooks};
 pub use marks::{CheckMark, GameIndicator, Rating};
 pub use moves::{Move, MoveKind, MoveParseError, OrdinaryMove, WriteOptions};

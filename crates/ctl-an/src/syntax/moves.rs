@@ -15,7 +15,9 @@
 
 use core::fmt;
 
-use cescacs_board::{Column, Diagnostic, Hex, Span};
+use cescacs_board::{
+    BoardMoveKind, BoardPromotion, Column, Diagnostic, Hex, Letters, PieceKind, Span,
+};
 
 use super::castling::{Castling, CastlingRooks};
 use super::marks::{CheckMark, GameIndicator, Rating};
@@ -90,6 +92,69 @@ impl Move {
             MoveKind::Castling(_) => [None, None, None],
         };
         letters.into_iter().flatten()
+    }
+
+    /// The notation's move for a board move, in a game's `letters`, with the check mark the
+    /// move earns and no other mark: what a game model writes for a move chosen among
+    /// [`Position::legal_moves`](cescacs_board::Position::legal_moves). Its text is the board
+    /// move's canonical text in those letters; its spans are empty (it was read from no text).
+    ///
+    /// ```
+    /// use cescacs_board::{Letters, Position};
+    /// let p = Position::initial();
+    /// let m = p.legal_moves().into_iter().find(|m| m.to_string() == "JF6-C15").unwrap();
+    /// let english = Letters::from_redefine("B@J, Q@D, W@V").unwrap();
+    /// assert_eq!(ctl_an::syntax::Move::from_board(&m, &english).to_string(), "BF6-C15");
+    /// assert_eq!(ctl_an::syntax::Move::from_board(&m, &Letters::fan()).to_string(), "♗F6-C15");
+    /// ```
+    pub fn from_board(m: &cescacs_board::Move, letters: &Letters) -> Move {
+        let letter = |kind: PieceKind| PieceLetter {
+            letter: letters.move_letter(kind),
+            span: Span::default(),
+        };
+        let promotion = |p: BoardPromotion| Promotion {
+            span: Span::default(),
+            target: match p {
+                BoardPromotion::To(kind) => PromotionTarget::Piece(letter(kind)),
+                BoardPromotion::Awaiting => PromotionTarget::Awaiting,
+            },
+        };
+        let at = |hex: Hex| Spanned::new(hex, Span::default());
+        let kind = match (m.kind(), m.castling(), m.promotion()) {
+            (_, Some(c), _) => MoveKind::Castling(Castling::of_board(c)),
+            (BoardMoveKind::PromotionInPlace, _, Some(p)) => {
+                MoveKind::ForcedPromotion(ForcedPromotion {
+                    hex: at(m.to()),
+                    promotion: promotion(p),
+                })
+            }
+            _ => MoveKind::Ordinary(OrdinaryMove {
+                piece: (m.piece() != PieceKind::Pawn).then(|| letter(m.piece())),
+                from: at(m.from()),
+                // The board spells every separator it writes, each one of ours.
+                separator: Spanned::new(
+                    m.board_move().separator().parse().unwrap_or(Separator::HyphenMinus),
+                    Span::default(),
+                ),
+                captured: m.captured().filter(|&k| k != PieceKind::Pawn).map(letter),
+                to: at(m.to()),
+                promotion: m.promotion().map(promotion),
+            }),
+        };
+        let check = match m.check() {
+            None => None,
+            Some(_) if m.is_mate() => Some(CheckMark::Mate),
+            Some(kind) => Some(CheckMark::of_kind(kind)),
+        };
+        Move {
+            span: Span::default(),
+            kind,
+            check: check.map(|c| Spanned::new(c, Span::default())),
+            rating: None,
+            nags: Vec::new(),
+            draw_offer: None,
+            end: None,
+        }
     }
 
     /// Whether the move ends the game: `:` or checkmate `#`.

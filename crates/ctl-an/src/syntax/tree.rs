@@ -32,7 +32,7 @@ impl File {
     }
 }
 
-/// One record of a file, a game as written: its tags and its movetext (`ctl_pgn::Game` is
+/// One record of a file, a game as written: its tags and its movetext (`ctl_pgn::ParsedGame` is
 /// a record with its setup read, ready to be replayed).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Record {

@@ -9,8 +9,8 @@ use cescacs_board::{Colour, Hex, Letters, Position};
 use cescacs_diagram::{Diagram, PieceStyle};
 use cescacs_viewer::move_hexes;
 use ctl_an::syntax::Ply;
-use ctl_pgn::Game;
 use ctl_pgn::Level;
+use ctl_pgn::ParsedGame;
 
 use crate::games;
 use crate::output;
@@ -55,7 +55,7 @@ pub struct Args {
 
     /// Piece letters: `standard`, `fan`, or a Redefine value such as "B@J, Q@D, W@V". A PDTL is
     /// read with them; a game is drawn with its own letters unless this is given.
-    #[arg(long, value_name = "SPEC", value_parser = parse_letters)]
+    #[arg(long, value_name = "SPEC", value_parser = cescacs_toolkit::convert::letters)]
     pub letters: Option<Letters>,
 
     /// Draw the spec's Unicode piece symbols: in the SVG instead of letters in discs, in the
@@ -84,14 +84,6 @@ pub struct Args {
     /// `-` for a CTL-PGN file on standard input.
     #[arg(value_name = "PDTL|FILE")]
     pub input: String,
-}
-
-fn parse_letters(spec: &str) -> Result<Letters, String> {
-    match spec {
-        "standard" => Ok(Letters::standard()),
-        "fan" | "FAN" => Ok(Letters::fan()),
-        value => Letters::from_redefine(value).map_err(|e| e.to_string()),
-    }
 }
 
 /// What to draw.
@@ -218,7 +210,7 @@ fn game_picture(args: &Args) -> Result<Picture, Failed> {
     let Some((_, found)) = piece.games().find(|(n, _)| *n == wanted) else {
         return Err(Failed(String::new(), output::FAILURE));
     };
-    let game = Game::new(found.game.clone(), &piece.decoded.text);
+    let game = ParsedGame::new(found.game.clone(), &piece.decoded.text);
     let replayed = game.main_line(Level::Coherence);
     let written = game.movetext().ply_count();
     let ply = args.ply.unwrap_or(replayed.positions.len().saturating_sub(1));
@@ -250,7 +242,7 @@ fn game_picture(args: &Args) -> Result<Picture, Failed> {
 }
 
 /// The origin and destination of the main line's ply `index` (from 0), and its text.
-fn last_move(game: &Game, index: usize, side: Colour) -> Option<((Hex, Hex), String)> {
+fn last_move(game: &ParsedGame, index: usize, side: Colour) -> Option<((Hex, Hex), String)> {
     let mv = game
         .movetext()
         .pairs

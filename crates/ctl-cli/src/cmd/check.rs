@@ -11,7 +11,6 @@ use ctl_pgn::render::{PositionEncoding, Summary};
 use ctl_pgn::validate;
 
 use crate::code_filter::CodeFilter;
-use crate::fix;
 use crate::games::Chooser;
 use crate::input::{self, Input};
 use crate::output::{self, ColorChoice, Progress, plural};
@@ -316,7 +315,7 @@ fn fix_inputs(args: &Args, codes: &CodeFilter) -> FixRun {
             ));
             continue;
         };
-        let done = fix::fix(&text, args.level.into(), codes);
+        let done = cescacs_toolkit::fix::fix(&text, args.level.into(), |code| codes.keeps(code));
         let changed = done.text != text;
         let written = match input {
             _ if args.diff && changed => {

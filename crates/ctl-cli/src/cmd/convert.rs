@@ -5,10 +5,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::Letters;
+use std::str::FromStr;
+
+use cescacs_toolkit::convert::LetterSpec;
+use cescacs_toolkit::format::WrittenGame;
 use ctl_an::Limits;
 use ctl_an::syntax::File;
-use ctl_pgn::convert::{Converted, convert};
+use ctl_pgn::convert::Converted;
 use ctl_pgn::write::WriteOptions;
 
 use crate::games;
@@ -41,7 +44,7 @@ be converted: printed as written), 2 bad usage or I/O failure.";
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The letters to write: `standard`, `fan`, or a Redefine value such as "B@J, Q@D, W@V".
-    #[arg(long, value_name = "SPEC", value_parser = parse_spec,
+    #[arg(long, value_name = "SPEC", value_parser = LetterSpec::from_str,
           required_unless_present_any = ["from", "to"], conflicts_with_all = ["from", "to"])]
     pub letters: Option<LetterSpec>,
 
@@ -66,36 +69,6 @@ pub struct Args {
     pub app: super::convert_app::AppArgs,
 }
 
-/// The `Redefine` value of `--letters SPEC` as the user wrote it (its items in their order,
-/// one space after each comma), with the value the converter writes for the same letters
-/// (`to`'s canonical order): `None` for `standard`, `fan` and a value written canonically.
-fn redefine_as_given(spec: &str, to: &Letters) -> Option<(String, String)> {
-    let canonical = to.redefine_value()?;
-    let given = spec.split(',').map(str::trim).collect::<Vec<_>>().join(", ");
-    (given != canonical && !to.is_fan()).then_some((canonical, given))
-}
-
-/// `--letters SPEC`: the letters, and how they were written.
-#[derive(Debug, Clone)]
-pub struct LetterSpec {
-    /// The letter table.
-    pub letters: Letters,
-    /// SPEC as given.
-    pub written: String,
-}
-
-fn parse_spec(spec: &str) -> Result<LetterSpec, String> {
-    Ok(LetterSpec { letters: parse_letters(spec)?, written: spec.to_string() })
-}
-
-fn parse_letters(spec: &str) -> Result<Letters, String> {
-    match spec {
-        "standard" => Ok(Letters::standard()),
-        "fan" | "FAN" => Ok(Letters::fan()),
-        value => Letters::from_redefine(value).map_err(|e| e.to_string()),
-    }
-}
-
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     if args.app.from.is_some() && (!args.app.more.is_empty() || args.to.output.is_some()) {
@@ -113,7 +86,7 @@ pub fn run(args: Args) -> ExitCode {
     if args.app.from.is_some() || args.app.to.is_some() {
         return super::convert_app::run(&args.app, &args.file, &args.selection, args.max_errors);
     }
-    let Some(LetterSpec { letters: to, written }) = args.letters else {
+    let Some(spec) = args.letters else {
         output::error("`--letters`, `--from app` or `--to app` is needed");
         return output::exit_code(0, true);
     };
@@ -126,18 +99,7 @@ pub fn run(args: Args) -> ExitCode {
         split: false,
         count: false,
     };
-    let given = redefine_as_given(&written, &to);
-    print(&paths, how, |file| {
-        let mut converted = convert(&file, &to);
-        if let Some((canonical, given)) = &given {
-            for tag in converted.file.games.iter_mut().flat_map(|g| g.tags.iter_mut()) {
-                if tag.name == "Redefine" && tag.value == *canonical {
-                    tag.value.clone_from(given);
-                }
-            }
-        }
-        converted
-    })
+    print(&paths, how, |file| spec.convert(file))
 }
 
 /// Where `filter` and `convert` write: standard output (the inputs one after the other, as one
@@ -222,7 +184,7 @@ pub(super) fn print(
             &transform,
         );
         games::report_omitted(&name, &cap);
-        let mut done = match done {
+        let (mut done, mut spool) = match done {
             Ok(done) => done,
             Err(e) => {
                 output::error(output::cannot_read(&name, e));
@@ -242,8 +204,7 @@ pub(super) fn print(
             Some(dir) if how.split => {
                 for game in std::mem::take(&mut done.games) {
                     let target = outputs.name(dir, split_name(input, &game));
-                    let written =
-                        outputs.write(&target, |out| done.spool.copy_range(game.range, out));
+                    let written = outputs.write(&target, |out| spool.copy_range(game.range, out));
                     if let Err(e) = written {
                         output::error(output::cannot_write(target.display(), &e));
                         io_failure = true;
@@ -255,7 +216,7 @@ pub(super) fn print(
             }
             Some(_) => {
                 let Some(target) = target.take() else { continue };
-                if let Err(e) = outputs.write(&target, |out| done.spool.copy_to(out)) {
+                if let Err(e) = outputs.write(&target, |out| spool.copy_to(out)) {
                     output::error(output::cannot_write(target.display(), &e));
                     io_failure = true;
                     if write::stops_run(&e, "files") {
@@ -267,7 +228,7 @@ pub(super) fn print(
                 let separate = printed && !done.games.is_empty();
                 printed |= !done.games.is_empty();
                 let written = if separate { stdout.write_all(b"\n") } else { Ok(()) }
-                    .and_then(|()| done.spool.copy_to(&mut stdout))
+                    .and_then(|()| spool.copy_to(&mut stdout))
                     .and_then(|()| stdout.flush());
                 if let Err(e) = written {
                     return output::write_failed(output::STDOUT, &e);
@@ -305,7 +266,7 @@ fn output_file(
 /// The file name of one game of `filter --split`: the input's name, the game's number in it
 /// and its players, `games-0003-Puig_Anna-Ros_Joan.ctl-pgn` (each part as
 /// [`write::name::part`] makes it).
-fn split_name(input: &Input, game: &games::WrittenGame) -> String {
+fn split_name(input: &Input, game: &WrittenGame) -> String {
     let players = write::name::part(&game.players);
     let players = if players.is_empty() { String::new() } else { format!("-{players}") };
     format!("{}-{:04}{players}.{}", write::name::stem(input), game.number, input::EXTENSION)

@@ -6,9 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cescacs_board::{Diagnostic, Severity};
-use ctl_an::Limits;
-use ctl_pgn::Game;
-use ctl_pgn::app::{from_app, to_app};
+use cescacs_toolkit::app::{self, AppGame};
+use cescacs_toolkit::read::{JsonOptions, Parsed, Records};
 use ctl_pgn::render::{ErrorCap, TextRenderer};
 
 use crate::games;
@@ -105,16 +104,12 @@ fn run_from(file: &Path, max_errors: MaxErrors) -> ExitCode {
             return output::exit_code(0, true);
         }
     };
-    let decoded = input::decode(bytes);
-    let text = decoded.shown();
-    let read = from_app(text);
-    let mut diagnostics = decoded.diagnostics.clone();
-    diagnostics.extend(read.diagnostics);
-    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let read = app::from_app(bytes);
+    let errors = read.diagnostics.iter().filter(|d| d.is_error()).count();
     let mut cap = max_errors.cap();
     let shown: Vec<Diagnostic> =
-        diagnostics.into_iter().filter(|d| cap.admit(d.severity)).collect();
-    render(&input.display(), text, &shown);
+        read.diagnostics.into_iter().filter(|d| cap.admit(d.severity)).collect();
+    render(&input.display(), read.decoded.shown(), &shown);
     games::report_omitted(&input.display(), &cap);
     if let Some(pgn) = read.text {
         if let Err(e) = io::stdout().lock().write_all(pgn.as_bytes()) {
@@ -138,45 +133,22 @@ fn run_to(
     let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut errors = 0;
     chooser.start(input);
-    for piece in games::pieces(input, Limits::DEFAULT).map_err(Failed::Read)? {
-        let piece = piece.map_err(Failed::Read)?;
-        let text = &piece.decoded.text;
-        let renderer = TextRenderer::at(&name, piece.decoded.shown(), piece.start, color);
-        let show = |cap: &mut ErrorCap, d: &Diagnostic| {
-            if cap.admit(d.severity) {
-                output::say_raw(&renderer.render(&d.clone().shifted(piece.start.offset)));
-            }
-        };
-        let last = piece.first_game + piece.game_count();
-        for (number, found) in piece.games() {
-            if !chooser.choose(number, &found.game, text) {
-                continue;
-            }
-            let span = found.game.span;
-            let problems: Vec<Diagnostic> = piece
-                .decoded
-                .diagnostics
-                .iter()
-                .filter(|d| span.start <= d.span.start && d.span.start <= span.end)
-                .chain(&found.diagnostics)
-                .filter(|d| d.is_error())
-                .cloned()
-                .collect();
-            if !problems.is_empty() {
-                for d in &problems {
-                    show(cap, d);
+    let mut records = Records::new(input.open().map_err(Failed::Read)?, JsonOptions::default());
+    while let Some(record) = records.next() {
+        let record = record.map_err(Failed::Read)?;
+        let Parsed::Game(game) = record.parse() else { continue };
+        let number = game.number;
+        let (last, chosen) =
+            (game.last_of_piece, chooser.choose(number, game.game.syntax(), &game.decoded.text));
+        if chosen {
+            let renderer = TextRenderer::at(&name, game.decoded.shown(), game.start, color);
+            let show = |cap: &mut ErrorCap, d: &Diagnostic| {
+                if cap.admit(d.severity) {
+                    output::say_raw(&renderer.render(&d.clone().shifted(game.start.offset)));
                 }
-                note(
-                    cap,
-                    Severity::Error,
-                    format_args!("{name}: game {number}: not converted: syntax errors"),
-                );
-                errors += problems.len();
-                continue;
-            }
-            let game = Game::new(found.game.clone(), text);
-            match to_app(&game) {
-                Ok(app) => {
+            };
+            match app::to_app(&game) {
+                AppGame::Written(app) => {
                     if !*first {
                         out.write_all(b"\n").map_err(Failed::Write)?;
                     }
@@ -193,7 +165,18 @@ fn run_to(
                         );
                     }
                 }
-                Err(d) => {
+                AppGame::SyntaxErrors(problems) => {
+                    for d in &problems {
+                        show(cap, d);
+                    }
+                    note(
+                        cap,
+                        Severity::Error,
+                        format_args!("{name}: game {number}: not converted: syntax errors"),
+                    );
+                    errors += problems.len();
+                }
+                AppGame::NotWritten(d) => {
                     show(cap, &d);
                     note(
                         cap,
@@ -204,7 +187,7 @@ fn run_to(
                 }
             }
         }
-        if chooser.done_after(last.saturating_sub(1)) {
+        if last && chooser.done_after(number) {
             break;
         }
     }

@@ -87,7 +87,7 @@ pub fn run(args: Args) -> ExitCode {
                 Converted { file, diagnostics: Vec::new() }
             });
         games::report_omitted(&input.display(), &cap);
-        let done = match done {
+        let (done, spool) = match done {
             Ok(done) => done,
             Err(e) => {
                 output::error(output::cannot_read(input.display(), e));
@@ -110,7 +110,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             Input::File(path) if !args.stdout => {
                 if done.differs {
-                    in_place::replace(path, |file| done.spool.copy_to(file)).and_then(|()| {
+                    in_place::replace(path, |file| spool.copy_to(file)).and_then(|()| {
                         writeln!(
                             stdout,
                             "reformatted: {}{}",
@@ -127,7 +127,7 @@ pub fn run(args: Args) -> ExitCode {
                 let separate = printed && !done.games.is_empty();
                 printed |= !done.games.is_empty();
                 if separate { stdout.write_all(b"\n") } else { Ok(()) }
-                    .and_then(|()| done.spool.copy_to(&mut stdout))
+                    .and_then(|()| spool.copy_to(&mut stdout))
             }
         };
         if let Err(e) = result {

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::html::{Collection, Mode};
 use crate::input::{self, Input};
 use crate::output;
 use crate::write::{self, Outputs};
@@ -78,20 +79,25 @@ pub fn run(args: Args) -> ExitCode {
             .output
             .as_ref()
             .is_some_and(|o| o.is_dir() || o.as_os_str().to_string_lossy().ends_with('/'));
-    if into_folder {
-        if let Some(dir) = &args.output {
-            if let Err(e) = std::fs::create_dir_all(dir) {
-                output::error(format_args!(
-                    "cannot create the folder `{}`: {e}",
-                    output::name(dir.display())
-                ));
+    // Pages into a folder make a site; pages beside their inputs, or one page named, stand
+    // alone.
+    let mut site = match (into_folder, &args.output) {
+        (true, Some(dir)) => match Collection::start(dir, &mut outputs) {
+            Ok(site) => Some(site),
+            Err(e) => {
+                output::error(e);
                 return ExitCode::from(output::FAILURE);
             }
-        }
-    }
+        },
+        _ => None,
+    };
+    let mode = site.as_ref().map_or(Mode::Alone, |s| s.mode().clone());
     let mut errors = 0;
     let mut chooser = crate::games::Chooser::new(&args.selection);
     for input in &inputs {
+        if site.as_ref().is_some_and(|s| s.stopped) {
+            break;
+        }
         let Some(target) = target(input, args.output.as_deref(), into_folder, &mut outputs) else {
             output::error("a page for standard input needs `-o FILE`");
             io_failure = true;
@@ -104,22 +110,23 @@ pub fn run(args: Args) -> ExitCode {
             io_failure = true;
             continue;
         }
-        let name = match input {
-            Input::Stdin => "<stdin>".to_string(),
-            Input::File(path) => path
-                .file_name()
-                .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
-        };
+        let name = file_name(input);
         chooser.start(input);
-        let page = match whole_page(input, &name, &mut chooser, &target) {
-            Ok(page) => page,
-            Err(Failed::Read(e)) => {
-                output::error(output::cannot_read(input.display(), e));
-                io_failure = true;
-                continue;
+        let page = whole_page(input, &name, &mut chooser, &target, &mode, |number, game| {
+            if let Some(site) = &mut site {
+                site.game(number, game);
             }
-            Err(Failed::Write(e)) => {
-                output::error(output::cannot_write(target.display(), e));
+        });
+        let page = match page {
+            Ok(page) => page,
+            Err(failed) => {
+                match failed {
+                    Failed::Read(e) => output::error(output::cannot_read(input.display(), e)),
+                    Failed::Write(e) => output::error(output::cannot_write(target.display(), e)),
+                }
+                if let Some(site) = &mut site {
+                    site.forget();
+                }
                 io_failure = true;
                 continue;
             }
@@ -130,13 +137,17 @@ pub fn run(args: Args) -> ExitCode {
             continue;
         }
         errors += tally.errors;
-        let written = outputs.write(&target, |out| {
-            page.finish(&name, &mut std::io::BufWriter::new(out)).map(|_| ())
-        });
-        if let Err(e) = written {
-            output::error(output::cannot_write(target.display(), e));
-            io_failure = true;
-            continue;
+        if let Some(site) = &mut site {
+            site.file_page(&outputs, page, target.clone(), &name);
+        } else {
+            let written = outputs.write(&target, |out| {
+                page.finish(&name, "", &mut std::io::BufWriter::new(out)).map(|_| ())
+            });
+            if let Err(e) = written {
+                output::error(output::cannot_write(target.display(), e));
+                io_failure = true;
+                continue;
+            }
         }
         let problems = match (tally.errors, tally.warnings) {
             (0, 0) => String::new(),
@@ -153,8 +164,21 @@ pub fn run(args: Args) -> ExitCode {
             output::plural(tally.games, "game", "games")
         ));
     }
+    if let Some(site) = site {
+        io_failure |= finish(site, &outputs);
+    }
     chooser.finish();
     output::exit_code(errors, io_failure)
+}
+
+/// The name a page shows for its input: the file's name, or `<stdin>`.
+fn file_name(input: &Input) -> String {
+    match input {
+        Input::Stdin => "<stdin>".to_string(),
+        Input::File(path) => {
+            path.file_name().map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned())
+        }
+    }
 }
 
 /// Why [`whole_page`] failed: the input could not be read, or the page's temporary files
@@ -164,27 +188,29 @@ enum Failed {
     Write(std::io::Error),
 }
 
-/// The page of `input`, read piece by piece (one game each, as `check` cuts them), each game
-/// written to the page's temporary files (beside `target`) as it is read: memory bounded by the
-/// largest game.
+/// The page of `input` (alone or in a site: `mode`), read piece by piece (one game each, as
+/// `check` cuts them), each game written to the page's temporary files (beside `target`) as it
+/// is read: memory bounded by the largest game. `added` is told of each game put on the page.
 fn whole_page(
     input: &Input,
     name: &str,
     chooser: &mut crate::games::Chooser,
     target: &Path,
+    mode: &Mode,
+    mut added: impl FnMut(usize, &ctl_pgn::ParsedGame),
 ) -> Result<crate::html::Writer, Failed> {
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
     let reader = input.open().map_err(Failed::Read)?;
-    let mut page = crate::html::Writer::new(Some(dir)).map_err(Failed::Write)?;
+    let mut page = crate::html::Writer::new(Some(dir), mode.clone()).map_err(Failed::Write)?;
     let mut first_game = 1;
     for piece in ctl_pgn::reader::Pieces::new(reader) {
         let piece = piece.map_err(Failed::Read)?;
         let at = crate::html::At { first_game, start: piece.start };
         let before = page.tally().read;
-        page.add(name, piece.bytes, chooser, at).map_err(Failed::Write)?;
+        page.add(name, piece.bytes, chooser, at, &mut added).map_err(Failed::Write)?;
         first_game += page.tally().read - before;
     }
     Ok(page)
@@ -208,11 +234,12 @@ fn target(
     }
 }
 
-/// `--split`: a page per game selected and an index page, in the folder `dir`, each input read
-/// piece by piece (one game each, as `check` cuts them): memory bounded by the largest game,
-/// time linear in the input. The pages are named after the input and the game's number
-/// (`games-0007.html`, numbered again when two inputs share a name: `games-0007-2.html`); a
-/// page's notes give lines and columns in the input. A full disk stops the run.
+/// `--split`: a page per game selected, and the site's index, standings and opening tree, in
+/// the folder `dir`, each input read piece by piece (one game each, as `check` cuts them):
+/// memory bounded by the largest game, time linear in the input. The pages are named after the
+/// input and the game's number (`games-0007.html`, numbered again when two inputs share a
+/// name: `games-0007-2.html`); a page's notes give lines and columns in the input. A full disk
+/// stops the run.
 fn split(
     inputs: &[Input],
     dir: &Path,
@@ -220,30 +247,19 @@ fn split(
     outputs: &mut Outputs,
     mut io_failure: bool,
 ) -> ExitCode {
-    use std::io::Write;
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        output::error(format!("cannot create the folder `{}`: {e}", output::name(dir.display())));
-        return ExitCode::from(output::FAILURE);
-    }
-    let index_path = outputs.name(dir, "index.html");
-    let mut index = match outputs.start(&index_path) {
-        Ok(file) => std::io::BufWriter::new(file),
+    let mut site = match Collection::start(dir, outputs) {
+        Ok(site) => site,
         Err(e) => {
-            output::error(output::cannot_write(index_path.display(), e));
+            output::error(e);
             return ExitCode::from(output::FAILURE);
         }
     };
+    let mode = site.mode().clone();
     let mut chooser = crate::games::Chooser::new(selection);
-    let (mut errors, mut pages) = (0, 0);
-    let mut written = index.write_all(crate::html::index_head("Games").as_bytes());
+    let mut errors = 0;
     'inputs: for input in inputs {
         chooser.start(input);
-        let name = match input {
-            Input::Stdin => "<stdin>".to_string(),
-            Input::File(path) => path
-                .file_name()
-                .map_or_else(|| input.display(), |n| n.to_string_lossy().into_owned()),
-        };
+        let name = file_name(input);
         let stem = write::name::stem(input);
         let reader = match input.open() {
             Ok(reader) => reader,
@@ -264,46 +280,43 @@ fn split(
                 }
             };
             let at = crate::html::At { first_game, start: piece.start };
-            let page = crate::html::page(&name, piece.bytes, &mut chooser, at);
-            first_game += page.tally.read;
-            let Some(first) = page.rows.first() else { continue };
-            errors += page.tally.errors;
-            let target = outputs.name(dir, format!("{stem}-{:04}.html", first.number));
-            if let Err(e) = outputs.write(&target, |out| out.write_all(page.html.as_bytes())) {
-                output::error(output::cannot_write(target.display(), &e));
-                io_failure = true;
-                if write::stops_run(&e, "pages") {
+            let pages =
+                crate::html::game_pages(&name, piece.bytes, &mut chooser, at, &mode, |n, g| {
+                    site.game(n, g)
+                });
+            first_game += pages.tally.read;
+            errors += pages.tally.errors;
+            for (number, page) in pages.pages {
+                let target = outputs.name(site.dir(), format!("{stem}-{number:04}.html"));
+                site.game_page(outputs, page, target, &name);
+                if site.stopped {
                     break 'inputs;
                 }
-                continue;
-            }
-            pages += 1;
-            let file = target.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
-            let link = write::name::link(&file);
-            for row in &page.rows {
-                let link = format!("{link}#g{}", row.number - first.number + 1);
-                written = written.and_then(|()| {
-                    index.write_all(crate::html::index_row(&name, row, &link).as_bytes())
-                });
             }
             if chooser.done_after(first_game - 1) {
                 break;
             }
         }
     }
-    written = written
-        .and_then(|()| index.write_all(crate::html::INDEX_END.as_bytes()))
-        .and_then(|()| index.into_inner().map_err(std::io::IntoInnerError::into_error))
-        .and_then(|file| outputs.finish(file));
-    if let Err(e) = written {
-        output::error(output::cannot_write(index_path.display(), e));
-        io_failure = true;
-    }
-    output::say(format_args!(
-        "{} and {}",
-        output::plural(pages, "page", "pages"),
-        output::name(index_path.display())
-    ));
+    io_failure |= finish(site, outputs);
     chooser.finish();
     output::exit_code(errors, io_failure)
+}
+
+/// Ends a site: its last page, index, standings, tree and shared files written, and one line
+/// saying how many pages and where the index is. Whether something could not be written.
+fn finish(site: Collection, outputs: &Outputs) -> bool {
+    let done = site.finish(outputs);
+    match &done.index {
+        Some(index) => output::say(format_args!(
+            "{} and {}",
+            output::plural(done.pages, "page", "pages"),
+            output::name(index.display())
+        )),
+        None if done.pages == 0 && !done.failed => {
+            output::say("no game, no page: nothing written");
+        }
+        None => output::say(output::plural(done.pages, "page", "pages")),
+    }
+    done.failed
 }

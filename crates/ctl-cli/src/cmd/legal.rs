@@ -36,16 +36,8 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// The legal moves' texts with check marks, sorted by byte order.
-pub fn legal_texts(position: &Position) -> Vec<String> {
-    let mut texts: Vec<String> =
-        position.legal_moves().iter().map(|m| position.move_text_with_check(m)).collect();
-    texts.sort();
-    texts
-}
-
 fn print_moves(position: &Position) -> io::Result<()> {
-    let texts = legal_texts(position);
+    let texts = cescacs_toolkit::position::legal_moves(position);
     let mut out = io::BufWriter::new(io::stdout().lock());
     for t in &texts {
         writeln!(out, "{t}")?;

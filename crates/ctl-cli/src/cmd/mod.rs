@@ -13,13 +13,14 @@ pub mod lsp;
 pub mod pdtl;
 pub mod perft;
 pub mod replay;
+pub mod standings;
+pub mod tree;
 
 use std::borrow::Cow;
 
 use cescacs_board::{Letters, Position};
 
-/// The word accepted wherever a PDTL is, for the initial position.
-pub const START: &str = "start";
+pub use cescacs_toolkit::position::START;
 
 /// A PDTL argument as the PDTL reader should see it: `start` (in any case) becomes the initial
 /// position written with `letters`, any other text is returned as it is.

@@ -31,7 +31,7 @@ Exit status: 0 every position is valid, 1 a position is not, 2 bad usage or I/O 
 pub struct Args {
     /// Piece letters for reading and writing: `standard`, `fan`, or a Redefine value such as
     /// "B@J, Q@D, W@V".
-    #[arg(long, value_name = "SPEC", default_value = "standard", value_parser = parse_letters)]
+    #[arg(long, value_name = "SPEC", default_value = "standard", value_parser = cescacs_toolkit::convert::letters)]
     pub letters: Letters,
 
     /// Print only the canonical PDTL, without the diagram.
@@ -54,14 +54,6 @@ pub struct Args {
     /// for one PDTL per line on stdin (where `start` is read too).
     #[arg(value_name = "PDTL|-", default_value = "-")]
     pub pdtl: String,
-}
-
-fn parse_letters(spec: &str) -> Result<Letters, String> {
-    match spec {
-        "standard" => Ok(Letters::standard()),
-        "fan" => Ok(Letters::fan()),
-        value => Letters::from_redefine(value).map_err(|e| e.to_string()),
-    }
 }
 
 /// `spec` or `app`.

@@ -5,13 +5,15 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cescacs_board::Diagnostic;
-use ctl_pgn::Game;
+use cescacs_board::{Diagnostic, Span};
+use cescacs_toolkit::read::{JsonOptions, Locate, Parsed, ParsedRecord, Records};
+use cescacs_toolkit::replay;
+use ctl_pgn::Level;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::render::TextRenderer;
-use ctl_pgn::{Check, Level};
 
 use crate::games;
-use crate::input;
+use crate::input::{self, Input};
 use crate::output::{self, ColorChoice};
 
 const EXAMPLES: &str = "\
@@ -111,49 +113,50 @@ pub fn run(args: Args) -> ExitCode {
     let mut errors = 0;
     for input in &inputs {
         chooser.start(input);
-        let pieces = match games::pieces(input, ctl_an::Limits::DEFAULT) {
-            Ok(pieces) => pieces,
+        let reader = match input.open() {
+            Ok(reader) => reader,
             Err(e) => {
                 output::error(output::cannot_read(input.display(), e));
                 failure = true;
                 continue;
             }
         };
-        for piece in pieces {
-            let piece = match piece {
-                Ok(piece) => piece,
+        let mut records = Records::new(reader, JsonOptions::default());
+        while let Some(record) = records.next() {
+            let record = match record {
+                Ok(record) => record,
                 Err(e) => {
                     output::error(output::cannot_read(input.display(), e));
                     failure = true;
                     break;
                 }
             };
-            let text = &piece.decoded.text;
-            let last = piece.first_game + piece.game_count();
-            // The errors of the text around games (no game replays it; it is no less wrong).
-            let stray: Vec<Diagnostic> = piece
-                .records
-                .iter()
-                .filter(|r| r.game.is_empty())
-                .flat_map(|r| &r.diagnostics)
-                .filter(|d| d.is_error())
-                .cloned()
-                .collect();
-            errors += usize::from(!stray.is_empty());
-            let name = input.display();
-            let mut reports = Reports { args: &args, name: &name, piece: &piece, renderer: None };
-            reports.show(stray);
-            for (number, found) in piece.games() {
-                if !chooser.choose(number, &found.game, text) {
+            let game = match record.parse() {
+                Parsed::Game(game) => game,
+                Parsed::Around(around) => {
+                    let stray = around.stray_errors();
+                    errors += usize::from(!stray.is_empty());
+                    let span = around.output.game.span;
+                    let (shown, piece) = (around.decoded.shown(), around.start.offset);
+                    show(
+                        &args,
+                        &input.display(),
+                        Shown { shown, piece, locate: around.locate },
+                        span,
+                        stray,
+                    );
                     continue;
                 }
-                let (block, failed) = replay_game(&args, &mut reports, number, found);
+            };
+            let (number, last) = (game.number, game.last_of_piece);
+            if chooser.choose(number, game.game.syntax(), &game.decoded.text) {
+                let (block, failed) = replay_game(&args, input, game);
                 errors += usize::from(failed);
                 if let Err(e) = out.block(block, &args) {
                     return output::write_failed(output::STDOUT, &e);
                 }
             }
-            if chooser.done_after(last.saturating_sub(1)) {
+            if last && chooser.done_after(number) {
                 break;
             }
         }
@@ -165,77 +168,59 @@ pub fn run(args: Args) -> ExitCode {
     output::exit_code(errors, failure)
 }
 
-/// Replays game `number` (found in the piece of `reports`): its block of positions, and whether
-/// it has errors (reported on standard error).
-fn replay_game(
-    args: &Args,
-    reports: &mut Reports<'_>,
-    number: usize,
-    found: &ctl_an::GameOutput,
-) -> (Block, bool) {
-    let decoded = &reports.piece.decoded;
-    let mut game = Game::new(found.game.clone(), &decoded.text);
-    game.set_syntax_errors(&found.diagnostics);
+/// Replays `game` of `input`: its block of positions, and whether it has errors (reported on
+/// standard error).
+fn replay_game(args: &Args, input: &Input, game: ParsedRecord<'_>) -> (Block, bool) {
     let level = match args.level {
         ReplayLevel::Coherence => Level::Coherence,
         ReplayLevel::Rules => Level::Rules,
     };
-    let line = game.main_line(level);
-    // The game's own errors (encoding, syntax, setup tags); the move error is the replay's.
-    // The reader gives each record its own syntax errors, wherever they are (a line skipped
-    // for its length may start after the last move kept).
-    let mut errors: Vec<Diagnostic> = input::notes_within(decoded, game.span())
-        .iter()
-        .chain(&found.diagnostics)
-        .chain(Check::new(Level::Syntax).game(&game).iter())
-        .filter(|d| d.is_error())
-        .cloned()
-        .collect();
-    errors.extend(game.setup_diagnostics().iter().filter(|d| d.is_error()).cloned());
-    errors.extend(line.error.iter().cloned());
-    let name = reports.name;
-    let mut failed = errors.iter().any(Diagnostic::is_error);
-    if game.start().is_none() && !failed {
+    let mut replayed = replay::replay(game, level);
+    let game = &mut replayed.record;
+    let name = input.display();
+    let mut failed = !replayed.errors.is_empty();
+    if game.game.start().is_none() && !failed {
+        let number = game.number;
         output::error(format_args!("{name}: game {number}: its start position cannot be read"));
         failed = true;
     }
-    reports.show(errors);
-    let moves = main_line_moves(&game, &decoded.text);
-    (Block { file: name.to_string(), game: number, positions: line.positions, moves }, failed)
+    let (shown, piece) = (game.decoded.shown(), game.start.offset);
+    let span = game.game.span();
+    show(args, &name, Shown { shown, piece, locate: game.locate }, span, replayed.errors.clone());
+    let moves = main_line_moves(&game.game, &game.decoded.text);
+    let block = Block { file: name, game: game.number, positions: replayed.main.positions, moves };
+    (block, failed)
 }
 
-/// Standard error for the diagnostics of one piece of the input `name`.
-struct Reports<'p> {
-    args: &'p Args,
-    name: &'p str,
-    piece: &'p games::ReadPiece,
-    /// Made for the piece's first report: it indexes the lines of the whole piece, which may
-    /// hold many games (a run of games without tags is one piece), so made once, not per game.
-    renderer: Option<TextRenderer<'p>>,
+/// The text of a record's piece, to show its diagnostics against.
+struct Shown<'a, 'l> {
+    shown: &'a str,
+    /// Where the piece starts in the input.
+    piece: usize,
+    /// Where the record's stretch of the piece is in the input: a piece may hold many games (a
+    /// run of games without tags is one piece), so each record's reports are rendered against
+    /// its own stretch, and the piece's lines are counted once, not once per game.
+    locate: &'l mut Locate,
 }
 
-impl Reports<'_> {
-    /// Renders `errors` (piece offsets) sorted, within the cap of `--max-errors`.
-    fn show(&mut self, mut errors: Vec<Diagnostic>) {
-        if errors.is_empty() {
-            return;
-        }
-        Diagnostic::sort(&mut errors);
-        let mut cap = self.args.max_errors.cap();
-        errors.retain(|d| cap.admit(d.severity));
-        let (args, name, piece) = (self.args, self.name, self.piece);
-        let renderer = self.renderer.get_or_insert_with(|| {
-            let color = args.color.enabled(&io::stderr());
-            TextRenderer::at(name, piece.decoded.shown(), piece.start, color)
-        });
-        let mut stderr = io::stderr().lock();
-        for d in errors.iter() {
-            let shown = renderer.render(&d.clone().shifted(piece.start.offset));
-            let _ = stderr.write_all(shown.as_bytes());
-        }
-        if let Some(line) = cap.omitted_line(name) {
-            let _ = stderr.write_all(line.as_bytes());
-        }
+/// Renders `errors` (piece offsets, around `span`, a record's) of the input `name` on standard
+/// error, sorted, within the cap of `--max-errors`.
+fn show(args: &Args, name: &str, text: Shown<'_, '_>, span: Span, mut errors: Vec<Diagnostic>) {
+    if errors.is_empty() {
+        return;
+    }
+    Diagnostic::sort(&mut errors);
+    let color = args.color.enabled(&io::stderr());
+    let mut cap = args.max_errors.cap();
+    errors.retain(|d| cap.admit(d.severity));
+    let window = text.locate.window(text.shown, span, &errors);
+    let renderer = TextRenderer::at(name, &text.shown[window.text], window.start, color);
+    let mut stderr = io::stderr().lock();
+    for d in errors.iter() {
+        let _ = stderr.write_all(renderer.render(&d.clone().shifted(text.piece)).as_bytes());
+    }
+    if let Some(line) = cap.omitted_line(name) {
+        let _ = stderr.write_all(line.as_bytes());
     }
 }
 
@@ -319,7 +304,7 @@ fn write_jsonl(out: &mut impl Write, block: &Block) -> io::Result<()> {
 
 /// The plies of the main line as people read them, `1.` and `E7-E13` or `1. …,` and
 /// `E21-E15`, exactly as written, in the order of the positions they lead to.
-fn main_line_moves(game: &Game, text: &str) -> Vec<(String, String)> {
+fn main_line_moves(game: &ParsedGame, text: &str) -> Vec<(String, String)> {
     let mut moves = Vec::new();
     for pair in &game.movetext().pairs {
         let number =

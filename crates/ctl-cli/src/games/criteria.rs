@@ -7,12 +7,12 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use cescacs_board::{Letters, Position};
 use ctl_an::syntax::{GameResult, Ply};
-use ctl_pgn::Game;
+use ctl_pgn::ParsedGame;
 use ctl_pgn::tags::{Day, TagDate};
 use ctl_pgn::validate::Level;
 
 use super::glob::Glob;
-use super::tags::tag_value;
+use cescacs_toolkit::format::tag_value;
 
 /// `filter`'s criteria: every one given must hold (with `--game` and `--where`).
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -191,6 +191,14 @@ impl Compiled {
             || self.unique.is_some()
     }
 
+    /// Whether a criterion looks past the tags (at the moves, the result line, the positions).
+    pub(super) fn reads_movetext(&self) -> bool {
+        self.plies != (0, usize::MAX)
+            || self.result.is_some()
+            || self.reaches.is_some()
+            || self.unique.is_some()
+    }
+
     /// How many games `--unique` dropped (`None` without it).
     pub(super) fn duplicates(&self) -> Option<usize> {
         self.unique.as_ref().map(|(_, dropped)| *dropped)
@@ -208,7 +216,7 @@ impl Compiled {
             return false;
         }
         let needs_game = self.result.is_some() || self.reaches.is_some();
-        let read = needs_game.then(|| Game::new(game.clone(), text));
+        let read = needs_game.then(|| ParsedGame::new(game.clone(), text));
         if let (Some(wanted), Some(read)) = (self.result, &read) {
             if read.result() != Some(wanted) {
                 return false;

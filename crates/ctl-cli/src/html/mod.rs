@@ -1,138 +1,55 @@
-//! The game viewer page of `cescacs html`: one self-contained HTML file per game file.
+//! The web pages of `cescacs html`: a game file as one self-contained page, or a site of many
+//! pages (`site.rs`).
 //!
 //! The viewer (`cescacs-viewer`, shared with the playground) turns each game into its section
-//! and the JSON of its positions; [`write`](mod@write) puts them on the page with the viewer's
-//! style sheet and script inline, and the board as the SVG of `cescacs-diagram`. Nothing on the
-//! page is fetched: it works offline and can be sent as one file. A [`Writer`] writes a page
-//! game by game, holding one game at a time whatever the size of the file.
+//! and the JSON of its positions; [`write`](mod@write) puts them on the page, with the viewer's
+//! style sheet and script inline (a page alone: nothing is fetched, it works offline and can be
+//! sent as one file) or from the site's shared files. A [`Writer`] writes a page game by game,
+//! holding one game at a time whatever the size of the file; [`game_pages`] makes a page of
+//! each game of a piece of a file (`--split`). The site's other pages: [`index`], the
+//! [`standings`] and the opening [`tree`].
 
+mod collection;
+pub(crate) mod index;
+mod pages;
 mod row;
+pub(crate) mod site;
+pub(crate) mod standings;
+pub(crate) mod tree;
 mod write;
 
-pub(crate) use row::Row;
+pub(crate) use collection::Collection;
+pub(crate) use pages::{Writer, game_pages};
+pub(crate) use write::Mode;
 
-pub(crate) use cescacs_viewer::{At, Tally};
-#[cfg(test)]
-use ctl_pgn::{Check, Level};
+pub(crate) use cescacs_viewer::At;
 
-use crate::games::Chooser;
-#[cfg(test)]
-use crate::games::Selection;
-
-/// A page written, with what checking its games found.
-#[derive(Debug)]
-pub(crate) struct Page {
-    /// The HTML text.
-    pub html: String,
-    /// What checking its games found.
-    pub tally: Tally,
-    /// What the index of a collection says of each game on the page.
-    pub rows: Vec<Row>,
+/// The page of `cescacs standings --format html`: a page alone.
+pub(crate) fn standings_page(standings: &ctl_pgn::standings::Standings) -> String {
+    standings::page(standings, site::Styles::Inline)
 }
-
-/// The page of a game file: `name` is shown as its title, `bytes` are the file's contents.
-/// Its games are checked as `cescacs check` checks them ([`ctl_pgn::Check::games`]), each read the full
-/// way: the page draws every game's tree. Only the games `chooser` selects are on the page
-/// and counted; the notes about the file's text around games always are. `at` says where the
-/// text is in its file (a piece of a collection, `html --split`).
-pub(crate) fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser, at: At) -> Page {
-    let mut html = Vec::new();
-    let mut rows = Vec::new();
-    // In memory, nothing can fail to be written.
-    let tally = Writer::new(None)
-        .and_then(|mut writer| {
-            rows = writer.add(name, bytes, chooser, at)?;
-            writer.finish(name, &mut html)
-        })
-        .unwrap_or_default();
-    let html = String::from_utf8(html)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    Page { html, tally, rows }
-}
-
-/// A page written piece by piece of its file ([`Writer::add`]), holding one game at a time:
-/// what comes before the games on the page waits in spools ([`write::Parts`]).
-pub(crate) struct Writer {
-    viewer: cescacs_viewer::Viewer<write::Parts>,
-}
-
-impl Writer {
-    /// A page to write, its parts waiting in memory (`spool_in` `None`: a page of one piece) or
-    /// in temporary files in the folder `spool_in` (a page of any size: the page's folder, so
-    /// that they take no memory where the temporary folder is in memory).
-    pub(crate) fn new(spool_in: Option<&std::path::Path>) -> std::io::Result<Writer> {
-        Ok(Writer { viewer: cescacs_viewer::Viewer::new(write::Parts::new(spool_in)?) })
-    }
-
-    /// Adds the games of a piece of the file (`bytes`, which start at `at`) that `chooser`
-    /// selects, checked as `cescacs check` checks them, each read the full way: the page draws
-    /// every game's tree; the notes about the text around games always are on the page.
-    /// Returns what the index of a collection says of each game added.
-    pub(crate) fn add(
-        &mut self,
-        name: &str,
-        bytes: Vec<u8>,
-        chooser: &mut Chooser,
-        at: At,
-    ) -> std::io::Result<Vec<Row>> {
-        let mut rows = Vec::new();
-        self.viewer.add(bytes, name, at, |number, game, text| {
-            if !chooser.choose(number, game.syntax(), text) {
-                return false;
-            }
-            let tag = |name: &str| {
-                crate::games::tag_value(game.syntax(), name).unwrap_or_default().to_string()
-            };
-            rows.push(Row {
-                number,
-                tags: [
-                    tag("White"),
-                    tag("Black"),
-                    game.result().map_or_else(String::new, |r| r.as_str().to_string()),
-                    tag("Date"),
-                ],
-                plies: game.movetext().ply_count(),
-            });
-            true
-        })?;
-        Ok(rows)
-    }
-
-    /// What the games added so far gave.
-    pub(crate) fn tally(&self) -> Tally {
-        self.viewer.tally
-    }
-
-    /// Writes the whole page to `out`, titled `name` (or the game's title if it is the only
-    /// one).
-    pub(crate) fn finish(
-        self,
-        name: &str,
-        out: &mut impl std::io::Write,
-    ) -> std::io::Result<Tally> {
-        let tally = self.viewer.tally;
-        self.viewer.sink.finish(name, out)?;
-        Ok(tally)
-    }
-}
-
-/// The index page of a collection (`html --split`): its head, then [`index_row`] for each game,
-/// then [`INDEX_END`].
-pub(crate) fn index_head(title: &str) -> String {
-    write::index_head(title)
-}
-
-/// One row of the index page: a game and the link to its page.
-pub(crate) fn index_row(file: &str, row: &Row, link: &str) -> String {
-    write::index_row(file, row, link)
-}
-
-/// The end of the index page.
-pub(crate) const INDEX_END: &str = write::INDEX_END;
 
 #[cfg(test)]
 mod tests {
+    use cescacs_viewer::Tally;
+    use ctl_pgn::{Check, Level};
+
     use super::*;
+    use crate::games::{Chooser, Selection};
+
+    /// A page alone, written in memory, with what checking its games found.
+    struct Page {
+        html: String,
+        tally: Tally,
+    }
+
+    fn page(name: &str, bytes: Vec<u8>, chooser: &mut Chooser, at: At) -> Page {
+        let mut writer = Writer::new(None, Mode::Alone).expect("in memory");
+        writer.add(name, bytes, chooser, at, |_, _| {}).expect("in memory");
+        let mut html = Vec::new();
+        let tally = writer.finish(name, "", &mut html).expect("in memory");
+        Page { html: String::from_utf8(html).expect("UTF-8"), tally }
+    }
 
     const ANNOTATED: &str =
         include_str!("../../../../corpus/valid/spec-fools-mate-variations-X01-V-en.ctl-pgn");

@@ -1,11 +1,30 @@
 //! Writing the page: the viewer's parts (`cescacs-viewer`: the games' sections, the board, the
-//! positions as JSON for the script) put together, with the viewer's style sheet and script
-//! inline.
+//! positions as JSON for the script) put together. A page alone holds the viewer's style sheet
+//! and script inline; a page of a site ([`Mode::Site`]) takes them from the site's shared files
+//! and holds its positions deflated (a game's positions repeat much of each other: its data is
+//! a fifth of its size so).
 
 use core::fmt::Write as _;
+use std::io::Write as _;
 
 use cescacs_diagram::escape;
-use cescacs_viewer::{GameHtml, SCRIPT, STYLE};
+use cescacs_viewer::{GameHtml, SCRIPT};
+
+use super::site::{self, Styles};
+
+/// How a page is written.
+#[derive(Debug, Clone)]
+pub(crate) enum Mode {
+    /// A page alone: style, script, board and positions in it.
+    Alone,
+    /// A page of a site: its navigation, the shared style and script, the board drawn by the
+    /// script, the positions deflated and base64-encoded, without the pictures of the
+    /// standard pieces (`standard`, [`site::standard_pieces`]).
+    Site {
+        /// The pictures of the standard pieces, which the shared script holds.
+        standard: serde_json::Value,
+    },
+}
 
 /// A page written game by game (its [`Sink::game`](cescacs_viewer::Sink::game)), then put together by [`Parts::finish`]: the
 /// parts that come before the games on the page (the game picker, the notes about the file's
@@ -26,6 +45,7 @@ pub(super) struct Parts {
     first_title: Option<String>,
     /// Games written.
     count: usize,
+    mode: Mode,
 }
 
 /// Where a part of the page waits: in memory (a small page) or in a temporary file.
@@ -77,8 +97,9 @@ impl Spool {
 impl Parts {
     /// Parts held in memory, or in temporary files in the folder `dir` (they are deleted when
     /// dropped, also on an error).
-    pub(super) fn new(dir: Option<&std::path::Path>) -> std::io::Result<Parts> {
+    pub(super) fn new(dir: Option<&std::path::Path>, mode: Mode) -> std::io::Result<Parts> {
         Ok(Parts {
+            mode,
             picker: Spool::new(dir)?,
             decoding: Spool::new(dir)?,
             notes: Spool::new(dir)?,
@@ -89,24 +110,39 @@ impl Parts {
         })
     }
 
-    /// Writes the whole page to `out`, titled `name` (or the game's title if it is the only one).
+    /// Parts held in memory (a page of one game).
+    pub(super) fn in_memory(mode: Mode) -> Parts {
+        let memory = || Spool::Memory(Vec::new());
+        Parts {
+            mode,
+            picker: memory(),
+            decoding: memory(),
+            notes: memory(),
+            games: memory(),
+            data: memory(),
+            first_title: None,
+            count: 0,
+        }
+    }
+
+    /// Writes the whole page to `out`, titled `name` (or the game's title if it is the only one);
+    /// `nav`: a site's navigation bar, at the top of a page of a site.
     pub(super) fn finish(
         mut self,
         name: &str,
+        nav: &str,
         out: &mut impl std::io::Write,
     ) -> std::io::Result<()> {
         let title = match (&self.first_title, self.count) {
             (Some(title), 1) => title.as_str(),
             _ => name,
         };
-        let mut head = String::new();
-        let _ = write!(
-            head,
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-             <meta name=\"generator\" content=\"cescacs html\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
-            escape(title)
-        );
+        let styles = match self.mode {
+            Mode::Alone => Styles::Inline,
+            Mode::Site { .. } => Styles::Shared,
+        };
+        let mut head = site::head(title, styles);
+        head.push_str(nav);
         let _ = write!(head, "<header class=\"file\"><h1>{}</h1>", escape(name));
         out.write_all(head.as_bytes())?;
         if self.count > 1 {
@@ -125,13 +161,46 @@ impl Parts {
             out.write_all(b"<p class=\"empty\">This file holds no game.</p>\n")?;
         }
         out.write_all(b"<main>\n")?;
-        out.write_all(cescacs_viewer::board().as_bytes())?;
-        self.games.copy_to(out)?;
-        out.write_all(b"</main>\n<script type=\"application/json\" id=\"data\">[")?;
-        self.data.copy_to(out)?;
-        write!(out, "]</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n")?;
+        match self.mode {
+            Mode::Alone => {
+                out.write_all(cescacs_viewer::board().as_bytes())?;
+                self.games.copy_to(out)?;
+                out.write_all(b"</main>\n<script type=\"application/json\" id=\"data\">[")?;
+                self.data.copy_to(out)?;
+                write!(out, "]</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n")?;
+            }
+            Mode::Site { .. } => {
+                out.write_all(cescacs_viewer::board_drawn_by_script().as_bytes())?;
+                self.games.copy_to(out)?;
+                out.write_all(
+                    b"</main>\n<script type=\"application/x-cescacs-deflate-base64\" id=\"packed\">",
+                )?;
+                packed(self.data, out)?;
+                write!(
+                    out,
+                    "</script>\n<script src=\"{}\"></script>\n</body>\n</html>\n",
+                    site::SCRIPT_FILE
+                )?;
+            }
+        }
         out.flush()
     }
+}
+
+/// The games' data (`data`, the JSON of each game, comma-separated) as a JSON array, deflated
+/// (raw deflate, what the browsers' `DecompressionStream("deflate-raw")` reads) and
+/// base64-encoded, written to `out` as it is read.
+fn packed(data: Spool, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    let engine = &base64::engine::general_purpose::STANDARD;
+    let mut text = base64::write::EncoderWriter::new(out, engine);
+    let mut deflated =
+        flate2::write::DeflateEncoder::new(&mut text, flate2::Compression::default());
+    deflated.write_all(b"[")?;
+    data.copy_to(&mut deflated)?;
+    deflated.write_all(b"]")?;
+    deflated.finish()?;
+    text.finish()?;
+    Ok(())
 }
 
 impl cescacs_viewer::Sink for Parts {
@@ -153,7 +222,11 @@ impl cescacs_viewer::Sink for Parts {
             self.first_title = Some(g.title);
         }
         self.games.write(&g.section)?;
-        let data = serde_json::to_string(&g.data).unwrap_or_else(|_| "null".to_string());
+        let mut data = g.data;
+        if let Mode::Site { standard } = &self.mode {
+            site::without_standard_pieces(&mut data, standard);
+        }
+        let data = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_string());
         if self.count > 0 {
             self.data.write(",")?;
         }
@@ -162,40 +235,3 @@ impl cescacs_viewer::Sink for Parts {
         Ok(())
     }
 }
-
-/// The head of a collection's index page (`html --split`), up to its table's first row: a
-/// plain page with no script, one row per game.
-pub(super) fn index_head(title: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"cescacs html\">\n<title>{t}</title>\n\
-         <style>\nbody{{font-family:system-ui,sans-serif;margin:1.5rem}}\
-         table{{border-collapse:collapse}}th,td{{padding:.2rem .6rem;text-align:left}}\
-         tbody tr:nth-child(odd){{background:#f3f3f3}}td.n{{text-align:right}}\n</style>\n\
-         </head>\n<body>\n<h1>{t}</h1>\n<table>\n<thead><tr><th>File</th><th>Game</th>\
-         <th>White</th><th>Black</th><th>Result</th><th>Date</th><th>Plies</th></tr></thead>\n<tbody>\n",
-        t = escape(title)
-    )
-}
-
-/// One row of the index page: the game's file, number, players, result, date, plies, and the
-/// link to its page.
-pub(super) fn index_row(file: &str, row: &super::Row, link: &str) -> String {
-    let [white, black, result, date] = &row.tags;
-    format!(
-        "<tr><td>{}</td><td class=\"n\"><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td>\
-         <td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n",
-        escape(file),
-        escape(link),
-        row.number,
-        escape(white),
-        escape(black),
-        escape(result),
-        escape(date),
-        row.plies
-    )
-}
-
-/// The end of the index page.
-pub(super) const INDEX_END: &str = "</tbody>\n</table>\n</body>\n</html>\n";

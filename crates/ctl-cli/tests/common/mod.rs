@@ -67,3 +67,24 @@ impl Cescacs {
 pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     cescacs(args).stdin(stdin).output()
 }
+
+/// Compares `now` with the golden file `tests/golden/NAME`, or writes it under `BLESS=1`; a
+/// difference fails at its first line.
+pub fn compare_golden(name: &str, now: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&path, now).expect("the golden file is writable");
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    if now != want {
+        let line = now.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
+        panic!(
+            "{} differs at line {}:\n  now:    {:?}\n  golden: {:?}\nrerun with BLESS=1 and review the diff",
+            path.display(),
+            line + 1,
+            now.lines().nth(line),
+            want.lines().nth(line)
+        );
+    }
+}

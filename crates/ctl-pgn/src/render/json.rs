@@ -411,7 +411,7 @@ impl JsonDiagnostic {
 /// ```
 pub fn piece_json(
     diagnostics: &[Diagnostic],
-    read: &[crate::game::Game],
+    read: &[crate::parsed::ParsedGame],
     shown: &str,
     start: crate::reader::TextStart,
     uri: &str,

@@ -24,7 +24,7 @@ use super::line::{
 use super::observer::{Observer, PlyAt};
 use super::options::{ReplayOptions, Report};
 use super::play::{Played, play};
-use crate::game::Setup;
+use crate::parsed::Setup;
 use crate::tags::{TagRef, lint_tags_after};
 use crate::validate::references::References;
 use crate::validate::unchecked::{self, Skipped, Unchecked};
@@ -145,7 +145,7 @@ impl<'t, O: Observer> Replay<'t, O> {
         spare
     }
 
-    /// Uses a setup already read from the same tags (a [`crate::game::Game`]'s).
+    /// Uses a setup already read from the same tags (a [`crate::parsed::ParsedGame`]'s).
     pub(crate) fn with_setup(mut self, setup: Setup) -> Self {
         self.given = Some(setup);
         self
@@ -158,7 +158,7 @@ impl<'t, O: Observer> Replay<'t, O> {
 
     #[inline]
     pub(crate) fn flow(&self) -> Flow {
-        if self.failed { Flow::Fallback } else { Flow::Continue }
+        if self.failed || self.observer.enough() { Flow::Fallback } else { Flow::Continue }
     }
 
     fn report(&mut self, d: Diagnostic) {
@@ -446,7 +446,11 @@ impl<'t, O: Observer> Replay<'t, O> {
                         pair.before_black = Some(mark);
                     }
                 }
-                self.observer.played(PlyAt { depth: self.depth, side }, m, &line.board);
+                let at = PlyAt { depth: self.depth, side };
+                if let Some(played) = line.moves.last() {
+                    self.observer.played_move(at, played, &line.board);
+                }
+                self.observer.played(at, m, &line.board);
                 if let Some(d) = d {
                     self.played_with(*d, m, side);
                 }

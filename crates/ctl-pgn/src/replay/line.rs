@@ -102,7 +102,7 @@ pub(super) struct Line {
     /// Once the line stopped: where, and what it left unchecked since.
     pub(super) skipped: Option<Skipped>,
     /// The check mark of the last move is right unless that move mated (see
-    /// [`MarkJudged::RightUnlessMate`](crate::validate::messages::MarkJudged::RightUnlessMate)): the line's next move settles it, or the
+    /// [`MarkJudged::RightUnlessMate`](ctl_an::written::internals::MarkJudged::RightUnlessMate)): the line's next move settles it, or the
     /// mate test when the line ends first ([`Line::mated_after_all`]).
     pub(super) mate_untested: bool,
 }

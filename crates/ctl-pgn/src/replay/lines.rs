@@ -1,5 +1,5 @@
 //! Every line of a game replayed, kept as a tree of positions: the one replay
-//! ([`Game::replay`], each line stopping at its first error) with an observer that files
+//! ([`ParsedGame::replay`], each line stopping at its first error) with an observer that files
 //! what it is told line by line. What the HTML page draws and what the language server's hovers
 //! show; where a variation starts is the replay's to say.
 
@@ -8,7 +8,7 @@ use ctl_an::syntax::{Move, PairNumber};
 
 use super::observer::{Observer, PlyAt};
 use super::options::ReplayOptions;
-use crate::game::Game;
+use crate::parsed::ParsedGame;
 use crate::validate::Level;
 
 /// One line replayed: the main line or a variation.
@@ -24,14 +24,14 @@ pub struct ReplayedLine {
     pub stop: Option<Diagnostic>,
 }
 
-impl Game {
+impl ParsedGame {
     /// Replays every line of the game at `level` (`Syntax` is taken as `Coherence`), each
     /// stopping at its first error. `None` when the start position is unknown.
     ///
     /// ```
     /// use ctl_pgn::Level;
     /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12) *\n";
-    /// let game = ctl_pgn::read_str(text).remove(0).game;
+    /// let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
     /// let main = game.lines(Level::Rules).unwrap();
     /// assert_eq!(main.positions.len(), 3);
     /// let black = main.variations[0][0].as_ref().unwrap();

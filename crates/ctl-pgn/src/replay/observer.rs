@@ -2,7 +2,7 @@
 //! shape of the movetext. It changes when callers need to be told something new; the replay's
 //! rules do not depend on it.
 
-use cescacs_board::{Board, Colour, Diagnostic};
+use cescacs_board::{Board, BoardMove, Colour, Diagnostic};
 use ctl_an::syntax::{Move, PairNumber};
 
 /// Where a ply of a game stands.
@@ -44,7 +44,7 @@ pub struct PlyAt {
 ///     fn end_variation(&mut self, depth: usize) { self.0.push(format!(") {depth}")); }
 /// }
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) *\n";
-/// let game = ctl_pgn::read_str(text).remove(0).game;
+/// let game = ctl_pgn::ParsedGame::new(ctl_an::parse_file(text).file.games.remove(0), text);
 /// let events = game.replay(ReplayOptions::check(Level::Rules), Events::default());
 /// let expected = [
 ///     "start 0 White", "pair 0 1", "ply 0 White", "ply 0 Black",
@@ -64,9 +64,19 @@ pub trait Observer {
     fn end_variation(&mut self, _depth: usize) {}
     /// The move `written` was played; `board` is the position after it.
     fn played(&mut self, _at: PlyAt, _written: &Move, _board: &Board) {}
+    /// The same ply as the rules engine played it (at the coherence level, the move the text is
+    /// coherent with), told just before [`Observer::played`]: for an observer that needs the
+    /// move itself rather than its spelling, such as an opening tree.
+    fn played_move(&mut self, _at: PlyAt, _played: &BoardMove, _board: &Board) {}
     /// A line stopped at a move, for the reason given (a line also stops silently at a move
     /// the parser could not read).
     fn stopped(&mut self, _depth: usize, _why: &Diagnostic) {}
+    /// Whether the observer has seen all it needs: the replay then stops at the next event,
+    /// and what the rest of the game holds is neither replayed nor looked for. Asked after
+    /// every event; an opening tree stops once its last ply is played.
+    fn enough(&self) -> bool {
+        false
+    }
 }
 
 impl Observer for () {}

@@ -43,7 +43,7 @@ impl ReplayOptions {
     }
 
     /// Every line, main line and variations, each stopping at its first error, at `level`
-    /// (`Syntax` is taken as `Coherence`): what [`crate::Game::lines`] replays.
+    /// (`Syntax` is taken as `Coherence`): what [`crate::ParsedGame::lines`] replays.
     pub fn lines(level: Level) -> ReplayOptions {
         ReplayOptions {
             level: level.max(Level::Coherence),
@@ -53,7 +53,7 @@ impl ReplayOptions {
         }
     }
 
-    /// The main line alone, stopping at its first error: what [`crate::Game::main_line`] replays.
+    /// The main line alone, stopping at its first error: what [`crate::ParsedGame::main_line`] replays.
     pub fn main_line(level: Level) -> ReplayOptions {
         ReplayOptions { variations: false, ..ReplayOptions::lines(level) }
     }

@@ -7,13 +7,16 @@
 //! the check did not mate) or reported anyway.
 
 use cescacs_board::internals::{MoveError, MoveSpec};
-use cescacs_board::{Board, Diagnostic, Letters};
+use cescacs_board::{Diagnostic, Letters};
 use ctl_an::syntax::Move;
+
+use ctl_an::written::internals::{self as written, MarkJudged};
+use ctl_an::written::move_spec;
 
 use super::end::{self, Draw};
 use super::line::Line;
-use crate::validate::{Level, messages, suggest};
-use cescacs_board::internals::{MatchWritten, PlayWritten};
+use crate::validate::{Level, messages};
+use cescacs_board::internals::PlayWritten;
 
 /// What playing a move did.
 pub(super) enum Played {
@@ -39,7 +42,7 @@ pub(super) fn play(
     line.mate_untested = false;
     // The spec is used where `move_spec` wrote it, not moved out: a copy reads its bytes back
     // in wider loads than they were stored with, which stalls (store forwarding).
-    let read = messages::move_spec(m, letters);
+    let read = move_spec(m, letters);
     let spec = match read {
         Ok(ref spec) => spec,
         Err(d) => return Played::Stop(Some(d)),
@@ -62,10 +65,10 @@ pub(super) fn play(
     let mut found = None;
     let mut mate_untested = false;
     if full {
-        match messages::check_mark(m, after, mate_later) {
-            messages::MarkJudged::Right => {}
-            messages::MarkJudged::Wrong(d) => found = Some(d),
-            messages::MarkJudged::RightUnlessMate => mate_untested = true,
+        match written::check_mark(m, after, mate_later) {
+            MarkJudged::Right => {}
+            MarkJudged::Wrong(d) => found = Some(d),
+            MarkJudged::RightUnlessMate => mate_untested = true,
         }
     }
     // After an irreversible move no earlier position can come back. With a mask, not a branch:
@@ -76,7 +79,7 @@ pub(super) fn play(
     let repeated = end::fifth_occurrence(&line.keys[line.since..], key);
     line.keys.push(key);
     if let Some(reason) = end::draw_after(after, played, repeated) {
-        line.drawn = Some(Draw { reason, by: Some(messages::core_span(m)) });
+        line.drawn = Some(Draw { reason, by: Some(written::core_span(m)) });
     }
     line.mate_untested = mate_untested;
     // Kept last: the move is read back from where `play_spec` wrote it once those stores are
@@ -110,17 +113,15 @@ fn play_coherent(
     full: bool,
     refused: Option<&MoveError>,
 ) -> Played {
-    let coherent = match line.board.match_move_algebraic(spec) {
+    let coherent = match written::coherent(&line.board, m, spec, letters) {
         Ok(mv) => mv,
-        Err(e) => return incoherent(&line.board, m, spec, letters, &e),
+        Err(d) => return Played::Stop(Some(d)),
     };
     let mut found = None;
     if line.level >= Level::Rules {
         let d = match (refused, line.drawn) {
             (_, Some(draw)) => messages::move_after_draw(draw.reason, draw.by, m),
-            (Some(e), None) => {
-                suggest::did_you_mean(messages::rules_error(e, m), e, &line.board, spec, m, letters)
-            }
+            (Some(e), None) => written::refused(&line.board, m, spec, letters, e),
             _ => unreachable!("a legal move is played by `play`"),
         };
         if !full {
@@ -132,19 +133,4 @@ fn play_coherent(
     line.board.play_unchecked(&coherent);
     line.moves.push(coherent);
     Played::Moved(found)
-}
-
-/// A move that is not coherent on `board`: the line stops there.
-#[cold]
-#[inline(never)]
-fn incoherent(
-    board: &Board,
-    m: &Move,
-    spec: &MoveSpec,
-    letters: &Letters,
-    e: &MoveError,
-) -> Played {
-    let d = messages::coherence_error(e, m);
-    let d = suggest::did_you_mean(d, e, board, spec, m, letters);
-    Played::Stop(Some(Box::new(d)))
 }

@@ -6,21 +6,21 @@ use ctl_an::syntax::{Pair, Ply, Variation};
 
 use super::events::Replay;
 use super::observer::Observer;
-use crate::game::Game;
+use crate::parsed::ParsedGame;
 
 /// Tells `replay` every event of `game`, in text order: tags, the movetext, comments, pairs
 /// (number, plies, the pair's comments, its variations), the result and the closing comments.
 /// Stops early when the replay answers [`Flow::Fallback`].
 ///
-/// A move with a syntax error inside (as [`Game::set_syntax_errors`] was told) is passed as
+/// A move with a syntax error inside (as [`ParsedGame::set_syntax_errors`] was told) is passed as
 /// unreadable, so that it is not reported again.
-pub(crate) fn walk<O: Observer>(game: &Game, replay: &mut Replay<'_, O>) -> Flow {
+pub(crate) fn walk<O: Observer>(game: &ParsedGame, replay: &mut Replay<'_, O>) -> Flow {
     let mut w = Walk { game, replay };
     w.game().map_or(Flow::Fallback, |()| Flow::Continue)
 }
 
 struct Walk<'a, 'r, 't, O> {
-    game: &'a Game,
+    game: &'a ParsedGame,
     replay: &'r mut Replay<'t, O>,
 }
 

@@ -17,10 +17,9 @@ pub mod codes;
 pub(crate) mod fast;
 pub(crate) mod messages;
 pub(crate) mod references;
-pub(crate) mod suggest;
 pub(crate) mod unchecked;
 
-pub use messages::move_spec;
+pub use ctl_an::written::move_spec;
 
 /// How deep validation looks, shallowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
