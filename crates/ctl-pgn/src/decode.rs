@@ -43,7 +43,7 @@ impl Decoded {
     ///
     /// ```
     /// use ctl_pgn::decode::decode;
-    /// let decoded = decode(b"1. E7-E13 \xFF\n\n1. E7-E13 \xFF\xFE");
+    /// let decoded = decode(b"1. E7-E13 \xFF\n\n1. E7-E13 \xFF\xFE".to_vec());
     /// assert_eq!(decoded.notes_within(cescacs_board::Span::new(0, 12)).len(), 1);
     /// assert_eq!(decoded.notes_within(cescacs_board::Span::new(13, 25))[0].span.start, 23);
     /// ```
