@@ -36,6 +36,10 @@ fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
 /// A good game, which kinds 10 and 11 spoil.
 pub const GAME: &str = "[Variant \"C'escacs\"]\n[Event \"x\"]\n1. E7-E13, E21-E15 {a comment ~E13}\n2. F8-F12 (2. D8-D12) 2... F20-F16:\n*\n";
 
+/// A game without tags: a run of them is one piece of a file (no `[Variant` line to cut it at),
+/// which the reader reads a record at a time.
+pub const UNTAGGED: &str = "1. E7-E13, E21-E15\n2. F8-F12, JF22-E19:\n*\n";
+
 /// Characters a terminal acts on or hides, and the ones the grammar cares about.
 pub const NASTY: &[&str] = &[
     "\x1b[2J",
@@ -376,6 +380,11 @@ fn reproducers(big: bool) -> Vec<Reproducer> {
             Some((0..1_000_000).map(|_| random.next() as u8).collect()),
         ),
         ("40,000 `*` lines", vec!["check"], Some("*\n".repeat(40_000).into_bytes())),
+        (
+            "23,000 games without tags (1 MB)",
+            vec!["replay"],
+            Some(UNTAGGED.repeat(23_000).into_bytes()),
+        ),
         (
             "34,000 games on one line (1.4 MB)",
             vec!["fmt", "--stdout"],

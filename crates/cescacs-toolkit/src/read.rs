@@ -335,7 +335,7 @@ impl ParsedRecord<'_> {
     /// since its tree may not hold all its text says.
     pub fn syntax_errors(&self) -> Vec<Diagnostic> {
         let game = self.game.syntax();
-        let mut problems = ctl_pgn::app::syntax_errors(&self.decoded.diagnostics, game);
+        let mut problems = ctl_pgn::app::syntax_errors(self.decoded.notes_within(game.span), game);
         problems.extend(self.syntax.iter().filter(|d| d.is_error()).cloned());
         problems
     }
@@ -379,6 +379,18 @@ impl Locate {
         span: Span,
         diagnostics: &[Diagnostic],
     ) -> Stretch<'s, '_> {
+        let window = self.window(shown, span, diagnostics);
+        Stretch {
+            index: LineIndex::at(&shown[window.text], window.start),
+            piece: self.piece.offset,
+            json: &self.json,
+        }
+    }
+
+    /// The stretch `span` of the piece (piece offsets, widened to take every span of
+    /// `diagnostics` too) and where it starts in the text: what a renderer of the diagnostics of
+    /// one record reads instead of the whole piece.
+    pub fn window(&mut self, shown: &str, span: Span, diagnostics: &[Diagnostic]) -> Window {
         let from = spans(diagnostics).map(|s| s.start).fold(span.start, usize::min);
         let to = spans(diagnostics).map(|s| s.end.max(s.start)).fold(span.end, usize::max);
         let bytes = shown.as_bytes();
@@ -405,11 +417,7 @@ impl Locate {
         }
         self.at_start = self.at_start.after(&bytes[self.at..from]);
         self.at = from;
-        Stretch {
-            index: LineIndex::at(&shown[from..to], self.at_start),
-            piece: self.piece.offset,
-            json: &self.json,
-        }
+        Window { text: from..to, start: self.at_start }
     }
 
     /// `diagnostics` (piece offsets) as [`Stretch::json`] gives them, located in the stretch
@@ -426,6 +434,15 @@ impl Locate {
         let stretch = self.stretch(shown, first.span, diagnostics);
         diagnostics.iter().map(|d| stretch.json(d, context(d))).collect()
     }
+}
+
+/// A stretch of a piece (see [`Locate::window`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Window {
+    /// Its bytes in the piece's text.
+    pub text: std::ops::Range<usize>,
+    /// Where it starts in the whole text.
+    pub start: TextStart,
 }
 
 /// One stretch of a piece, indexed (see [`Locate::stretch`]).

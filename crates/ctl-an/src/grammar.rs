@@ -137,6 +137,30 @@ pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()
         .as_context()
 }
 
+/// Whether `tokens` are exactly one pair of plain moves, `N. HEX-HEX, HEX*HEX` (any separator,
+/// each move with its check mark, rating, NAGs and draw offer, in that order): then
+/// [`movetext_parser`] reads them as one pair, every `*` in them a capture's separator, never a
+/// result line. A quick answer for the pairs that need no parse to say so; `false` says
+/// nothing.
+pub(crate) fn plain_pair(tokens: &[Tk]) -> bool {
+    let mut kinds = tokens.iter().map(|t| t.0).peekable();
+    let plain_move = |kinds: &mut core::iter::Peekable<_>| {
+        let [from, separator, to] = [kinds.next(), kinds.next(), kinds.next()];
+        let core = from.is_some_and(|k| TokenKind::SQUARES.contains(&k))
+            && separator.is_some_and(|k| TokenKind::SEPARATORS.contains(&k))
+            && to.is_some_and(|k| TokenKind::SQUARES.contains(&k));
+        kinds.next_if(|k| TokenKind::CHECK_MARKS.contains(k));
+        kinds.next_if(|k| TokenKind::RATINGS.contains(k));
+        while kinds.next_if_eq(&Nag).is_some() {}
+        kinds.next_if_eq(&DrawOffer);
+        core
+    };
+    matches!(kinds.next(), Some(NumberDot | NumberQuestion))
+        && plain_move(&mut kinds)
+        && (kinds.next_if_eq(&Comma).is_none() || plain_move(&mut kinds))
+        && kinds.next().is_none()
+}
+
 /// The whole movetext of a game: items, with stray `)` kept as items.
 pub(crate) fn movetext_parser<'a, Er: GrammarError<'a>>()
 -> impl Parser<'a, In<'a>, Vec<RawItem>, Extra<'a, Er>> {

@@ -422,15 +422,8 @@ pub fn run_selected(
                 number += 1;
                 checked.numbered += 1;
                 if chooser.choose(number, game.syntax(), &decoded.text) {
-                    let span = record.span;
                     // The encoding's notes about the game, as `replay` takes them.
-                    found.extend(
-                        decoded
-                            .diagnostics
-                            .iter()
-                            .filter(|d| d.span.start >= span.start && d.span.start <= span.end)
-                            .cloned(),
-                    );
+                    found.extend(decoded.notes_within(record.span).iter().cloned());
                     found.extend(record.diagnostics);
                     checked.counts.games += 1;
                     checked.counts.plies += record.plies;

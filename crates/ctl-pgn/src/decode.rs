@@ -36,6 +36,23 @@ impl Decoded {
     pub fn shown(&self) -> &str {
         self.shown.as_deref().unwrap_or(&self.text)
     }
+
+    /// The encoding's diagnostics that start inside `span` (a game's, say): found by halving
+    /// (they are in text order), so that a text of many games costs no more per game than its
+    /// own.
+    ///
+    /// ```
+    /// use ctl_pgn::decode::decode;
+    /// let decoded = decode(b"1. E7-E13 \xFF\n\n1. E7-E13 \xFF\xFE".to_vec());
+    /// assert_eq!(decoded.notes_within(cescacs_board::Span::new(0, 12)).len(), 1);
+    /// assert_eq!(decoded.notes_within(cescacs_board::Span::new(13, 25))[0].span.start, 23);
+    /// ```
+    pub fn notes_within(&self, span: Span) -> &[Diagnostic] {
+        let notes = &self.diagnostics;
+        let from = notes.partition_point(|d| d.span.start < span.start);
+        let to = notes.partition_point(|d| d.span.start <= span.end);
+        &notes[from..to.max(from)]
+    }
 }
 
 /// The bytes as text when [`decode`] would read them unchanged and report nothing: valid UTF-8

@@ -259,15 +259,15 @@ impl<'s> TokenStream<'s> {
             let nesting = self.limits.nesting.min(MAX_NESTING);
             match t.kind {
                 TokenKind::LBracket => (self.depth, self.skip_game) = (0, false),
-                TokenKind::LParen if self.depth >= nesting => {
-                    diags.push(too_deep(t.span, self.outermost_open, nesting));
-                    self.cut = Some(self.outermost_open);
-                    self.skip_game = true;
-                    continue;
-                }
                 TokenKind::LParen => {
                     if self.depth == 0 {
                         self.outermost_open = t.span.start;
+                    }
+                    if self.depth >= nesting {
+                        diags.push(too_deep(t.span, self.outermost_open, nesting));
+                        self.cut = Some(self.outermost_open);
+                        self.skip_game = true;
+                        continue;
                     }
                     self.depth += 1;
                 }
@@ -283,6 +283,13 @@ impl<'s> TokenStream<'s> {
             }
             return Some((t.kind, SimpleSpan::from(t.span.range())));
         }
+    }
+
+    /// Whether a variation is open after the last token read, as the stream counts them (a `(`
+    /// in a tag's line counts too: a variation nested too deeply is cut at the outermost `(`,
+    /// wherever it is).
+    pub(crate) fn in_variation(&self) -> bool {
+        self.depth > 0
     }
 
     /// The `n`-th token ahead (0 is the next one).
