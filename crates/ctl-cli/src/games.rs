@@ -173,6 +173,18 @@ impl Chooser {
         Ok(chooser)
     }
 
+    /// [`Chooser::with_criteria`] for a command: a criterion that cannot be read is reported
+    /// and ends the command (status 2).
+    pub fn for_command(
+        selection: &Selection,
+        criteria: &Criteria,
+    ) -> Result<Chooser, std::process::ExitCode> {
+        Chooser::with_criteria(selection, criteria).map_err(|e| {
+            output::error(e);
+            std::process::ExitCode::from(output::FAILURE)
+        })
+    }
+
     /// A new input starts: game numbers start again from 1.
     pub fn start(&mut self, input: &Input) {
         self.inputs += 1;

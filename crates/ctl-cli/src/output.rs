@@ -129,6 +129,26 @@ pub fn write_failed(name: impl Display, e: &std::io::Error) -> ExitCode {
     ExitCode::from(FAILURE)
 }
 
+/// Writes what `write` makes to standard output (buffered), then ends the command: with
+/// `status` when it was all written, else as [`write_failed`] ends it.
+pub fn to_stdout(
+    status: ExitCode,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> ExitCode {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match write(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => status,
+        Err(e) => write_failed(STDOUT, &e),
+    }
+}
+
+/// `value` as indented JSON and a line break: what the commands' `--format json` write when
+/// the output is one document.
+pub fn json_document(out: &mut dyn Write, value: &impl serde::Serialize) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
 /// Why a command stopped before its end: an input could not be read (or held more than a
 /// reader takes), or its output could not be written ([`write_failed`] ends it).
 #[derive(Debug)]

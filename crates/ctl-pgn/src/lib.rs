@@ -103,6 +103,7 @@
 
 pub mod app;
 mod check;
+mod colour_name;
 pub mod convert;
 pub mod decode;
 pub mod filter;

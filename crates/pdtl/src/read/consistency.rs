@@ -102,7 +102,7 @@ fn bishops(cx: &mut Cx<'_>, placement: &Placement, colour: Colour) {
                     extra,
                     format!(
                         "expected at most one {colour} Bishop on {} hexes, found {} (this one on {hex})",
-                        hex_colour_name(hex_colour),
+                        hex_colour.name(),
                         spans.len()
                     ),
                 )
@@ -110,14 +110,6 @@ fn bishops(cx: &mut Cx<'_>, placement: &Placement, colour: Colour) {
                 .with_note("Bishops never change hex colour, and a side has one per colour"),
             );
         }
-    }
-}
-
-fn hex_colour_name(c: HexColour) -> &'static str {
-    match c {
-        HexColour::White => "white",
-        HexColour::Black => "black",
-        HexColour::Coloured => "coloured",
     }
 }
 
