@@ -27,6 +27,20 @@ pub struct ViewerPage {
     pub first_game: usize,
 }
 
+impl ViewerPage {
+    /// A page with no game yet, its first game numbered 1.
+    fn empty() -> ViewerPage {
+        ViewerPage {
+            notes: String::new(),
+            sections: String::new(),
+            games: Vec::new(),
+            start: 0,
+            end: 0,
+            first_game: 1,
+        }
+    }
+}
+
 impl cescacs_viewer::Sink for ViewerPage {
     fn note(&mut self, html: &str, _decoding: bool) -> std::io::Result<()> {
         self.notes.push_str(html);
@@ -51,14 +65,7 @@ impl cescacs_viewer::Sink for ViewerPage {
 /// assert_eq!((page.first_game, page.games.len()), (1, 1));
 /// ```
 pub fn page_at(bytes: &[u8], at: usize, name: &str) -> ViewerPage {
-    let mut page = ViewerPage {
-        notes: String::new(),
-        sections: String::new(),
-        games: Vec::new(),
-        start: 0,
-        end: 0,
-        first_game: 1,
-    };
+    let mut page = ViewerPage::empty();
     let count = Check::new(Level::Syntax);
     let mut pieces = Pieces::new(bytes).filter_map(Result::ok).peekable();
     while let Some(StreamPiece { start, bytes: piece }) = pieces.next() {
@@ -89,15 +96,7 @@ pub fn page_at(bytes: &[u8], at: usize, name: &str) -> ViewerPage {
 /// that holds no game: a board to play a first move on, which
 /// [`add_move`](crate::play::add_move) makes a new game there. Its one node stands at `at`.
 fn start_game(at: usize) -> serde_json::Value {
-    let empty = ViewerPage {
-        notes: String::new(),
-        sections: String::new(),
-        games: Vec::new(),
-        start: 0,
-        end: 0,
-        first_game: 1,
-    };
-    let mut viewer = cescacs_viewer::Viewer::new(empty);
+    let mut viewer = cescacs_viewer::Viewer::new(ViewerPage::empty());
     viewer.offsets = true;
     let game = ctl_pgn::Game::new().to_string().into_bytes();
     // Writing into strings cannot fail.
