@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cescacs_board::terminal::is_unsafe;
+use cescacs_diagnostics::terminal::is_unsafe;
 
 use cescacs_gen::Rng;
 use ctl_pgn::render::{Context, ErrorCap, FileReport, PositionEncoding, render_json};

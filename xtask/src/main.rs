@@ -44,7 +44,7 @@ Tasks:
           --from app reading as each line expects, and records the answers in forms.jsonl.
   docs [--check]
           write docs/diagnostics.md, the index of the diagnostic codes, from the registry
-          (crates/cescacs-board/src/codes.rs); --check only compares (exit 1 when stale)
+          (crates/cescacs-diagnostics/src/codes.rs); --check only compares (exit 1 when stale)
   hostile [--cases N] [--seed S] [--no-build] [--big] [--scale]
           the long run of the hostile-input suite: N seeded cases (default 2000) of 13 hostile
           kinds, each checked in process for the invariants (no panic, spans in range, capped

@@ -186,11 +186,11 @@ fn quoted_code_at(s: &str) -> bool {
         && b[6] == b'"'
 }
 
-/// Codes are declared once, in the registry `cescacs_board::codes`: outside it, non-test code
+/// Codes are declared once, in the registry `cescacs_diagnostics::codes`: outside it, non-test code
 /// names a code only through the registry's constants.
 #[test]
 fn diagnostic_codes_are_spelled_only_in_the_registry() {
-    let registry = root().join("crates/cescacs-board/src/codes.rs");
+    let registry = root().join("crates/cescacs-diagnostics/src/codes.rs");
     let mut files = Vec::new();
     for entry in fs::read_dir(root().join("crates")).expect("crates/ exists") {
         rust_files(&entry.expect("readable crates/").path().join("src"), &mut files);

@@ -6,7 +6,7 @@
 
 use std::io::{self, Read};
 
-use cescacs_board::{Diagnostic, Severity};
+use cescacs_diagnostics::{Diagnostic, Severity};
 use ctl_pgn::reader::TextStart;
 use ctl_pgn::render::{DEFAULT_MAX_DIAGNOSTICS, ErrorCap, JsonDiagnostic, Summary, piece_json};
 use ctl_pgn::{Check, CheckedPiece, Level};

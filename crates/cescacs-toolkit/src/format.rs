@@ -12,7 +12,7 @@
 use std::io::{self, Read, Write};
 use std::ops::Range;
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::Limits;
 use ctl_an::syntax::{File, Record};
 use ctl_pgn::convert::Converted;

@@ -52,7 +52,8 @@ pub mod select;
 pub mod viewer;
 
 /// The types the operations take and give, from the crates below.
-pub use cescacs_board::{Colour, Diagnostic, Fix, Hex, Letters, Position, Severity, Span};
+pub use cescacs_board::{Colour, Hex, Letters, Position};
+pub use cescacs_diagnostics::{Diagnostic, Fix, Severity, Span};
 pub use cescacs_diagram::PieceStyle;
 pub use ctl_an::Limits;
 pub use ctl_pgn::Level;

@@ -1,7 +1,8 @@
 //! One position: read from a PDTL in either dialect (or `start`), written in either, its legal
 //! moves as `cescacs legal` lists them, a written move played, its picture.
 
-use cescacs_board::{Diagnostic, Hex, Letters, Position};
+use cescacs_board::{Hex, Letters, Position};
+use cescacs_diagnostics::Diagnostic;
 use cescacs_diagram::{Diagram, PieceStyle};
 use pdtl::Dialect;
 
@@ -78,8 +79,8 @@ pub fn play(position: &Position, written: &str) -> Result<Position, Vec<Diagnost
         .map_err(|e| e.diagnostics)?;
     position.play(&m).map_err(|e| {
         vec![Diagnostic::error(
-            cescacs_board::codes::rules::ILLEGAL_MOVE,
-            cescacs_board::Span::new(0, written.len()),
+            cescacs_diagnostics::codes::rules::ILLEGAL_MOVE,
+            cescacs_diagnostics::Span::new(0, written.len()),
             format!("expected a legal move, found `{written}`: {e}"),
         )]
     })

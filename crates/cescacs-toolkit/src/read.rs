@@ -7,7 +7,7 @@
 
 use std::io::{self, Read};
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::Record as Game;
 use ctl_an::{GameOutput, Limits};
 use ctl_pgn::ParsedGame;

@@ -5,7 +5,8 @@
 
 use std::io::{self, Read};
 
-use cescacs_board::{Diagnostic, Position};
+use cescacs_board::Position;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::syntax::{Pair, Ply};
 use ctl_pgn::render::JsonDiagnostic;
 use ctl_pgn::{Level, MainLine, ReplayedLine};

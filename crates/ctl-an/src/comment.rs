@@ -2,7 +2,8 @@
 //!
 //! Comment text is free, so a reference that cannot be read is only a warning and stays text.
 
-use cescacs_board::{Colour, Diagnostic, Hex, Span};
+use cescacs_board::{Colour, Hex};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag;
 use crate::syntax::{Comment, CommentKind, HexShade, Reference, Spanned, VariationId};

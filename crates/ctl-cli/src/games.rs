@@ -9,7 +9,7 @@
 
 use std::io::{self, Read, Seek, Write};
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use cescacs_toolkit::format::{Rewrite, Rewritten, tag_value};
 use cescacs_toolkit::read::{self, ReadPiece, ReadPieces};
 use cescacs_toolkit::select::Select;

@@ -14,7 +14,7 @@ use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
-use cescacs_board::{Diagnostic, Severity};
+use cescacs_diagnostics::{Diagnostic, Severity};
 use cescacs_toolkit::check::{self, Tally, severity_of};
 use ctl_pgn::ParsedGame;
 use ctl_pgn::reader::{Pieces, TextStart};
@@ -365,7 +365,7 @@ fn render(
             for d in shown {
                 let at = index.line_col(d.span.start + start.offset);
                 // On one line whatever it quotes: a line is a diagnostic.
-                let message = cescacs_board::terminal::one_line(&d.message);
+                let message = cescacs_diagnostics::terminal::one_line(&d.message);
                 checked.text.push((d.severity, format!("{path}:{at}: {} {message}\n", d.code)));
             }
         }

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use cescacs_toolkit::read::decode_whole;
 use ctl_pgn::Check;
 use ctl_pgn::Level;
@@ -23,7 +23,7 @@ use ctl_pgn::split::GameSplitter;
 use ctl_pgn::write::{WriteOptions, write_game};
 use lsp_types::{DiagnosticSeverity, DocumentSymbol};
 
-use cescacs_board::terminal::terminal_safe;
+use cescacs_diagnostics::terminal::terminal_safe;
 
 use crate::positions::Ranges;
 use crate::symbols;
@@ -94,7 +94,7 @@ impl Analysis {
             analysis.canonical = None;
             notes.push(note(
                 DiagnosticSeverity::ERROR,
-                ranges.range(cescacs_board::Span::new(0, 0)),
+                ranges.range(cescacs_diagnostics::Span::new(0, 0)),
                 format!(
                     "this document is not checked: it holds {} bytes, more than {} MiB, the most \
                      the server checks (`cescacs check` reads any size, game by game)",
@@ -157,7 +157,7 @@ impl Analysis {
             if started.elapsed() > bounds.time {
                 notes.push(note(
                     DiagnosticSeverity::INFORMATION,
-                    ranges.range(cescacs_board::Span::new(end, end)),
+                    ranges.range(cescacs_diagnostics::Span::new(end, end)),
                     format!(
                         "the check stopped here, after {} s (its time budget) and {games} games: \
                          the rest of the document is not checked (`cescacs check` checks it all)",

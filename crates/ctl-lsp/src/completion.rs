@@ -12,7 +12,8 @@
 //! move follows a move number or a comma; anything else is followed by a move number); the
 //! position comes from the one replay of the game's tree ([`walk::position_after`]).
 
-use cescacs_board::{BoardMove, BoardMoveKind, Colour, Letters, Position, Span};
+use cescacs_board::{BoardMove, BoardMoveKind, Colour, Letters, Position};
+use cescacs_diagnostics::Span;
 use ctl_an::lexer::{Lexer, TokenKind};
 use ctl_an::syntax::{Movetext, Pair, Ply};
 use ctl_pgn::ParsedGame;

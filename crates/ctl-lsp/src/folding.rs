@@ -1,7 +1,7 @@
 //! Folding ranges: each game, its block of tags, each variation, each comment over several
 //! lines.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{Comment, Pair};
 use lsp_types::{FoldingRange, FoldingRangeKind};
 

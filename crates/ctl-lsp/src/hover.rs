@@ -15,7 +15,7 @@ pub(crate) fn hover(
     game: &ParsedGame,
     source: &str,
     node: &Node<'_>,
-) -> Option<(String, cescacs_board::Span)> {
+) -> Option<(String, cescacs_diagnostics::Span)> {
     match node {
         Node::Move { at, mv } => Some((on_move(game, source, at, mv), mv.span)),
         Node::Reference { at, reference } => {

@@ -2,7 +2,7 @@
 //! one text ([`offset`]) and for the spans of an analysis ([`Ranges`]). Every request that takes
 //! or gives a place in a document goes through it.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_pgn::render::{LineIndex, PositionEncoding};
 use lsp_types::{Position, Range};
 

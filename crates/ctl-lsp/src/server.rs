@@ -15,8 +15,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use cescacs_board::Span;
-use cescacs_board::terminal::terminal_safe;
+use cescacs_diagnostics::Span;
+use cescacs_diagnostics::terminal::terminal_safe;
 use crossbeam_channel::{at, never, select};
 use ctl_pgn::render::{LineIndex, PositionEncoding};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -695,7 +695,7 @@ impl Server {
         );
         let wanted = Span::new(wanted.start.min(wanted.end), wanted.start.max(wanted.end));
         let index = LineIndex::new(&doc.text);
-        let to_lsp = |d: &cescacs_board::Diagnostic, context| {
+        let to_lsp = |d: &cescacs_diagnostics::Diagnostic, context| {
             analysis::to_lsp(d, context, uri.as_str(), &index, encoding)
         };
         let ranges = Ranges::new(&doc.text, encoding);

@@ -7,7 +7,7 @@
 //! be read, stray text) gets no token. The legend ([`legend`]) uses the standard token types of
 //! LSP; docs/EDITORS.md says which is which.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{
     Comment, Move, MoveKind, Pair, Ply, Promotion, PromotionTarget, Record, Reference, Variation,
 };

@@ -23,7 +23,7 @@
 use std::io::{self, Read};
 use std::time::Duration;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::{GameOutput, Limits};
 
 use crate::decode::{Decoded, as_plain_text, decode};

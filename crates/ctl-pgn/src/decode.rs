@@ -10,11 +10,11 @@
 //!   `E0002` at offset 0, and the parsers see only spaces: such a file is not a game file, and is
 //!   not read as one (no error per byte).
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 /// The codes of this module (and, for `EMPTY`, of an empty input: a stream of white space ends
 /// with an empty piece, see [`Pieces`](crate::reader::Pieces)).
-pub use cescacs_board::codes::files::{EMPTY, INVALID_UTF8, NOT_TEXT, PROSE};
+pub use cescacs_diagnostics::codes::files::{EMPTY, INVALID_UTF8, NOT_TEXT, PROSE};
 
 /// How many bytes at the start of an input decide whether it is text (as `git` and `grep` do).
 pub const SNIFF_BYTES: usize = 8 << 10;
@@ -44,8 +44,8 @@ impl Decoded {
     /// ```
     /// use ctl_pgn::decode::decode;
     /// let decoded = decode(b"1. E7-E13 \xFF\n\n1. E7-E13 \xFF\xFE".to_vec());
-    /// assert_eq!(decoded.notes_within(cescacs_board::Span::new(0, 12)).len(), 1);
-    /// assert_eq!(decoded.notes_within(cescacs_board::Span::new(13, 25))[0].span.start, 23);
+    /// assert_eq!(decoded.notes_within(cescacs_diagnostics::Span::new(0, 12)).len(), 1);
+    /// assert_eq!(decoded.notes_within(cescacs_diagnostics::Span::new(13, 25))[0].span.start, 23);
     /// ```
     pub fn notes_within(&self, span: Span) -> &[Diagnostic] {
         let notes = &self.diagnostics;
@@ -392,7 +392,7 @@ mod tests {
 
     #[test]
     fn control_characters_are_left_to_the_renderers() {
-        // The renderers make every text terminal-safe (`cescacs_board::terminal`), so the text
+        // The renderers make every text terminal-safe (`cescacs_diagnostics::terminal`), so the text
         // shown is the file's own.
         let d = decode(b"1. E7-E\x0013\x1b[31m\tx\r\n".to_vec());
         assert_eq!(d.text, "1. E7-E\u{0}13\u{1b}[31m\tx\r\n");

@@ -35,7 +35,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::OnceLock;
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_an::Limits;
 use ctl_an::scan::{self, Flow, TagEvent, Visitor};
 use ctl_an::syntax::{GameResult, Spanned, Tag};

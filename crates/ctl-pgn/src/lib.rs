@@ -122,7 +122,7 @@ pub mod tags;
 pub mod validate;
 pub mod write;
 
-pub use cescacs_board::{Diagnostic, Severity, Span};
+pub use cescacs_diagnostics::{Diagnostic, Severity, Span};
 pub use check::{Check, Checked, CheckedGame, CheckedGames, CheckedPiece, ReadPath, Stats};
 pub use convert::{Converted, convert};
 pub use ctl_an::Limits;

@@ -13,7 +13,7 @@
 
 use std::io::{self, Read};
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::Limits;
 
 use crate::decode::decode;

@@ -1,7 +1,7 @@
 //! Golden tests of the plain-text (ariadne) rendering: exact output, byte for byte.
 #![cfg(feature = "render")]
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_pgn::render::{TextRenderer, render_text};
 
 fn span_of(source: &str, needle: &str) -> Span {
@@ -151,7 +151,7 @@ fn bad_spans_do_not_panic() {
 }
 
 mod agreement {
-    use cescacs_board::{Diagnostic, Span};
+    use cescacs_diagnostics::{Diagnostic, Span};
     use ctl_pgn::render::{LineIndex, render_text};
     use proptest::prelude::*;
 

@@ -7,7 +7,7 @@ mod moves;
 mod movetext;
 pub(crate) mod records;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag;
 use crate::grammar::Tk;

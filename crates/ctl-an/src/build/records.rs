@@ -1,7 +1,7 @@
 //! Where a record ends: the result line (once), the final `:` or `#`, moves after the end that
 //! start the next record, and the warnings of a record's ending.
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag::{self, span};
 use crate::grammar::{RawItem, RawVariation, Tk};

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 use std::ops::RangeInclusive;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::build::Builder;
 use crate::build::records::{end_before_opening, next_record_from};

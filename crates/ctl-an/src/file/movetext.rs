@@ -5,7 +5,7 @@
 use chumsky::error::EmptyErr;
 use chumsky::span::SimpleSpan;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::build::Builder;
 use crate::diag::{self, sorted};

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use chumsky::span::SimpleSpan;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag::{self};
 use crate::grammar::Tk;
@@ -434,7 +434,7 @@ fn unexpected(source: &str, s: Span) -> Diagnostic {
         d = d.with_help(
             "`}` closes a comment, but no comment is open here: add the `{` where the comment starts, or remove this `}`",
         );
-    } else if text.chars().all(|c| c.is_control() || cescacs_board::terminal::is_unsafe(c)) {
+    } else if text.chars().all(|c| c.is_control() || cescacs_diagnostics::terminal::is_unsafe(c)) {
         d = d
             .with_help("invisible control characters have no meaning in a game file; remove them")
             .with_fix(s, "");

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::{Diagnostic, Severity};
+use cescacs_diagnostics::{Diagnostic, Severity};
 use cescacs_toolkit::app::{self, AppGame};
 use cescacs_toolkit::read::{JsonOptions, Parsed, Records};
 use ctl_pgn::render::{ErrorCap, TextRenderer};

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use cescacs_toolkit::read::{JsonOptions, Locate, Parsed, ParsedRecord, Records};
 use cescacs_toolkit::replay;
 use ctl_pgn::Level;

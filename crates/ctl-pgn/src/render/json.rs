@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use cescacs_board::{Diagnostic, Severity, Span, codes};
+use cescacs_diagnostics::{Diagnostic, Severity, Span, codes};
 use serde::{Deserialize, Serialize};
 
 use super::line_index::{LineIndex, LspPosition, PositionEncoding};
@@ -18,7 +18,7 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const TOOL: &str = "cescacs";
 
 /// Which layer of the toolkit a code comes from: the LSP `source` field, its family's
-/// ([`Family::source`](cescacs_board::codes::Family::source) in the registry), or [`TOOL`] for
+/// ([`Family::source`](cescacs_diagnostics::codes::Family::source) in the registry), or [`TOOL`] for
 /// a code that is not in the registry.
 ///
 /// ```
@@ -37,7 +37,7 @@ pub fn source_of(code: &str) -> &'static str {
 /// The whole output of a run: every file checked, with its diagnostics, and a summary.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::{Context, Document, FileReport, PositionEncoding};
 /// let mut report = FileReport::new("/g/a.ctl-pgn", "1. D∞×E4\n").with_counts(1, 1);
 /// report.push(Diagnostic::error("E0203", Span::new(9, 10), "found `E`"), Context::game(1));
@@ -101,7 +101,7 @@ impl Document {
 /// diagnostics: the output is byte for byte what [`Document::to_json`] gives for the same files.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::{Context, Document, DocumentWriter, FileDiagnostics, FileReport, PositionEncoding, Summary};
 /// let mut report = FileReport::new("/g/a.ctl-pgn", "1. E7xE13\n").with_counts(1, 1);
 /// report.push(Diagnostic::error("E0206", Span::new(5, 6), "found `x`"), Context::game(1));
@@ -548,7 +548,7 @@ pub fn render_json(reports: &[FileReport<'_>], encoding: PositionEncoding) -> St
 /// runs stream.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::{Context, FileReport, PositionEncoding, write_jsonl};
 /// let mut report = FileReport::new("/a.ctl-pgn", "E7xE13 F8xF12");
 /// report.push(Diagnostic::error("E0203", Span::new(2, 3), "found `x`"), Context::game(1));

@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use ariadne::{CharSet, Color, Config, IndexType, Label, Report, ReportKind, Source};
-use cescacs_board::terminal::{is_unsafe, push_safe, terminal_safe};
-use cescacs_board::{Diagnostic, Severity, Span};
+use cescacs_diagnostics::terminal::{is_unsafe, push_safe, terminal_safe};
+use cescacs_diagnostics::{Diagnostic, Severity, Span};
 
 use super::line_index::{LineIndex, ceil_char_boundary, end_of_last_line, floor_char_boundary};
 use crate::reader::TextStart;
@@ -22,7 +22,7 @@ use crate::reader::TextStart;
 /// inside the source rather than panic.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::render_text;
 /// let source = "1. E7xE13\n";
 /// let d = Diagnostic::error("E0203", Span::new(5, 6), "expected `-`, `×` or `*`, found `x`")
@@ -53,7 +53,7 @@ pub fn render_text(diagnostics: &[Diagnostic], path: &str, source: &str, color: 
 /// `path:line:col` header and the line numbers are those of the whole file either way.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::TextRenderer;
 /// let r = TextRenderer::new("a.ctl-pgn", "[Variant \"C'escacs\"]\n", false);
 /// let text = r.render(&Diagnostic::warning("W0301", Span::new(1, 8), "tag out of order"));
@@ -61,7 +61,7 @@ pub fn render_text(diagnostics: &[Diagnostic], path: &str, source: &str, color: 
 /// ```
 #[derive(Debug)]
 pub struct TextRenderer<'a> {
-    /// The path, [terminal-safe](cescacs_board::terminal::terminal_safe).
+    /// The path, [terminal-safe](cescacs_diagnostics::terminal::terminal_safe).
     path: Cow<'a, str>,
     /// Lines and columns of the source (a leading BOM is not a column).
     index: LineIndex<'a>,
@@ -91,7 +91,7 @@ impl<'a> TextRenderer<'a> {
     /// of the whole file.
     ///
     /// ```
-    /// use cescacs_board::{Diagnostic, Span};
+    /// use cescacs_diagnostics::{Diagnostic, Span};
     /// use ctl_pgn::reader::TextStart;
     /// use ctl_pgn::render::TextRenderer;
     /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"]\n1. E7xE13: *\n";
@@ -119,7 +119,7 @@ impl<'a> TextRenderer<'a> {
     /// One report, ending in a line break.
     ///
     /// Every piece of text in it (message, labels, help, notes, path, source lines) is
-    /// [terminal-safe](cescacs_board::terminal::terminal_safe). Its size does not depend on how
+    /// [terminal-safe](cescacs_diagnostics::terminal::terminal_safe). Its size does not depend on how
     /// far apart its labels are: a label more than `NEAR` (8) lines away from the primary one is
     /// given as a note with its place, and a label running over more than `NEAR` lines is
     /// shown on its first line (the note says where it ends), so a report costs what the lines
@@ -342,7 +342,7 @@ struct Excerpt {
 
 impl Excerpt {
     /// Appends `source[from..to]` (one line's piece), each character that is not
-    /// [terminal-safe](cescacs_board::terminal::is_unsafe) written escaped, as a piece of its
+    /// [terminal-safe](cescacs_diagnostics::terminal::is_unsafe) written escaped, as a piece of its
     /// own, so that offsets still map.
     fn push(&mut self, source: &str, from: usize, to: usize) {
         let mut run = from;

@@ -31,7 +31,8 @@ mod options;
 mod play;
 pub(crate) mod tree;
 
-use cescacs_board::{Board, Diagnostic, Position};
+use cescacs_board::{Board, Position};
+use cescacs_diagnostics::Diagnostic;
 
 pub(crate) use events::{Replay, Replayed};
 pub(crate) use line::Spare;
@@ -175,7 +176,8 @@ impl Observer for Trail {
 
 #[cfg(test)]
 mod tests {
-    use cescacs_board::{BoardMove, Span};
+    use cescacs_board::BoardMove;
+    use cescacs_diagnostics::Span;
 
     use super::*;
 

@@ -1,8 +1,7 @@
 //! Checks of the fields against each other and against what a side can own (docs/RULES.md 6.4).
 
-use cescacs_board::{
-    Colour, Column, Diagnostic, EnPassant, Hex, HexColour, Piece, PieceKind, Position, Span,
-};
+use cescacs_board::{Colour, Column, EnPassant, Hex, HexColour, Piece, PieceKind, Position};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use super::cx::{Cx, Field};
 use super::fields::{Castling, EnPassantField};
