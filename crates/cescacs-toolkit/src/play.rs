@@ -3,13 +3,14 @@
 //! [`ctl_pgn::Game`], the move added to its line or as a variation, and the game written back
 //! canonically. No text is pieced together here: the model numbers and writes.
 
-use cescacs_board::{Letters, Move, Position};
+use cescacs_board::{Move, Position};
 use ctl_an::syntax::GameResult;
 use ctl_pgn::reader::Pieces;
 use ctl_pgn::{Game, Node, ReadGame};
 use serde::Serialize;
 
 use crate::JsonDiagnostic;
+use crate::board::read_move;
 use crate::read::{JsonOptions, json_of};
 
 /// Why [`add_move`] cannot add a move: a stable `code` (`syntax-errors`, `no-position`,
@@ -26,7 +27,8 @@ pub struct PlayError {
 }
 
 impl PlayError {
-    fn new(code: &str, message: String) -> PlayError {
+    /// A refusal without diagnostics.
+    pub fn new(code: &str, message: String) -> PlayError {
         PlayError { code: code.into(), message, diagnostics: Vec::new() }
     }
 }
@@ -204,22 +206,6 @@ fn node_at(game: &Game, at: usize) -> Node<'_> {
         todo.extend(node.variations());
     }
     best.0
-}
-
-/// The legal move `text` names at `position`, in the standard letters; refused with the
-/// checker's own diagnostic.
-fn read_move(position: &Position, text: &str) -> Result<Move, PlayError> {
-    ctl_an::written::read_move(position, text, &Letters::standard()).map_err(|e| {
-        let (code, message) = match e.diagnostic() {
-            Some(d) => (d.code, format!("{text}: {}", d.message)),
-            None => ("invalid-input", format!("{text} is no legal move there")),
-        };
-        PlayError {
-            code: code.into(),
-            message,
-            diagnostics: json_of(&e.diagnostics, text, &JsonOptions::default()),
-        }
-    })
 }
 
 /// `played` after `from`, the last ply of its line. The main line's last move hands its `:` on
