@@ -270,12 +270,9 @@ fn write_package(root: &Path, dir: &Path, node_glue: &Path) -> Result<(), String
     );
     write(&dir.join("index.d.ts"), &types)?;
     write(&dir.join("index.d.cts"), &types)?;
-    write(&dir.join("browser.d.ts"), &types)?;
     let manual = format!("{types}\n{}", read(&templates.join("manual.d.ts"))?);
     write(&dir.join("manual.d.ts"), &manual)?;
-    let package = package_json();
-    let package = serde_json::to_string_pretty(&package).map_err(|e| e.to_string())?;
-    write(&dir.join("package.json"), &format!("{package}\n"))?;
+    write(&dir.join("package.json"), &package_json(&read(&templates.join("package.json"))?)?)?;
     for file in ["cescacs_wasm.d.ts", "cescacs_wasm_bg.wasm.d.ts"] {
         fs::remove_file(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
     }
@@ -289,50 +286,17 @@ fn write_package(root: &Path, dir: &Path, node_glue: &Path) -> Result<(), String
     Ok(())
 }
 
-/// `package.json`: `types` first in every condition; browsers (and bundlers for them) take
-/// `browser.js`, which fetches the module by URL and names no `node:` module; node takes
-/// `index.js` (ES) or `index.cjs` (`require`), both loading the module's bytes synchronously;
-/// `cescacs/manual` loads nothing until `init` or `initSync` is called with the caller's URL or
-/// bytes.
-fn package_json() -> serde_json::Value {
-    serde_json::json!({
-        "name": "cescacs",
-        "version": env!("CARGO_PKG_VERSION"),
-        "description": "The C'escacs notation toolkit: positions, moves and games; check, format, replay and draw CTL-PGN games and PDTL positions (WebAssembly)",
-        "license": "MIT OR Apache-2.0",
-        "type": "module",
-        "main": "./index.cjs",
-        "module": "./browser.js",
-        "browser": "./browser.js",
-        "types": "./index.d.ts",
-        "exports": {
-            ".": {
-                "types": { "import": "./index.d.ts", "require": "./index.d.cts" },
-                "browser": { "types": "./browser.d.ts", "default": "./browser.js" },
-                "node": {
-                    "types": { "import": "./index.d.ts", "require": "./index.d.cts" },
-                    "import": "./index.js",
-                    "require": "./index.cjs"
-                },
-                "import": "./browser.js",
-                "default": "./index.cjs"
-            },
-            "./manual": { "types": "./manual.d.ts", "default": "./manual.js" },
-            "./viewer.js": "./viewer.js",
-            "./viewer.css": "./viewer.css",
-            "./cescacs_wasm_bg.wasm": "./cescacs_wasm_bg.wasm",
-            "./package.json": "./package.json"
-        },
-        "files": [
-            "index.js", "index.cjs", "browser.js", "manual.js", "api.js", "index.d.ts",
-            "index.d.cts", "browser.d.ts", "manual.d.ts", "cescacs_wasm.js", "cescacs_wasm.cjs",
-            "cescacs_wasm_bg.wasm", "viewer.js", "viewer.css", "README.md", "LICENSE-MIT",
-            "LICENSE-APACHE"
-        ],
-        "engines": { "node": ">=18" },
-        "sideEffects": true,
-        "keywords": ["cescacs", "chess", "hexagonal", "notation", "pgn", "wasm"]
-    })
+/// `package.json` from its template (`npm/package.json`, written by hand: the order of the
+/// conditions of its exports map is the order they are tried in): `types` first in every
+/// condition; browsers (and bundlers for them) take `browser.js`, which fetches the module by
+/// URL and names no `node:` module; node takes `index.js` (ES) or `index.cjs` (`require`), both
+/// loading the module's bytes synchronously; `cescacs/manual` loads nothing until `init` or
+/// `initSync` is called with the caller's URL or bytes.
+fn package_json(template: &str) -> Result<String, String> {
+    let text = template.replace("{{VERSION}}", env!("CARGO_PKG_VERSION"));
+    serde_json::from_str::<serde_json::Value>(&text)
+        .map_err(|e| format!("{TEMPLATES}/package.json: {e}"))?;
+    Ok(text)
 }
 
 #[cfg(test)]

@@ -195,6 +195,8 @@ export declare class Node {
   play(move: Move | string, options?: PlayOptions): Node;
   /** Starts a variation after its pair, replacing `side`'s move. */
   addVariation(move: Move | string, options?: PlayOptions): Node;
+  /** The node a variation after its pair, replacing `side`'s move, branches from (where its first move is played). */
+  variationBranch(side?: Colour): Node;
   addEmptyVariation(): number;
   annotate(annotation: Annotation): void;
   /** The comments after its pair, or before the first pair of its pair's variation `variation`. */

@@ -384,6 +384,14 @@ export function api(wasm) {
       return new Node(this.#game, id);
     }
 
+    /**
+     * The node a variation written after its pair, replacing `side`'s move (default its own
+     * side), branches from: where the variation's first move is played.
+     */
+    variationBranch(side) {
+      return new Node(this.#game, modelOf(this.#game).variationBranch(this.#id, side ?? this.side));
+    }
+
     /** Adds a variation without moves after its pair; its index there. */
     addEmptyVariation() {
       return modelOf(this.#game).addEmptyVariation(this.#id);

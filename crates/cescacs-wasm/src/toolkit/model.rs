@@ -201,6 +201,13 @@ impl GameModel {
         Ok(self.game.add_variation(pair, side, m).map_err(model::cannot)?.index())
     }
 
+    /// The node that a variation written after the pair of `pair`, replacing `side`'s move,
+    /// branches from: where its first move is played.
+    pub fn variation_branch(&self, pair: usize, side: &str) -> Result<usize, ApiError> {
+        let (pair, side) = (id(pair)?, model::colour(side)?);
+        Ok(self.game.variation_branch(pair, side).map_err(model::cannot)?.index())
+    }
+
     /// Adds a variation without moves after the pair of `pair`; its index.
     pub fn add_empty_variation(&mut self, pair: usize) -> Result<usize, ApiError> {
         Ok(self.game.add_empty_variation(id(pair)?).map_err(model::cannot)?)

@@ -127,6 +127,11 @@ impl GameModel {
         done(self.0.add_variation(pair, side, text, written))
     }
 
+    #[wasm_bindgen(js_name = variationBranch)]
+    pub fn variation_branch(&self, pair: usize, side: &str) -> Result<usize, JsValue> {
+        done(self.0.variation_branch(pair, side))
+    }
+
     #[wasm_bindgen(js_name = addEmptyVariation)]
     pub fn add_empty_variation(&mut self, pair: usize) -> Result<usize, JsValue> {
         done(self.0.add_empty_variation(pair))
