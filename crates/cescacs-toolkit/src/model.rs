@@ -14,7 +14,7 @@ pub use ctl_pgn::{EditError, Game, NewMove, Node, NodeId};
 use serde::Serialize;
 
 use crate::JsonDiagnostic;
-use crate::board::{OutcomeData, colour_name, read_move};
+use crate::board::{colour_name, read_move};
 use crate::check::{CheckOptions, check};
 use crate::play::{LegalMove, PlayError};
 
@@ -108,8 +108,6 @@ pub struct NodeData {
     pub pair: Option<usize>,
     /// Whether it is on the main line.
     pub main: bool,
-    /// How the game stands after it, when it has ended there.
-    pub outcome: Option<OutcomeData>,
 }
 
 /// The plain values of `node`.
@@ -140,7 +138,6 @@ pub fn node_data(node: Node<'_>) -> NodeData {
         end: written.is_some_and(|m| m.end.is_some()),
         pair: node.pair().map(|p| p.first().id().index()),
         main: node.is_main_line(),
-        outcome: node.outcome().map(Into::into),
     }
 }
 

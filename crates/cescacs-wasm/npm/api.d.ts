@@ -131,7 +131,6 @@ export interface NodeData {
   end: boolean;
   pair: number | null;
   main: boolean;
-  outcome: Outcome | null;
 }
 
 /** A game: tags, a tree of moves with annotations and variations, a result. */

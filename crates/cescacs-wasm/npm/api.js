@@ -359,7 +359,7 @@ export function api(wasm) {
 
     /** How the game stands after it, when it has ended there (a repetition too), or null. */
     outcome() {
-      return this.#data().outcome;
+      return modelOf(this.#game).outcome(this.#id) ?? null;
     }
 
     /**

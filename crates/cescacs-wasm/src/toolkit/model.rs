@@ -172,6 +172,11 @@ impl GameModel {
         Ok(model::node(&self.game, id)?.pair().map(model::pair_data))
     }
 
+    /// How the game stands after the node `id`, when it has ended there (a repetition too).
+    pub fn outcome(&self, id: usize) -> Result<Option<OutcomeData>, ApiError> {
+        Ok(model::node(&self.game, id)?.outcome().map(Into::into))
+    }
+
     /// The PDTL of the position after the node `id`, `None` where it is not known.
     pub fn position(&self, id: usize) -> Result<Option<String>, ApiError> {
         let node = model::node(&self.game, id)?;

@@ -107,6 +107,10 @@ impl GameModel {
         js(self.0.pair(id))
     }
 
+    pub fn outcome(&self, id: usize) -> Result<JsValue, JsValue> {
+        js(self.0.outcome(id))
+    }
+
     pub fn position(&self, id: usize) -> Result<Option<String>, JsValue> {
         done(self.0.position(id))
     }
