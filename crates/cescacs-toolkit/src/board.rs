@@ -6,7 +6,7 @@
 use cescacs_board::{Colour, Hex, Letters, Move, Outcome, Position};
 use serde::Serialize;
 
-use crate::play::PlayError;
+use crate::error::PlayError;
 use crate::read::{JsonOptions, json_of};
 
 /// A colour's name: `white` or `black`.

@@ -6,7 +6,7 @@ pub use ctl_pgn::opening_tree::{OpeningTree, TreeMove};
 pub use ctl_pgn::standings::{EventStandings, Grouping, Standings};
 use pdtl::Dialect;
 
-use crate::play::PlayError;
+use crate::error::PlayError;
 use crate::position::read;
 
 /// The standings of every game of `text`: a crosstable per event, or one of every game with

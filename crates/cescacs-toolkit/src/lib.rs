@@ -47,6 +47,7 @@ pub mod board;
 pub mod check;
 pub mod collection;
 pub mod convert;
+pub mod error;
 pub mod fix;
 pub mod format;
 pub mod games;

@@ -16,7 +16,8 @@ use serde::Serialize;
 use crate::JsonDiagnostic;
 use crate::board::{colour_name, read_move};
 use crate::check::{CheckOptions, check};
-use crate::play::{LegalMove, PlayError};
+use crate::error::PlayError;
+use crate::play::LegalMove;
 
 /// A game of a text with the checker's diagnostics of its stretch of the text.
 #[derive(Debug, Clone)]

@@ -9,6 +9,7 @@
 mod error;
 mod json;
 mod model;
+mod position;
 mod replay;
 
 pub use cescacs_toolkit::games::GameEntry;
@@ -20,6 +21,7 @@ pub use json::{RESULT_BYTES, to_json};
 pub use model::{
     Annotation, GameModel, GameModelRead, Place, Played, PositionData, piece_at, play, position_of,
 };
+use position::position;
 pub use replay::{GameReplays, REPLAY_BYTES, ReplayOptions, game_json, replay, replay_games};
 
 use std::io::{self, Read};
@@ -27,7 +29,7 @@ use std::io::{self, Read};
 use cescacs_toolkit::app::AppGame;
 use cescacs_toolkit::read::{JsonOptions, Parsed, Records, json_of};
 use cescacs_toolkit::{
-    Dialect, Fix, Position, Span, WriteOptions, check as checking, format as formatting, names,
+    Dialect, Fix, Span, WriteOptions, check as checking, format as formatting, names,
     position as positions,
 };
 pub use cescacs_toolkit::{JsonDiagnostic, JsonFix};
@@ -180,19 +182,6 @@ pub fn read_pdtl(text: &str, options: &PdtlOptions) -> Result<PdtlRead, ApiError
         spec: write(Dialect::Spec),
         app: write(Dialect::App),
         diagnostics: json_of(&read.diagnostics, text, &JsonOptions::default()),
-    })
-}
-
-/// A valid position, or the error of its first problem.
-pub(crate) fn position(text: &str, from: Dialect) -> Result<Position, ApiError> {
-    let read = positions::read(text, from);
-    read.position.ok_or_else(|| {
-        let first = read.diagnostics.iter().find(|d| d.is_error());
-        ApiError {
-            code: first.map_or("invalid-pdtl", |d| d.code).to_string(),
-            message: first.map_or_else(|| "invalid PDTL".to_string(), |d| d.message.clone()),
-            diagnostics: json_of(&read.diagnostics, text, &JsonOptions::default()),
-        }
     })
 }
 

@@ -12,7 +12,8 @@ use cescacs_toolkit::play::LegalMove;
 use cescacs_toolkit::{Dialect, JsonDiagnostic, Position, WriteOptions, position as positions};
 use serde::{Deserialize, Serialize};
 
-use super::{ApiError, position};
+use super::ApiError;
+use super::position::position;
 
 /// What a position tells of itself, for the package's `Position`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
