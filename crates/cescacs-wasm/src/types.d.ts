@@ -145,6 +145,19 @@ export interface ViewerOptions {
   /** The file's name, in the titles of games without players or title. */
   name?: string;
 }
+/**
+ * A position the viewer shows: its URL fragment, the move that led there, its pieces (`HEX` and
+ * letter, space separated), its PDTL, that move's origin and destination, the positions before
+ * and next, the first positions of its variations, the line it branches from, its PDTL in the
+ * app's dialect, the King in check.
+ */
+export type ViewerNode = [
+  id: string, label: string, pieces: string, pdtl: string, from: string, to: string,
+  prev: number | null, next: number | null, alts: number[], up: number | null,
+  appPdtl: string, check: string | null,
+];
+/** A game's data for `CescacsViewer.mount`: its positions, its pieces' pictures (SVG by letter), where each position's move starts (UTF-8 byte offsets). */
+export interface ViewerGame { nodes: ViewerNode[]; pieces: Record<string, string>; at?: number[]; }
 /** The viewer of `cescacs html` for one piece of a text (a `[Variant` tag to the next). */
 export interface ViewerPage {
   /** Notes about the text around the games (HTML). */
@@ -152,7 +165,7 @@ export interface ViewerPage {
   /** The games' sections (HTML), to put beside `viewerBoard()`. */
   sections: string;
   /** Each game's positions, for `CescacsViewer.mount(root, games)` of `viewer.js`. A piece without a game gives the start position, with no section: a board to play a first move on (`addMove` starts a game there). */
-  games: unknown[];
+  games: ViewerGame[];
   /** UTF-8 byte offsets of the piece shown. */
   start: number;
   end: number;

@@ -98,9 +98,10 @@ try { Position.initial().play('G7-G13+'); } catch (e) { if (e instanceof Cescacs
 `;
     writeFileSync(join(app, 'typed.ts'), typed);
     writeFileSync(join(app, 'typed.mts'), typed);
-    const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
-    const examples = [...readme.matchAll(/```ts\n([^]*?)```/g)].map((m) => m[1]);
-    assert.ok(examples.length >= 2, `${examples.length} TypeScript examples in the README`);
+    // The TypeScript examples of the package's README and of the repository's.
+    const readmes = [join(packageDir, 'README.md'), join(root, 'README.md')].map((f) => readFileSync(f, 'utf8'));
+    const examples = readmes.flatMap((readme) => [...readme.matchAll(/```ts\n([^]*?)```/g)].map((m) => m[1]));
+    assert.ok(examples.length >= 3, `${examples.length} TypeScript examples in the READMEs`);
     examples.forEach((code, i) => writeFileSync(join(app, `readme-${i}.mts`), code));
     const tsc = join(toolsDir, 'node_modules/typescript/bin/tsc');
     const files = ['typed.ts', 'typed.mts', ...examples.map((_, i) => `readme-${i}.mts`)];
