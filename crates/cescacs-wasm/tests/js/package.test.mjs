@@ -96,6 +96,13 @@ const found: Diagnostic[] = check('').diagnostics;
 const games = Game.read('').map((r) => r.game.toString());
 try { Position.initial().play('G7-G13+'); } catch (e) { if (e instanceof CescacsError) console.log(e.code, from, moves.length, found.length, games); }
 `;
+    const manual = `import { init, initSync, Position } from 'cescacs/manual';
+import { readFileSync } from 'node:fs';
+initSync(readFileSync(new URL('./node_modules/cescacs/cescacs_wasm_bg.wasm', import.meta.url)));
+await init(new URL('https://example.org/cescacs_wasm_bg.wasm')).catch(() => undefined);
+console.log(Position.initial().turn);
+`;
+    writeFileSync(join(app, 'manual.mts'), manual);
     writeFileSync(join(app, 'typed.ts'), typed);
     writeFileSync(join(app, 'typed.mts'), typed);
     // The TypeScript examples of the package's README and of the repository's.
@@ -104,8 +111,10 @@ try { Position.initial().play('G7-G13+'); } catch (e) { if (e instanceof Cescacs
     assert.ok(examples.length >= 3, `${examples.length} TypeScript examples in the READMEs`);
     examples.forEach((code, i) => writeFileSync(join(app, `readme-${i}.mts`), code));
     const tsc = join(toolsDir, 'node_modules/typescript/bin/tsc');
-    const files = ['typed.ts', 'typed.mts', ...examples.map((_, i) => `readme-${i}.mts`)];
+    const files = ['typed.ts', 'typed.mts', 'manual.mts', ...examples.map((_, i) => `readme-${i}.mts`)];
     sh('node', [tsc, '--strict', '--noEmit', '--lib', 'es2022', '--module', 'nodenext', '--types', 'node', ...files]);
+    // cescacs/manual loads nothing until asked: here from the bytes of the installed file.
+    assert.equal(sh('node', ['--input-type=module', '-e', manual.replace('await init', '// ')]).trim(), 'white');
 
     // Browser bundles: the same program, its result on the page.
     mkdirSync(join(app, 'src'));
