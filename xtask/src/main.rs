@@ -67,6 +67,10 @@ Tasks:
           write the playground into target/playground/: index.html, its script and styles, and
           the package in cescacs/ (with the game viewer's viewer.js and viewer.css). Serve it
           with any static server, e.g. `python3 -m http.server -d target/playground`
+  dist [--no-build]
+          write what the project ships into target/dist/: the npm package's tarball
+          (cescacs-VERSION.tgz, `npm pack` of the package built as `npm`; --no-build takes the one
+          in target/npm/cescacs) and the playground site (playground/); print each one's size
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
@@ -143,6 +147,17 @@ fn main() -> ExitCode {
                 dir.display(),
                 dir.display()
             );
+            true
+        }),
+        Some("dist") => match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            [] => xtask::dist::run(&root(), true),
+            ["--no-build"] => xtask::dist::run(&root(), false),
+            _ => Err(format!("unknown options {args:?} of `dist`")),
+        }
+        .map(|made| {
+            for artefact in made {
+                println!("{}: {} bytes", artefact.path.display(), artefact.bytes);
+            }
             true
         }),
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),

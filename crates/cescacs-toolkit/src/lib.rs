@@ -18,6 +18,12 @@
 //! - [`app`]: the official app's format both ways (`cescacs convert --from app`, `--to app`);
 //! - [`replay`]: the positions of a game's lines and every error `cescacs replay` reports;
 //! - [`position`]: a PDTL read and written, its legal moves, a move played, its picture;
+//! - [`board`]: a position as a board object sees it (the piece on a hex, its outcome, a
+//!   written move read against it, check mark verified);
+//! - [`model`]: the games of a text as the game model, with their diagnostics, and their
+//!   nodes as plain values, for the bindings' game objects;
+//! - [`collection`]: a collection's standings and opening tree (`cescacs standings`,
+//!   `cescacs tree`);
 //! - [`viewer`]: the game viewer's data for an editor;
 //! - [`lazy`]: a stream's games read only as far as they are used;
 //! - [`read`]: the reading every one of them shares (pieces, records, where their
@@ -37,12 +43,16 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod board;
 pub mod check;
+pub mod collection;
 pub mod convert;
+pub mod error;
 pub mod fix;
 pub mod format;
 pub mod games;
 pub mod lazy;
+pub mod model;
 pub mod names;
 pub mod play;
 pub mod position;

@@ -5,7 +5,7 @@
 // library's game model (`addMove`). Every change is one step of undo and redo; the text and the
 // settings are kept in the browser (localStorage), and Share puts the text in the page's
 // address. Everything is loaded from the page's own folder: nothing else is fetched.
-import * as cescacs from './cescacs/index.js';
+import * as cescacs from './cescacs/browser.js';
 
 const $ = (id) => document.getElementById(id);
 const text = $('text');
