@@ -20,6 +20,8 @@
 //! - [`position`]: a PDTL read and written, its legal moves, a move played, its picture;
 //! - [`viewer`]: the game viewer's data for an editor;
 //! - [`lazy`]: a stream's games read only as far as they are used;
+//! - [`board`]: a board to play on, with its move stack; [`model`]: the game model as the
+//!   bindings take it; [`collection`]: standings and the opening tree of a collection;
 //! - [`read`]: the reading every one of them shares (pieces, records, where their
 //!   diagnostics are); [`select`]: which games an operation takes; [`names`]: the options'
 //!   names.
@@ -37,12 +39,15 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod board;
 pub mod check;
+pub mod collection;
 pub mod convert;
 pub mod fix;
 pub mod format;
 pub mod games;
 pub mod lazy;
+pub mod model;
 pub mod names;
 pub mod play;
 pub mod position;
