@@ -7,7 +7,12 @@
 //! checker reads it (its check mark verified, the checker's diagnostic when it is wrong); the
 //! outcome is the line's, a repetition included ([`Outcome::of_line`]).
 
-use cescacs_board::{Diagnostic, Letters, Move, Outcome, Position, Span, Termination};
+/// The board's values a binding gives: the typed move, the outcome, pieces.
+pub use cescacs_board::{
+    BoardPromotion, CastlingRights, DrawReason, EnPassant, Move, MoveNumber, Outcome, Piece,
+    PieceKind, Termination,
+};
+use cescacs_board::{Diagnostic, Letters, Position, Span};
 
 /// Why a move was not pushed: the diagnostics that say it, spans into the move's text (the
 /// checker's own, for a written move; `E0501`'s code with the move's text for a typed one).
