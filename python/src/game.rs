@@ -113,15 +113,35 @@ impl GameNode {
         })
     }
 
-    /// The move as written, with its marks (`"GH6×RI3+^ ?!"`), or `None` for the start.
-    fn ctl(&self, py: Python<'_>) -> PyResult<Option<String>> {
+    /// The move as written, with its marks (`"GH6×RI3+^ ?!"`; without them when `marks` is
+    /// false), or `None` for the start.
+    #[pyo3(signature = (*, marks = true))]
+    fn ctl(&self, py: Python<'_>, marks: bool) -> PyResult<Option<String>> {
         self.with(py, |n| {
             n.written().map(|m| {
                 let mut m = m.clone();
                 m.end = None;
+                if !marks {
+                    m.check = None;
+                    m.rating = None;
+                    m.nags.clear();
+                    m.draw_offer = None;
+                }
                 m.to_string()
             })
         })
+    }
+
+    /// The node a variation written after this ply's pair branches from, replacing White's
+    /// move of the pair (`white=True`: the node before the pair) or Black's (White's move):
+    /// where the variation's first move is played.
+    #[pyo3(signature = (*, white))]
+    fn variation_branch(&self, py: Python<'_>, white: bool) -> PyResult<Py<GameNode>> {
+        let id = {
+            let mut data = self.data.borrow_mut(py);
+            data.model().variation_branch(self.id, colour(white)).map_err(refused)?
+        };
+        self.of(py, id)
     }
 
     /// Every ply that may follow: the next one first, then the variations from it, in written
@@ -488,7 +508,7 @@ impl GameNode {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(match self.ctl(py)? {
+        Ok(match self.ctl(py, true)? {
             Some(m) => format!("<GameNode {m}>"),
             None => "<GameNode start>".to_string(),
         })
@@ -578,6 +598,13 @@ impl Game {
         Ok(PyClassInitializer::from(GameNode { data, id: NodeId::ROOT }).add_subclass(Game {}))
     }
 
+    /// A new game without any tag (not even `Variant`): for tags of one's own, in one's own
+    /// order (`push_tag`).
+    #[staticmethod]
+    fn without_tags(py: Python<'_>) -> PyResult<Py<Game>> {
+        Game::of_model(py, model::Game::empty(), None)
+    }
+
     /// A new game from the start of `board` (a `PDTL` tag unless it is the initial position)
     /// with the moves of its stack.
     #[staticmethod]
@@ -642,16 +669,9 @@ impl Game {
         })
     }
 
-    /// The result written at the end (`"3-0"`, `"*"`...), or `None`; settable.
+    /// The result line written after the moves (`"3-0"`, `"*"`...), or `None`; settable.
     #[getter]
     fn result(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Option<String>> {
-        let data = Game::data(&slf, py);
-        {
-            let d = data.borrow(py);
-            if let (Some(read), false) = (&d.read, d.edited) {
-                return Ok(read.result());
-            }
-        }
         slf.as_super().with(py, |root| root.game().result().map(|r| r.as_str().to_string()))
     }
 
