@@ -12,7 +12,7 @@ __all__ = [
     "CescacsError", "WHITE", "BLACK", "Diagnostic", "Position", "Board", "Move", "Outcome",
     "GameNode", "Game", "PairVariation", "Tags", "GameReader", "read_game", "standings", "tree",
     "check", "read_games", "format", "from_app", "to_app", "replay", "_move", "_game", "_node",
-    "_position", "__version__",
+    "_position", "__version__", "svg",
 ]
 
 _Level = Literal["syntax", "coherence", "rules"]
@@ -316,6 +316,7 @@ class Game(GameNode):
     @property
     def diagnostics(self) -> List[Diagnostic]: ...
     def positions(self) -> List[Position]: ...
+    def _repr_html_(self) -> str: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, _memo: Any) -> Game: ...
 
@@ -363,6 +364,22 @@ def format(text: _Text) -> str: ...
 def replay(text: _Text, level: _ReplayLevel = "rules") -> List[_GameReplayed]: ...
 def from_app(text: str) -> str: ...
 def to_app(text: str) -> str: ...
+
+class _Svg:
+    """`cescacs.svg`: pictures of a board (python-chess's `chess.svg`)."""
+
+    @staticmethod
+    def board(
+        board: Union[Board, Position],
+        *,
+        flipped: bool = False,
+        lastmove: Optional[Move] = None,
+        arrows: List[Union[Move, Tuple[str, str]]] = ...,
+        size: Optional[int] = None,
+        pieces: Literal["discs", "symbols"] = "discs",
+    ) -> str: ...
+
+svg: _Svg
 
 # The readers of pickled values (`__reduce__`), not an API.
 def _move(pdtl: str, text: str) -> Move: ...

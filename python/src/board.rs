@@ -221,10 +221,6 @@ impl Board {
     fn last_hexes(&self) -> Option<(Hex, Hex)> {
         self.inner.moves().last().map(|m| (m.from(), m.to()))
     }
-
-    pub(crate) fn svg_with(&self, options: &position::SvgOptions) -> String {
-        position::svg(self.inner.position(), options)
-    }
 }
 
 /// A hex from its name (`"G7"`).
@@ -426,10 +422,11 @@ impl Board {
         self.clone()
     }
 
-    /// The board as a self-contained SVG picture, the last move marked.
+    /// The board as a self-contained SVG picture, the last move marked (`cescacs.svg.board`
+    /// takes more options).
     fn svg(&self) -> String {
         let options = position::SvgOptions { last_move: self.last_hexes(), ..Default::default() };
-        self.svg_with(&options)
+        position::svg(self.inner.position(), &options)
     }
 
     /// What a notebook shows: the board, the last move marked.

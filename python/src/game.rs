@@ -783,6 +783,13 @@ impl Game {
         Ok(format!("<Game {} - {}, {} plies>", name("White"), name("Black"), plies))
     }
 
+    /// What a notebook shows: the game in the package's own viewer (self-contained, in a frame
+    /// of its own; step through it with the arrow keys once clicked).
+    fn _repr_html_(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<String> {
+        let text = Game::__str__(slf, py)?;
+        Ok(cescacs_toolkit::notebook::frame(&text, "C'escacs game", 640))
+    }
+
     /// A game pickles as its canonical text and its number.
     fn __reduce__<'py>(slf: PyRef<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let number = Game::data(&slf, py).borrow(py).number;

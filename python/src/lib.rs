@@ -11,6 +11,7 @@
 
 mod board;
 mod game;
+mod svg;
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -501,6 +502,12 @@ fn cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_app, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // `cescacs.svg.board(...)`, as python-chess's `chess.svg.board`; `import cescacs.svg` finds
+    // it too.
+    let pictures = PyModule::new(m.py(), "svg")?;
+    pictures.add_function(wrap_pyfunction!(svg::board, &pictures)?)?;
+    m.add_submodule(&pictures)?;
+    m.py().import("sys")?.getattr("modules")?.set_item("cescacs.svg", &pictures)?;
     // A class with `==` gets every comparison slot, and `help()` would list `__lt__` and the
     // others although no order is defined: `None` says they are not supported, as `__hash__ =
     // None` says a class is not hashable.

@@ -17,8 +17,9 @@
 //! - [`convert`]: another letter table (`cescacs convert --letters`);
 //! - [`app`]: the official app's format both ways (`cescacs convert --from app`, `--to app`);
 //! - [`replay`]: the positions of a game's lines and every error `cescacs replay` reports;
-//! - [`position`]: a PDTL read and written, its legal moves, a move played, its picture;
-//! - [`viewer`]: the game viewer's data for an editor;
+//! - [`position`]: a PDTL read and written, its legal moves, a move played, its picture
+//!   ([`picture`]: with arrows and a size);
+//! - [`viewer`]: the game viewer's data for an editor; [`notebook`]: its page for a notebook;
 //! - [`lazy`]: a stream's games read only as far as they are used;
 //! - [`board`]: a board to play on, with its move stack; [`model`]: the game model as the
 //!   bindings take it; [`collection`]: standings and the opening tree of a collection;
@@ -49,6 +50,8 @@ pub mod games;
 pub mod lazy;
 pub mod model;
 pub mod names;
+pub mod notebook;
+pub mod picture;
 pub mod play;
 pub mod position;
 pub mod read;
