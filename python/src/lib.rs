@@ -4,10 +4,14 @@
 //! Every operation is `cescacs_toolkit`'s, the one crate of the workspace this module calls, as
 //! the CLI and the npm package call it: the same input gives the same diagnostics, canonical
 //! text and positions in each. This module only turns Python values into the toolkit's and
-//! back. Every error is a `CescacsError` (a `ValueError`) whose `diagnostics` say what was
+//! back: `board.rs` the board, its moves and outcomes; `game.rs` the game model. Every error is a `CescacsError` (a `ValueError`) whose `diagnostics` say what was
 //! found; a panic would be a Python exception, never a crash of the interpreter.
 
 #![forbid(unsafe_code)]
+
+mod board;
+mod game;
+mod svg;
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -21,7 +25,7 @@ use cescacs_toolkit::{
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyString};
 
 create_exception!(
     cescacs,
@@ -33,7 +37,7 @@ create_exception!(
 /// One problem found in a text: its code, severity, message, where it is and how to fix it.
 #[pyclass(frozen, module = "cescacs")]
 #[derive(Clone)]
-struct Diagnostic {
+pub(crate) struct Diagnostic {
     /// The stable code, e.g. `E0501` (docs/diagnostics.md).
     #[pyo3(get)]
     code: String,
@@ -75,7 +79,7 @@ impl Diagnostic {
 }
 
 /// How the toolkit gives diagnostics to Python: columns in characters.
-fn json() -> JsonOptions {
+pub(crate) fn json() -> JsonOptions {
     JsonOptions { uri: URI.to_string(), encoding: PositionEncoding::Utf32 }
 }
 
@@ -103,7 +107,7 @@ impl From<JsonDiagnostic> for Diagnostic {
 }
 
 /// A `CescacsError` carrying `found`, with the first error as its message.
-fn error(py: Python<'_>, found: Vec<JsonDiagnostic>) -> PyErr {
+pub(crate) fn error(py: Python<'_>, found: Vec<JsonDiagnostic>) -> PyErr {
     let diagnostics: Vec<Diagnostic> = found.into_iter().map(Diagnostic::from).collect();
     let first = diagnostics
         .iter()
@@ -117,11 +121,14 @@ fn error(py: Python<'_>, found: Vec<JsonDiagnostic>) -> PyErr {
 }
 
 /// The diagnostics of a small text read whole (a PDTL, a move).
-fn located(text: &str, diagnostics: &[cescacs_toolkit::Diagnostic]) -> Vec<JsonDiagnostic> {
+pub(crate) fn located(
+    text: &str,
+    diagnostics: &[cescacs_toolkit::Diagnostic],
+) -> Vec<JsonDiagnostic> {
     json_of(diagnostics, text, &json())
 }
 
-fn dialect(name: &str) -> PyResult<cescacs_toolkit::Dialect> {
+pub(crate) fn dialect(name: &str) -> PyResult<cescacs_toolkit::Dialect> {
     names::dialect(name).map_err(PyValueError::new_err)
 }
 
@@ -139,8 +146,8 @@ fn text_bytes(text: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 /// A C'escacs position: the board, the side to move, castling rights, en passant, the clocks.
 #[pyclass(frozen, eq, hash, module = "cescacs")]
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct Position {
-    inner: BoardPosition,
+pub(crate) struct Position {
+    pub(crate) inner: BoardPosition,
 }
 
 #[pymethods]
@@ -218,75 +225,26 @@ impl Position {
     fn __repr__(&self) -> String {
         format!("Position.from_pdtl({:?})", self.__str__())
     }
+
+    /// A position pickles as its PDTL.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let read = py.import("cescacs")?.getattr("_position")?;
+        (read, (self.__str__(),)).into_pyobject(py)
+    }
+
+    fn __copy__(&self) -> Position {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
+        self.clone()
+    }
 }
 
-/// One game of a file: its tags, main line, variations, result, diagnostics and positions.
-/// Read only as far as it is used: the tags and positions of a game the fast scanner reads
-/// whole need no syntax tree; what needs one builds it, once.
-#[pyclass(frozen, module = "cescacs")]
-struct Game {
-    read: lazy::GameRead,
-}
-
-#[pymethods]
-impl Game {
-    /// The tags, in order, as a dict.
-    #[getter]
-    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        for (name, value) in self.read.tags() {
-            dict.set_item(name, value)?;
-        }
-        Ok(dict)
-    }
-
-    /// The game's number in its file (from 1, as `cescacs replay --game` counts them); `None`
-    /// for text around games, given for its diagnostics.
-    #[getter]
-    fn number(&self) -> Option<usize> {
-        self.read.number()
-    }
-
-    /// The moves of the main line, as written (with their marks).
-    #[getter]
-    fn moves(&self) -> Vec<String> {
-        self.read.moves()
-    }
-
-    /// The variations of the main line, each the list of its moves as written.
-    #[getter]
-    fn variations(&self) -> Vec<Vec<String>> {
-        self.read.variations()
-    }
-
-    /// The result written at the end (`"3-0"`, `"*"`...), or `None`.
-    #[getter]
-    fn result(&self) -> Option<String> {
-        self.read.result()
-    }
-
-    /// What `cescacs check` finds in the game (rules level); lines count from the file's start.
-    #[getter]
-    fn diagnostics(&self) -> Vec<Diagnostic> {
-        self.read.diagnostics(&json()).into_iter().map(Diagnostic::from).collect()
-    }
-
-    /// The start position and the position after each main-line ply (up to a move that cannot
-    /// be played).
-    fn positions(&self) -> Vec<Position> {
-        self.read.positions().into_iter().map(|inner| Position { inner }).collect()
-    }
-
-    /// The game in canonical CTL-PGN.
-    fn __str__(&self) -> String {
-        self.read.canonical()
-    }
-
-    fn __repr__(&self) -> String {
-        let tags = self.read.tags();
-        let name = |n: &str| tags.iter().find(|(t, _)| t == n).map_or("?", |(_, v)| v.as_str());
-        format!("<Game {} - {}, {} plies>", name("White"), name("Black"), self.read.moves().len())
-    }
+/// A pickled position read again.
+#[pyfunction]
+fn _position(py: Python<'_>, pdtl: &str) -> PyResult<Position> {
+    Position::from_pdtl(py, pdtl, "spec")
 }
 
 /// A Python file object as bytes: `read(n)` of a binary or a text file.
@@ -336,10 +294,10 @@ impl GameReader {
         slf
     }
 
-    fn __next__(&mut self) -> PyResult<Option<Game>> {
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<game::Game>>> {
         match self.games.next() {
             None => Ok(None),
-            Some(Ok(read)) => Ok(Some(Game { read })),
+            Some(Ok(read)) => game::Game::of_read(py, read).map(Some),
             Some(Err(e)) => Err(PyOSError::new_err(e.to_string())),
         }
     }
@@ -348,15 +306,77 @@ impl GameReader {
 /// The games of a CTL-PGN file: a path (str or path-like) or a file object opened for reading.
 #[pyfunction]
 fn read_games(source: &Bound<'_, PyAny>) -> PyResult<GameReader> {
-    let input: Box<dyn Read> = if source.hasattr("read")? {
+    Ok(GameReader { games: Box::new(lazy::Games::new(input(source)?)) })
+}
+
+/// A path (str or path-like) or a file object opened for reading, as bytes.
+fn input(source: &Bound<'_, PyAny>) -> PyResult<Box<dyn Read>> {
+    Ok(if source.hasattr("read")? {
         Box::new(PyReader { file: source.clone().unbind(), pending: Vec::new() })
     } else {
         let path: std::path::PathBuf = source.extract()?;
         let file = File::open(&path)
             .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
         Box::new(io::BufReader::new(file))
+    })
+}
+
+/// The first game of a CTL-PGN source (a path, or a file object read to its end), or `None`
+/// when it holds none: python-chess's `read_game` for a file of one game. To read the games of
+/// a file one after the other, take `read_games`.
+#[pyfunction]
+fn read_game(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Option<Py<game::Game>>> {
+    for read in lazy::Games::new(input(source)?) {
+        let read = read.map_err(|e| PyOSError::new_err(e.to_string()))?;
+        if read.number().is_some() {
+            return game::Game::of_read(py, read).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// The standings of the games of a CTL-PGN text (`str` or bytes): a crosstable per `Event`
+/// (one of every game with `one_table=True`), as `cescacs standings --format json` gives them.
+#[pyfunction]
+#[pyo3(signature = (text, *, one_table = false))]
+fn standings<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    one_table: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let bytes = text_bytes(text)?;
+    let standings = cescacs_toolkit::collection::standings(&lossy(&bytes), one_table);
+    to_python(py, &standings)
+}
+
+/// The opening tree of the games of a CTL-PGN text (`str` or bytes) from `start` (a PDTL, or
+/// `"start"`), `depth` plies deep, as `cescacs tree --format json` gives it.
+#[pyfunction]
+#[pyo3(signature = (text, *, start = "start", depth = 1))]
+fn tree<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    start: &str,
+    depth: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let read = position::read(start, cescacs_toolkit::Dialect::Spec);
+    let Some(from) = read.position else {
+        return Err(error(py, located(start, &read.diagnostics)));
     };
-    Ok(GameReader { games: Box::new(lazy::Games::new(input)) })
+    let bytes = text_bytes(text)?;
+    let tree = cescacs_toolkit::collection::tree_from(&lossy(&bytes), &from, depth);
+    to_python(py, &tree)
+}
+
+/// A text's bytes as text (invalid UTF-8 replaced, as the readers decode it).
+fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+/// A value as Python's `json.loads` gives its JSON.
+fn to_python<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let json = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    py.import("json")?.getattr("loads")?.call1((json,))
 }
 
 /// Checks a CTL-PGN text (`str`, or the bytes of a file) as `cescacs check` checks a file, at
@@ -443,18 +463,38 @@ fn replay<'py>(
 const _: () = {
     assert!(std::mem::align_of::<Diagnostic>() <= 16);
     assert!(std::mem::align_of::<Position>() <= 16);
-    assert!(std::mem::align_of::<Game>() <= 16);
+    assert!(std::mem::align_of::<game::Game>() <= 16);
+    assert!(std::mem::align_of::<game::GameNode>() <= 16);
+    assert!(std::mem::align_of::<game::GameData>() <= 16);
+    assert!(std::mem::align_of::<board::Board>() <= 16);
+    assert!(std::mem::align_of::<board::Move>() <= 16);
     assert!(std::mem::align_of::<GameReader>() <= 16);
 };
 
-/// The module.
+/// The C'escacs notation toolkit: read, check, replay and write CTL-PGN games and PDTL
+/// positions, play on a board, walk and edit games, in python-chess's style (docs/PYTHON.md).
 #[pymodule]
 fn cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CescacsError", m.py().get_type::<CescacsError>())?;
+    m.add("WHITE", true)?;
+    m.add("BLACK", false)?;
     m.add_class::<Diagnostic>()?;
     m.add_class::<Position>()?;
-    m.add_class::<Game>()?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::Move>()?;
+    m.add_class::<board::Outcome>()?;
+    m.add_class::<game::GameNode>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::PairVariation>()?;
+    m.add_class::<game::Tags>()?;
     m.add_class::<GameReader>()?;
+    m.add_function(wrap_pyfunction!(read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(standings, m)?)?;
+    m.add_function(wrap_pyfunction!(tree, m)?)?;
+    m.add_function(wrap_pyfunction!(board::_move, m)?)?;
+    m.add_function(wrap_pyfunction!(game::_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::_node, m)?)?;
+    m.add_function(wrap_pyfunction!(_position, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
@@ -462,5 +502,24 @@ fn cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_app, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // `cescacs.svg.board(...)`, as python-chess's `chess.svg.board`; `import cescacs.svg` finds
+    // it too.
+    let pictures = PyModule::new(m.py(), "svg")?;
+    pictures.add_function(wrap_pyfunction!(svg::board, &pictures)?)?;
+    m.add_submodule(&pictures)?;
+    m.py().import("sys")?.getattr("modules")?.set_item("cescacs.svg", &pictures)?;
+    // A class with `==` gets every comparison slot, and `help()` would list `__lt__` and the
+    // others although no order is defined: `None` says they are not supported, as `__hash__ =
+    // None` says a class is not hashable.
+    for class in ["Position", "Move", "Outcome", "Board", "GameNode", "Game", "Tags"] {
+        let class = m.getattr(class)?;
+        for name in ["__lt__", "__le__", "__gt__", "__ge__"] {
+            class.setattr(name, m.py().None())?;
+        }
+    }
+    // A board and a game's tags change: they are not hashable.
+    for class in ["Board", "Tags"] {
+        m.getattr(class)?.setattr("__hash__", m.py().None())?;
+    }
     Ok(())
 }

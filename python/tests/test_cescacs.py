@@ -1,9 +1,14 @@
 """The `cescacs` module against the `cescacs` command, on the repository's corpus."""
 
 import doctest
+import importlib.util
+import os
+import subprocess
+import sys
 import io
 import json
 import random
+import re
 
 import pytest
 
@@ -127,7 +132,8 @@ def test_a_game_read_from_a_file_object():
         assert game.tags == {"Variant": "C'escacs", "White": "Puig", "Black": "Vidal"}
         assert list(game.tags) == ["Variant", "White", "Black"]
         assert game.moves == ["G7-G13", "F20-F16", "F8-F12", "G21-G17"]
-        assert game.variations == [["G21-G17"]]
+        # The tree: after White's first move, Black's F20-F16, then the variation G21-G17.
+        assert [n.ctl() for n in game.variations[0].variations] == ["F20-F16", "G21-G17"]
         assert game.result == "*"
         assert game.diagnostics == []
         assert len(game.positions()) == 5
@@ -194,6 +200,23 @@ def test_the_docs_examples_run():
 def test_the_stub_names_every_public_name_and_member():
     stub = (ROOT / "python" / "cescacs.pyi").read_text(encoding="utf-8")
     public = [n for n in dir(cescacs) if not n.startswith("_") and n != "cescacs"]
-    for cls in (cescacs.Position, cescacs.Game, cescacs.Diagnostic):
+    for cls in (cescacs.Position, cescacs.Game, cescacs.Diagnostic, cescacs.Board, cescacs.Move,
+                cescacs.Outcome, cescacs.GameNode, cescacs.Tags, cescacs.PairVariation):
         public += [m for m in dir(cls) if not m.startswith("__")]
-    assert [n for n in public if f" {n}" not in stub] == []
+    declared = set(re.findall(r"^\s*(?:def |class )?(\w+)", stub, re.MULTILINE))
+    assert [n for n in public if n not in declared] == []
+
+
+def test_stubtest_finds_the_stub_complete():
+    """mypy's stubtest holds the stub to the module: every name, signature and class shape.
+    CI installs mypy in the test environment; elsewhere the test is skipped without it."""
+    if importlib.util.find_spec("mypy") is None:
+        if os.environ.get("CI"):
+            pytest.fail("mypy is not installed: CI installs it (`pip install ./python pytest mypy`)")
+        pytest.skip("mypy is not installed")
+    env = dict(os.environ, MYPYPATH=str(ROOT / "python"))
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "cescacs",
+         "--allowlist", str(ROOT / "python" / "stubtest-allowlist.txt")],
+        capture_output=True, text=True, env=env, cwd=ROOT / "python", check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

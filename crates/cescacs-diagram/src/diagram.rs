@@ -1,6 +1,6 @@
 //! What to draw and how: the position, its letters, the side at the bottom, the last move, the
-//! piece style, a title and a legend. The renderers (`crate::text`, `crate::svg`) each add
-//! their own way to draw a [`Diagram`].
+//! piece style, a title, a legend, arrows and a width. The renderers (`crate::text`,
+//! `crate::svg`) each add their own way to draw a [`Diagram`].
 
 use cescacs_board::{Hex, Letters, Position};
 
@@ -47,6 +47,8 @@ pub struct Diagram<'a> {
     pub(crate) pieces: PieceStyle,
     pub(crate) title: Option<String>,
     pub(crate) legend: bool,
+    pub(crate) arrows: Vec<(Hex, Hex)>,
+    pub(crate) width: Option<u32>,
 }
 
 impl<'a> Diagram<'a> {
@@ -60,6 +62,8 @@ impl<'a> Diagram<'a> {
             pieces: PieceStyle::Discs,
             title: None,
             legend: false,
+            arrows: Vec::new(),
+            width: None,
         }
     }
 
@@ -100,6 +104,26 @@ impl<'a> Diagram<'a> {
     /// ```
     pub fn legend(mut self, legend: bool) -> Diagram<'a> {
         self.legend = legend;
+        self
+    }
+
+    /// Adds an arrow from the centre of `from` to that of `to`, drawn over the pieces (a plan,
+    /// a threat: python-chess's `arrows`).
+    ///
+    /// ```
+    /// let p = cescacs_board::Position::initial();
+    /// let svg = cescacs_diagram::Diagram::new(&p).arrow("G7".parse()?, "G13".parse()?).to_svg();
+    /// assert_eq!(svg.matches("class=\"arrow\"").count(), 1);
+    /// # Ok::<(), cescacs_board::HexParseError>(())
+    /// ```
+    pub fn arrow(mut self, from: Hex, to: Hex) -> Diagram<'a> {
+        self.arrows.push((from, to));
+        self
+    }
+
+    /// The picture's width in pixels (its height follows); the board's own size when not set.
+    pub fn width(mut self, width: u32) -> Diagram<'a> {
+        self.width = Some(width);
         self
     }
 

@@ -24,6 +24,8 @@ pub struct Palette {
     pub black_piece: &'static str,
     /// The overlay on the last move's origin and destination.
     pub last_move: &'static str,
+    /// The arrows drawn over the pieces.
+    pub arrow: &'static str,
     /// The column letters and line numbers.
     pub coordinates: &'static str,
 }
@@ -38,6 +40,7 @@ pub const PALETTE: Palette = Palette {
     white_piece: "#fcfcfc",
     black_piece: "#1e1e1e",
     last_move: "#3fa7f5",
+    arrow: "#2e8b3a",
     coordinates: "#333333",
 };
 
@@ -68,9 +71,13 @@ fn render(d: &Diagram<'_>) -> String {
     let palette = &PALETTE;
     let mut out = String::with_capacity(64 * 1024);
     let (w, h) = (layout.width(), layout.height());
+    let (shown_w, shown_h) = match d.width {
+        Some(width) => (f64::from(width), f64::from(width) * h / w),
+        None => (w, h),
+    };
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.2} {h:.2}" font-family="{FONT}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{shown_w:.0}" height="{shown_h:.0}" viewBox="0 0 {w:.2} {h:.2}" font-family="{FONT}">"#
     );
     if let Some(title) = &d.title {
         let _ = writeln!(out, "<title>{}</title>", escape(title));
@@ -97,8 +104,46 @@ fn render(d: &Diagram<'_>) -> String {
     for (hex, piece) in d.position.pieces() {
         draw_piece(&mut out, d, &layout, Some(hex), layout.centre(hex), piece, palette);
     }
-    out.push_str("</g>\n</svg>\n");
+    out.push_str("</g>\n");
+    arrows(&mut out, d, &layout, palette);
+    out.push_str("</svg>\n");
     out
+}
+
+/// The arrows, over the pieces: a shaft from the origin's centre stopping short of the
+/// destination's, and a head whose tip is on the destination's centre.
+fn arrows(out: &mut String, d: &Diagram<'_>, layout: &Layout, palette: &Palette) {
+    if d.arrows.is_empty() {
+        return;
+    }
+    let width = layout.column_step() * 0.28;
+    out.push_str("<g class=\"arrows\">\n");
+    for &(from, to) in &d.arrows {
+        let (a, b) = (layout.centre(from), layout.centre(to));
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let length = dx.hypot(dy);
+        if length < f64::EPSILON {
+            continue; // an arrow from a hex to itself has no direction to draw
+        }
+        let (ux, uy) = (dx / length, dy / length);
+        let head = (width * 2.2).min(length);
+        let (base_x, base_y) = (b.x - ux * head, b.y - uy * head);
+        let (px, py) = (-uy * width * 1.2, ux * width * 1.2);
+        let _ = writeln!(
+            out,
+            r#"<g class="arrow" data-from="{from}" data-to="{to}" fill="{c}" stroke="{c}" opacity="0.75"><line x1="{:.2}" y1="{:.2}" x2="{base_x:.2}" y2="{base_y:.2}" stroke-width="{width:.2}" stroke-linecap="round"/><polygon points="{:.2},{:.2} {:.2},{:.2} {:.2},{:.2}" stroke="none"/></g>"#,
+            a.x,
+            a.y,
+            b.x,
+            b.y,
+            base_x + px,
+            base_y + py,
+            base_x - px,
+            base_y - py,
+            c = palette.arrow,
+        );
+    }
+    out.push_str("</g>\n");
 }
 
 fn hexagon(out: &mut String, layout: &Layout, hex: Hex, palette: &Palette) {

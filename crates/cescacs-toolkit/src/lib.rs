@@ -17,14 +17,16 @@
 //! - [`convert`]: another letter table (`cescacs convert --letters`);
 //! - [`app`]: the official app's format both ways (`cescacs convert --from app`, `--to app`);
 //! - [`replay`]: the positions of a game's lines and every error `cescacs replay` reports;
-//! - [`position`]: a PDTL read and written, its legal moves, a move played, its picture;
+//! - [`position`]: a PDTL read and written, its legal moves, a move played, its picture
+//!   ([`picture`]: with arrows and a size);
 //! - [`board`]: a position as a board object sees it (the piece on a hex, its outcome, a
-//!   written move read against it, check mark verified);
-//! - [`model`]: the games of a text as the game model, with their diagnostics, and their
-//!   nodes as plain values, for the bindings' game objects;
+//!   written move read against it, check mark verified), and a board to play on with its move
+//!   stack ([`board::Board`]);
+//! - [`model`]: the games of a text as the game model, with their diagnostics, their nodes as
+//!   plain values, and the readings the bindings' game objects need;
 //! - [`collection`]: a collection's standings and opening tree (`cescacs standings`,
 //!   `cescacs tree`);
-//! - [`viewer`]: the game viewer's data for an editor;
+//! - [`viewer`]: the game viewer's data for an editor; [`notebook`]: its page for a notebook;
 //! - [`lazy`]: a stream's games read only as far as they are used;
 //! - [`read`]: the reading every one of them shares (pieces, records, where their
 //!   diagnostics are); [`select`]: which games an operation takes; [`names`]: the options'
@@ -54,6 +56,8 @@ pub mod games;
 pub mod lazy;
 pub mod model;
 pub mod names;
+pub mod notebook;
+pub mod picture;
 pub mod play;
 pub mod position;
 pub mod read;

@@ -2,21 +2,25 @@
 //! with the checker's diagnostics of its stretch of text; a game's nodes, pairs and variations
 //! as plain values ([`NodeData`], [`PairData`]); a move given as text made into a ply to add,
 //! checked against its position as the checker checks it ([`new_move`]); the notation's marks
-//! and comments read from their spellings. The edits themselves are the model's own methods
-//! (re-exported here), which a shell calls with these values.
+//! and comments read from their spellings; a game read from a stream ([`of_read`]), the board of
+//! a node's line ([`board_of`]), and a node found again by its path ([`path_of`], [`node_at`]:
+//! what a pickled node keeps). The edits themselves are the model's own methods (re-exported
+//! here), which a shell calls with these values.
 
 use std::str::FromStr;
 
 use cescacs_board::{Colour, Position};
-pub use ctl_an::syntax::{CheckMark, Comment, GameResult, Rating};
+use cescacs_diagnostics::Diagnostic;
+pub use ctl_an::syntax::{CheckMark, Comment, GameResult, Move as WrittenMove, Rating};
 pub use ctl_pgn::model::{CommentPlace, Pair, Variation};
 pub use ctl_pgn::{EditError, Game, NewMove, Node, NodeId};
 use serde::Serialize;
 
 use crate::JsonDiagnostic;
-use crate::board::{colour_name, read_move};
+use crate::board::{Board, read_move};
 use crate::check::{CheckOptions, check};
 use crate::error::PlayError;
+use crate::lazy::GameRead as StreamGame;
 use crate::play::LegalMove;
 
 /// A game of a text with the checker's diagnostics of its stretch of the text.
@@ -127,7 +131,7 @@ pub fn node_data(node: Node<'_>) -> NodeData {
         parent: node.parent().map(|p| p.id().index()),
         next: node.next().map(|n| n.id().index()),
         alternatives: node.alternatives().iter().map(|n| n.id().index()).collect(),
-        side: node.side().map(colour_name),
+        side: node.side().map(Colour::name),
         text: (!node.is_root()).then(|| node.to_string()),
         written: written.map(|m| bare(m).to_string()),
         board: node.board_move().map(Into::into),
@@ -199,7 +203,7 @@ pub fn pair_data(pair: Pair<'_>) -> PairData {
             .variations()
             .map(|v| VariationData {
                 first: v.first().map(|n| n.id().index()),
-                replaces: v.replaces().map(colour_name),
+                replaces: v.replaces().map(Colour::name),
                 label: v.label(),
                 comments: texts(v.comments()),
             })
@@ -318,9 +322,92 @@ pub fn comment(text: &str) -> Result<Comment, PlayError> {
 
 /// A colour from its name, `white` or `black`.
 pub fn colour(name: &str) -> Result<Colour, PlayError> {
-    match name {
-        "white" => Ok(Colour::White),
-        "black" => Ok(Colour::Black),
-        _ => Err(PlayError::new("invalid-input", format!("{name:?}: expected white or black"))),
+    Colour::from_name(name).ok_or_else(|| {
+        PlayError::new("invalid-input", format!("{name:?}: expected white or black"))
+    })
+}
+
+/// The game model of a game read from a stream (its tree read the full way).
+///
+/// ```
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n";
+/// let read = cescacs_toolkit::lazy::Games::new(text.as_bytes()).next().unwrap()?;
+/// let game = cescacs_toolkit::model::of_read(&read);
+/// assert_eq!(game.main_line().count(), 2);
+/// assert_eq!(game.to_string(), read.canonical());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn of_read(read: &StreamGame) -> Game {
+    Game::from(read.game().clone())
+}
+
+/// A move as written (`E7-E13`, `KRK-HIO`, with its marks), read alone as the checker reads a
+/// move; the reader's diagnostics, spans into `text`, when it is not one.
+pub fn written(text: &str) -> Result<WrittenMove, Vec<Diagnostic>> {
+    text.parse::<WrittenMove>().map_err(|e| e.diagnostics)
+}
+
+/// A check mark from its text (`+`, `+^`, `+∞`, `++`, `#`, and their other spellings), or
+/// `None` when the whole text is not one ([`spelled`] says why).
+///
+/// ```
+/// use cescacs_toolkit::model::{CheckMark, check_mark};
+/// assert_eq!(check_mark("+∞"), Some(CheckMark::Far));
+/// assert_eq!(check_mark("+x"), None);
+/// ```
+pub fn check_mark(text: &str) -> Option<CheckMark> {
+    spelled(text, "check mark").ok().flatten()
+}
+
+/// A rating from its text (`?!`, `!!`, `◇`...), or `None` when the whole text is not one.
+pub fn rating(text: &str) -> Option<Rating> {
+    spelled(text, "rating").ok().flatten()
+}
+
+/// A result from its text (`3-0`, `1-1`, `*`...), or `None` when the whole text is not one.
+pub fn result(text: &str) -> Option<GameResult> {
+    spelled(text, "result").ok().flatten()
+}
+
+/// The board of `node`'s line: the game's start with every move from the root to `node`
+/// pushed; `None` when the start is not known or a move on the way has no board move (it is
+/// not legal there).
+///
+/// ```
+/// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n";
+/// let game = ctl_pgn::read_str(text).remove(0).game;
+/// let board = cescacs_toolkit::model::board_of(game.root().end()).unwrap();
+/// assert_eq!(board.moves().len(), 2);
+/// ```
+pub fn board_of(node: Node<'_>) -> Option<Board> {
+    let game = node.game();
+    let mut board = Board::new(game.start()?.clone());
+    for id in node.path() {
+        let m = game.node(id)?.board_move()?;
+        board.push(&m).ok()?;
     }
+    Some(board)
+}
+
+/// The way from the root to `node`: at each step, the index of the next node among
+/// [`Node::variations`], which keeps its order when the game is written and read again.
+pub fn path_of(node: Node<'_>) -> Vec<usize> {
+    let mut path = Vec::new();
+    let mut at = Some(node);
+    while let Some(n) = at {
+        let Some(parent) = n.parent() else { break };
+        path.push(parent.variations().iter().position(|v| *v == n).unwrap_or(0));
+        at = Some(parent);
+    }
+    path.reverse();
+    path
+}
+
+/// The node at the end of `path` ([`path_of`]), `None` when the game has no such node.
+pub fn node_at<'g>(game: &'g Game, path: &[usize]) -> Option<Node<'g>> {
+    let mut node = game.root();
+    for &i in path {
+        node = *node.variations().get(i)?;
+    }
+    Some(node)
 }

@@ -3,7 +3,7 @@
 
 use cescacs_board::{Hex, Letters, Position};
 use cescacs_diagnostics::Diagnostic;
-use cescacs_diagram::{Diagram, PieceStyle};
+use cescacs_diagram::PieceStyle;
 use pdtl::Dialect;
 
 /// The word read wherever a PDTL is, for the initial position (in any case).
@@ -101,12 +101,6 @@ pub struct SvgOptions {
 
 /// The board of a position as a self-contained SVG picture (`cescacs board --svg`'s).
 pub fn svg(position: &Position, options: &SvgOptions) -> String {
-    let mut diagram = Diagram::new(position).flipped(options.flip).pieces(options.pieces);
-    if let Some((from, to)) = options.last_move {
-        diagram = diagram.last_move(from, to);
-    }
-    if let Some(title) = &options.title {
-        diagram = diagram.title(title.clone());
-    }
-    diagram.to_svg()
+    let picture = crate::picture::Picture { options: options.clone(), ..Default::default() };
+    crate::picture::svg(position, &picture)
 }

@@ -36,7 +36,7 @@ pub fn position_of(pdtl: &str) -> Result<PositionData, ApiError> {
 fn data(p: &Position) -> PositionData {
     PositionData {
         pdtl: positions::write(p, Dialect::Spec),
-        turn: board::colour_name(p.turn()),
+        turn: p.turn().name(),
         check: p.is_check(),
         outcome: board::outcome(p),
     }
