@@ -60,7 +60,9 @@ Tasks:
           Exit 1 on a broken invariant or a status other than 0, 1 or 2.
   npm     build the npm package `cescacs` into target/npm/cescacs/: crates/cescacs-wasm for
           wasm32-unknown-unknown (profile `wasm`, build in target/wasm/), its glue and types by
-          wasm-bindgen, index.js, package.json, README and licences; print the .wasm's size.
+          wasm-bindgen (ES and CommonJS), the classes (npm/api.js), the entries index.js,
+          index.cjs, browser.js and manual.js, index.d.ts, package.json, README and licences;
+          print the .wasm's size.
           Needs scripts/wasm-toolchain.sh first
   playground [--no-build]
           build the npm package (as `npm`; --no-build takes the one in target/npm/cescacs) and

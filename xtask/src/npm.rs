@@ -1,8 +1,9 @@
 //! `cargo xtask npm`: the npm package `cescacs` in `target/npm/cescacs/`: `crates/cescacs-wasm`
-//! built for `wasm32-unknown-unknown` (profile `wasm`), its JavaScript glue and types written by
-//! `wasm-bindgen --target web`, and an ES module `index.js` that loads the WebAssembly itself
-//! (from the file in node, by URL in a browser) so that every function is ready after
-//! `await import(...)`, with no bundler.
+//! built for `wasm32-unknown-unknown` (profile `wasm`), its JavaScript glue written by
+//! `wasm-bindgen` twice over the same module (`--target web`: ES, `--target nodejs`: CommonJS),
+//! the classes of `npm/api.js`, an entry per environment (`index.js` for node's `import`,
+//! `index.cjs` for `require`, `browser.js`, `manual.js`; each ready once imported but the last),
+//! one self-contained declaration file, and `package.json` with its exports map (docs/NPM.md).
 //!
 //! The toolchain comes from `scripts/wasm-toolchain.sh`: rustup's wasm32 standard library when
 //! it is installed, otherwise Debian's rust-web toolchain, with which std is built here

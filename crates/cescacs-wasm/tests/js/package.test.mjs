@@ -1,9 +1,9 @@
 // The npm package as its users get it: the tarball (target/dist/cescacs-*.tgz from `cargo xtask
 // dist`, else `npm pack` of target/npm/cescacs) installed in a fresh project made as `npm init
-// -y` makes one (CommonJS), with no Rust on PATH: `require`, `import`, `tsc --strict` under
-// `--lib es2022 --module nodenext --types node` (the README's TypeScript examples too), and
-// browser bundles from webpack 5 and esbuild (no plugin, no `node:` module in them) run in
-// chromium, giving the CLI's diagnostics. The tools (TypeScript, webpack, esbuild, @types/node)
+// -y` makes one (CommonJS), with no Rust on PATH: `require`, `import`, examples/rebuild.mjs,
+// `tsc --strict` under `--lib es2022 --module nodenext --types node` (the READMEs' TypeScript
+// examples too), and browser bundles from webpack 5 and esbuild (no plugin, no `node:` module
+// in them) run in chromium, giving the CLI's diagnostics. The tools (TypeScript, webpack, esbuild, @types/node)
 // are pinned in crates/cescacs-wasm/tests/package (`npm ci` there, as .ci/run does); chromium
 // and playwright-core are the browser tests' (chromium.mjs). Skipped when the tools are
 // missing, unless CI is set (then it fails).
@@ -84,6 +84,13 @@ console.log(JSON.stringify({ diagnostics: checked.diagnostics, from: position.le
       const out = JSON.parse(sh('node', [entry]));
       assert.deepStrictEqual(out.diagnostics, diagnostics, entry);
       assert.deepStrictEqual([out.from, out.played], ['A5', 'black'], entry);
+    }
+
+    // The game model's example, copied into the project, as `cescacs fmt` prints.
+    copyFileSync(join(root, 'crates/cescacs-wasm/examples/rebuild.mjs'), join(app, 'rebuild.mjs'));
+    for (const name of ['valid/spec-fools-mate-variations-X01-V-en.ctl-pgn', 'valid/edge-deep-variations-and-references.ctl-pgn']) {
+      const file = join(root, 'corpus', name);
+      assert.equal(sh('node', ['rebuild.mjs', file]), spawnSync(cli, ['fmt', '--stdout', file], { encoding: 'utf8' }).stdout, name);
     }
 
     // Strict TypeScript without the DOM: a CommonJS file, an ES one, and the README's examples.
