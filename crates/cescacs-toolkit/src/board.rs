@@ -7,6 +7,7 @@
 //! checker reads it (its check mark verified, the checker's diagnostic when it is wrong); the
 //! outcome is the line's, a repetition included ([`Outcome::of_line`]).
 
+use cescacs_board::internals::{MoveSpec, PlayWritten};
 /// The board's values a binding gives: the typed move, the outcome, pieces.
 pub use cescacs_board::{
     BoardPromotion, CastlingRights, DrawReason, EnPassant, Move, MoveNumber, Outcome, Piece,
@@ -42,6 +43,10 @@ impl std::error::Error for NotPlayed {}
 
 /// A start position and the legal moves played from it.
 ///
+/// The position now is also kept as the rules engine's board, which plays a known move by
+/// verifying that move alone (the way `cescacs check` replays a game), not by generating every
+/// legal move: pushing is cheap.
+///
 /// ```
 /// use cescacs_toolkit::board::Board;
 /// let mut board = Board::default();
@@ -54,12 +59,33 @@ impl std::error::Error for NotPlayed {}
 /// assert_eq!(board.position(), board.start());
 /// # Ok::<(), cescacs_toolkit::board::NotPlayed>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Board {
     /// The start, then the position after each move.
     positions: Vec<Position>,
     /// The moves played, each legal in the position before it.
     moves: Vec<Move>,
+    /// Each position of `positions` as the engine's board, with what it knows of checks (the
+    /// last is the position now; popping a move is dropping one).
+    engines: Vec<cescacs_board::Board>,
+}
+
+impl PartialEq for Board {
+    /// Equal when they start alike and play the same moves.
+    fn eq(&self, other: &Board) -> bool {
+        self.positions == other.positions && self.moves == other.moves
+    }
+}
+
+impl Eq for Board {}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("start", self.start())
+            .field("moves", &self.moves.iter().map(ToString::to_string).collect::<Vec<_>>())
+            .finish()
+    }
 }
 
 impl Default for Board {
@@ -72,13 +98,19 @@ impl Default for Board {
 impl Board {
     /// A board at `start`, no move played.
     pub fn new(start: Position) -> Board {
-        Board { positions: vec![start], moves: Vec::new() }
+        let engine = cescacs_board::Board::new(&start);
+        Board { positions: vec![start], moves: Vec::new(), engines: vec![engine] }
     }
 
     /// The position now (after the last move pushed).
     pub fn position(&self) -> &Position {
         // Never empty: `positions` starts with the start and `pop` keeps it.
         &self.positions[self.moves.len()]
+    }
+
+    /// The position now as the rules engine's board (its pieces, turn and clock without a copy).
+    pub fn engine(&self) -> &cescacs_board::Board {
+        &self.engines[self.moves.len()]
     }
 
     /// The position the board started from.
@@ -107,25 +139,30 @@ impl Board {
     /// # Errors
     /// When `m` is no legal move here: `E0501`'s code, the move's text as the span's text.
     pub fn push(&mut self, m: &Move) -> Result<(), NotPlayed> {
-        let here = self.position();
-        let legal = here.legal_board_moves().contains(&m.board_move());
-        if !legal {
-            let text = m.to_string();
-            return Err(NotPlayed {
-                diagnostics: vec![Diagnostic::error(
-                    cescacs_board::codes::rules::ILLEGAL_MOVE,
-                    Span::new(0, text.len()),
-                    format!(
-                        "expected a legal move, found `{text}`: it is not legal in this position"
-                    ),
-                )],
-            });
+        let wanted = m.board_move();
+        let mut next = self.engine().clone();
+        // The spec of a move names that move alone: what the engine plays is it, or nothing.
+        match next.play_spec(&MoveSpec::from(&wanted)) {
+            Ok(played) if played == wanted => {
+                let played = Move::new(played, &next);
+                self.positions.push(next.to_position());
+                self.moves.push(played);
+                self.engines.push(next);
+                Ok(())
+            }
+            _ => {
+                let text = m.to_string();
+                Err(NotPlayed {
+                    diagnostics: vec![Diagnostic::error(
+                        cescacs_board::codes::rules::ILLEGAL_MOVE,
+                        Span::new(0, text.len()),
+                        format!(
+                            "expected a legal move, found `{text}`: it is not legal in this position"
+                        ),
+                    )],
+                })
+            }
         }
-        let next = here.play_unchecked(m);
-        let played = Move::new(m.board_move(), &cescacs_board::Board::new(&next));
-        self.moves.push(played);
-        self.positions.push(next);
-        Ok(())
     }
 
     /// The legal move that `text` (CTL-AN in the standard letters) names in the position now,
@@ -153,6 +190,7 @@ impl Board {
     pub fn pop(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
+        self.engines.pop();
         Some(m)
     }
 
