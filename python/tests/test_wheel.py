@@ -5,6 +5,7 @@ already made: a release build would add minutes to CI), and `cargo xtask wheel` 
 release one of `target/dist/`, which this test takes as well. Without CESCACS_WHEEL the test is
 skipped, except in CI."""
 
+import importlib.util
 import os
 import pathlib
 import subprocess
@@ -43,12 +44,16 @@ def test_the_wheel_installs_and_runs_the_examples_without_rust(tmp_path, cli_run
         return subprocess.run([python, *args], env=env, cwd=tmp_path, capture_output=True,
                               text=True, check=False)
 
+    # `--target`, not `--prefix`: pip would take the module out of this environment first.
+    site = run("-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip()
     done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--no-deps",
-                           "--prefix", str(venv), str(path)], env=env, capture_output=True,
+                           "--target", site, str(path)], env=env, capture_output=True,
                           text=True, check=False)
     assert done.returncode == 0, done.stderr
-    done = run("-c", "import shutil; print(shutil.which('cargo'), shutil.which('rustc'))")
-    assert done.stdout.split() == ["None", "None"]
+    done = run("-c", "import shutil, cescacs; print(shutil.which('cargo'), shutil.which('rustc'), "
+               "cescacs.__file__.startswith(" + repr(site) + "))")
+    assert done.stdout.split() == ["None", "None", "True"], done.stderr
+    assert importlib.util.find_spec("cescacs") is not None  # this environment keeps its own
     for file in FILES:
         done = run(str(ROOT / "python/examples/rebuild.py"), str(file))
         assert done.returncode == 0, done.stderr
