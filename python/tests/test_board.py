@@ -258,3 +258,10 @@ def test_a_game_from_a_board():
     game = cescacs.Game.from_board(board)
     assert game.mainline_moves() == board.move_stack
     assert game.end().board() == board
+
+
+def test_help_describes_the_module_and_lists_no_order():
+    assert cescacs.__doc__.startswith("The C'escacs notation toolkit")
+    for cls in (cescacs.Position, cescacs.Board, cescacs.Move, cescacs.Outcome, cescacs.GameNode):
+        assert cls.__lt__ is None and cls.__ge__ is None, cls
+    assert cescacs.Board.__hash__ is None and cescacs.Position.__hash__ is not None
