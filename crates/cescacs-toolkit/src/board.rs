@@ -7,6 +7,8 @@
 //! checker reads it (its check mark verified, the checker's diagnostic when it is wrong); the
 //! outcome is the line's, a repetition included ([`Outcome::of_line`]).
 
+use std::sync::OnceLock;
+
 use cescacs_board::internals::{MoveSpec, PlayWritten};
 /// The board's values a binding gives: the typed move, the outcome, pieces.
 pub use cescacs_board::{
@@ -43,9 +45,9 @@ impl std::error::Error for NotPlayed {}
 
 /// A start position and the legal moves played from it.
 ///
-/// The position now is also kept as the rules engine's board, which plays a known move by
-/// verifying that move alone (the way `cescacs check` replays a game), not by generating every
-/// legal move: pushing is cheap.
+/// Each position is kept as the rules engine's board, which plays a known move by verifying
+/// that move alone (the way `cescacs check` replays a game), not by generating every legal
+/// move, and is written as a [`Position`] only when asked for: pushing is cheap.
 ///
 /// ```
 /// use cescacs_toolkit::board::Board;
@@ -61,19 +63,19 @@ impl std::error::Error for NotPlayed {}
 /// ```
 #[derive(Clone)]
 pub struct Board {
-    /// The start, then the position after each move.
-    positions: Vec<Position>,
     /// The moves played, each legal in the position before it.
     moves: Vec<Move>,
-    /// Each position of `positions` as the engine's board, with what it knows of checks (the
-    /// last is the position now; popping a move is dropping one).
+    /// The start, then the position after each move, as the engine's boards with what they
+    /// know of checks (the last is the position now; popping a move is dropping one).
     engines: Vec<cescacs_board::Board>,
+    /// The same positions as [`Position`]s, each written the first time it is asked for.
+    positions: Vec<OnceLock<Position>>,
 }
 
 impl PartialEq for Board {
     /// Equal when they start alike and play the same moves.
     fn eq(&self, other: &Board) -> bool {
-        self.positions == other.positions && self.moves == other.moves
+        self.start() == other.start() && self.moves == other.moves
     }
 }
 
@@ -99,13 +101,23 @@ impl Board {
     /// A board at `start`, no move played.
     pub fn new(start: Position) -> Board {
         let engine = cescacs_board::Board::new(&start);
-        Board { positions: vec![start], moves: Vec::new(), engines: vec![engine] }
+        Board { moves: Vec::new(), engines: vec![engine], positions: vec![OnceLock::from(start)] }
     }
 
     /// The position now (after the last move pushed).
     pub fn position(&self) -> &Position {
-        // Never empty: `positions` starts with the start and `pop` keeps it.
-        &self.positions[self.moves.len()]
+        self.written(self.moves.len())
+    }
+
+    /// The position after `ply` moves (0: the start), `None` past the last move.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        (ply <= self.moves.len()).then(|| self.written(ply))
+    }
+
+    /// The position after `ply` moves, written now if it was not yet; `ply` is at most the
+    /// number of moves (`positions` and `engines` hold one more entry than `moves`).
+    fn written(&self, ply: usize) -> &Position {
+        self.positions[ply].get_or_init(|| self.engines[ply].to_position())
     }
 
     /// The position now as the rules engine's board (its pieces, turn and clock without a copy).
@@ -115,7 +127,7 @@ impl Board {
 
     /// The position the board started from.
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        self.written(0)
     }
 
     /// The moves played, in order (python-chess's `move_stack`).
@@ -124,8 +136,8 @@ impl Board {
     }
 
     /// The start and the position after each move, in order.
-    pub fn positions(&self) -> &[Position] {
-        &self.positions
+    pub fn positions(&self) -> Vec<Position> {
+        (0..=self.moves.len()).map(|ply| self.written(ply).clone()).collect()
     }
 
     /// The legal moves of the position now, in the rules engine's order.
@@ -145,9 +157,9 @@ impl Board {
         match next.play_spec(&MoveSpec::from(&wanted)) {
             Ok(played) if played == wanted => {
                 let played = Move::new(played, &next);
-                self.positions.push(next.to_position());
                 self.moves.push(played);
                 self.engines.push(next);
+                self.positions.push(OnceLock::new());
                 Ok(())
             }
             _ => {
@@ -197,7 +209,7 @@ impl Board {
     /// How the line ends here: mate, stalemate, an automatic draw, or a repetition of the
     /// line's positions; `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        Outcome::of_line(&self.positions)
+        Outcome::of_line(&self.positions())
     }
 
     /// Whether the side to move is mated.
