@@ -257,12 +257,9 @@ impl Board {
     /// The moves played, in order.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        let positions = self.inner.positions();
-        self.inner
-            .moves()
-            .iter()
-            .zip(positions)
-            .map(|(m, before)| Move::new(*m, Arc::new(before.clone())))
+        let inner = &self.inner;
+        (inner.moves().iter().enumerate())
+            .filter_map(|(ply, m)| Some(Move::new(*m, Arc::new(inner.position_at(ply)?.clone()))))
             .collect()
     }
 
@@ -315,7 +312,7 @@ impl Board {
     /// The last move played, or `None`.
     fn peek(&self) -> Option<Move> {
         let moves = self.inner.moves();
-        let before = self.inner.positions().get(moves.len().checked_sub(1)?)?;
+        let before = self.inner.position_at(moves.len().checked_sub(1)?)?;
         Some(Move::new(*moves.last()?, Arc::new(before.clone())))
     }
 

@@ -1,13 +1,13 @@
 //! `cargo xtask dist`: what the project ships, in `target/dist/`, one function per artefact: the
-//! npm package's tarball ([`npm_tarball`], as `npm pack` makes it) and the playground site
-//! ([`playground_site`]). The Python wheel (`xtask/src/wheel.rs`) and the VS Code extension's
-//! `.vsix` take their places in [`run`].
+//! npm package's tarball ([`npm_tarball`], as `npm pack` makes it), the playground site
+//! ([`playground_site`]) and the Python module's abi3 wheel ([`wheel::build`], release). The
+//! VS Code extension's `.vsix` takes its place in [`run`].
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{npm, playground};
+use crate::{npm, playground, wheel};
 
 /// Where the artefacts are written, under the repository root.
 pub const OUT: &str = "target/dist";
@@ -21,8 +21,10 @@ pub struct Artefact {
     pub bytes: u64,
 }
 
-/// Writes every artefact into a fresh `target/dist/`; builds the npm package first unless
-/// `build` is false (the one in `target/npm/cescacs` is taken).
+/// Writes every artefact into a fresh `target/dist/`; builds the npm package and the wheel
+/// unless `build` is false (then the package in `target/npm/cescacs` is taken and no wheel is
+/// made: a release build of the module takes some ten minutes, and CI tests the wheel's
+/// packaging apart, over a dev-profile wheel).
 pub fn run(root: &Path, build: bool) -> Result<Vec<Artefact>, String> {
     let out = root.join(OUT);
     if out.exists() {
@@ -30,8 +32,13 @@ pub fn run(root: &Path, build: bool) -> Result<Vec<Artefact>, String> {
     }
     fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let package = if build { npm::build(root)?.dir } else { root.join(npm::OUT) };
-    // The Python wheel (issue 41) and the `.vsix` go here, each a function of its own file.
-    Ok(vec![npm_tarball(&package, &out)?, playground_site(root, &package, &out)?])
+    let mut made = vec![npm_tarball(&package, &out)?, playground_site(root, &package, &out)?];
+    if build {
+        let wheel = wheel::build(root, &out)?;
+        made.push(Artefact { path: wheel.path, bytes: wheel.bytes });
+    }
+    // The `.vsix` goes here, a function of its own file.
+    Ok(made)
 }
 
 /// `cescacs-VERSION.tgz`: the npm package packed by `npm pack`, as `npm publish` would send it.

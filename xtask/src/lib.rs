@@ -8,6 +8,7 @@
 //! - [`docs`]: documentation generated from the code, `docs/diagnostics.md` (`cargo xtask docs`).
 //! - [`npm`]: the npm package `cescacs`, WebAssembly (`cargo xtask npm`).
 //! - [`playground`]: the playground page over it (`cargo xtask playground`).
+//! - [`wheel`]: the Python package `cescacs`, an abi3 wheel (`cargo xtask wheel`).
 //! - [`hostile`]: hostile inputs, their invariants and the release CLI's bounds on them
 //!   (`cargo xtask hostile`).
 //! - [`scale`]: every command over each hostile shape at N, 2N and 4N (`cargo xtask hostile
@@ -29,3 +30,4 @@ pub mod hostile_writes;
 pub mod npm;
 pub mod playground;
 pub mod scale;
+pub mod wheel;

@@ -64,6 +64,10 @@ Tasks:
           index.cjs, browser.js and manual.js, index.d.ts, package.json, README and licences;
           print the .wasm's size.
           Needs scripts/wasm-toolchain.sh first
+  wheel [--profile P] [--out DIR]
+          the Python package `cescacs` as one abi3 wheel (CPython 3.9 on), built by maturin in
+          release (or the cargo profile P) into target/dist/ (or DIR): `pip install` it with no
+          Rust toolchain. maturin from PATH, CESCACS_MATURIN, or installed into target/maturin/
   playground [--no-build]
           build the npm package (as `npm`; --no-build takes the one in target/npm/cescacs) and
           write the playground into target/playground/: index.html, its script and styles, and
@@ -162,6 +166,7 @@ fn main() -> ExitCode {
             }
             true
         }),
+        Some("wheel") => wheel(&args),
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
     };
     match result {
@@ -179,6 +184,22 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_owned)
+}
+
+/// `cargo xtask wheel [--profile P] [--out DIR]`.
+fn wheel(args: &[String]) -> Result<bool, String> {
+    let (mut profile, mut out) = ("release".to_string(), root().join(xtask::wheel::OUT));
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--profile" => profile = it.next().ok_or("`--profile` needs a cargo profile")?.clone(),
+            "--out" => out = PathBuf::from(it.next().ok_or("`--out` needs a folder")?),
+            other => return Err(format!("unknown option `{other}` of `wheel`")),
+        }
+    }
+    let wheel = xtask::wheel::build_profile(&root(), &out, &profile)?;
+    println!("{}: {} bytes", wheel.path.display(), wheel.bytes);
+    Ok(true)
 }
 
 fn run_corpus(args: &[String]) -> Result<bool, String> {

@@ -9,6 +9,9 @@
 //! checker reads it (its check mark verified, the checker's diagnostic when it is wrong); a
 //! board's outcome is its line's, a repetition included ([`Outcome::of_line`]).
 
+use std::sync::OnceLock;
+
+use cescacs_board::internals::{MoveSpec, PlayWritten};
 /// The board's values a binding gives: the typed move, the outcome, pieces.
 pub use cescacs_board::{
     BoardPromotion, CastlingRights, DrawReason, EnPassant, Move, MoveNumber, Outcome, Piece,
@@ -141,6 +144,10 @@ impl std::error::Error for NotPlayed {}
 
 /// A start position and the legal moves played from it.
 ///
+/// Each position is kept as the rules engine's board, which plays a known move by verifying
+/// that move alone (the way `cescacs check` replays a game), not by generating every legal
+/// move, and is written as a [`Position`] only when asked for: pushing is cheap.
+///
 /// ```
 /// use cescacs_toolkit::board::Board;
 /// let mut board = Board::default();
@@ -153,12 +160,33 @@ impl std::error::Error for NotPlayed {}
 /// assert_eq!(board.position(), board.start());
 /// # Ok::<(), cescacs_toolkit::board::NotPlayed>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Board {
-    /// The start, then the position after each move.
-    positions: Vec<Position>,
     /// The moves played, each legal in the position before it.
     moves: Vec<Move>,
+    /// The start, then the position after each move, as the engine's boards with what they
+    /// know of checks (the last is the position now; popping a move is dropping one).
+    engines: Vec<cescacs_board::Board>,
+    /// The same positions as [`Position`]s, each written the first time it is asked for.
+    positions: Vec<OnceLock<Position>>,
+}
+
+impl PartialEq for Board {
+    /// Equal when they start alike and play the same moves.
+    fn eq(&self, other: &Board) -> bool {
+        self.start() == other.start() && self.moves == other.moves
+    }
+}
+
+impl Eq for Board {}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("start", self.start())
+            .field("moves", &self.moves.iter().map(ToString::to_string).collect::<Vec<_>>())
+            .finish()
+    }
 }
 
 impl Default for Board {
@@ -171,18 +199,34 @@ impl Default for Board {
 impl Board {
     /// A board at `start`, no move played.
     pub fn new(start: Position) -> Board {
-        Board { positions: vec![start], moves: Vec::new() }
+        let engine = cescacs_board::Board::new(&start);
+        Board { moves: Vec::new(), engines: vec![engine], positions: vec![OnceLock::from(start)] }
     }
 
     /// The position now (after the last move pushed).
     pub fn position(&self) -> &Position {
-        // Never empty: `positions` starts with the start and `pop` keeps it.
-        &self.positions[self.moves.len()]
+        self.written(self.moves.len())
+    }
+
+    /// The position after `ply` moves (0: the start), `None` past the last move.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        (ply <= self.moves.len()).then(|| self.written(ply))
+    }
+
+    /// The position after `ply` moves, written now if it was not yet; `ply` is at most the
+    /// number of moves (`positions` and `engines` hold one more entry than `moves`).
+    fn written(&self, ply: usize) -> &Position {
+        self.positions[ply].get_or_init(|| self.engines[ply].to_position())
+    }
+
+    /// The position now as the rules engine's board (its pieces, turn and clock without a copy).
+    pub fn engine(&self) -> &cescacs_board::Board {
+        &self.engines[self.moves.len()]
     }
 
     /// The position the board started from.
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        self.written(0)
     }
 
     /// The moves played, in order (python-chess's `move_stack`).
@@ -191,8 +235,8 @@ impl Board {
     }
 
     /// The start and the position after each move, in order.
-    pub fn positions(&self) -> &[Position] {
-        &self.positions
+    pub fn positions(&self) -> Vec<Position> {
+        (0..=self.moves.len()).map(|ply| self.written(ply).clone()).collect()
     }
 
     /// The legal moves of the position now, in the rules engine's order.
@@ -206,25 +250,30 @@ impl Board {
     /// # Errors
     /// When `m` is no legal move here: `E0501`'s code, the move's text as the span's text.
     pub fn push(&mut self, m: &Move) -> Result<(), NotPlayed> {
-        let here = self.position();
-        let legal = here.legal_board_moves().contains(&m.board_move());
-        if !legal {
-            let text = m.to_string();
-            return Err(NotPlayed {
-                diagnostics: vec![Diagnostic::error(
-                    cescacs_diagnostics::codes::rules::ILLEGAL_MOVE,
-                    Span::new(0, text.len()),
-                    format!(
-                        "expected a legal move, found `{text}`: it is not legal in this position"
-                    ),
-                )],
-            });
+        let wanted = m.board_move();
+        let mut next = self.engine().clone();
+        // The spec of a move names that move alone: what the engine plays is it, or nothing.
+        match next.play_spec(&MoveSpec::from(&wanted)) {
+            Ok(played) if played == wanted => {
+                let played = Move::new(played, &next);
+                self.moves.push(played);
+                self.engines.push(next);
+                self.positions.push(OnceLock::new());
+                Ok(())
+            }
+            _ => {
+                let text = m.to_string();
+                Err(NotPlayed {
+                    diagnostics: vec![Diagnostic::error(
+                        cescacs_diagnostics::codes::rules::ILLEGAL_MOVE,
+                        Span::new(0, text.len()),
+                        format!(
+                            "expected a legal move, found `{text}`: it is not legal in this position"
+                        ),
+                    )],
+                })
+            }
         }
-        let next = here.play_unchecked(m);
-        let played = Move::new(m.board_move(), &cescacs_board::Board::new(&next));
-        self.moves.push(played);
-        self.positions.push(next);
-        Ok(())
     }
 
     /// The legal move that `text` (CTL-AN in the standard letters) names in the position now,
@@ -252,13 +301,14 @@ impl Board {
     pub fn pop(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
+        self.engines.pop();
         Some(m)
     }
 
     /// How the line ends here: mate, stalemate, an automatic draw, or a repetition of the
     /// line's positions; `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        Outcome::of_line(&self.positions)
+        Outcome::of_line(&self.positions())
     }
 
     /// Whether the side to move is mated.

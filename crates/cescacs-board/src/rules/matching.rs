@@ -74,6 +74,61 @@ pub enum MoveSpec {
     },
 }
 
+impl From<&BoardMove> for MoveSpec {
+    /// What the move's canonical text says: the spec that names exactly this move, to play a
+    /// move already known (a `Move` of a position) through
+    /// [`PlayWritten::play_spec`](super::written::PlayWritten::play_spec), which verifies it
+    /// without generating every move.
+    ///
+    /// ```
+    /// use cescacs_board::Position;
+    /// use cescacs_board::internals::{MatchWritten, MoveSpec};
+    /// let p = Position::initial();
+    /// for m in p.legal_board_moves() {
+    ///     assert_eq!(p.match_move(&MoveSpec::from(&m)), Ok(m));
+    /// }
+    /// ```
+    fn from(m: &BoardMove) -> MoveSpec {
+        match m.kind {
+            BoardMoveKind::Castling(c) => MoveSpec::Castling(c),
+            BoardMoveKind::PromotionInPlace => match m.promotion {
+                Some(BoardPromotion::To(piece)) => MoveSpec::PromotionInPlace { hex: m.to, piece },
+                // A promotion in place always names its piece; any other is no such move.
+                _ => MoveSpec::Move {
+                    piece: m.piece,
+                    from: m.from,
+                    to: m.to,
+                    capture: SpecCapture::None,
+                    promotion: m.promotion,
+                },
+            },
+            kind => {
+                // The captured piece's letter is written unless it is a Pawn.
+                let letter = m.captured.filter(|&k| k != PieceKind::Pawn);
+                let capture = match kind {
+                    BoardMoveKind::EnPassant { victim } => SpecCapture::Passant {
+                        // `@@`: the victim triple-stepped past the first hex it crossed.
+                        double: victim.line().number().abs_diff(m.to.line().number()) == 4,
+                        captured: letter,
+                    },
+                    BoardMoveKind::ScornfulCapture => {
+                        SpecCapture::Passant { double: false, captured: letter }
+                    }
+                    _ if m.captured.is_some() => SpecCapture::Capture(letter),
+                    _ => SpecCapture::None,
+                };
+                MoveSpec::Move {
+                    piece: m.piece,
+                    from: m.from,
+                    to: m.to,
+                    capture,
+                    promotion: m.promotion,
+                }
+            }
+        }
+    }
+}
+
 /// The castling conditions of docs/RULES.md 4.2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CastlingCondition {

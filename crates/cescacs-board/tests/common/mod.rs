@@ -3,8 +3,8 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
-use cescacs_board::internals::{MoveSpec, SpecCapture};
-use cescacs_board::{BoardCastling, BoardMove, BoardMoveKind, BoardPromotion, Colour, Position};
+use cescacs_board::internals::MoveSpec;
+use cescacs_board::{BoardCastling, BoardMove, BoardMoveKind, Colour, Position};
 
 /// SplitMix64 steps: reproducible games without a dependency.
 pub struct Rng(pub u64);
@@ -63,35 +63,5 @@ pub fn slow_legal(p: &Position) -> Vec<BoardMove> {
 
 /// What the move's text says.
 pub fn spec_of(m: &BoardMove) -> MoveSpec {
-    match m.kind() {
-        BoardMoveKind::Castling(c) => MoveSpec::Castling(c),
-        BoardMoveKind::PromotionInPlace => MoveSpec::PromotionInPlace {
-            hex: m.to(),
-            piece: match m.promotion() {
-                Some(BoardPromotion::To(k)) => k,
-                _ => unreachable!("a promotion in place names its piece"),
-            },
-        },
-        kind => {
-            let letter = m.captured().filter(|&k| k != cescacs_board::PieceKind::Pawn);
-            let capture = match kind {
-                BoardMoveKind::EnPassant { victim } => SpecCapture::Passant {
-                    double: victim.line().number().abs_diff(m.to().line().number()) == 4,
-                    captured: letter,
-                },
-                BoardMoveKind::ScornfulCapture => {
-                    SpecCapture::Passant { double: false, captured: letter }
-                }
-                _ if m.is_capture() => SpecCapture::Capture(letter),
-                _ => SpecCapture::None,
-            };
-            MoveSpec::Move {
-                piece: m.piece(),
-                from: m.from(),
-                to: m.to(),
-                capture,
-                promotion: m.promotion(),
-            }
-        }
-    }
+    MoveSpec::from(m)
 }
