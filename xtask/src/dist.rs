@@ -1,7 +1,7 @@
 //! `cargo xtask dist`: what the project ships, in `target/dist/`, one function per artefact: the
 //! npm package's tarball ([`npm_tarball`], as `npm pack` makes it), the playground site
-//! ([`playground_site`]) and the Python module's abi3 wheel ([`wheel::build`], release). The
-//! VS Code extension's `.vsix` takes its place in [`run`].
+//! ([`playground_site`]), the Python module's abi3 wheel ([`wheel::build`], release) and the
+//! VS Code extension ([`vscode_extension`], the `.vsix` that `vsce` packs).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,10 +21,11 @@ pub struct Artefact {
     pub bytes: u64,
 }
 
-/// Writes every artefact into a fresh `target/dist/`; builds the npm package and the wheel
-/// unless `build` is false (then the package in `target/npm/cescacs` is taken and no wheel is
-/// made: a release build of the module takes some ten minutes, and CI tests the wheel's
-/// packaging apart, over a dev-profile wheel).
+/// Writes every artefact into a fresh `target/dist/`; builds the npm package, the wheel and
+/// the `.vsix` unless `build` is false (then the package in `target/npm/cescacs` is taken and
+/// neither of the others is made: a release build of the module takes some ten minutes, CI
+/// tests the wheel's packaging apart over a dev-profile wheel, and packing the extension
+/// installs its tools from npm).
 pub fn run(root: &Path, build: bool) -> Result<Vec<Artefact>, String> {
     let out = root.join(OUT);
     if out.exists() {
@@ -36,8 +37,8 @@ pub fn run(root: &Path, build: bool) -> Result<Vec<Artefact>, String> {
     if build {
         let wheel = wheel::build(root, &out)?;
         made.push(Artefact { path: wheel.path, bytes: wheel.bytes });
+        made.push(vscode_extension(root, &out)?);
     }
-    // The `.vsix` goes here, a function of its own file.
     Ok(made)
 }
 
@@ -64,6 +65,33 @@ pub fn playground_site(root: &Path, package: &Path, out: &Path) -> Result<Artefa
     let site = playground::write(root, package)?;
     let path = out.join("playground");
     let bytes = copy_tree(&site, &path)?;
+    Ok(Artefact { path, bytes })
+}
+
+/// `cescacs-ctl-pgn.vsix`: the VS Code extension of `editors/vscode/`, packed by its own
+/// `npm run package` (`vsce`, pinned by its lockfile, installed by `npm ci` when missing).
+pub fn vscode_extension(root: &Path, out: &Path) -> Result<Artefact, String> {
+    let dir = root.join("editors/vscode");
+    let npm = |args: &[&str]| -> Result<(), String> {
+        let ran = Command::new("npm")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .map_err(|e| format!("cannot run npm: {e}"))?;
+        if ran.status.success() {
+            Ok(())
+        } else {
+            Err(format!("npm {} failed: {}", args.join(" "), String::from_utf8_lossy(&ran.stderr)))
+        }
+    };
+    if npm(&["ls", "--silent"]).is_err() {
+        npm(&["ci", "--no-audit", "--no-fund"])?;
+    }
+    npm(&["run", "package", "--silent"])?;
+    let name = "cescacs-ctl-pgn.vsix";
+    let path = out.join(name);
+    fs::rename(dir.join(name), &path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = fs::metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?.len();
     Ok(Artefact { path, bytes })
 }
 

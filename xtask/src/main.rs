@@ -75,8 +75,10 @@ Tasks:
           with any static server, e.g. `python3 -m http.server -d target/playground`
   dist [--no-build]
           write what the project ships into target/dist/: the npm package's tarball
-          (cescacs-VERSION.tgz, `npm pack` of the package built as `npm`; --no-build takes the one
-          in target/npm/cescacs) and the playground site (playground/); print each one's size
+          (cescacs-VERSION.tgz, `npm pack` of the package built as `npm`), the playground site
+          (playground/), the Python wheel (as `wheel`, release) and the VS Code extension
+          (cescacs-ctl-pgn.vsix); print each one's size. --no-build takes the package in
+          target/npm/cescacs and makes neither the wheel nor the .vsix
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
