@@ -8,8 +8,8 @@ use std::ops::RangeInclusive;
 
 use cescacs_diagnostics::{Diagnostic, Span};
 
-use crate::build::Builder;
-use crate::build::records::{end_before_opening, next_record_from};
+use crate::assemble::Builder;
+use crate::assemble::records::{end_before_opening, next_record_from};
 use crate::diag::{self, sorted};
 use crate::grammar::{self, Tk};
 use crate::lexer::TokenKind;
