@@ -11,7 +11,7 @@ const GAME: &str =
     "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12)\n2. EE5-E11: *\n";
 
 #[test]
-fn check_numbers_games_across_pieces_and_caps_like_the_cli() {
+fn check_numbers_games_across_chunks_and_caps_like_the_cli() {
     let two = format!("{GAME}\n{GAME}");
     let options = CheckOptions { max_errors: 1, ..CheckOptions::default() };
     let checked = toolkit::check(two.as_bytes(), &options).unwrap();
@@ -146,7 +146,7 @@ fn replay_locates_each_diagnostic_as_check_does() {
 }
 
 #[test]
-fn replay_games_gives_the_records_of_one_piece_one_at_a_time() {
+fn replay_games_gives_the_records_of_one_chunk_one_at_a_time() {
     // Games without tags: all in one piece, each with its error on its own line.
     let flood = "1. E7-E13 *\n".repeat(3_000);
     let mut games = 0;
@@ -205,7 +205,7 @@ fn hostile_input_gives_values() {
 }
 
 #[test]
-fn viewer_shows_the_piece_that_holds_the_offset_with_its_moves_offsets() {
+fn viewer_shows_the_chunk_that_holds_the_offset_with_its_moves_offsets() {
     let two = format!("{GAME}\n{GAME}");
     let second = GAME.len() + 1;
     let page = toolkit::viewer(two.as_bytes(), &ViewerOptions::default());
