@@ -37,7 +37,7 @@ fn bench(c: &mut Criterion) {
                     .sum::<usize>()
             })
         });
-        group.bench_function("pieces_decode", |b| {
+        group.bench_function("chunks_decode", |b| {
             b.iter(|| {
                 Chunks::new(black_box(bytes))
                     .map(|chunk| decode(chunk.expect("reading memory").bytes).text.len())
