@@ -231,7 +231,7 @@ impl<R: Read> Records<R> {
     }
 
     /// The next record, or why the text cannot be read further.
-    #[allow(clippy::should_implement_trait)] // a lending iterator: a record borrows its piece
+    #[allow(clippy::should_implement_trait)] // a lending iterator: a record borrows its chunk
     pub fn next(&mut self) -> Option<io::Result<Record<'_>>> {
         loop {
             if self.current.as_ref().is_some_and(|c| c.records.len() > 0) {

@@ -496,7 +496,7 @@ impl<'a, W: Write> Writer<'a, W> {
                 self.file.number(checked.numbered, checked.counts, &mut checked.json);
                 self.outcome.paths.absorb(checked.stats);
                 self.outcome.render_time += checked.render_time;
-                progress.suspend(|| self.write_piece(i, &checked))?;
+                progress.suspend(|| self.write_chunk(i, &checked))?;
                 progress.advance(checked.bytes, self.files_done);
             }
             Done::End => {
@@ -528,7 +528,7 @@ impl<'a, W: Write> Writer<'a, W> {
         Ok(())
     }
 
-    fn write_piece(&mut self, i: usize, checked: &Checked) -> io::Result<()> {
+    fn write_chunk(&mut self, i: usize, checked: &Checked) -> io::Result<()> {
         let file = &mut self.file;
         let json = checked.json.iter().filter(|d| file.admit(severity_of(d)));
         if let Some(document) = &mut self.document {
