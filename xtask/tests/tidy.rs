@@ -275,3 +275,26 @@ fn collect_cited_files(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// A source folder named `build/` reads as build output (issue 39): the directories of the
+/// repository's sources (build output, version control and packages left out) are named
+/// otherwise.
+#[test]
+fn no_source_folder_is_named_build() {
+    fn visit(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = fs::read_dir(dir) else { return };
+        for path in entries.map(|e| e.expect("readable directory").path()) {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if !path.is_dir() || matches!(name, "target" | ".git" | "node_modules") {
+                continue;
+            }
+            if name == "build" {
+                out.push(path.clone());
+            }
+            visit(&path, out);
+        }
+    }
+    let mut found = Vec::new();
+    visit(&root(), &mut found);
+    assert!(found.is_empty(), "source folders named build: {found:?}");
+}

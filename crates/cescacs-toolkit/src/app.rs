@@ -55,7 +55,7 @@ pub enum AppGame {
 }
 
 impl AppGame {
-    /// Why the game was not written (spans into its piece's text); empty when it was.
+    /// Why the game was not written (spans into its chunk's text); empty when it was.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             AppGame::Written(_) => &[],

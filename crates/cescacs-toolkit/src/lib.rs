@@ -7,8 +7,8 @@
 //! Each operation works on a text or any reader, game by game where the text may be large
 //! (memory bounded by the largest game, never by the text):
 //!
-//! - [`check`]: a text checked as `cescacs check` checks it, piece by piece, each diagnostic as
-//!   an entry of `cescacs check --format json` (docs/JSON.md), numbered across the pieces and
+//! - [`check`]: a text checked as `cescacs check` checks it, chunk by chunk, each diagnostic as
+//!   an entry of `cescacs check --format json` (docs/JSON.md), numbered across the chunks and
 //!   capped;
 //! - [`fix`]: the fixes of the diagnostics applied (`cescacs check --fix`, an editor's "fix
 //!   all", fixes chosen by a caller);
@@ -28,7 +28,7 @@
 //!   `cescacs tree`);
 //! - [`viewer`]: the game viewer's data for an editor; [`notebook`]: its page for a notebook;
 //! - [`lazy`]: a stream's games read only as far as they are used;
-//! - [`read`]: the reading every one of them shares (pieces, records, where their
+//! - [`read`]: the reading every one of them shares (chunks, records, where their
 //!   diagnostics are); [`select`]: which games an operation takes; [`names`]: the options'
 //!   names.
 //!

@@ -5,7 +5,7 @@
 
 use cescacs_board::{Move, Position};
 use ctl_an::syntax::GameResult;
-use ctl_pgn::reader::Pieces;
+use ctl_pgn::reader::Chunks;
 use ctl_pgn::{Game, Node, ReadGame};
 use serde::Serialize;
 
@@ -106,10 +106,10 @@ pub struct MoveAdded {
 /// # Ok::<(), cescacs_toolkit::play::PlayError>(())
 /// ```
 pub fn add_move(text: &str, at: usize, played: &str) -> Result<MoveAdded, PlayError> {
-    let (start, end) = piece_at(text, at);
-    let piece = text.get(start..end).unwrap_or_default();
+    let (start, end) = chunk_at(text, at);
+    let chunk = text.get(start..end).unwrap_or_default();
     let at = at.saturating_sub(start);
-    let games = ctl_pgn::read_str(piece);
+    let games = ctl_pgn::read_str(chunk);
     let holder = games
         .iter()
         .filter(|g| !g.game.is_empty())
@@ -152,12 +152,12 @@ pub fn add_move(text: &str, at: usize, played: &str) -> Result<MoveAdded, PlayEr
     Ok(MoveAdded { text: new_text, at, added: kind })
 }
 
-/// The piece of `text` (a `[Variant` tag to the next one) that holds the byte `at`, or the last
+/// The chunk of `text` (a `[Variant` tag to the next one) that holds the byte `at`, or the last
 /// one: its start and end.
-fn piece_at(text: &str, at: usize) -> (usize, usize) {
+fn chunk_at(text: &str, at: usize) -> (usize, usize) {
     let mut found = (0, text.len());
-    for piece in Pieces::new(text.as_bytes()).flatten() {
-        let (start, end) = (piece.start.offset, piece.start.offset + piece.bytes.len());
+    for chunk in Chunks::new(text.as_bytes()).flatten() {
+        let (start, end) = (chunk.start.offset, chunk.start.offset + chunk.bytes.len());
         found = (start, end);
         if at < end {
             break;

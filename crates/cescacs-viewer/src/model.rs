@@ -80,7 +80,7 @@ pub(crate) enum Item {
     Variation { label: Option<u32>, items: Vec<Item> },
 }
 
-/// A piece of a comment's text.
+/// A part of a comment's text.
 #[derive(Debug)]
 pub(crate) enum Segment {
     /// Plain text.

@@ -47,7 +47,7 @@ let name = 'untitled.ctl-pgn';
 let diagnostics = [];
 let lineStarts = [0];
 let textBytes = 0;
-let shown = null; // the piece the viewer shows: { start, end, handle }
+let shown = null; // the chunk the viewer shows: { start, end, handle }
 let timer = 0;
 let editedAt = null;
 
@@ -235,7 +235,7 @@ problems.addEventListener('click', (e) => {
   reach(i);
 });
 
-// The viewer shows the piece of the text under the cursor (a game from its `[Variant` tag to
+// The viewer shows the chunk of the text under the cursor (a game from its `[Variant` tag to
 // the next one), at the last move before the cursor.
 function follow(force) {
   const value = text.value;

@@ -360,8 +360,8 @@ pub fn apply_fixes(text: &str, fixes: &[JsonFix]) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ViewerOptions {
-    /// A byte offset (UTF-8) in the text: the games shown are those of the piece that holds it
-    /// (a piece runs from a `[Variant` tag to the next one).
+    /// A byte offset (UTF-8) in the text: the games shown are those of the chunk that holds it
+    /// (a chunk runs from a `[Variant` tag to the next one).
     pub at: usize,
     /// The file's name, in the titles of games without players or title.
     pub name: String,
@@ -373,8 +373,8 @@ impl Default for ViewerOptions {
     }
 }
 
-/// The viewer of `cescacs html` for the games of the piece of `bytes` that holds the byte
-/// `options.at` (the last piece when it is past the end).
+/// The viewer of `cescacs html` for the games of the chunk of `bytes` that holds the byte
+/// `options.at` (the last chunk when it is past the end).
 pub fn viewer(bytes: &[u8], options: &ViewerOptions) -> ViewerPage {
     cescacs_toolkit::viewer::page_at(bytes, options.at, &options.name)
 }

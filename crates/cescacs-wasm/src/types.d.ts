@@ -122,7 +122,7 @@ export interface MoveAdded {
 export interface GameEntry {
   /** Its number in the text, from 1. */
   game: number;
-  /** Where its piece of the text starts (UTF-8 byte offset): `viewer(text, { at: start })` shows it. */
+  /** Where its chunk of the text starts (UTF-8 byte offset): `viewer(text, { at: start })` shows it. */
   start: number;
   tags: { name: string; value: string }[];
 }
@@ -140,7 +140,7 @@ export interface SvgOptions {
 export interface Fix { span: ByteSpan; replacement: string; }
 
 export interface ViewerOptions {
-  /** A UTF-8 byte offset in the text: the games shown are those of the piece holding it (default 0). */
+  /** A UTF-8 byte offset in the text: the games shown are those of the chunk holding it (default 0). */
   at?: number;
   /** The file's name, in the titles of games without players or title. */
   name?: string;
@@ -158,15 +158,15 @@ export type ViewerNode = [
 ];
 /** A game's data for `CescacsViewer.mount`: its positions, its pieces' pictures (SVG by letter), where each position's move starts (UTF-8 byte offsets). */
 export interface ViewerGame { nodes: ViewerNode[]; pieces: Record<string, string>; at?: number[]; }
-/** The viewer of `cescacs html` for one piece of a text (a `[Variant` tag to the next). */
+/** The viewer of `cescacs html` for one chunk of a text (a `[Variant` tag to the next). */
 export interface ViewerPage {
   /** Notes about the text around the games (HTML). */
   notes: string;
   /** The games' sections (HTML), to put beside `viewerBoard()`. */
   sections: string;
-  /** Each game's positions, for `CescacsViewer.mount(root, games)` of `viewer.js`. A piece without a game gives the start position, with no section: a board to play a first move on (`addMove` starts a game there). */
+  /** Each game's positions, for `CescacsViewer.mount(root, games)` of `viewer.js`. A chunk without a game gives the start position, with no section: a board to play a first move on (`addMove` starts a game there). */
   games: ViewerGame[];
-  /** UTF-8 byte offsets of the piece shown. */
+  /** UTF-8 byte offsets of the chunk shown. */
   start: number;
   end: number;
   /** The number in the text of its first game (from 1). */

@@ -335,7 +335,7 @@ pub fn apply_fixes(
     Ok(toolkit::apply_fixes(&self::text(&text)?, &fixes))
 }
 
-/// The game viewer of `cescacs html` for the games of the piece of the text that holds the byte
+/// The game viewer of `cescacs html` for the games of the chunk of the text that holds the byte
 /// `options.at`: their sections' HTML and their positions, for `CescacsViewer.mount` of the
 /// package's `viewer.js`.
 #[wasm_bindgen(unchecked_return_type = "ViewerPage")]

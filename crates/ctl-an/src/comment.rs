@@ -649,10 +649,10 @@ mod tests {
         assert_eq!(r[4].span, Span::new(20, 24));
     }
 
-    /// Texts where references, their pieces and their near misses are frequent.
+    /// Texts where references, their parts and their near misses are frequent.
     fn reference_text() -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
-        let piece = prop::sample::select(vec![
+        let fragment = prop::sample::select(vec![
             "@",
             "W",
             "B",
@@ -702,7 +702,7 @@ mod tests {
             "~J[d]",
             "$24",
         ]);
-        prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+        prop::collection::vec(fragment, 0..24).prop_map(|v| v.concat())
     }
 
     proptest::proptest! {

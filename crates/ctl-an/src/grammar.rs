@@ -1,7 +1,7 @@
 //! The chumsky grammar of moves and movetext, over the token stream.
 //!
 //! The grammar only recognises shapes: which tokens form a move, a pair, a variation. It outputs
-//! "raw" nodes that still hold token kinds and spans; `build` reads their text (hexes, castling
+//! "raw" nodes that still hold token kinds and spans; `assemble` reads their text (hexes, castling
 //! strings, comment references) and reports what is wrong inside a token. Keeping the chumsky
 //! layer this thin keeps its types out of the public API and its compile time low.
 

@@ -39,8 +39,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod assemble;
 pub mod boundary;
-mod build;
 mod bytes;
 mod comment;
 mod diag;

@@ -1,7 +1,7 @@
 //! Conventions shared by the subcommands: colour, exit codes, the wording of errors, the
 //! progress bar.
 //!
-//! Every piece of input text (a file name, an argument, a message quoting the input) that goes
+//! Every part of input text (a file name, an argument, a message quoting the input) that goes
 //! to a human-readable output passes through [`safe`] (`cescacs_diagnostics::terminal::terminal_safe`),
 //! so a file cannot drive the terminal of whoever checks it. JSON output is exact: JSON escapes
 //! control characters itself.

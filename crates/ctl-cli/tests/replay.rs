@@ -185,9 +185,9 @@ fn reports(stderr: &str) -> Vec<(String, usize, usize)> {
 
 #[test]
 fn a_run_of_games_without_tags_reports_what_each_game_reports_alone() {
-    // A piece of the file: its games replayed one after another, each reported and located as
-    // when it is replayed alone (and the piece's lines indexed once, not per game). A game with
-    // tags starts a second piece.
+    // A chunk of the file: its games replayed one after another, each reported and located as
+    // when it is replayed alone (and the chunk's lines indexed once, not per game). A game with
+    // tags starts a second chunk.
     let records: [&[u8]; 7] = [
         b"1. E7-E13, E21-E15\n2. F8-F12: *\n",
         b"1. E7-E13, E21-E15\n2. EE5-E11: *\n",

@@ -60,7 +60,7 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// A piece of a line: its text and offset, without the spaces around it.
+/// A part of a line: its text and offset, without the spaces around it.
 fn trimmed(line: &str, start: usize, from: usize, to: usize) -> (usize, &str) {
     let s = &line[from..to];
     let lead = s.len() - s.trim_start().len();

@@ -13,7 +13,7 @@
 use cescacs_diagnostics::{Diagnostic, Span};
 
 /// The codes of this module (and, for `EMPTY`, of an empty input: a stream of white space ends
-/// with an empty piece, see [`Pieces`](crate::reader::Pieces)).
+/// with an empty chunk, see [`Chunks`](crate::reader::Chunks)).
 pub use cescacs_diagnostics::codes::files::{EMPTY, INVALID_UTF8, NOT_TEXT, PROSE};
 
 /// How many bytes at the start of an input decide whether it is text (as `git` and `grep` do).
@@ -57,7 +57,7 @@ impl Decoded {
 
 /// The bytes as text when [`decode`] would read them unchanged and report nothing: valid UTF-8
 /// without a byte order mark. Borrows instead of copying (the fast path of `check` reads
-/// pieces this way).
+/// chunks this way).
 ///
 /// ```
 /// use ctl_pgn::decode::as_plain_text;
@@ -372,7 +372,7 @@ fn is_control(b: u8) -> bool {
     ((b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r')) | (b == 0x7F)
 }
 
-/// Whether `text` has a control character. Every byte of every piece goes through here, so it
+/// Whether `text` has a control character. Every byte of every chunk goes through here, so it
 /// looks at blocks of bytes without stopping inside a block (which the compiler turns into vector
 /// instructions), first with a looser test that fewer instructions make: a byte below a space
 /// other than a line feed, or DEL. Only a block that fails it (one with a tab or a carriage

@@ -253,7 +253,7 @@ mod never_panics {
     use ctl_pgn::{Check, Level};
     use proptest::prelude::*;
 
-    /// Pieces of movetext, valid and not, glued at random.
+    /// Fragments of movetext, valid and not, glued at random.
     const PIECES: [&str; 28] = [
         "1. ",
         "2. ",

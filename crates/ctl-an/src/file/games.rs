@@ -8,8 +8,8 @@ use std::ops::RangeInclusive;
 
 use cescacs_diagnostics::{Diagnostic, Span};
 
-use crate::build::Builder;
-use crate::build::records::{end_before_opening, next_record_from};
+use crate::assemble::Builder;
+use crate::assemble::records::{end_before_opening, next_record_from};
 use crate::diag::{self, sorted};
 use crate::grammar::{self, Tk};
 use crate::lexer::TokenKind;
@@ -145,7 +145,7 @@ impl core::fmt::Debug for Games<'_> {
 /// A run: a game's tags (or the start of the text) and the records of its movetext up to the
 /// next `[`, written after the end of one another, none with tags of its own. A run is read a
 /// record at a time, so that a run of games without tags is never held whole; reading it so
-/// gives what reading it in one piece would give, because what that depends on is carried from
+/// gives what reading it whole would give, because what that depends on is carried from
 /// one record to the next.
 #[derive(Debug)]
 struct Run {
@@ -153,7 +153,7 @@ struct Run {
     /// being read ([`pairs_read_first`], counted over the run: `usize::MAX` once looked at).
     pairs_left: usize,
     /// The last record read, not yet finished: what is found in the next one may still be its
-    /// own (a diagnostic where it ends, when nothing stands between them), as in one piece.
+    /// own (a diagnostic where it ends, when nothing stands between them), as when read whole.
     held: Option<(Vec<Tag>, Movetext)>,
     /// Where its main line was cut at a limit, to the end of its movetext: the problems found
     /// there are dropped, the next record's too (where they touch).

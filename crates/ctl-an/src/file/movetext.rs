@@ -7,7 +7,7 @@ use chumsky::span::SimpleSpan;
 
 use cescacs_diagnostics::{Diagnostic, Span};
 
-use crate::build::Builder;
+use crate::assemble::Builder;
 use crate::diag::{self, sorted};
 use crate::grammar::{self, Tk};
 use crate::limits::{Limits, grouped};

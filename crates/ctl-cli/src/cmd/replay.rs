@@ -137,18 +137,18 @@ pub fn run(args: Args) -> ExitCode {
                     let stray = around.stray_errors();
                     errors += usize::from(!stray.is_empty());
                     let span = around.output.game.span;
-                    let (shown, piece) = (around.decoded.shown(), around.start.offset);
+                    let (shown, chunk) = (around.decoded.shown(), around.start.offset);
                     show(
                         &args,
                         &input.display(),
-                        Shown { shown, piece, locate: around.locate },
+                        Shown { shown, chunk, locate: around.locate },
                         span,
                         stray,
                     );
                     continue;
                 }
             };
-            let (number, last) = (game.number, game.last_of_piece);
+            let (number, last) = (game.number, game.last_of_chunk);
             if chooser.choose(number, game.game.syntax(), &game.decoded.text) {
                 let (block, failed) = replay_game(&args, input, game);
                 errors += usize::from(failed);
@@ -184,26 +184,26 @@ fn replay_game(args: &Args, input: &Input, game: ParsedRecord<'_>) -> (Block, bo
         output::error(format_args!("{name}: game {number}: its start position cannot be read"));
         failed = true;
     }
-    let (shown, piece) = (game.decoded.shown(), game.start.offset);
+    let (shown, chunk) = (game.decoded.shown(), game.start.offset);
     let span = game.game.span();
-    show(args, &name, Shown { shown, piece, locate: game.locate }, span, replayed.errors.clone());
+    show(args, &name, Shown { shown, chunk, locate: game.locate }, span, replayed.errors.clone());
     let moves = main_line_moves(&game.game, &game.decoded.text);
     let block = Block { file: name, game: game.number, positions: replayed.main.positions, moves };
     (block, failed)
 }
 
-/// The text of a record's piece, to show its diagnostics against.
+/// The text of a record's chunk, to show its diagnostics against.
 struct Shown<'a, 'l> {
     shown: &'a str,
-    /// Where the piece starts in the input.
-    piece: usize,
-    /// Where the record's stretch of the piece is in the input: a piece may hold many games (a
-    /// run of games without tags is one piece), so each record's reports are rendered against
-    /// its own stretch, and the piece's lines are counted once, not once per game.
+    /// Where the chunk starts in the input.
+    chunk: usize,
+    /// Where the record's stretch of the chunk is in the input: a chunk may hold many games (a
+    /// run of games without tags is one chunk), so each record's reports are rendered against
+    /// its own stretch, and the chunk's lines are counted once, not once per game.
     locate: &'l mut Locate,
 }
 
-/// Renders `errors` (piece offsets, around `span`, a record's) of the input `name` on standard
+/// Renders `errors` (chunk offsets, around `span`, a record's) of the input `name` on standard
 /// error, sorted, within the cap of `--max-errors`.
 fn show(args: &Args, name: &str, text: Shown<'_, '_>, span: Span, mut errors: Vec<Diagnostic>) {
     if errors.is_empty() {
@@ -217,7 +217,7 @@ fn show(args: &Args, name: &str, text: Shown<'_, '_>, span: Span, mut errors: Ve
     let renderer = TextRenderer::at(name, &text.shown[window.text], window.start, color);
     let mut stderr = io::stderr().lock();
     for d in errors.iter() {
-        let _ = stderr.write_all(renderer.render(&d.clone().shifted(text.piece)).as_bytes());
+        let _ = stderr.write_all(renderer.render(&d.clone().shifted(text.chunk)).as_bytes());
     }
     if let Some(line) = cap.omitted_line(name) {
         let _ = stderr.write_all(line.as_bytes());

@@ -73,7 +73,7 @@ impl ErrorCap {
         false
     }
 
-    /// Counts `errors` and `warnings` left out without being looked at one by one (a piece of
+    /// Counts `errors` and `warnings` left out without being looked at one by one (a chunk of
     /// the file that rendered only what could be shown).
     pub fn omit(&mut self, errors: usize, warnings: usize) {
         self.omitted_errors += errors;

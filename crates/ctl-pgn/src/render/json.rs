@@ -97,7 +97,7 @@ impl Document {
     }
 }
 
-/// Writes a [`Document`] piece by piece, so that a run over huge files never holds all its
+/// Writes a [`Document`] part by part, so that a run over huge files never holds all its
 /// diagnostics: the output is byte for byte what [`Document::to_json`] gives for the same files.
 ///
 /// ```
@@ -389,27 +389,27 @@ impl JsonDiagnostic {
     }
 }
 
-/// The diagnostics of one checked piece of a file as [`JsonDiagnostic`]s, what `cescacs check
-/// --format json` writes for them: `diagnostics` (spans into the piece, sorted), `read` the
-/// games of the piece read the full way (each diagnostic's game and ply, numbered from 1 within
-/// the piece), `shown` the piece as reports show it
-/// ([`Decoded::shown`](crate::decode::Decoded::shown)), `start` where the piece starts in the
-/// file, `uri` the file's URI. The game numbers are the piece's: add the games of the pieces
+/// The diagnostics of one checked chunk of a file as [`JsonDiagnostic`]s, what `cescacs check
+/// --format json` writes for them: `diagnostics` (spans into the chunk, sorted), `read` the
+/// games of the chunk read the full way (each diagnostic's game and ply, numbered from 1 within
+/// the chunk), `shown` the chunk as reports show it
+/// ([`Decoded::shown`](crate::decode::Decoded::shown)), `start` where the chunk starts in the
+/// file, `uri` the file's URI. The game numbers are the chunk's: add the games of the chunks
 /// before it for the file's.
 ///
 /// ```
 /// use ctl_pgn::Check;
 /// use ctl_pgn::reader::TextStart;
-/// use ctl_pgn::render::{PositionEncoding, piece_json};
+/// use ctl_pgn::render::{PositionEncoding, chunk_json};
 /// use ctl_pgn::validate::Level;
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
-/// let piece = Check::new(Level::Rules).piece(text.as_bytes());
-/// let shown = piece.decoded.as_ref().unwrap().shown();
-/// let found = &piece.checked;
-/// let json = piece_json(&found.diagnostics, &found.read, shown, TextStart::default(), "untitled:a", PositionEncoding::Utf16);
+/// let chunk = Check::new(Level::Rules).chunk(text.as_bytes());
+/// let shown = chunk.decoded.as_ref().unwrap().shown();
+/// let found = &chunk.checked;
+/// let json = chunk_json(&found.diagnostics, &found.read, shown, TextStart::default(), "untitled:a", PositionEncoding::Utf16);
 /// assert_eq!((json[0].code.as_str(), json[0].data.game, json[0].data.ply), ("E0501", Some(1), Some(3)));
 /// ```
-pub fn piece_json(
+pub fn chunk_json(
     diagnostics: &[Diagnostic],
     read: &[crate::parsed::ParsedGame],
     shown: &str,

@@ -122,7 +122,7 @@ pub struct FileReport<'a> {
     pub path: &'a str,
     /// The URI editors use for this file.
     pub uri: String,
-    /// The file's text, or the piece of it that the diagnostics are in (see [`FileReport::at`]).
+    /// The file's text, or the part of it that the diagnostics are in (see [`FileReport::at`]).
     pub source: &'a str,
     /// Where `source` starts in the file: the default for a whole file.
     pub start: TextStart,
@@ -148,9 +148,9 @@ impl<'a> FileReport<'a> {
         }
     }
 
-    /// The same report for `source`, a piece of the file that starts at `start` (e.g. one game
-    /// read from a stream, [`crate::reader::StreamPiece`]): its diagnostics are in file offsets inside
-    /// the piece, and the renderers give file lines and columns.
+    /// The same report for `source`, a part of the file that starts at `start` (e.g. one game
+    /// read from a stream, [`crate::reader::StreamChunk`]): its diagnostics are in file offsets inside
+    /// the part, and the renderers give file lines and columns.
     ///
     /// ```
     /// use cescacs_diagnostics::{Diagnostic, Span};

@@ -86,7 +86,7 @@ impl<'a> TextRenderer<'a> {
         TextRenderer::at(path, source, TextStart::default(), color)
     }
 
-    /// A renderer for diagnostics of `source`, a piece of a file that starts at `start` (one
+    /// A renderer for diagnostics of `source`, a part of a file that starts at `start` (one
     /// game read from a stream): spans are file offsets, and headers and line numbers are those
     /// of the whole file.
     ///
@@ -118,7 +118,7 @@ impl<'a> TextRenderer<'a> {
 
     /// One report, ending in a line break.
     ///
-    /// Every piece of text in it (message, labels, help, notes, path, source lines) is
+    /// Every part of text in it (message, labels, help, notes, path, source lines) is
     /// [terminal-safe](cescacs_diagnostics::terminal::terminal_safe). Its size does not depend on how
     /// far apart its labels are: a label more than `NEAR` (8) lines away from the primary one is
     /// given as a note with its place, and a label running over more than `NEAR` lines is
@@ -269,7 +269,7 @@ impl<'a> TextRenderer<'a> {
         let last =
             ranges.iter().map(|r| line_of(r.end.saturating_sub(1).max(r.start))).max().unwrap_or(0);
         let marker = if self.color { "…" } else { "..." };
-        let mut excerpt = Excerpt { text: String::new(), first_line: first, pieces: Vec::new() };
+        let mut excerpt = Excerpt { text: String::new(), first_line: first, parts: Vec::new() };
         for line in first..=last {
             if line > first {
                 excerpt.text.push('\n');
@@ -330,19 +330,19 @@ struct Layout<'d> {
     excerpt: Excerpt,
 }
 
-/// The text ariadne is given for one report, and where its pieces come from.
+/// The text ariadne is given for one report, and where its parts come from.
 struct Excerpt {
     text: String,
     /// The line of the source (0-based) that the excerpt's first line is.
     first_line: usize,
-    /// `(source start, source end, excerpt start, excerpt end)` of each piece of source text
+    /// `(source start, source end, excerpt start, excerpt end)` of each part of source text
     /// kept: a run of characters shown as they are, or one character shown escaped.
-    pieces: Vec<(usize, usize, usize, usize)>,
+    parts: Vec<(usize, usize, usize, usize)>,
 }
 
 impl Excerpt {
-    /// Appends `source[from..to]` (one line's piece), each character that is not
-    /// [terminal-safe](cescacs_diagnostics::terminal::is_unsafe) written escaped, as a piece of its
+    /// Appends `source[from..to]` (one line's part), each character that is not
+    /// [terminal-safe](cescacs_diagnostics::terminal::is_unsafe) written escaped, as a part of its
     /// own, so that offsets still map.
     fn push(&mut self, source: &str, from: usize, to: usize) {
         let mut run = from;
@@ -354,26 +354,25 @@ impl Excerpt {
             self.push_run(source, run, at);
             let into = self.text.len();
             push_safe(&mut self.text, c);
-            self.pieces.push((at, at + c.len_utf8(), into, self.text.len()));
+            self.parts.push((at, at + c.len_utf8(), into, self.text.len()));
             run = at + c.len_utf8();
         }
         self.push_run(source, run, to);
     }
 
     fn push_run(&mut self, source: &str, from: usize, to: usize) {
-        if from < to || self.pieces.last().is_none_or(|&(_, end, _, _)| end < from) {
+        if from < to || self.parts.last().is_none_or(|&(_, end, _, _)| end < from) {
             let into = self.text.len();
             self.text.push_str(&source[from..to]);
-            self.pieces.push((from, to, into, self.text.len()));
+            self.parts.push((from, to, into, self.text.len()));
         }
     }
 
-    /// A source range as a range of the excerpt (its ends are always in a kept piece).
+    /// A source range as a range of the excerpt (its ends are always in a kept part).
     fn map(&self, range: Range<usize>) -> Range<usize> {
         let at = |offset: usize| {
-            let i =
-                self.pieces.partition_point(|&(from, _, _, _)| from <= offset).saturating_sub(1);
-            self.pieces.get(i).map_or(0, |&(from, to, into, end)| {
+            let i = self.parts.partition_point(|&(from, _, _, _)| from <= offset).saturating_sub(1);
+            self.parts.get(i).map_or(0, |&(from, to, into, end)| {
                 if offset >= to {
                     end
                 } else if end - into == to - from {
