@@ -11,7 +11,8 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::{Position, dialect, error, located};
+use crate::diagnostics::{dialect, error, located};
+use crate::snapshot::Position;
 
 /// A legal move with the check it gives. `str()` is its canonical CTL-AN text with its check
 /// mark (`GH6×RI3+^`). Two moves are equal when they play the same and give the same check.
@@ -238,7 +239,7 @@ impl Board {
         let start = match pdtl {
             None => BoardPosition::initial(),
             Some(text) => {
-                let read = position::read(text, crate::dialect(dialect)?);
+                let read = position::read(text, crate::diagnostics::dialect(dialect)?);
                 match read.position {
                     Some(p) => p,
                     None => return Err(error(py, located(text, &read.diagnostics))),

@@ -13,7 +13,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::board::{Board, Move, Outcome};
-use crate::{Diagnostic, Position, error, json, located};
+use crate::diagnostics::{CescacsError, Diagnostic, error, json, located};
+use crate::snapshot::Position;
 
 /// A game's state behind its nodes: the lazy reading it came from, and its model once read.
 #[pyclass(unsendable, module = "cescacs")]
@@ -199,7 +200,7 @@ impl GameNode {
     fn board(&self, py: Python<'_>) -> PyResult<Board> {
         match self.with(py, model::board_of)? {
             Some(inner) => Ok(Board { inner }),
-            None => Err(crate::CescacsError::new_err(
+            None => Err(CescacsError::new_err(
                 "the position there is not known: the start is unknown or a move before it is not legal",
             )),
         }

@@ -4,13 +4,18 @@
 //! Every operation is `cescacs_toolkit`'s, the one crate of the workspace this module calls, as
 //! the CLI and the npm package call it: the same input gives the same diagnostics, canonical
 //! text and positions in each. This module only turns Python values into the toolkit's and
-//! back: `board.rs` the board, its moves and outcomes; `game.rs` the game model. Every error is a `CescacsError` (a `ValueError`) whose `diagnostics` say what was
-//! found; a panic would be a Python exception, never a crash of the interpreter.
+//! back: this file the module and its functions, `diagnostics.rs` the errors and their
+//! diagnostics, `snapshot.rs` `Position`, `board.rs` the board, its moves and outcomes,
+//! `game.rs` the game model, `svg.rs` `cescacs.svg`. Every error is a `CescacsError` (a
+//! `ValueError`) whose `diagnostics` say what was found; a panic would be a Python exception,
+//! never a crash of the interpreter.
 
 #![forbid(unsafe_code)]
 
 mod board;
+mod diagnostics;
 mod game;
+mod snapshot;
 mod svg;
 
 use std::fs::File;
@@ -18,234 +23,14 @@ use std::io::{self, Read};
 
 use cescacs_toolkit::check::CheckOptions;
 use cescacs_toolkit::format::FormatOptions;
-use cescacs_toolkit::read::{JsonOptions, Parsed, Records, URI, json_of};
-use cescacs_toolkit::{
-    Colour, JsonDiagnostic, Position as BoardPosition, PositionEncoding, lazy, names, position,
-};
-use pyo3::create_exception;
+use cescacs_toolkit::read::{Parsed, Records};
+use cescacs_toolkit::{lazy, names, position};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-create_exception!(
-    cescacs,
-    CescacsError,
-    PyValueError,
-    "A text the toolkit cannot read: its `diagnostics` say what and where."
-);
-
-/// One problem found in a text: its code, severity, message, where it is and how to fix it.
-#[pyclass(frozen, module = "cescacs")]
-#[derive(Clone)]
-pub(crate) struct Diagnostic {
-    /// The stable code, e.g. `E0501` (docs/diagnostics.md).
-    #[pyo3(get)]
-    code: String,
-    /// `"error"` or `"warning"`.
-    #[pyo3(get)]
-    severity: String,
-    /// What was expected and what was found.
-    #[pyo3(get)]
-    message: String,
-    /// 1-based line.
-    #[pyo3(get)]
-    line: usize,
-    /// 1-based column, in characters.
-    #[pyo3(get)]
-    column: usize,
-    /// Byte offset where the span starts.
-    #[pyo3(get)]
-    start: usize,
-    /// Byte offset where the span ends.
-    #[pyo3(get)]
-    end: usize,
-    /// Help lines.
-    #[pyo3(get)]
-    help: Vec<String>,
-    /// Fixes: (start, end, replacement), byte offsets.
-    #[pyo3(get)]
-    fixes: Vec<(usize, usize, String)>,
-}
-
-#[pymethods]
-impl Diagnostic {
-    fn __repr__(&self) -> String {
-        format!("<Diagnostic {} {}:{} {}>", self.code, self.line, self.column, self.message)
-    }
-
-    fn __str__(&self) -> String {
-        format!("{}:{}: {} {}", self.line, self.column, self.code, self.message)
-    }
-}
-
-/// How the toolkit gives diagnostics to Python: columns in characters.
-pub(crate) fn json() -> JsonOptions {
-    JsonOptions { uri: URI.to_string(), encoding: PositionEncoding::Utf32 }
-}
-
-impl From<JsonDiagnostic> for Diagnostic {
-    /// A diagnostic as `cescacs check --format json --position-encoding utf-32` gives it.
-    fn from(d: JsonDiagnostic) -> Diagnostic {
-        let severity = if d.severity == 1 { "error" } else { "warning" };
-        Diagnostic {
-            code: d.code,
-            severity: severity.to_string(),
-            message: d.message,
-            line: d.range.start.line as usize + 1,
-            column: d.range.start.character as usize + 1,
-            start: d.data.span.start,
-            end: d.data.span.end,
-            help: d.data.help,
-            fixes: d
-                .data
-                .fixes
-                .into_iter()
-                .map(|f| (f.span.start, f.span.end, f.replacement))
-                .collect(),
-        }
-    }
-}
-
-/// A `CescacsError` carrying `found`, with the first error as its message.
-pub(crate) fn error(py: Python<'_>, found: Vec<JsonDiagnostic>) -> PyErr {
-    let diagnostics: Vec<Diagnostic> = found.into_iter().map(Diagnostic::from).collect();
-    let first = diagnostics
-        .iter()
-        .find(|d| d.severity == "error")
-        .or(diagnostics.first())
-        .map_or_else(|| "unreadable".to_string(), Diagnostic::__str__);
-    let err = CescacsError::new_err(first);
-    // Setting an attribute of a fresh exception object does not fail.
-    let _ = err.value(py).setattr("diagnostics", diagnostics);
-    err
-}
-
-/// The diagnostics of a small text read whole (a PDTL, a move).
-pub(crate) fn located(
-    text: &str,
-    diagnostics: &[cescacs_toolkit::Diagnostic],
-) -> Vec<JsonDiagnostic> {
-    json_of(diagnostics, text, &json())
-}
-
-pub(crate) fn dialect(name: &str) -> PyResult<cescacs_toolkit::Dialect> {
-    names::dialect(name).map_err(PyValueError::new_err)
-}
-
-/// A text given as `str` or as the bytes of a file.
-fn text_bytes(text: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    if let Ok(s) = text.downcast::<PyString>() {
-        Ok(s.extract::<String>()?.into_bytes())
-    } else if let Ok(b) = text.downcast::<PyBytes>() {
-        Ok(b.as_bytes().to_vec())
-    } else {
-        Err(PyTypeError::new_err("expected str or bytes"))
-    }
-}
-
-/// A C'escacs position: the board, the side to move, castling rights, en passant, the clocks.
-#[pyclass(frozen, eq, hash, module = "cescacs")]
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Position {
-    pub(crate) inner: BoardPosition,
-}
-
-#[pymethods]
-impl Position {
-    /// The initial position.
-    #[staticmethod]
-    fn initial() -> Position {
-        Position { inner: BoardPosition::initial() }
-    }
-
-    /// Reads a PDTL string, in the spec's notation or the official app's (`dialect="app"`).
-    #[staticmethod]
-    #[pyo3(signature = (text, dialect = "spec"))]
-    fn from_pdtl(py: Python<'_>, text: &str, dialect: &str) -> PyResult<Position> {
-        let read = position::read(text, self::dialect(dialect)?);
-        match read.position {
-            Some(inner) => Ok(Position { inner }),
-            None => Err(error(py, located(text, &read.diagnostics))),
-        }
-    }
-
-    /// The PDTL string of the position: the spec's canonical one, or the app's.
-    #[pyo3(signature = (dialect = "spec"))]
-    fn pdtl(&self, dialect: &str) -> PyResult<String> {
-        Ok(position::write(&self.inner, self::dialect(dialect)?))
-    }
-
-    /// The side to move: `"w"` or `"b"`.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        match self.inner.turn() {
-            Colour::White => "w",
-            Colour::Black => "b",
-        }
-    }
-
-    /// Every legal move in CTL-AN with its check mark, sorted (as `cescacs legal` lists them).
-    fn legal_moves(&self) -> Vec<String> {
-        position::legal_moves(&self.inner)
-    }
-
-    /// The position after a move written in CTL-AN (`"G7-G13"`, `"KRK-HIO"`...); a check mark
-    /// written is verified, as `cescacs check` verifies it.
-    fn play(&self, py: Python<'_>, r#move: &str) -> PyResult<Position> {
-        match position::play(&self.inner, r#move) {
-            Ok(inner) => Ok(Position { inner }),
-            Err(found) => Err(error(py, located(r#move, &found))),
-        }
-    }
-
-    /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.inner.is_check()
-    }
-
-    /// How the game ends here (mate, stalemate, a draw), or `None` when it goes on.
-    fn outcome(&self) -> Option<String> {
-        self.inner.outcome().map(|o| o.to_string())
-    }
-
-    /// The board as a self-contained SVG picture.
-    fn svg(&self) -> String {
-        position::svg(&self.inner, &position::SvgOptions::default())
-    }
-
-    /// What a notebook shows.
-    fn _repr_svg_(&self) -> String {
-        self.svg()
-    }
-
-    fn __str__(&self) -> String {
-        position::write(&self.inner, cescacs_toolkit::Dialect::Spec)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Position.from_pdtl({:?})", self.__str__())
-    }
-
-    /// A position pickles as its PDTL.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        let read = py.import("cescacs")?.getattr("_position")?;
-        (read, (self.__str__(),)).into_pyobject(py)
-    }
-
-    fn __copy__(&self) -> Position {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
-        self.clone()
-    }
-}
-
-/// A pickled position read again.
-#[pyfunction]
-fn _position(py: Python<'_>, pdtl: &str) -> PyResult<Position> {
-    Position::from_pdtl(py, pdtl, "spec")
-}
+use crate::diagnostics::{CescacsError, Diagnostic, error, json, located, text_bytes};
+use crate::snapshot::Position;
 
 /// A Python file object as bytes: `read(n)` of a binary or a text file.
 struct PyReader {
@@ -494,7 +279,7 @@ fn cescacs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::_move, m)?)?;
     m.add_function(wrap_pyfunction!(game::_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::_node, m)?)?;
-    m.add_function(wrap_pyfunction!(_position, m)?)?;
+    m.add_function(wrap_pyfunction!(snapshot::_position, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;

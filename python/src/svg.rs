@@ -6,8 +6,8 @@ use cescacs_toolkit::{Hex, names, position};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::Position;
 use crate::board::{Board, Move, hex};
+use crate::snapshot::Position;
 
 /// An arrow's two hexes: a `Move` (its origin and destination) or a pair of hex names.
 fn arrow(value: &Bound<'_, PyAny>) -> PyResult<(Hex, Hex)> {

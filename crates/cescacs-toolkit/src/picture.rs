@@ -1,11 +1,24 @@
 //! A position's picture with everything a notebook asks of one (python-chess's
 //! `chess.svg.board`): the options of [`position::svg`](crate::position::svg), arrows and a
-//! width. [`position::svg`](crate::position::svg) draws through [`svg`].
+//! width. [`position::svg`](crate::position::svg) draws through [`svg`]; [`SvgOptions`] lives
+//! here and is re-exported there.
 
 use cescacs_board::{Hex, Position};
-use cescacs_diagram::Diagram;
+use cescacs_diagram::{Diagram, PieceStyle};
 
-use crate::position::SvgOptions;
+/// How [`position::svg`](crate::position::svg) draws a position (and [`svg`], with a
+/// [`Picture`]'s arrows and width).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// Black at the bottom.
+    pub flip: bool,
+    /// How pieces are drawn.
+    pub pieces: PieceStyle,
+    /// The last move's origin and destination, highlighted.
+    pub last_move: Option<(Hex, Hex)>,
+    /// The picture's `<title>`.
+    pub title: Option<String>,
+}
 
 /// How [`svg`] draws a position.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

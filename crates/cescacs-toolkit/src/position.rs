@@ -1,9 +1,8 @@
 //! One position: read from a PDTL in either dialect (or `start`), written in either, its legal
 //! moves as `cescacs legal` lists them, a written move played, its picture.
 
-use cescacs_board::{Hex, Letters, Position};
+use cescacs_board::{Letters, Position};
 use cescacs_diagnostics::Diagnostic;
-use cescacs_diagram::PieceStyle;
 use pdtl::Dialect;
 
 /// The word read wherever a PDTL is, for the initial position (in any case).
@@ -86,18 +85,7 @@ pub fn play(position: &Position, written: &str) -> Result<Position, Vec<Diagnost
     })
 }
 
-/// How [`svg`] draws a position.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// Black at the bottom.
-    pub flip: bool,
-    /// How pieces are drawn.
-    pub pieces: PieceStyle,
-    /// The last move's origin and destination, highlighted.
-    pub last_move: Option<(Hex, Hex)>,
-    /// The picture's `<title>`.
-    pub title: Option<String>,
-}
+pub use crate::picture::SvgOptions;
 
 /// The board of a position as a self-contained SVG picture (`cescacs board --svg`'s).
 pub fn svg(position: &Position, options: &SvgOptions) -> String {
