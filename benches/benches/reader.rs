@@ -1,5 +1,5 @@
-//! The input side of `cescacs check`: a stream cut into one-game pieces with their offsets, lines
-//! and columns (`ctl_pgn::reader::Pieces`), then each piece decoded (`ctl_pgn::decode::decode`:
+//! The input side of `cescacs check`: a stream cut into one-game chunks with their offsets, lines
+//! and columns (`ctl_pgn::reader::Chunks`), then each chunk decoded (`ctl_pgn::decode::decode`:
 //! UTF-8, BOM, control characters), in bytes and in games.
 //!
 //! The input is about 8 MB of random legal games from `cargo xtask gen`'s generator (fixed seed),
@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ctl_pgn::decode::decode;
-use ctl_pgn::reader::Pieces;
+use ctl_pgn::reader::Chunks;
 
 fn bench(c: &mut Criterion) {
     let corpus = cescacs_benches::generated(8 << 20);
@@ -30,17 +30,17 @@ fn bench(c: &mut Criterion) {
         group.warm_up_time(Duration::from_secs(1));
         group.measurement_time(Duration::from_secs(3));
         group.throughput(throughput);
-        group.bench_function("pieces", |b| {
+        group.bench_function("chunks", |b| {
             b.iter(|| {
-                Pieces::new(black_box(bytes))
-                    .map(|piece| piece.expect("reading memory").bytes.len())
+                Chunks::new(black_box(bytes))
+                    .map(|chunk| chunk.expect("reading memory").bytes.len())
                     .sum::<usize>()
             })
         });
-        group.bench_function("pieces_decode", |b| {
+        group.bench_function("chunks_decode", |b| {
             b.iter(|| {
-                Pieces::new(black_box(bytes))
-                    .map(|piece| decode(piece.expect("reading memory").bytes).text.len())
+                Chunks::new(black_box(bytes))
+                    .map(|chunk| decode(chunk.expect("reading memory").bytes).text.len())
                     .sum::<usize>()
             })
         });

@@ -21,7 +21,7 @@
 //! level, `-j 1`, median of 5: 0.10 s before, 0.09 s after on the 20 MB file, and 0.34 s
 //! before, 0.31 s after (294 to 323 MB/s) on it given five times (100 MB). The gain: a
 //! move's squares and separator are read from one 8-byte word and written into the
-//! scratch move in place; returned as a tuple they went through the stack in pieces of
+//! scratch move in place; returned as a tuple they went through the stack in parts of
 //! different widths and stalled the loads (28 % of `Scanner::mv` in `perf annotate`).
 //! The 700 MB/s aimed at is still not reached: the profile of `mv` is now flat (the hex
 //! table load at the end of a chain of shifts, the marks loop, the blanks skipped up to

@@ -4,7 +4,7 @@
 //! replay's own cost is the difference with `syntax`.
 //!
 //! `fast_*` is the fast path of `cescacs check` (`ctl_pgn::internals::check_fast`) on the
-//! same games, split into one-game pieces beforehand as `check` reads them: what a clean game
+//! same games, split into one-game chunks beforehand as `check` reads them: what a clean game
 //! costs there.
 //!
 //! The input is about 4 MB of random legal games from `cargo xtask gen`'s generator (fixed seed,
@@ -19,7 +19,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ctl_an::Limits;
 use ctl_pgn::internals::check_fast;
-use ctl_pgn::reader::Pieces;
+use ctl_pgn::reader::Chunks;
 use ctl_pgn::{Check, Level};
 
 fn bench(c: &mut Criterion) {
@@ -30,11 +30,11 @@ fn bench(c: &mut Criterion) {
         Check::new(Level::Rules).text(text).diagnostics.is_empty(),
         "the generated games are not clean"
     );
-    let pieces: Vec<String> = Pieces::new(text.as_bytes())
+    let chunks: Vec<String> = Chunks::new(text.as_bytes())
         .map(|p| String::from_utf8(p.expect("reading from memory").bytes).expect("UTF-8"))
         .collect();
     let fast =
-        |level| pieces.iter().filter(|p| check_fast(p, level, &Limits::DEFAULT).is_some()).count();
+        |level| chunks.iter().filter(|p| check_fast(p, level, &Limits::DEFAULT).is_some()).count();
     assert_eq!(fast(Level::Rules), corpus.games, "every generated game takes the fast path");
     for (group_name, throughput) in [
         ("validate/bytes", Throughput::Bytes(text.len() as u64)),

@@ -149,7 +149,7 @@ fn tree<'py>(
         return Err(error(py, located(start, &read.diagnostics)));
     };
     let bytes = text_bytes(text)?;
-    let tree = cescacs_toolkit::collection::tree(&lossy(&bytes), &from, depth);
+    let tree = cescacs_toolkit::collection::tree_from(&lossy(&bytes), &from, depth);
     to_python(py, &tree)
 }
 

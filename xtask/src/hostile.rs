@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cescacs_board::terminal::is_unsafe;
+use cescacs_diagnostics::terminal::is_unsafe;
 
 use cescacs_gen::Rng;
 use ctl_pgn::render::{Context, ErrorCap, FileReport, PositionEncoding, render_json};
@@ -35,6 +35,10 @@ fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
 
 /// A good game, which kinds 10 and 11 spoil.
 pub const GAME: &str = "[Variant \"C'escacs\"]\n[Event \"x\"]\n1. E7-E13, E21-E15 {a comment ~E13}\n2. F8-F12 (2. D8-D12) 2... F20-F16:\n*\n";
+
+/// A game without tags: a run of them is one chunk of a file (no `[Variant` line to cut it at),
+/// which the reader reads a record at a time.
+pub const UNTAGGED: &str = "1. E7-E13, E21-E15\n2. F8-F12, JF22-E19:\n*\n";
 
 /// Characters a terminal acts on or hides, and the ones the grammar cares about.
 pub const NASTY: &[&str] = &[
@@ -86,15 +90,15 @@ pub fn hostile(rng: &mut Rng, kind: usize) -> Vec<u8> {
         8 => format!("[Variant \"C'escacs\"]\n{{{}", "x".repeat(n)).into_bytes(),
         9 => format!("[Variant \"C'escacs\"]\n{}", "[Tag \"v\"]\n".repeat(n)).into_bytes(),
         10 => {
-            // Nasty pieces spliced into a good game, anywhere.
+            // Nasty fragments spliced into a good game, anywhere.
             let mut text = GAME.repeat(1 + rng.below(3));
             for _ in 0..1 + rng.below(8) {
                 let mut at = rng.below(text.len() + 1);
                 while !text.is_char_boundary(at) {
                     at -= 1;
                 }
-                let piece: &str = pick::<&str>(rng, NASTY);
-                text.insert_str(at, piece);
+                let fragment: &str = pick::<&str>(rng, NASTY);
+                text.insert_str(at, fragment);
             }
             text.into_bytes()
         }
@@ -113,7 +117,7 @@ pub fn hostile(rng: &mut Rng, kind: usize) -> Vec<u8> {
             bytes
         }
         _ => {
-            // Nasty pieces only.
+            // Nasty fragments only.
             (0..n / 4 + 1).flat_map(|_| pick::<&str>(rng, NASTY).as_bytes().to_vec()).collect()
         }
     }
@@ -377,6 +381,11 @@ fn reproducers(big: bool) -> Vec<Reproducer> {
         ),
         ("40,000 `*` lines", vec!["check"], Some("*\n".repeat(40_000).into_bytes())),
         (
+            "23,000 games without tags (1 MB)",
+            vec!["replay"],
+            Some(UNTAGGED.repeat(23_000).into_bytes()),
+        ),
+        (
             "34,000 games on one line (1.4 MB)",
             vec!["fmt", "--stdout"],
             Some(format!("{}\n", tiny.repeat(34_000)).into_bytes()),
@@ -526,9 +535,9 @@ pub const KIND_NAMES: [&str; KINDS] = [
     "malformed tags",
     "an unclosed comment",
     "a tag flood",
-    "nasty pieces in a game",
+    "nasty fragments in a game",
     "bytes deleted or doubled",
-    "nasty pieces alone",
+    "nasty fragments alone",
 ];
 
 fn row(name: &str, w: &Worst) -> String {

@@ -21,6 +21,7 @@ pub mod app_forms;
 pub mod app_interop;
 pub mod bench_report;
 pub mod corpus;
+pub mod dist;
 pub mod docs;
 pub mod generate;
 pub mod hostile;

@@ -44,7 +44,7 @@ Tasks:
           --from app reading as each line expects, and records the answers in forms.jsonl.
   docs [--check]
           write docs/diagnostics.md, the index of the diagnostic codes, from the registry
-          (crates/cescacs-board/src/codes.rs); --check only compares (exit 1 when stale)
+          (crates/cescacs-diagnostics/src/codes.rs); --check only compares (exit 1 when stale)
   hostile [--cases N] [--seed S] [--no-build] [--big] [--scale]
           the long run of the hostile-input suite: N seeded cases (default 2000) of 13 hostile
           kinds, each checked in process for the invariants (no panic, spans in range, capped
@@ -60,7 +60,9 @@ Tasks:
           Exit 1 on a broken invariant or a status other than 0, 1 or 2.
   npm     build the npm package `cescacs` into target/npm/cescacs/: crates/cescacs-wasm for
           wasm32-unknown-unknown (profile `wasm`, build in target/wasm/), its glue and types by
-          wasm-bindgen, index.js, package.json, README and licences; print the .wasm's size.
+          wasm-bindgen (ES and CommonJS), the classes (npm/api.js), the entries index.js,
+          index.cjs, browser.js and manual.js, index.d.ts, package.json, README and licences;
+          print the .wasm's size.
           Needs scripts/wasm-toolchain.sh first
   wheel [--profile P] [--out DIR]
           the Python package `cescacs` as one abi3 wheel (CPython 3.9 on), built by maturin in
@@ -71,6 +73,12 @@ Tasks:
           write the playground into target/playground/: index.html, its script and styles, and
           the package in cescacs/ (with the game viewer's viewer.js and viewer.css). Serve it
           with any static server, e.g. `python3 -m http.server -d target/playground`
+  dist [--no-build]
+          write what the project ships into target/dist/: the npm package's tarball
+          (cescacs-VERSION.tgz, `npm pack` of the package built as `npm`), the playground site
+          (playground/), the Python wheel (as `wheel`, release) and the VS Code extension
+          (cescacs-ctl-pgn.vsix); print each one's size. --no-build takes the package in
+          target/npm/cescacs and makes neither the wheel nor the .vsix
   bench-report [--mb N] [--jobs N] [--runs N] [--no-build] [--no-write]
           generate about N MB (default 100) of games into target/bench-report/, run the release
           `cescacs check` on it at each level (syntax, coherence, rules), with 1 thread and with
@@ -147,6 +155,17 @@ fn main() -> ExitCode {
                 dir.display(),
                 dir.display()
             );
+            true
+        }),
+        Some("dist") => match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            [] => xtask::dist::run(&root(), true),
+            ["--no-build"] => xtask::dist::run(&root(), false),
+            _ => Err(format!("unknown options {args:?} of `dist`")),
+        }
+        .map(|made| {
+            for artefact in made {
+                println!("{}: {} bytes", artefact.path.display(), artefact.bytes);
+            }
             true
         }),
         Some("wheel") => wheel(&args),

@@ -1,8 +1,9 @@
 //! `cargo xtask npm`: the npm package `cescacs` in `target/npm/cescacs/`: `crates/cescacs-wasm`
-//! built for `wasm32-unknown-unknown` (profile `wasm`), its JavaScript glue and types written by
-//! `wasm-bindgen --target web`, and an ES module `index.js` that loads the WebAssembly itself
-//! (from the file in node, by URL in a browser) so that every function is ready after
-//! `await import(...)`, with no bundler.
+//! built for `wasm32-unknown-unknown` (profile `wasm`), its JavaScript glue written by
+//! `wasm-bindgen` twice over the same module (`--target web`: ES, `--target nodejs`: CommonJS),
+//! the classes of `npm/api.js`, an entry per environment (`index.js` for node's `import`,
+//! `index.cjs` for `require`, `browser.js`, `manual.js`; each ready once imported but the last),
+//! one self-contained declaration file, and `package.json` with its exports map (docs/NPM.md).
 //!
 //! The toolchain comes from `scripts/wasm-toolchain.sh`: rustup's wasm32 standard library when
 //! it is installed, otherwise Debian's rust-web toolchain, with which std is built here
@@ -130,13 +131,18 @@ pub fn build(root: &Path) -> Result<Built, String> {
     if dir.exists() {
         fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    run(Command::new("wasm-bindgen")
-        // The names section only names functions in traces: 15% of the module.
-        .args(["--target", "web", "--remove-name-section", "--out-name", "cescacs_wasm"])
-        .arg("--out-dir")
-        .arg(&dir)
-        .arg(&wasm))?;
-    write_package(root, &dir)?;
+    // The glue for ES modules (browsers, node's `import`) and for CommonJS (node's `require`):
+    // both drive the very same `.wasm` (wasm-bindgen writes it byte for byte alike).
+    let node_glue = root.join(TARGET_DIR).join("nodejs-glue");
+    for (target, out) in [("web", &dir), ("nodejs", &node_glue)] {
+        run(Command::new("wasm-bindgen")
+            // The names section only names functions in traces: 15% of the module.
+            .args(["--target", target, "--remove-name-section", "--out-name", "cescacs_wasm"])
+            .arg("--out-dir")
+            .arg(out)
+            .arg(&wasm))?;
+    }
+    write_package(root, &dir, &node_glue)?;
     let module = dir.join("cescacs_wasm_bg.wasm");
     let wasm_bytes = fs::metadata(&module).map_err(|e| format!("{}: {e}", module.display()))?.len();
     let wasm_gzipped = Command::new("gzip")
@@ -149,67 +155,129 @@ pub fn build(root: &Path) -> Result<Built, String> {
     Ok(Built { dir, wasm_bytes, wasm_gzipped })
 }
 
-/// The functions the bindings export, from wasm-bindgen's declarations (its `initSync` and
-/// default `init` are the package's business, not the user's).
-fn exported_functions(declarations: &str) -> Vec<&str> {
-    declarations
-        .lines()
-        .filter_map(|l| l.strip_prefix("export function "))
-        .filter_map(|l| l.split('(').next())
-        .filter(|name| *name != "initSync")
-        .collect()
+/// The declarations of the module's public items in wasm-bindgen's `.d.ts` (for node, which has
+/// no initialisers), each with its documentation: the functions, and the classes they give
+/// (`GameReplays`). Items named with a leading `_` are the package's own classes' glue
+/// (`npm/api.js`), not exported; the types of the crate's `types.d.ts` are left out (the
+/// package writes them itself).
+fn public_declarations(declarations: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut doc: Vec<&str> = Vec::new();
+    let mut lines = declarations.lines();
+    while let Some(line) = lines.next() {
+        if line.starts_with("/**") {
+            doc = vec![line];
+            if !line.contains("*/") {
+                for more in lines.by_ref() {
+                    doc.push(more);
+                    if more.contains("*/") {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        let item = if let Some(rest) = line.strip_prefix("export function ") {
+            rest.split('(').next().map(|name| (name, vec![line]))
+        } else if let Some(rest) = line.strip_prefix("export class ") {
+            let mut block = vec![line];
+            for more in lines.by_ref() {
+                block.push(more);
+                if more == "}" {
+                    break;
+                }
+            }
+            rest.split([' ', '{']).next().map(|name| (name, block))
+        } else {
+            None
+        };
+        if let Some((name, block)) = item {
+            if !name.starts_with('_') && name != "initSync" {
+                let text = doc.iter().chain(&block).copied().collect::<Vec<_>>().join("\n");
+                found.push((name.to_string(), text));
+            }
+        }
+        doc.clear();
+    }
+    found
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
     fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+fn read(path: &Path) -> Result<String, String> {
+    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 fn copy(from: &Path, to: &Path) -> Result<(), String> {
     fs::copy(from, to).map(drop).map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))
 }
 
-/// `index.js`, `index.d.ts`, `package.json`, the viewer's script and styles, the README and
-/// the licences.
-fn write_package(root: &Path, dir: &Path) -> Result<(), String> {
-    let glue = dir.join("cescacs_wasm.d.ts");
-    let declarations = fs::read_to_string(&glue).map_err(|e| format!("{}: {e}", glue.display()))?;
-    let names = exported_functions(&declarations).join(", ");
-    let loader = fs::read_to_string(root.join(TEMPLATES).join("index.js"))
-        .map_err(|e| format!("{TEMPLATES}/index.js: {e}"))?;
-    write(
-        &dir.join("index.js"),
-        &format!("{loader}\nexport {{ {names} }} from './cescacs_wasm.js';\n"),
-    )?;
-    write(
-        &dir.join("index.d.ts"),
-        &format!(
-            "// The functions of the package, ready once the module is imported.\n\
-             export {{ {names} }} from './cescacs_wasm.js';\n\
-             export type * from './cescacs_wasm.js';\n"
-        ),
-    )?;
-    let package = serde_json::json!({
-        "name": "cescacs",
-        "version": env!("CARGO_PKG_VERSION"),
-        "description": "The C'escacs notation toolkit: check, format, replay and draw CTL-PGN games and PDTL positions (WebAssembly)",
-        "license": "MIT OR Apache-2.0",
-        "type": "module",
-        "main": "./index.js",
-        "module": "./index.js",
-        "types": "./index.d.ts",
-        "exports": { ".": { "types": "./index.d.ts", "default": "./index.js" } },
-        "files": [
-            "index.js", "index.d.ts", "cescacs_wasm.js", "cescacs_wasm.d.ts",
-            "cescacs_wasm_bg.wasm", "cescacs_wasm_bg.wasm.d.ts", "viewer.js", "viewer.css",
-            "README.md", "LICENSE-MIT", "LICENSE-APACHE"
-        ],
-        "engines": { "node": ">=20" },
-        "sideEffects": true,
-        "keywords": ["cescacs", "chess", "hexagonal", "notation", "pgn", "wasm"]
-    });
-    let package = serde_json::to_string_pretty(&package).map_err(|e| e.to_string())?;
-    write(&dir.join("package.json"), &format!("{package}\n"))?;
-    copy(&root.join(TEMPLATES).join("README.md"), &dir.join("README.md"))?;
+/// The package's classes, `npm/api.js`, as CommonJS: its factory with the `export` keyword
+/// taken off.
+fn commonjs_factory(api: &str) -> Result<String, String> {
+    const HEAD: &str = "export function api(wasm) {";
+    if !api.contains(HEAD) {
+        return Err(format!("{TEMPLATES}/api.js: no `{HEAD}`"));
+    }
+    Ok(api.replacen(HEAD, "function api(wasm) {", 1))
+}
+
+/// The loaders (ES for node, ES for browsers, ES without loading, CommonJS), their types, the
+/// classes, `package.json`, the viewer's script and styles, the README and the licences.
+/// `node_glue` is wasm-bindgen's `--target nodejs` output: its CommonJS glue, which reads the
+/// same `.wasm` synchronously, and its declarations, which have no initialisers.
+fn write_package(root: &Path, dir: &Path, node_glue: &Path) -> Result<(), String> {
+    let templates = root.join(TEMPLATES);
+    let declarations = read(&node_glue.join("cescacs_wasm.d.ts"))?;
+    let public = public_declarations(&declarations);
+    let names: Vec<&str> = public.iter().map(|(name, _)| name.as_str()).collect();
+    let names = names.join(", ");
+    copy(&node_glue.join("cescacs_wasm.js"), &dir.join("cescacs_wasm.cjs"))?;
+    let api = read(&templates.join("api.js"))?;
+    write(&dir.join("api.js"), &api)?;
+    for (file, template) in
+        [("index.js", "node.js"), ("browser.js", "browser.js"), ("manual.js", "manual.js")]
+    {
+        let loader = read(&templates.join(template))?;
+        let exports = format!(
+            "export {{ {names} }} from './cescacs_wasm.js';\n\
+             export const {{ CescacsError, Position, Game, Node }} = api(wasm);\n"
+        );
+        write(&dir.join(file), &format!("{loader}\n{exports}"))?;
+    }
+    let commonjs = format!(
+        "// The npm package `cescacs` for `require`: wasm-bindgen's CommonJS glue, which reads the\n\
+         // module's bytes beside it synchronously, and the package's classes. Written by `cargo\n\
+         // xtask npm`.\n\
+         'use strict';\n\
+         const wasm = require('./cescacs_wasm.cjs');\n\
+         {factory}\n\
+         module.exports = {{ {exports}, ...api(wasm) }};\n",
+        factory = commonjs_factory(&api)?,
+        exports =
+            public.iter().map(|(n, _)| format!("{n}: wasm.{n}")).collect::<Vec<_>>().join(", "),
+    );
+    write(&dir.join("index.cjs"), &commonjs)?;
+    // One self-contained declaration file, the same for `import` and `require`: the crate's
+    // types, the classes', and the module's functions; nothing of wasm-bindgen's initialisers
+    // (which name the DOM's types) but `manual`'s own.
+    let types = format!(
+        "// The types of the package `cescacs`. Written by `cargo xtask npm`.\n\n{}\n{}\n{}\n",
+        read(&root.join("crates/cescacs-wasm/src/types.d.ts"))?,
+        read(&templates.join("api.d.ts"))?,
+        public.iter().map(|(_, text)| text.as_str()).collect::<Vec<_>>().join("\n\n"),
+    );
+    write(&dir.join("index.d.ts"), &types)?;
+    write(&dir.join("index.d.cts"), &types)?;
+    let manual = format!("{types}\n{}", read(&templates.join("manual.d.ts"))?);
+    write(&dir.join("manual.d.ts"), &manual)?;
+    write(&dir.join("package.json"), &package_json(&read(&templates.join("package.json"))?)?)?;
+    for file in ["cescacs_wasm.d.ts", "cescacs_wasm_bg.wasm.d.ts"] {
+        fs::remove_file(dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
+    }
+    copy(&templates.join("README.md"), &dir.join("README.md"))?;
     for file in ["viewer.js", "viewer.css"] {
         copy(&root.join(VIEWER).join(file), &dir.join(file))?;
     }
@@ -219,16 +287,46 @@ fn write_package(root: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// `package.json` from its template (`npm/package.json`, written by hand: the order of the
+/// conditions of its exports map is the order they are tried in): `types` first in every
+/// condition; browsers (and bundlers for them) take `browser.js`, which fetches the module by
+/// URL and names no `node:` module; node takes `index.js` (ES) or `index.cjs` (`require`), both
+/// loading the module's bytes synchronously; `cescacs/manual` loads nothing until `init` or
+/// `initSync` is called with the caller's URL or bytes.
+fn package_json(template: &str) -> Result<String, String> {
+    let text = template.replace("{{VERSION}}", env!("CARGO_PKG_VERSION"));
+    serde_json::from_str::<serde_json::Value>(&text)
+        .map_err(|e| format!("{TEMPLATES}/package.json: {e}"))?;
+    Ok(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_package_exports_every_function_but_the_initialisers() {
-        let declarations = "export function check(text: string | Uint8Array, options?: CheckOptions | null): CheckResult;\n\
+    fn the_package_exports_every_public_item_with_its_documentation() {
+        let declarations = "export interface LegalMove { from: string; }\n\
+             /**\n * Checks.\n */\n\
+             export function check(text: string | Uint8Array, options?: CheckOptions | null): CheckResult;\n\
+             /** Internal. */\n\
+             export function _play(pdtl: string): Played;\n\
+             export class _GameModel {\n  free(): void;\n}\n\
+             export class GameReplays {\n  next(): IteratorResult<GameReplayed, undefined>;\n}\n\
              export function boardSvg(pdtl: string): string;\n\
-             export function initSync(module: SyncInitInput): InitOutput;\n\
-             export default function __wbg_init (module_or_path?: any): Promise<InitOutput>;\n";
-        assert_eq!(exported_functions(declarations), ["check", "boardSvg"]);
+             export function initSync(module: SyncInitInput): InitOutput;\n";
+        let found = public_declarations(declarations);
+        let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["check", "GameReplays", "boardSvg"]);
+        assert!(found[0].1.starts_with("/**\n * Checks.\n */\nexport function check("));
+        assert!(found[1].1.ends_with("undefined>;\n}"));
+    }
+
+    #[test]
+    fn the_commonjs_classes_are_the_factory_without_export() {
+        let made =
+            commonjs_factory("// x\nexport function api(wasm) {\n  return {};\n}\n").unwrap();
+        assert_eq!(made, "// x\nfunction api(wasm) {\n  return {};\n}\n");
+        assert!(commonjs_factory("export const api = 1;").is_err());
     }
 }

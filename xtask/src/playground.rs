@@ -30,7 +30,7 @@ const HOLE: &str = "{{SAMPLE}}";
 /// and writes the playground; gives its folder.
 pub fn run(root: &Path, build: bool) -> Result<PathBuf, String> {
     let package = if build { npm::build(root)?.dir } else { root.join(npm::OUT) };
-    if !package.join("index.js").is_file() {
+    if !package.join("browser.js").is_file() {
         return Err(format!("{} holds no package: run `cargo xtask npm`", package.display()));
     }
     write(root, &package)
@@ -93,7 +93,7 @@ mod tests {
         {
             assert!(page.contains(&format!("\"{asset}\"")), "{asset}");
         }
-        assert!(script.contains("from './cescacs/index.js'"));
+        assert!(script.contains("from './cescacs/browser.js'"));
     }
 
     /// The sample opens clean (no diagnostic at the rules level) and canonical (what `cescacs

@@ -108,6 +108,12 @@ fn shapes() -> Vec<Shape> {
             commands: games(),
         },
         Shape {
+            name: "games without tags",
+            make: |n| crate::hostile::UNTAGGED.repeat(n).into_bytes(),
+            n: 6_000,
+            commands: games(),
+        },
+        Shape {
             name: "games with comments",
             make: |n| format!("{V}1. E7-E13: {{a comment}} *\n\n").repeat(n).into_bytes(),
             n: 45_000,

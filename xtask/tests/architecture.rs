@@ -93,6 +93,7 @@ fn read_members() -> Vec<Member> {
         .collect()
 }
 
+const DIAG: &str = "cescacs-diagnostics";
 const BOARD: &str = "cescacs-board";
 const PDTL: &str = "pdtl";
 const AN: &str = "ctl-an";
@@ -104,32 +105,34 @@ const TOOLKIT: &str = "cescacs-toolkit";
 
 /// Every crate of the workspace, whether it goes to crates.io, and the crates of the workspace
 /// its code may use (normal and build dependencies), as the code map of docs/ARCHITECTURE.md
-/// draws the layers: `cescacs-board` ← `pdtl`, `ctl-an` ← `ctl-pgn` ← `ctl-lsp` ← `ctl-cli`;
+/// draws the layers: `cescacs-diagnostics` (below everything that reports a problem);
+/// `cescacs-board` ← `pdtl`, `ctl-an` ← `ctl-pgn` ← `ctl-lsp` ← `ctl-cli`;
 /// `cescacs-board` ← `cescacs-diagram` ← `ctl-lsp`; `ctl-pgn`, `cescacs-diagram` ←
 /// `cescacs-viewer` ← `cescacs-toolkit` (the one core of the shells) ← `ctl-lsp`, `ctl-cli` and
 /// the bindings, which call nothing else of the workspace; the tooling on the libraries. A new
 /// crate takes its place here, as in the code map.
 const LAYERS: &[(&str, bool, &[&str])] = &[
+    (DIAG, true, &[]),
     (BOARD, true, &[]),
-    (PDTL, true, &[BOARD]),
-    (AN, true, &[BOARD]),
+    (PDTL, true, &[DIAG, BOARD]),
+    (AN, true, &[DIAG, BOARD]),
     (DIAGRAM, true, &[BOARD]),
-    (PGN, true, &[BOARD, PDTL, AN]),
-    (VIEWER, true, &[BOARD, PDTL, AN, PGN, DIAGRAM]),
-    (TOOLKIT, true, &[BOARD, PDTL, AN, PGN, DIAGRAM, VIEWER]),
-    (LSP, true, &[BOARD, PDTL, AN, PGN, DIAGRAM, TOOLKIT]),
-    ("ctl-cli", true, &[BOARD, PDTL, AN, PGN, DIAGRAM, VIEWER, TOOLKIT, LSP]),
+    (PGN, true, &[DIAG, BOARD, PDTL, AN]),
+    (VIEWER, true, &[DIAG, BOARD, PDTL, AN, PGN, DIAGRAM]),
+    (TOOLKIT, true, &[DIAG, BOARD, PDTL, AN, PGN, DIAGRAM, VIEWER]),
+    (LSP, true, &[DIAG, BOARD, PDTL, AN, PGN, DIAGRAM, TOOLKIT]),
+    ("ctl-cli", true, &[DIAG, BOARD, PDTL, AN, PGN, DIAGRAM, VIEWER, TOOLKIT, LSP]),
     // The npm package is what users install (`cargo xtask npm`), the wheel for Python.
     ("cescacs-wasm", false, &[TOOLKIT]),
     ("cescacs-py", false, &[TOOLKIT]),
     ("cescacs-gen", true, &[BOARD, PDTL, AN]),
-    ("cescacs-fuzz-targets", false, &[BOARD, PDTL, AN, PGN]),
+    ("cescacs-fuzz-targets", false, &[DIAG, BOARD, PDTL, AN, PGN]),
     ("cescacs-benches", false, &[BOARD, PDTL, AN, PGN]),
-    ("xtask", false, &[BOARD, PDTL, AN, PGN, DIAGRAM, "cescacs-gen"]),
+    ("xtask", false, &[DIAG, BOARD, PDTL, AN, PGN, DIAGRAM, "cescacs-gen"]),
 ];
 
 /// The crates below `ctl-pgn`: no renderer among their dependencies.
-const BELOW_PGN: [&str; 3] = [BOARD, PDTL, AN];
+const BELOW_PGN: [&str; 4] = [DIAG, BOARD, PDTL, AN];
 
 /// What breaks the layers in `members`: a crate missing from [`LAYERS`] (or listed there and
 /// gone), a published flag other than the table's, a dependency the table does not allow, and

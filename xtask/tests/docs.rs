@@ -12,7 +12,7 @@ fn the_diagnostics_index_is_the_registry() {
         let diff = similar::TextDiff::from_lines(&committed, &generated);
         panic!(
             "{} is stale: run `cargo xtask docs` (the registry is \
-             crates/cescacs-board/src/codes.rs)\n{}",
+             crates/cescacs-diagnostics/src/codes.rs)\n{}",
             xtask::docs::INDEX,
             diff.unified_diff().header("committed", "generated")
         );

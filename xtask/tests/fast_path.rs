@@ -9,7 +9,7 @@ use cescacs_gen::{Features, generate_game, generate_game_with};
 use ctl_an::Limits;
 use ctl_an::syntax::Movetext;
 use ctl_pgn::internals::check_fast;
-use ctl_pgn::reader::Pieces;
+use ctl_pgn::reader::Chunks;
 use ctl_pgn::{Check, Level};
 use proptest::prelude::*;
 
@@ -42,10 +42,10 @@ fn agrees(text: &str, level: Level) -> bool {
     true
 }
 
-/// The one-game pieces of a file, as `check` reads them (UTF-8 ones only: the others never
+/// The one-game chunks of a file, as `check` reads them (UTF-8 ones only: the others never
 /// reach the fast path).
-fn pieces(bytes: &[u8]) -> Vec<String> {
-    Pieces::new(bytes)
+fn chunks(bytes: &[u8]) -> Vec<String> {
+    Chunks::new(bytes)
         .map(|p| p.expect("reading from memory"))
         .filter_map(|p| ctl_pgn::decode::as_plain_text(&p.bytes).map(str::to_string))
         .collect()
@@ -63,8 +63,8 @@ fn corpus_texts() -> Vec<(String, String)> {
         files.sort();
         for file in files {
             let bytes = std::fs::read(&file).expect("corpus file");
-            for piece in pieces(&bytes) {
-                out.push((file.display().to_string(), piece));
+            for chunk in chunks(&bytes) {
+                out.push((file.display().to_string(), chunk));
             }
         }
     }
@@ -76,7 +76,7 @@ fn every_corpus_game_the_fast_path_calls_clean_is_clean() {
     let texts = corpus_texts();
     for level in LEVELS {
         let fast = texts.iter().filter(|(_, t)| agrees(t, level)).count();
-        eprintln!("{level:?}: {fast} of {} corpus pieces clean by the fast path", texts.len());
+        eprintln!("{level:?}: {fast} of {} corpus chunks clean by the fast path", texts.len());
     }
 }
 

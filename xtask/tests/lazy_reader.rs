@@ -146,7 +146,7 @@ fn mutated() -> impl Strategy<Value = Vec<u8>> {
             text.push_str(&generate_game_with(7, index + 1, 30, &features).text);
             let mut bytes = text.into_bytes();
             if bad_byte {
-                // Invalid UTF-8 somewhere: that piece is decoded and read the full way.
+                // Invalid UTF-8 somewhere: that chunk is decoded and read the full way.
                 let at = bytes.len() / 3;
                 bytes.insert(at, 0xFF);
             }

@@ -186,11 +186,11 @@ fn quoted_code_at(s: &str) -> bool {
         && b[6] == b'"'
 }
 
-/// Codes are declared once, in the registry `cescacs_board::codes`: outside it, non-test code
+/// Codes are declared once, in the registry `cescacs_diagnostics::codes`: outside it, non-test code
 /// names a code only through the registry's constants.
 #[test]
 fn diagnostic_codes_are_spelled_only_in_the_registry() {
-    let registry = root().join("crates/cescacs-board/src/codes.rs");
+    let registry = root().join("crates/cescacs-diagnostics/src/codes.rs");
     let mut files = Vec::new();
     for entry in fs::read_dir(root().join("crates")).expect("crates/ exists") {
         rust_files(&entry.expect("readable crates/").path().join("src"), &mut files);
@@ -274,4 +274,27 @@ fn collect_cited_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// A source folder named `build/` reads as build output (issue 39): the directories of the
+/// repository's sources (build output, version control and packages left out) are named
+/// otherwise.
+#[test]
+fn no_source_folder_is_named_build() {
+    fn visit(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = fs::read_dir(dir) else { return };
+        for path in entries.map(|e| e.expect("readable directory").path()) {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if !path.is_dir() || matches!(name, "target" | ".git" | "node_modules") {
+                continue;
+            }
+            if name == "build" {
+                out.push(path.clone());
+            }
+            visit(&path, out);
+        }
+    }
+    let mut found = Vec::new();
+    visit(&root(), &mut found);
+    assert!(found.is_empty(), "source folders named build: {found:?}");
 }

@@ -230,6 +230,20 @@ impl HexColour {
             HexColour::Coloured => 'c',
         }
     }
+
+    /// Its name in lower case: `white`, `black` or `coloured`.
+    ///
+    /// ```
+    /// use cescacs_board::HexColour;
+    /// assert_eq!(HexColour::ALL.map(HexColour::name), ["white", "black", "coloured"]);
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            HexColour::White => "white",
+            HexColour::Black => "black",
+            HexColour::Coloured => "coloured",
+        }
+    }
 }
 
 /// A hex of the board: exactly the 169 pairs (column, line) of docs/RULES.md 1.1.

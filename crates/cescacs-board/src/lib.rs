@@ -15,9 +15,10 @@
 //!   engine's own), check ([`CheckKind`]), the end of a game ([`Outcome`]: its [`Termination`]
 //!   and winner; [`DrawReason`]), perft;
 //! - [`letters`]: the piece letters of a game ([`Letters`]: standard, `Redefine`, FAN);
-//! - [`diagnostic`], [`codes`], [`terminal`]: the one [`Diagnostic`] type of the toolkit's
-//!   readers, the registry of its codes, and text made safe for a terminal; [`notation`]: the
-//!   marks of CTL-AN that the board writes itself.
+//! - [`notation`]: the marks of CTL-AN that the board writes itself.
+//!
+//! The diagnostics the toolkit's readers report, and the registry of their codes, are the crate
+//! `cescacs-diagnostics`'s.
 //!
 //! [`internals`] holds what only the other crates of the toolkit need: not a stable API.
 //!
@@ -38,8 +39,6 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-pub mod codes;
-pub mod diagnostic;
 pub mod direction;
 pub mod hex;
 pub mod letters;
@@ -48,10 +47,8 @@ pub mod piece;
 pub mod position;
 mod regainable;
 pub mod rules;
-pub mod terminal;
 mod text;
 
-pub use diagnostic::{Diagnostic, Fix, Label, Severity, Span, grouped};
 pub use direction::{Direction, KNIGHT_VECTORS, Ray};
 pub use hex::{Column, HEX_COUNT, Hex, HexColour, HexParseError, Line};
 pub use letters::{Letters, RedefineError, RedefineErrorKind};

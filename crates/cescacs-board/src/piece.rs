@@ -38,6 +38,26 @@ impl Colour {
         }
     }
 
+    /// Its name in lower case, as JSON gives a side: `white` or `black`.
+    ///
+    /// ```
+    /// use cescacs_board::Colour;
+    /// assert_eq!(Colour::ALL.map(Colour::name), ["white", "black"]);
+    /// assert_eq!(Colour::from_name("black"), Some(Colour::Black));
+    /// assert_eq!(Colour::from_name("Black"), None);
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+
+    /// The colour of a [name](Colour::name).
+    pub fn from_name(name: &str) -> Option<Colour> {
+        Colour::ALL.into_iter().find(|c| c.name() == name)
+    }
+
     /// +1 for White (moves up), -1 for Black.
     ///
     /// ```

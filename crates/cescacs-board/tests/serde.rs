@@ -5,8 +5,7 @@
 //! would fail to build instead of silently disappearing from `cargo test --workspace`.
 
 use cescacs_board::{
-    CastlingRights, Colour, Column, Diagnostic, EnPassant, Hex, Line, MoveNumber, Piece, PieceKind,
-    Span,
+    CastlingRights, Colour, Column, EnPassant, Hex, Line, MoveNumber, Piece, PieceKind,
 };
 use serde::{Serialize, de::DeserializeOwned};
 
@@ -45,17 +44,4 @@ fn a_bad_text_value_is_rejected_with_the_reason() {
     assert!(e.contains("F13 is not a hex"), "{e}");
     let e = serde_json::from_str::<MoveNumber>("\"0\"").unwrap_err().to_string();
     assert!(e.contains("a move number from 1"), "{e}");
-}
-
-#[test]
-fn diagnostics_are_plain_data_with_lower_case_severity() {
-    let d = Diagnostic::warning("W0101", Span::new(20, 21), "expected 6 fields, found 5")
-        .with_help("add the move number")
-        .with_fix(Span::new(21, 21), " ?");
-    let json = serde_json::to_string(&d).unwrap();
-    assert!(json.contains(r#""severity":"warning""#), "{json}");
-    assert!(json.contains(r#""span":{"start":20,"end":21}"#), "{json}");
-    // `code` is a `&'static str`, so it reads back from static text.
-    let text: &'static str = Box::leak(json.into_boxed_str());
-    assert_eq!(serde_json::from_str::<Diagnostic>(text).unwrap(), d);
 }

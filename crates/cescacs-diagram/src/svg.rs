@@ -148,11 +148,7 @@ fn arrows(out: &mut String, d: &Diagram<'_>, layout: &Layout, palette: &Palette)
 
 fn hexagon(out: &mut String, layout: &Layout, hex: Hex, palette: &Palette) {
     let colour = hex.colour();
-    let name = match colour {
-        HexColour::White => "white",
-        HexColour::Black => "black",
-        HexColour::Coloured => "coloured",
-    };
+    let name = colour.name();
     let _ = writeln!(
         out,
         r#"<polygon class="hex {name}" data-hex="{hex}" points="{}" fill="{}" stroke="{}" stroke-width="1"/>"#,

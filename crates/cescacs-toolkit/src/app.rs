@@ -3,7 +3,7 @@
 //! games of a text written for the app one at a time ([`to_app`]). The readers and writers
 //! of the format are `ctl_pgn::app`.
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use ctl_pgn::app::ToApp;
 use ctl_pgn::decode::{Decoded, decode};
 use ctl_pgn::render::JsonDiagnostic;
@@ -55,7 +55,7 @@ pub enum AppGame {
 }
 
 impl AppGame {
-    /// Why the game was not written (spans into its piece's text); empty when it was.
+    /// Why the game was not written (spans into its chunk's text); empty when it was.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             AppGame::Written(_) => &[],

@@ -1,42 +1,42 @@
-//! Checking a text as `cescacs check` does: piece by piece ([`piece`]: the fast path, the full
-//! way, the codes kept), each piece's diagnostics shown up to the cap of a file
-//! ([`Found::shown`]) and given as JSON ([`Found::json`]), numbered across the pieces of the
+//! Checking a text as `cescacs check` does: chunk by chunk ([`chunk`]: the fast path, the full
+//! way, the codes kept), each chunk's diagnostics shown up to the cap of a file
+//! ([`Found::shown`]) and given as JSON ([`Found::json`]), numbered across the chunks of the
 //! text and capped by a [`Tally`]. [`check`] does all of it for one text; the CLI checks the
-//! pieces of many files in parallel and tallies them in input order with the same parts.
+//! chunks of many files in parallel and tallies them in input order with the same parts.
 
 use std::io::{self, Read};
 
-use cescacs_board::{Diagnostic, Severity};
+use cescacs_diagnostics::{Diagnostic, Severity};
 use ctl_pgn::reader::TextStart;
-use ctl_pgn::render::{DEFAULT_MAX_DIAGNOSTICS, ErrorCap, JsonDiagnostic, Summary, piece_json};
-use ctl_pgn::{Check, CheckedPiece, Level};
+use ctl_pgn::render::{DEFAULT_MAX_DIAGNOSTICS, ErrorCap, JsonDiagnostic, Summary, chunk_json};
+use ctl_pgn::{Check, CheckedChunk, Level};
 
 use crate::read::JsonOptions;
 
-/// One piece of a text checked: what [`Check::piece`] found, the diagnostics of the codes
+/// One chunk of a text checked: what [`Check::chunk`] found, the diagnostics of the codes
 /// kept, and their counts.
 #[derive(Debug, Clone)]
 pub struct Found {
-    /// What was found; `piece.checked.diagnostics` holds the codes kept, sorted, piece offsets.
-    pub piece: CheckedPiece,
+    /// What was found; `chunk.checked.diagnostics` holds the codes kept, sorted, chunk offsets.
+    pub chunk: CheckedChunk,
     /// Games, plies, errors and warnings (`files` is 0).
     pub counts: Summary,
 }
 
-/// Checks one piece of a text (as [`ctl_pgn::reader::Pieces`] cuts it) with `check`, keeping
+/// Checks one chunk of a text (as [`ctl_pgn::reader::Chunks`] cuts it) with `check`, keeping
 /// the diagnostics whose code `keep` keeps (`cescacs check --select`, `--ignore`).
 ///
 /// ```
 /// use ctl_pgn::{Check, Level};
 /// let text = b"[Variant \"C'escacs\"]\n1. E7xE13, E21-E15: *\n";
-/// let found = cescacs_toolkit::check::piece(&Check::new(Level::Rules), text, |_| true);
+/// let found = cescacs_toolkit::check::chunk(&Check::new(Level::Rules), text, |_| true);
 /// assert_eq!((found.counts.games, found.counts.errors), (1, 1));
-/// let none = cescacs_toolkit::check::piece(&Check::new(Level::Rules), text, |c| c != "E0206");
+/// let none = cescacs_toolkit::check::chunk(&Check::new(Level::Rules), text, |c| c != "E0206");
 /// assert_eq!(none.counts.errors, 0);
 /// ```
-pub fn piece(check: &Check, bytes: &[u8], keep: impl Fn(&str) -> bool) -> Found {
-    let mut piece = check.piece(bytes);
-    let found = &mut piece.checked;
+pub fn chunk(check: &Check, bytes: &[u8], keep: impl Fn(&str) -> bool) -> Found {
+    let mut chunk = check.chunk(bytes);
+    let found = &mut chunk.checked;
     found.diagnostics.retain(|d| keep(d.code));
     let errors = found.diagnostics.iter().filter(|d| d.is_error()).count();
     let counts = Summary {
@@ -46,33 +46,33 @@ pub fn piece(check: &Check, bytes: &[u8], keep: impl Fn(&str) -> bool) -> Found 
         errors,
         warnings: found.diagnostics.len() - errors,
     };
-    Found { piece, counts }
+    Found { chunk, counts }
 }
 
 impl Found {
-    /// The diagnostics shown of the piece when at most `max` of a file are (0: all), and the
-    /// errors and warnings left out (the cap is per file, so a piece shows at most that many;
+    /// The diagnostics shown of the chunk when at most `max` of a file are (0: all), and the
+    /// errors and warnings left out (the cap is per file, so a chunk shows at most that many;
     /// [`Tally`] takes the others out).
     pub fn shown(&self, max: usize) -> (&[Diagnostic], (usize, usize)) {
-        shown(&self.piece.checked.diagnostics, max)
+        shown(&self.chunk.checked.diagnostics, max)
     }
 
-    /// `shown`, diagnostics of the piece, as JSON (what `cescacs check --format json` writes):
-    /// the piece starts at `start` of its text; games are numbered from 1 within the piece
-    /// ([`Tally::number`] numbers them in the text). Empty when the piece is clean.
+    /// `shown`, diagnostics of the chunk, as JSON (what `cescacs check --format json` writes):
+    /// the chunk starts at `start` of its text; games are numbered from 1 within the chunk
+    /// ([`Tally::number`] numbers them in the text). Empty when the chunk is clean.
     pub fn json(
         &self,
         shown: &[Diagnostic],
         start: TextStart,
         json: &JsonOptions,
     ) -> Vec<JsonDiagnostic> {
-        let Some(decoded) = &self.piece.decoded else { return Vec::new() };
-        let read = &self.piece.checked.read;
-        piece_json(shown, read, decoded.shown(), start, &json.uri, json.encoding)
+        let Some(decoded) = &self.chunk.decoded else { return Vec::new() };
+        let read = &self.chunk.checked.read;
+        chunk_json(shown, read, decoded.shown(), start, &json.uri, json.encoding)
     }
 }
 
-/// The first `max` of `diagnostics` (0: all), what a piece shows when at most `max` diagnostics
+/// The first `max` of `diagnostics` (0: all), what a chunk shows when at most `max` diagnostics
 /// of a file are, and the errors and warnings left out.
 pub fn shown(diagnostics: &[Diagnostic], max: usize) -> (&[Diagnostic], (usize, usize)) {
     let keep = match max {
@@ -84,12 +84,12 @@ pub fn shown(diagnostics: &[Diagnostic], max: usize) -> (&[Diagnostic], (usize, 
     (&diagnostics[..keep], (errors, left.len() - errors))
 }
 
-/// The pieces of one text tallied in order: the games before each (what numbers its
+/// The chunks of one text tallied in order: the games before each (what numbers its
 /// diagnostics in the text), the counts, and the diagnostics shown within the cap of a file.
 #[derive(Debug, Clone, Copy)]
 pub struct Tally {
     games_before: usize,
-    /// The counts of the pieces taken (every diagnostic, shown or not).
+    /// The counts of the chunks taken (every diagnostic, shown or not).
     pub counts: Summary,
     /// The diagnostics shown and left out.
     pub cap: ErrorCap,
@@ -105,8 +105,8 @@ impl Tally {
         }
     }
 
-    /// The next piece, of `games` games and `counts`: its JSON diagnostics numbered in the text
-    /// (their games counted from 1 within the piece).
+    /// The next chunk, of `games` games and `counts`: its JSON diagnostics numbered in the text
+    /// (their games counted from 1 within the chunk).
     pub fn number(&mut self, games: usize, counts: Summary, json: &mut [JsonDiagnostic]) {
         for d in json {
             d.data.game = d.data.game.map(|g| g + self.games_before);
@@ -120,7 +120,7 @@ impl Tally {
         self.cap.admit(severity)
     }
 
-    /// Errors and warnings of a piece left out before they were shown ([`Found::shown`]).
+    /// Errors and warnings of a chunk left out before they were shown ([`Found::shown`]).
     pub fn omit(&mut self, (errors, warnings): (usize, usize)) {
         self.cap.omit(errors, warnings);
     }
@@ -165,8 +165,8 @@ pub struct Checked {
 }
 
 /// Checks a text (any reader: it is read game by game, memory bounded by the largest game) as
-/// `cescacs check --format json` checks a file: the same pieces, the same paths, each
-/// diagnostic rendered by the same code, numbered across the pieces and capped the same way.
+/// `cescacs check --format json` checks a file: the same chunks, the same paths, each
+/// diagnostic rendered by the same code, numbered across the chunks and capped the same way.
 ///
 /// ```
 /// use cescacs_toolkit::check::{CheckOptions, check};
@@ -180,12 +180,12 @@ pub fn check(input: impl Read, options: &CheckOptions) -> io::Result<Checked> {
     let check = Check::new(options.level);
     let mut tally = Tally::new(options.max_errors);
     let mut diagnostics = Vec::new();
-    for piece in ctl_pgn::reader::Pieces::new(input) {
-        let piece = piece?;
-        let found = self::piece(&check, &piece.bytes, |_| true);
+    for chunk in ctl_pgn::reader::Chunks::new(input) {
+        let chunk = chunk?;
+        let found = self::chunk(&check, &chunk.bytes, |_| true);
         let (shown, omitted) = found.shown(options.max_errors);
-        let mut json = found.json(shown, piece.start, &options.json);
-        tally.number(found.piece.checked.games, found.counts, &mut json);
+        let mut json = found.json(shown, chunk.start, &options.json);
+        tally.number(found.chunk.checked.games, found.counts, &mut json);
         diagnostics.extend(json.into_iter().filter(|d| tally.admit(severity_of(d))));
         tally.omit(omitted);
     }

@@ -4,7 +4,7 @@
 //! left ([`fix`]: a fix can uncover another, as a capture marked makes the next move's check
 //! mark checkable), as ruff applies its fixes.
 
-use cescacs_board::{Diagnostic, Fix};
+use cescacs_diagnostics::{Diagnostic, Fix};
 use ctl_pgn::decode::decode;
 use ctl_pgn::{Check, Level};
 
@@ -58,7 +58,7 @@ pub fn fix(text: &str, level: Level, keep: impl Fn(&str) -> bool) -> Fixed {
 /// one pass).
 ///
 /// ```
-/// use cescacs_board::{Fix, Span};
+/// use cescacs_diagnostics::{Fix, Span};
 /// let fixes = [
 ///     Fix { span: Span::new(9, 9), replacement: ":".into() },
 ///     Fix { span: Span::new(5, 6), replacement: "×".into() },

@@ -1,25 +1,25 @@
 //! Writing games canonically (docs/FORMAT.md), as `cescacs fmt`, `filter` and `convert` write
-//! them: a text read piece by piece ([`crate::read::pieces`]), the games of each piece that a
+//! them: a text read chunk by chunk ([`crate::read::chunks`]), the games of each chunk that a
 //! selection takes transformed (another letter table, the pre-filter, or nothing) and written
 //! in the canonical layout, one blank line between games ([`Rewrite`]); [`format()`] is the whole
 //! text at once.
 //!
 //! A text with errors of its encoding or syntax, or prose around its games (`W0001`), is never
 //! rewritten: the tree of such a text may not hold everything the text says. That is known
-//! only at the piece that has them: what was written before is to be thrown away (the CLI
+//! only at the chunk that has them: what was written before is to be thrown away (the CLI
 //! writes to a spool first), and the rest is still read for its diagnostics.
 
 use std::io::{self, Read, Write};
 use std::ops::Range;
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::Limits;
 use ctl_an::syntax::{File, Record};
 use ctl_pgn::convert::Converted;
 use ctl_pgn::render::{DEFAULT_MAX_DIAGNOSTICS, ErrorCap, JsonDiagnostic};
 use ctl_pgn::write::{WriteOptions, write_game};
 
-use crate::read::{JsonOptions, ReadPiece, pieces};
+use crate::read::{JsonOptions, ReadChunk, chunks};
 use crate::select::{Every, Select};
 
 /// The value of `game`'s first tag named `name` (the name in any case).
@@ -32,15 +32,15 @@ pub fn tag_value<'g>(game: &'g Record, name: &str) -> Option<&'g str> {
     game.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name)).map(|t| t.value.as_str())
 }
 
-/// How to rewrite the games of a text: within `limits`, written with `write`, each piece's
+/// How to rewrite the games of a text: within `limits`, written with `write`, each chunk's
 /// games taken by the selection transformed by `transform` first.
 pub struct Rewrite<T> {
     /// The bounds on one item of the text.
     pub limits: Limits,
     /// The writer's options (`--ascii`).
     pub write: WriteOptions,
-    /// What is done to the games of a piece before they are written; its diagnostics (spans
-    /// into the piece's text) are reported, its errors counted.
+    /// What is done to the games of a chunk before they are written; its diagnostics (spans
+    /// into the chunk's text) are reported, its errors counted.
     pub transform: T,
 }
 
@@ -78,37 +78,37 @@ pub struct WrittenGame {
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl<T: Fn(File) -> Converted> Rewrite<T> {
-    /// Reads `input` piece by piece, reports what keeps a piece from being written and what the
-    /// transformation says (`report`: the piece and diagnostics in piece offsets), and writes
+    /// Reads `input` chunk by chunk, reports what keeps a chunk from being written and what the
+    /// transformation says (`report`: the chunk and diagnostics in chunk offsets), and writes
     /// the games that `select` takes, transformed, in the canonical layout to `out`. After a
-    /// broken piece nothing more is written, but the rest is still read and reported.
+    /// broken chunk nothing more is written, but the rest is still read and reported.
     pub fn run(
         &self,
         input: impl Read,
         select: &mut impl Select,
         out: &mut impl Write,
-        mut report: impl FnMut(&ReadPiece, &[Diagnostic]),
+        mut report: impl FnMut(&ReadChunk, &[Diagnostic]),
     ) -> io::Result<Rewritten> {
         let (mut same, mut games) = (Same::default(), 0usize);
         let mut done = Rewritten::default();
         let mut at = 0u64;
-        for piece in pieces(input, self.limits) {
-            let piece = piece?;
-            let unwritable = piece.unwritable();
+        for chunk in chunks(input, self.limits) {
+            let chunk = chunk?;
+            let unwritable = chunk.unwritable();
             if !unwritable.is_empty() {
                 done.broken = true;
-                report(&piece, &unwritable);
+                report(&chunk, &unwritable);
             }
             if done.broken {
                 continue;
             }
-            // The piece is UTF-8 (invalid bytes are an error): its text as shown is its bytes.
-            let bytes = piece.decoded.shown().as_bytes();
+            // The chunk is UTF-8 (invalid bytes are an error): its text as shown is its bytes.
+            let bytes = chunk.decoded.shown().as_bytes();
             same.left(bytes);
             done.crlf |= bytes.contains(&b'\r');
-            done.bom |= piece.start.offset == 0 && bytes.starts_with(BOM);
-            let text = &piece.decoded.text;
-            let chosen: Vec<(usize, Record)> = piece
+            done.bom |= chunk.start.offset == 0 && bytes.starts_with(BOM);
+            let text = &chunk.decoded.text;
+            let chosen: Vec<(usize, Record)> = chunk
                 .games()
                 .filter(|(n, g)| select.choose(*n, &g.game, text))
                 .map(|(n, g)| (n, g.game.clone()))
@@ -116,7 +116,7 @@ impl<T: Fn(File) -> Converted> Rewrite<T> {
             let numbers: Vec<usize> = chosen.iter().map(|(n, _)| *n).collect();
             let converted =
                 (self.transform)(File { games: chosen.into_iter().map(|(_, g)| g).collect() });
-            report(&piece, &converted.diagnostics);
+            report(&chunk, &converted.diagnostics);
             done.errors += converted.diagnostics.iter().filter(|d| d.is_error()).count();
             for (game, number) in converted.file.games.iter().zip(numbers) {
                 if games > 0 {
@@ -238,10 +238,10 @@ pub fn format(
     };
     let mut cap = ErrorCap::new(options.max_errors);
     let (mut out, mut refused) = (Vec::new(), Vec::new());
-    let done = rewrite.run(input, &mut Every, &mut out, |piece, diagnostics| {
+    let done = rewrite.run(input, &mut Every, &mut out, |chunk, diagnostics| {
         let shown: Vec<Diagnostic> =
             diagnostics.iter().filter(|d| cap.admit(d.severity)).cloned().collect();
-        refused.extend(piece.json(&shown, &options.json));
+        refused.extend(chunk.json(&shown, &options.json));
     })?;
     Ok(if done.broken {
         Err(Unformattable { diagnostics: refused })

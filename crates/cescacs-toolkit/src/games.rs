@@ -14,7 +14,7 @@ use crate::replay::TagValue;
 pub struct GameEntry {
     /// Its number in the text, from 1 (as `cescacs check` and `replay` number games).
     pub game: usize,
-    /// Where its piece of the text starts (UTF-8 byte offset): the viewer shows the game there.
+    /// Where its chunk of the text starts (UTF-8 byte offset): the viewer shows the game there.
     pub start: usize,
     /// Its tags, in the order written.
     pub tags: Vec<TagValue>,

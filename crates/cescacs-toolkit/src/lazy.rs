@@ -5,7 +5,8 @@
 
 use std::io::{self, Read};
 
-use cescacs_board::{Diagnostic, Position};
+use cescacs_board::Position;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::syntax::{Move, Pair, Ply};
 use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex};
 use ctl_pgn::write::{WriteOptions, write_game};

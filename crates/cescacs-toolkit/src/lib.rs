@@ -7,8 +7,8 @@
 //! Each operation works on a text or any reader, game by game where the text may be large
 //! (memory bounded by the largest game, never by the text):
 //!
-//! - [`check`]: a text checked as `cescacs check` checks it, piece by piece, each diagnostic as
-//!   an entry of `cescacs check --format json` (docs/JSON.md), numbered across the pieces and
+//! - [`check`]: a text checked as `cescacs check` checks it, chunk by chunk, each diagnostic as
+//!   an entry of `cescacs check --format json` (docs/JSON.md), numbered across the chunks and
 //!   capped;
 //! - [`fix`]: the fixes of the diagnostics applied (`cescacs check --fix`, an editor's "fix
 //!   all", fixes chosen by a caller);
@@ -19,11 +19,16 @@
 //! - [`replay`]: the positions of a game's lines and every error `cescacs replay` reports;
 //! - [`position`]: a PDTL read and written, its legal moves, a move played, its picture
 //!   ([`picture`]: with arrows and a size);
+//! - [`board`]: a position as a board object sees it (the piece on a hex, its outcome, a
+//!   written move read against it, check mark verified), and a board to play on with its move
+//!   stack ([`board::Board`]);
+//! - [`model`]: the games of a text as the game model, with their diagnostics, their nodes as
+//!   plain values, and the readings the bindings' game objects need;
+//! - [`collection`]: a collection's standings and opening tree (`cescacs standings`,
+//!   `cescacs tree`);
 //! - [`viewer`]: the game viewer's data for an editor; [`notebook`]: its page for a notebook;
 //! - [`lazy`]: a stream's games read only as far as they are used;
-//! - [`board`]: a board to play on, with its move stack; [`model`]: the game model as the
-//!   bindings take it; [`collection`]: standings and the opening tree of a collection;
-//! - [`read`]: the reading every one of them shares (pieces, records, where their
+//! - [`read`]: the reading every one of them shares (chunks, records, where their
 //!   diagnostics are); [`select`]: which games an operation takes; [`names`]: the options'
 //!   names.
 //!
@@ -44,6 +49,7 @@ pub mod board;
 pub mod check;
 pub mod collection;
 pub mod convert;
+pub mod error;
 pub mod fix;
 pub mod format;
 pub mod games;
@@ -60,7 +66,8 @@ pub mod select;
 pub mod viewer;
 
 /// The types the operations take and give, from the crates below.
-pub use cescacs_board::{Colour, Diagnostic, Fix, Hex, Letters, Position, Severity, Span};
+pub use cescacs_board::{Colour, Hex, Letters, Position};
+pub use cescacs_diagnostics::{Diagnostic, Fix, Severity, Span};
 pub use cescacs_diagram::PieceStyle;
 pub use ctl_an::Limits;
 pub use ctl_pgn::Level;

@@ -9,7 +9,7 @@ use cescacs_viewer::{SCRIPT, STYLE};
 
 use crate::viewer::page_at;
 
-/// A self-contained page of the viewer showing the games of `text` (its first piece, up to
+/// A self-contained page of the viewer showing the games of `text` (its first chunk, up to
 /// the next `[Variant` tag), titled `title`.
 ///
 /// ```

@@ -3,41 +3,16 @@
 //! [`ctl_pgn::Game`], the move added to its line or as a variation, and the game written back
 //! canonically. No text is pieced together here: the model numbers and writes.
 
-use cescacs_board::{Letters, Move, Position};
+use cescacs_board::{Move, Position};
 use ctl_an::syntax::GameResult;
-use ctl_pgn::reader::Pieces;
+use ctl_pgn::reader::Chunks;
 use ctl_pgn::{Game, Node, ReadGame};
 use serde::Serialize;
 
-use crate::JsonDiagnostic;
+use crate::board::read_move;
 use crate::read::{JsonOptions, json_of};
 
-/// Why [`add_move`] cannot add a move: a stable `code` (`syntax-errors`, `no-position`,
-/// `cannot-edit`, `invalid-input`, or the checker's code of a move that is not legal there, such
-/// as `E0501`), a message, and the diagnostics behind it (columns in UTF-16).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PlayError {
-    /// What kind of refusal.
-    pub code: String,
-    /// What is wrong.
-    pub message: String,
-    /// The diagnostics behind it (may be empty).
-    pub diagnostics: Vec<JsonDiagnostic>,
-}
-
-impl PlayError {
-    fn new(code: &str, message: String) -> PlayError {
-        PlayError { code: code.into(), message, diagnostics: Vec::new() }
-    }
-}
-
-impl std::fmt::Display for PlayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.code, self.message)
-    }
-}
-
-impl std::error::Error for PlayError {}
+pub use crate::error::PlayError;
 
 /// A legal move as JavaScript receives it: where it goes, what it does, and its canonical
 /// CTL-AN text (standard letters, with its check mark).
@@ -131,10 +106,10 @@ pub struct MoveAdded {
 /// # Ok::<(), cescacs_toolkit::play::PlayError>(())
 /// ```
 pub fn add_move(text: &str, at: usize, played: &str) -> Result<MoveAdded, PlayError> {
-    let (start, end) = piece_at(text, at);
-    let piece = text.get(start..end).unwrap_or_default();
+    let (start, end) = chunk_at(text, at);
+    let chunk = text.get(start..end).unwrap_or_default();
     let at = at.saturating_sub(start);
-    let games = ctl_pgn::read_str(piece);
+    let games = ctl_pgn::read_str(chunk);
     let holder = games
         .iter()
         .filter(|g| !g.game.is_empty())
@@ -177,12 +152,12 @@ pub fn add_move(text: &str, at: usize, played: &str) -> Result<MoveAdded, PlayEr
     Ok(MoveAdded { text: new_text, at, added: kind })
 }
 
-/// The piece of `text` (a `[Variant` tag to the next one) that holds the byte `at`, or the last
+/// The chunk of `text` (a `[Variant` tag to the next one) that holds the byte `at`, or the last
 /// one: its start and end.
-fn piece_at(text: &str, at: usize) -> (usize, usize) {
+fn chunk_at(text: &str, at: usize) -> (usize, usize) {
     let mut found = (0, text.len());
-    for piece in Pieces::new(text.as_bytes()).flatten() {
-        let (start, end) = (piece.start.offset, piece.start.offset + piece.bytes.len());
+    for chunk in Chunks::new(text.as_bytes()).flatten() {
+        let (start, end) = (chunk.start.offset, chunk.start.offset + chunk.bytes.len());
         found = (start, end);
         if at < end {
             break;
@@ -204,22 +179,6 @@ fn node_at(game: &Game, at: usize) -> Node<'_> {
         todo.extend(node.variations());
     }
     best.0
-}
-
-/// The legal move `text` names at `position`, in the standard letters; refused with the
-/// checker's own diagnostic.
-fn read_move(position: &Position, text: &str) -> Result<Move, PlayError> {
-    ctl_an::written::read_move(position, text, &Letters::standard()).map_err(|e| {
-        let (code, message) = match e.diagnostic() {
-            Some(d) => (d.code, format!("{text}: {}", d.message)),
-            None => ("invalid-input", format!("{text} is no legal move there")),
-        };
-        PlayError {
-            code: code.into(),
-            message,
-            diagnostics: json_of(&e.diagnostics, text, &JsonOptions::default()),
-        }
-    })
 }
 
 /// `played` after `from`, the last ply of its line. The main line's last move hands its `:` on

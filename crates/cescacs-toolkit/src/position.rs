@@ -1,7 +1,8 @@
 //! One position: read from a PDTL in either dialect (or `start`), written in either, its legal
 //! moves as `cescacs legal` lists them, a written move played, its picture.
 
-use cescacs_board::{Diagnostic, Letters, Position};
+use cescacs_board::{Letters, Position};
+use cescacs_diagnostics::Diagnostic;
 use pdtl::Dialect;
 
 /// The word read wherever a PDTL is, for the initial position (in any case).
@@ -77,8 +78,8 @@ pub fn play(position: &Position, written: &str) -> Result<Position, Vec<Diagnost
         .map_err(|e| e.diagnostics)?;
     position.play(&m).map_err(|e| {
         vec![Diagnostic::error(
-            cescacs_board::codes::rules::ILLEGAL_MOVE,
-            cescacs_board::Span::new(0, written.len()),
+            cescacs_diagnostics::codes::rules::ILLEGAL_MOVE,
+            cescacs_diagnostics::Span::new(0, written.len()),
             format!("expected a legal move, found `{written}`: {e}"),
         )]
     })

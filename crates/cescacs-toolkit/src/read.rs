@@ -1,18 +1,18 @@
-//! A text read game by game, as every operation of the toolkit reads one: pieces cut at
-//! `[Variant` lines ([`ctl_pgn::reader::Pieces`]), each decoded and parsed on its own within
+//! A text read game by game, as every operation of the toolkit reads one: chunks cut at
+//! `[Variant` lines ([`ctl_pgn::reader::Chunks`]), each decoded and parsed on its own within
 //! one set of [`Limits`], so that memory is bounded by the largest game (at most
 //! [`ctl_an::GAME_BYTES`]), never by the text, and every operation reads the same games with
-//! the same diagnostics as `check`. [`pieces`] gives the pieces, [`Records`] their records one
+//! the same diagnostics as `check`. [`chunks`] gives the chunks, [`Records`] their records one
 //! at a time, each with what locates its diagnostics ([`Locate`]).
 
 use std::io::{self, Read};
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::Record as Game;
 use ctl_an::{GameOutput, Limits};
 use ctl_pgn::ParsedGame;
 use ctl_pgn::decode::{Decoded, decode};
-use ctl_pgn::reader::{Pieces, StreamPiece, TextStart};
+use ctl_pgn::reader::{Chunks, StreamChunk, TextStart};
 use ctl_pgn::render::{Context, JsonDiagnostic, LineIndex, Locator, PositionEncoding};
 
 /// The URI the diagnostics of a text without a name give in `relatedInformation`.
@@ -57,7 +57,7 @@ pub fn json_of(
 }
 
 /// A whole text already in memory (an editor's document) decoded as every operation decodes a
-/// text, piece by piece ([`Pieces`], [`decode`]): a byte-order mark, prose between games
+/// text, chunk by chunk ([`Chunks`], [`decode`]): a byte-order mark, prose between games
 /// (`W0001`), bytes that are no text (`E0002`) and an empty text (`W0002`) are read as
 /// `cescacs check` reads them in a file. The text the parsers read has the same length as
 /// `text`, so that every span is an offset into it; the diagnostics are offsets into it.
@@ -73,7 +73,7 @@ pub fn decode_whole(text: &str) -> Decoded {
     let mut whole =
         Decoded { text: String::with_capacity(text.len()), shown: None, diagnostics: Vec::new() };
     // Reading from memory cannot fail.
-    for StreamPiece { start, bytes } in Pieces::new(text.as_bytes()).filter_map(Result::ok) {
+    for StreamChunk { start, bytes } in Chunks::new(text.as_bytes()).filter_map(Result::ok) {
         let decoded = decode(bytes);
         whole.text.push_str(&decoded.text);
         whole.diagnostics.extend(decoded.diagnostics.into_iter().map(|d| d.shifted(start.offset)));
@@ -84,29 +84,29 @@ pub fn decode_whole(text: &str) -> Decoded {
     whole
 }
 
-/// One piece of a text, read the full way: its text and its records.
+/// One chunk of a text, read the full way: its text and its records.
 #[derive(Debug)]
-pub struct ReadPiece {
-    /// Where the piece starts in its text.
+pub struct ReadChunk {
+    /// Where the chunk starts in its text.
     pub start: TextStart,
-    /// The text the parsers read, with the encoding's diagnostics (piece offsets). Its
-    /// [`shown`](Decoded::shown) text is the piece's bytes when they are UTF-8 (a byte-order
+    /// The text the parsers read, with the encoding's diagnostics (chunk offsets). Its
+    /// [`shown`](Decoded::shown) text is the chunk's bytes when they are UTF-8 (a byte-order
     /// mark kept).
     pub decoded: Decoded,
-    /// The records read, with their syntax diagnostics (piece offsets); records with neither
+    /// The records read, with their syntax diagnostics (chunk offsets); records with neither
     /// tags nor moves (stray bytes) are kept for their diagnostics.
     pub records: Vec<GameOutput>,
-    /// The number in its text (from 1) of the first game of the piece.
+    /// The number in its text (from 1) of the first game of the chunk.
     pub first_game: usize,
 }
 
-impl ReadPiece {
-    /// The games of the piece (records with tags or moves), each with its number in the text.
+impl ReadChunk {
+    /// The games of the chunk (records with tags or moves), each with its number in the text.
     pub fn games(&self) -> impl Iterator<Item = (usize, &GameOutput)> {
         self.numbered().map(|(_, n, g)| (n, g))
     }
 
-    /// The games of the piece, each with its place in [`ReadPiece::records`] and its number in
+    /// The games of the chunk, each with its place in [`ReadChunk::records`] and its number in
     /// the text.
     pub fn numbered(&self) -> impl Iterator<Item = (usize, usize, &GameOutput)> {
         self.records
@@ -117,19 +117,19 @@ impl ReadPiece {
             .map(|((at, g), n)| (at, n, g))
     }
 
-    /// How many games the piece holds.
+    /// How many games the chunk holds.
     pub fn game_count(&self) -> usize {
         self.games().count()
     }
 
-    /// The problems that keep a piece from being rewritten: the errors of its encoding and
+    /// The problems that keep a chunk from being rewritten: the errors of its encoding and
     /// syntax, and prose around its games (`W0001`: it is in no tree, writing the tree would
-    /// drop it). Piece offsets, sorted.
+    /// drop it). Chunk offsets, sorted.
     pub fn unwritable(&self) -> Vec<Diagnostic> {
         ctl_pgn::write::unwritable(&self.decoded, &self.records)
     }
 
-    /// `diagnostics` of the piece (piece offsets) as JSON, without game or ply.
+    /// `diagnostics` of the chunk (chunk offsets) as JSON, without game or ply.
     pub fn json(&self, diagnostics: &[Diagnostic], json: &JsonOptions) -> Vec<JsonDiagnostic> {
         let index = LineIndex::at(self.decoded.shown(), self.start);
         diagnostics
@@ -142,64 +142,64 @@ impl ReadPiece {
     }
 }
 
-/// The pieces of a text, one at a time (see [`pieces`]).
-pub struct ReadPieces<R> {
-    pieces: Pieces<R>,
+/// The chunks of a text, one at a time (see [`chunks`]).
+pub struct ReadChunks<R> {
+    chunks: Chunks<R>,
     limits: Limits,
     next_game: usize,
 }
 
-/// The pieces of `input`, read within `limits`, one at a time.
+/// The chunks of `input`, read within `limits`, one at a time.
 ///
 /// ```
-/// use cescacs_toolkit::read::pieces;
+/// use cescacs_toolkit::read::chunks;
 /// let text = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7xE13: *\n";
-/// let read: Vec<_> = pieces(text.as_bytes(), ctl_an::Limits::DEFAULT).collect::<Result<_, _>>()?;
+/// let read: Vec<_> = chunks(text.as_bytes(), ctl_an::Limits::DEFAULT).collect::<Result<_, _>>()?;
 /// assert_eq!((read.len(), read[1].first_game), (2, 2));
 /// assert_eq!(read[1].unwritable()[0].code, "E0206");
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn pieces<R: Read>(input: R, limits: Limits) -> ReadPieces<R> {
-    ReadPieces { pieces: Pieces::new(input), limits, next_game: 1 }
+pub fn chunks<R: Read>(input: R, limits: Limits) -> ReadChunks<R> {
+    ReadChunks { chunks: Chunks::new(input), limits, next_game: 1 }
 }
 
-impl<R: Read> Iterator for ReadPieces<R> {
-    type Item = io::Result<ReadPiece>;
+impl<R: Read> Iterator for ReadChunks<R> {
+    type Item = io::Result<ReadChunk>;
 
-    fn next(&mut self) -> Option<io::Result<ReadPiece>> {
-        Some(self.pieces.next()?.map(|piece| {
-            let read = ReadPiece::read(piece, &self.limits, self.next_game);
+    fn next(&mut self) -> Option<io::Result<ReadChunk>> {
+        Some(self.chunks.next()?.map(|chunk| {
+            let read = ReadChunk::read(chunk, &self.limits, self.next_game);
             self.next_game += read.game_count();
             read
         }))
     }
 }
 
-impl ReadPiece {
-    /// A piece of a stream decoded and parsed within `limits`; its first game is game
-    /// `first_game` of its text (for a caller that reads pieces in parallel and numbers their
+impl ReadChunk {
+    /// A chunk of a stream decoded and parsed within `limits`; its first game is game
+    /// `first_game` of its text (for a caller that reads chunks in parallel and numbers their
     /// games after).
-    pub fn read(piece: StreamPiece, limits: &Limits, first_game: usize) -> ReadPiece {
-        let StreamPiece { start, bytes } = piece;
+    pub fn read(chunk: StreamChunk, limits: &Limits, first_game: usize) -> ReadChunk {
+        let StreamChunk { start, bytes } = chunk;
         let decoded = decode(bytes);
         let records: Vec<GameOutput> = ctl_an::games_with(&decoded.text, limits).collect();
-        ReadPiece { start, decoded, records, first_game }
+        ReadChunk { start, decoded, records, first_game }
     }
 }
 
-/// The records of a text one at a time, each with its piece's text and what locates its
+/// The records of a text one at a time, each with its chunk's text and what locates its
 /// diagnostics: what the operations that take a game at a time read (replay, the app's
-/// format). Memory is bounded by the largest piece, and what a caller makes of a record by the
+/// format). Memory is bounded by the largest chunk, and what a caller makes of a record by the
 /// record.
 pub struct Records<R> {
-    pieces: ReadPieces<R>,
+    chunks: ReadChunks<R>,
     current: Option<Current>,
     /// Games given so far.
     games: usize,
     json: JsonOptions,
 }
 
-/// The piece whose records are being given.
+/// The chunk whose records are being given.
 struct Current {
     start: TextStart,
     decoded: Decoded,
@@ -211,14 +211,14 @@ struct Current {
 pub struct Record<'a> {
     /// The game's number in the text (from 1); `None` for text around games.
     pub number: Option<usize>,
-    /// The record, with its syntax diagnostics (spans into the piece's text).
+    /// The record, with its syntax diagnostics (spans into the chunk's text).
     pub output: GameOutput,
-    /// Where its piece starts in the text.
+    /// Where its chunk starts in the text.
     pub start: TextStart,
-    /// Its piece's text.
+    /// Its chunk's text.
     pub decoded: &'a Decoded,
-    /// Whether it is its piece's last record.
-    pub last_of_piece: bool,
+    /// Whether it is its chunk's last record.
+    pub last_of_chunk: bool,
     /// Lines and columns of its diagnostics.
     pub locate: &'a mut Locate,
 }
@@ -227,11 +227,11 @@ impl<R: Read> Records<R> {
     /// The records of `input`, read within the default limits; their diagnostics given as JSON
     /// by `json`.
     pub fn new(input: R, json: JsonOptions) -> Records<R> {
-        Records { pieces: pieces(input, Limits::DEFAULT), current: None, games: 0, json }
+        Records { chunks: chunks(input, Limits::DEFAULT), current: None, games: 0, json }
     }
 
     /// The next record, or why the text cannot be read further.
-    #[allow(clippy::should_implement_trait)] // a lending iterator: a record borrows its piece
+    #[allow(clippy::should_implement_trait)] // a lending iterator: a record borrows its chunk
     pub fn next(&mut self) -> Option<io::Result<Record<'_>>> {
         loop {
             if self.current.as_ref().is_some_and(|c| c.records.len() > 0) {
@@ -246,17 +246,17 @@ impl<R: Read> Records<R> {
                     output,
                     start: current.start,
                     decoded: &current.decoded,
-                    last_of_piece: current.records.len() == 0,
+                    last_of_chunk: current.records.len() == 0,
                     locate: &mut current.locate,
                 }));
             }
-            match self.pieces.next()? {
-                Ok(piece) => {
-                    let locate = Locate::new(piece.start, self.json.clone());
+            match self.chunks.next()? {
+                Ok(chunk) => {
+                    let locate = Locate::new(chunk.start, self.json.clone());
                     self.current = Some(Current {
-                        start: piece.start,
-                        decoded: piece.decoded,
-                        records: piece.records.into_iter(),
+                        start: chunk.start,
+                        decoded: chunk.decoded,
+                        records: chunk.records.into_iter(),
                         locate,
                     });
                 }
@@ -276,7 +276,7 @@ impl<'a> Record<'a> {
         self.output.diagnostics.iter().filter(|d| d.is_error()).cloned().collect()
     }
 
-    /// `diagnostics` (piece offsets) as JSON, each with its game and ply in the text.
+    /// `diagnostics` (chunk offsets) as JSON, each with its game and ply in the text.
     pub fn json(&mut self, diagnostics: &[Diagnostic]) -> Vec<JsonDiagnostic> {
         let context = in_game(&self.output.game, self.number);
         self.locate.json(self.decoded.shown(), diagnostics, context)
@@ -286,7 +286,7 @@ impl<'a> Record<'a> {
     /// its lines); the record itself when it is text around games.
     pub fn parse(self) -> Parsed<'a> {
         let Some(number) = self.number else { return Parsed::Around(self) };
-        let Record { output, start, decoded, locate, last_of_piece, .. } = self;
+        let Record { output, start, decoded, locate, last_of_chunk, .. } = self;
         let mut game = ParsedGame::new(output.game, &decoded.text);
         game.set_syntax_errors(&output.diagnostics);
         Parsed::Game(ParsedRecord {
@@ -295,7 +295,7 @@ impl<'a> Record<'a> {
             syntax: output.diagnostics,
             start,
             decoded,
-            last_of_piece,
+            last_of_chunk,
             locate,
         })
     }
@@ -315,16 +315,16 @@ pub enum Parsed<'a> {
 pub struct ParsedRecord<'a> {
     /// Its number in the text (from 1).
     pub number: usize,
-    /// The game, spans into its piece's text.
+    /// The game, spans into its chunk's text.
     pub game: ParsedGame,
     /// Its syntax diagnostics.
     pub syntax: Vec<Diagnostic>,
-    /// Where its piece starts in the text.
+    /// Where its chunk starts in the text.
     pub start: TextStart,
-    /// Its piece's text.
+    /// Its chunk's text.
     pub decoded: &'a Decoded,
-    /// Whether it is its piece's last record.
-    pub last_of_piece: bool,
+    /// Whether it is its chunk's last record.
+    pub last_of_chunk: bool,
     /// Lines and columns of its diagnostics.
     pub locate: &'a mut Locate,
 }
@@ -335,26 +335,26 @@ impl ParsedRecord<'_> {
     /// since its tree may not hold all its text says.
     pub fn syntax_errors(&self) -> Vec<Diagnostic> {
         let game = self.game.syntax();
-        let mut problems = ctl_pgn::app::syntax_errors(&self.decoded.diagnostics, game);
+        let mut problems = ctl_pgn::app::syntax_errors(self.decoded.notes_within(game.span), game);
         problems.extend(self.syntax.iter().filter(|d| d.is_error()).cloned());
         problems
     }
 
-    /// `diagnostics` (piece offsets) as JSON, each with its game and ply in the text.
+    /// `diagnostics` (chunk offsets) as JSON, each with its game and ply in the text.
     pub fn json(&mut self, diagnostics: &[Diagnostic]) -> Vec<JsonDiagnostic> {
         let context = in_game(self.game.syntax(), Some(self.number));
         self.locate.json(self.decoded.shown(), diagnostics, context)
     }
 }
 
-/// Lines and columns of the diagnostics of a piece, record after record: each record's stretch
+/// Lines and columns of the diagnostics of a chunk, record after record: each record's stretch
 /// of the text is indexed on its own, counted on from where the previous record's was, so that a
-/// piece of many records (a flood of games without tags) is counted once instead of once per
+/// chunk of many records (a flood of games without tags) is counted once instead of once per
 /// record.
 pub struct Locate {
-    /// Where the piece starts in the text.
-    piece: TextStart,
-    /// The piece offset counted up to, and where it is in the text.
+    /// Where the chunk starts in the text.
+    chunk: TextStart,
+    /// The chunk offset counted up to, and where it is in the text.
     at: usize,
     at_start: TextStart,
     json: JsonOptions,
@@ -366,12 +366,12 @@ fn spans(diagnostics: &[Diagnostic]) -> impl Iterator<Item = Span> + '_ {
 }
 
 impl Locate {
-    /// Lines and columns in the piece that starts at `piece`, given as `json` says.
-    pub fn new(piece: TextStart, json: JsonOptions) -> Locate {
-        Locate { piece, at: 0, at_start: piece, json }
+    /// Lines and columns in the chunk that starts at `chunk`, given as `json` says.
+    pub fn new(chunk: TextStart, json: JsonOptions) -> Locate {
+        Locate { chunk, at: 0, at_start: chunk, json }
     }
 
-    /// The stretch `span` of the piece (piece offsets, widened to take every span of
+    /// The stretch `span` of the chunk (chunk offsets, widened to take every span of
     /// `diagnostics` too), indexed: what locates the diagnostics of one record.
     pub fn stretch<'s>(
         &mut self,
@@ -379,6 +379,18 @@ impl Locate {
         span: Span,
         diagnostics: &[Diagnostic],
     ) -> Stretch<'s, '_> {
+        let window = self.window(shown, span, diagnostics);
+        Stretch {
+            index: LineIndex::at(&shown[window.text], window.start),
+            chunk: self.chunk.offset,
+            json: &self.json,
+        }
+    }
+
+    /// The stretch `span` of the chunk (chunk offsets, widened to take every span of
+    /// `diagnostics` too) and where it starts in the text: what a renderer of the diagnostics of
+    /// one record reads instead of the whole chunk.
+    pub fn window(&mut self, shown: &str, span: Span, diagnostics: &[Diagnostic]) -> Window {
         let from = spans(diagnostics).map(|s| s.start).fold(span.start, usize::min);
         let to = spans(diagnostics).map(|s| s.end.max(s.start)).fold(span.end, usize::max);
         let bytes = shown.as_bytes();
@@ -401,18 +413,14 @@ impl Locate {
             to += 1;
         }
         if from < self.at {
-            (self.at, self.at_start) = (0, self.piece);
+            (self.at, self.at_start) = (0, self.chunk);
         }
         self.at_start = self.at_start.after(&bytes[self.at..from]);
         self.at = from;
-        Stretch {
-            index: LineIndex::at(&shown[from..to], self.at_start),
-            piece: self.piece.offset,
-            json: &self.json,
-        }
+        Window { text: from..to, start: self.at_start }
     }
 
-    /// `diagnostics` (piece offsets) as [`Stretch::json`] gives them, located in the stretch
+    /// `diagnostics` (chunk offsets) as [`Stretch::json`] gives them, located in the stretch
     /// they cover.
     pub fn json(
         &mut self,
@@ -428,19 +436,28 @@ impl Locate {
     }
 }
 
-/// One stretch of a piece, indexed (see [`Locate::stretch`]).
+/// A stretch of a chunk (see [`Locate::window`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Window {
+    /// Its bytes in the chunk's text.
+    pub text: std::ops::Range<usize>,
+    /// Where it starts in the whole text.
+    pub start: TextStart,
+}
+
+/// One stretch of a chunk, indexed (see [`Locate::stretch`]).
 pub struct Stretch<'s, 'j> {
     index: LineIndex<'s>,
-    /// Where the piece starts in the text.
-    piece: usize,
+    /// Where the chunk starts in the text.
+    chunk: usize,
     json: &'j JsonOptions,
 }
 
 impl Stretch<'_, '_> {
-    /// `d` (piece offsets, inside the stretch) as an entry of `cescacs check --format json` for
+    /// `d` (chunk offsets, inside the stretch) as an entry of `cescacs check --format json` for
     /// the text, in `context`.
     pub fn json(&self, d: &Diagnostic, context: Context) -> JsonDiagnostic {
-        let located = d.clone().shifted(self.piece);
+        let located = d.clone().shifted(self.chunk);
         JsonDiagnostic::new(&located, context, &self.json.uri, &self.index, self.json.encoding)
     }
 }
@@ -464,10 +481,10 @@ mod tests {
     use super::*;
 
     /// Record after record, each located from where the last one was (and once from further
-    /// back), the positions are those of one index of the whole piece: CR, LF and CRLF line
-    /// ends, wide characters, a piece that starts inside its text's line.
+    /// back), the positions are those of one index of the whole chunk: CR, LF and CRLF line
+    /// ends, wide characters, a chunk that starts inside its text's line.
     #[test]
-    fn records_are_located_as_one_index_of_the_piece_locates_them() {
+    fn records_are_located_as_one_index_of_the_chunk_locates_them() {
         let shown = "1. E7-E13 {é𝄞}\r\n2. F8-F12\r3. …\n".repeat(500);
         let start = TextStart::default().after("[Variant \"C'escacs\"]\r\n{é} ".as_bytes());
         let whole = LineIndex::at(&shown, start);

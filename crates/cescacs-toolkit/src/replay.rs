@@ -5,7 +5,8 @@
 
 use std::io::{self, Read};
 
-use cescacs_board::{Diagnostic, Position};
+use cescacs_board::Position;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::syntax::{Pair, Ply};
 use ctl_pgn::render::JsonDiagnostic;
 use ctl_pgn::{Level, MainLine, ReplayedLine};
@@ -22,7 +23,7 @@ pub struct Replayed<'a> {
     /// Its main line: the start position (none when it cannot be read), then one per ply
     /// played, and the error that stopped it.
     pub main: MainLine,
-    /// Every error `cescacs replay` reports for it, sorted, spans into its piece's text: the
+    /// Every error `cescacs replay` reports for it, sorted, spans into its chunk's text: the
     /// reader's (encoding, syntax), its tags' and its setup's, and the one its main line
     /// stopped at ([`ctl_pgn::ParsedGame::replay_errors`]).
     pub errors: Vec<Diagnostic>,

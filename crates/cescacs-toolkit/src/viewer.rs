@@ -1,14 +1,14 @@
 //! The game viewer's data for an editor: the HTML sections and positions of the games of the
-//! piece of a text under a byte offset ([`page_at`]), made by `cescacs-viewer` as the pages of
-//! `cescacs html` are, one piece at a time so that a large text is shown as fast as a small one.
+//! chunk of a text under a byte offset ([`page_at`]), made by `cescacs-viewer` as the pages of
+//! `cescacs html` are, one chunk at a time so that a large text is shown as fast as a small one.
 
-use ctl_pgn::reader::{Pieces, StreamPiece};
+use ctl_pgn::reader::{Chunks, StreamChunk};
 use ctl_pgn::{Check, Level};
 use serde::Serialize;
 
 pub use cescacs_viewer::board;
 
-/// What the viewer's script shows of a text: the HTML sections of the games of one piece, the
+/// What the viewer's script shows of a text: the HTML sections of the games of one chunk, the
 /// notes about the text around them, and their positions.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -19,12 +19,26 @@ pub struct ViewerPage {
     pub sections: String,
     /// Each game's data for `CescacsViewer.mount`, with `at` (each node's byte offset).
     pub games: Vec<serde_json::Value>,
-    /// Where the piece shown starts and ends in the text (UTF-8 byte offsets).
+    /// Where the chunk shown starts and ends in the text (UTF-8 byte offsets).
     pub start: usize,
     /// Its end.
     pub end: usize,
     /// The number in the text of its first game (from 1).
     pub first_game: usize,
+}
+
+impl ViewerPage {
+    /// A page with no game yet, its first game numbered 1.
+    fn empty() -> ViewerPage {
+        ViewerPage {
+            notes: String::new(),
+            sections: String::new(),
+            games: Vec::new(),
+            start: 0,
+            end: 0,
+            first_game: 1,
+        }
+    }
 }
 
 impl cescacs_viewer::Sink for ViewerPage {
@@ -40,8 +54,8 @@ impl cescacs_viewer::Sink for ViewerPage {
     }
 }
 
-/// The viewer of `cescacs html` for the games of the piece of `bytes` that holds the byte `at`
-/// (the last piece when it is past the end); `name` (the file's) titles the games without
+/// The viewer of `cescacs html` for the games of the chunk of `bytes` that holds the byte `at`
+/// (the last chunk when it is past the end); `name` (the file's) titles the games without
 /// players or title. The games before it are counted (numbered as `cescacs check` numbers them)
 /// by the fast syntax scan.
 ///
@@ -51,21 +65,14 @@ impl cescacs_viewer::Sink for ViewerPage {
 /// assert_eq!((page.first_game, page.games.len()), (1, 1));
 /// ```
 pub fn page_at(bytes: &[u8], at: usize, name: &str) -> ViewerPage {
-    let mut page = ViewerPage {
-        notes: String::new(),
-        sections: String::new(),
-        games: Vec::new(),
-        start: 0,
-        end: 0,
-        first_game: 1,
-    };
+    let mut page = ViewerPage::empty();
     let count = Check::new(Level::Syntax);
-    let mut pieces = Pieces::new(bytes).filter_map(Result::ok).peekable();
-    while let Some(StreamPiece { start, bytes: piece }) = pieces.next() {
-        let end = start.offset + piece.len();
-        let last = pieces.peek().is_none();
+    let mut chunks = Chunks::new(bytes).filter_map(Result::ok).peekable();
+    while let Some(StreamChunk { start, bytes: chunk }) = chunks.next() {
+        let end = start.offset + chunk.len();
+        let last = chunks.peek().is_none();
         if end <= at && !last {
-            page.first_game += count.piece(&piece).checked.games;
+            page.first_game += count.chunk(&chunk).checked.games;
             continue;
         }
         page.start = start.offset;
@@ -74,7 +81,7 @@ pub fn page_at(bytes: &[u8], at: usize, name: &str) -> ViewerPage {
         let mut shown = cescacs_viewer::Viewer::new(page);
         shown.offsets = true;
         // Writing into strings cannot fail.
-        let _ = shown.add(piece, name, at, |_, _, _| true);
+        let _ = shown.add(chunk, name, at, |_, _, _| true);
         let mut page = shown.sink;
         if page.games.is_empty() {
             page.games.push(start_game(page.start));
@@ -85,19 +92,11 @@ pub fn page_at(bytes: &[u8], at: usize, name: &str) -> ViewerPage {
     page
 }
 
-/// The start position as a game without moves (and without a section), for a piece of text
+/// The start position as a game without moves (and without a section), for a chunk of text
 /// that holds no game: a board to play a first move on, which
 /// [`add_move`](crate::play::add_move) makes a new game there. Its one node stands at `at`.
 fn start_game(at: usize) -> serde_json::Value {
-    let empty = ViewerPage {
-        notes: String::new(),
-        sections: String::new(),
-        games: Vec::new(),
-        start: 0,
-        end: 0,
-        first_game: 1,
-    };
-    let mut viewer = cescacs_viewer::Viewer::new(empty);
+    let mut viewer = cescacs_viewer::Viewer::new(ViewerPage::empty());
     viewer.offsets = true;
     let game = ctl_pgn::Game::new().to_string().into_bytes();
     // Writing into strings cannot fail.

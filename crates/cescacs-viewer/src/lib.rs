@@ -121,7 +121,7 @@ impl<S: Sink> Viewer<S> {
         Viewer { sink, tally: Tally::default(), offsets: false, page_per_game: false }
     }
 
-    /// Adds the games of a text (`bytes`, a piece of the file named `name` that starts at
+    /// Adds the games of a text (`bytes`, a chunk of the file named `name` that starts at
     /// `at`) that `choose` chooses (given each game's number in the file, the game, and the
     /// text it was read from), checked as `cescacs check` checks them, each read the full way:
     /// the page draws every game's tree. The notes about the text around games always go to

@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use cescacs_board::{Colour, Diagnostic, Hex, Piece, Position};
+use cescacs_board::{Colour, Hex, Piece, Position};
+use cescacs_diagnostics::Diagnostic;
 use cescacs_diagram::Diagram;
 use ctl_an::syntax::{Comment, CommentKind, Pair, Ply, Reference, VariationId};
 use ctl_pgn::ParsedGame;
@@ -79,7 +80,7 @@ pub(crate) enum Item {
     Variation { label: Option<u32>, items: Vec<Item> },
 }
 
-/// A piece of a comment's text.
+/// A part of a comment's text.
 #[derive(Debug)]
 pub(crate) enum Segment {
     /// Plain text.
@@ -608,13 +609,13 @@ mod tests {
         let offsets: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
         let mut lines = Lines::new(text, start);
         for &at in offsets.iter().chain(offsets.iter().rev()).chain(&offsets) {
-            let d = Diagnostic::warning("W0000", cescacs_board::Span::new(at, at), "x");
+            let d = Diagnostic::warning("W0000", cescacs_diagnostics::Span::new(at, at), "x");
             let note = lines.note(&d);
             assert_eq!((note.line, note.column), counted(at), "{at}");
         }
         // A span inside a character is placed at the character.
         let inside = text.find('à').unwrap() + 1;
-        let d = Diagnostic::warning("W0000", cescacs_board::Span::new(inside, inside), "x");
+        let d = Diagnostic::warning("W0000", cescacs_diagnostics::Span::new(inside, inside), "x");
         assert_eq!(lines.note(&d).column, counted(inside - 1).1);
     }
 

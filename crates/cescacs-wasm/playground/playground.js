@@ -5,7 +5,7 @@
 // library's game model (`addMove`). Every change is one step of undo and redo; the text and the
 // settings are kept in the browser (localStorage), and Share puts the text in the page's
 // address. Everything is loaded from the page's own folder: nothing else is fetched.
-import * as cescacs from './cescacs/index.js';
+import * as cescacs from './cescacs/browser.js';
 
 const $ = (id) => document.getElementById(id);
 const text = $('text');
@@ -47,7 +47,7 @@ let name = 'untitled.ctl-pgn';
 let diagnostics = [];
 let lineStarts = [0];
 let textBytes = 0;
-let shown = null; // the piece the viewer shows: { start, end, handle }
+let shown = null; // the chunk the viewer shows: { start, end, handle }
 let timer = 0;
 let editedAt = null;
 
@@ -235,7 +235,7 @@ problems.addEventListener('click', (e) => {
   reach(i);
 });
 
-// The viewer shows the piece of the text under the cursor (a game from its `[Variant` tag to
+// The viewer shows the chunk of the text under the cursor (a game from its `[Variant` tag to
 // the next one), at the last move before the cursor.
 function follow(force) {
   const value = text.value;

@@ -8,6 +8,8 @@
 
 mod error;
 mod json;
+mod model;
+mod position;
 mod replay;
 
 pub use cescacs_toolkit::games::GameEntry;
@@ -16,6 +18,10 @@ pub use cescacs_toolkit::replay::{Branch, GameReplayed, LinePlayed, PlyPlayed, T
 pub use cescacs_toolkit::viewer::ViewerPage;
 pub use error::ApiError;
 pub use json::{RESULT_BYTES, to_json};
+pub use model::{
+    Annotation, GameModel, GameModelRead, Place, Played, PositionData, piece_at, play, position_of,
+};
+use position::position;
 pub use replay::{GameReplays, REPLAY_BYTES, ReplayOptions, game_json, replay, replay_games};
 
 use std::io::{self, Read};
@@ -23,7 +29,7 @@ use std::io::{self, Read};
 use cescacs_toolkit::app::AppGame;
 use cescacs_toolkit::read::{JsonOptions, Parsed, Records, json_of};
 use cescacs_toolkit::{
-    Dialect, Fix, Position, Span, WriteOptions, check as checking, format as formatting, names,
+    Dialect, Fix, Span, WriteOptions, check as checking, format as formatting, names,
     position as positions,
 };
 pub use cescacs_toolkit::{JsonDiagnostic, JsonFix};
@@ -176,19 +182,6 @@ pub fn read_pdtl(text: &str, options: &PdtlOptions) -> Result<PdtlRead, ApiError
         spec: write(Dialect::Spec),
         app: write(Dialect::App),
         diagnostics: json_of(&read.diagnostics, text, &JsonOptions::default()),
-    })
-}
-
-/// A valid position, or the error of its first problem.
-fn position(text: &str, from: Dialect) -> Result<Position, ApiError> {
-    let read = positions::read(text, from);
-    read.position.ok_or_else(|| {
-        let first = read.diagnostics.iter().find(|d| d.is_error());
-        ApiError {
-            code: first.map_or("invalid-pdtl", |d| d.code).to_string(),
-            message: first.map_or_else(|| "invalid PDTL".to_string(), |d| d.message.clone()),
-            diagnostics: json_of(&read.diagnostics, text, &JsonOptions::default()),
-        }
     })
 }
 
@@ -367,8 +360,8 @@ pub fn apply_fixes(text: &str, fixes: &[JsonFix]) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ViewerOptions {
-    /// A byte offset (UTF-8) in the text: the games shown are those of the piece that holds it
-    /// (a piece runs from a `[Variant` tag to the next one).
+    /// A byte offset (UTF-8) in the text: the games shown are those of the chunk that holds it
+    /// (a chunk runs from a `[Variant` tag to the next one).
     pub at: usize,
     /// The file's name, in the titles of games without players or title.
     pub name: String,
@@ -380,8 +373,8 @@ impl Default for ViewerOptions {
     }
 }
 
-/// The viewer of `cescacs html` for the games of the piece of `bytes` that holds the byte
-/// `options.at` (the last piece when it is past the end).
+/// The viewer of `cescacs html` for the games of the chunk of `bytes` that holds the byte
+/// `options.at` (the last chunk when it is past the end).
 pub fn viewer(bytes: &[u8], options: &ViewerOptions) -> ViewerPage {
     cescacs_toolkit::viewer::page_at(bytes, options.at, &options.name)
 }
@@ -389,4 +382,41 @@ pub fn viewer(bytes: &[u8], options: &ViewerOptions) -> ViewerPage {
 /// The viewer's board with its controls, as HTML: one per page, beside the games' sections.
 pub fn viewer_board() -> String {
     cescacs_toolkit::viewer::board()
+}
+
+/// The options of [`standings`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct StandingsOptions {
+    /// One table of every game, whatever its `Event` tag (`cescacs standings --one-table`).
+    pub one_table: bool,
+}
+
+/// The standings of a collection, as `cescacs standings --format json` gives them.
+pub fn standings(text: &str, options: &StandingsOptions) -> cescacs_toolkit::collection::Standings {
+    cescacs_toolkit::collection::standings(text, options.one_table)
+}
+
+/// The options of [`tree`].
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct TreeOptions {
+    /// The position the tree starts from: a PDTL, or `start` (the default).
+    pub from: String,
+    /// How many plies deep (1 to 1000; default 1).
+    pub depth: usize,
+}
+
+impl Default for TreeOptions {
+    fn default() -> TreeOptions {
+        TreeOptions { from: cescacs_toolkit::position::START.into(), depth: 1 }
+    }
+}
+
+/// The opening tree of a collection, as `cescacs tree --format json` gives it.
+pub fn tree(
+    text: &str,
+    options: &TreeOptions,
+) -> Result<cescacs_toolkit::collection::OpeningTree, ApiError> {
+    Ok(cescacs_toolkit::collection::tree(text, &options.from, options.depth)?)
 }

@@ -1,7 +1,7 @@
-/** A position in a text: 0-based line and column (in the unit of `positionEncoding`). */
-export interface Position { line: number; character: number; }
+/** A place in a text: 0-based line and column (in the unit of `positionEncoding`), LSP's `Position`. */
+export interface TextPosition { line: number; character: number; }
 /** An LSP range, end exclusive. */
-export interface Range { start: Position; end: Position; }
+export interface Range { start: TextPosition; end: TextPosition; }
 /** Byte offsets `start..end` (UTF-8) into the text. */
 export interface ByteSpan { start: number; end: number; }
 
@@ -29,13 +29,6 @@ export interface Diagnostic {
     fixes: { span: ByteSpan; replacement: string }[];
   };
 }
-
-/**
- * A thrown error: `code` is `invalid-options`, `invalid-input`, `syntax-errors`, `too-large` (a
- * result past 256 MiB of JSON, or past 32 MiB for `replay`, which `replayGames` reads game by
- * game), `no-position` or `cannot-edit` (`addMove`), or a diagnostic code.
- */
-export interface CescacsError extends Error { code: string; diagnostics: Diagnostic[]; }
 
 export interface CheckOptions {
   /** Default `rules`. */
@@ -129,7 +122,7 @@ export interface MoveAdded {
 export interface GameEntry {
   /** Its number in the text, from 1. */
   game: number;
-  /** Where its piece of the text starts (UTF-8 byte offset): `viewer(text, { at: start })` shows it. */
+  /** Where its chunk of the text starts (UTF-8 byte offset): `viewer(text, { at: start })` shows it. */
   start: number;
   tags: { name: string; value: string }[];
 }
@@ -147,22 +140,89 @@ export interface SvgOptions {
 export interface Fix { span: ByteSpan; replacement: string; }
 
 export interface ViewerOptions {
-  /** A UTF-8 byte offset in the text: the games shown are those of the piece holding it (default 0). */
+  /** A UTF-8 byte offset in the text: the games shown are those of the chunk holding it (default 0). */
   at?: number;
   /** The file's name, in the titles of games without players or title. */
   name?: string;
 }
-/** The viewer of `cescacs html` for one piece of a text (a `[Variant` tag to the next). */
+/**
+ * A position the viewer shows: its URL fragment, the move that led there, its pieces (`HEX` and
+ * letter, space separated), its PDTL, that move's origin and destination, the positions before
+ * and next, the first positions of its variations, the line it branches from, its PDTL in the
+ * app's dialect, the King in check.
+ */
+export type ViewerNode = [
+  id: string, label: string, pieces: string, pdtl: string, from: string, to: string,
+  prev: number | null, next: number | null, alts: number[], up: number | null,
+  appPdtl: string, check: string | null,
+];
+/** A game's data for `CescacsViewer.mount`: its positions, its pieces' pictures (SVG by letter), where each position's move starts (UTF-8 byte offsets). */
+export interface ViewerGame { nodes: ViewerNode[]; pieces: Record<string, string>; at?: number[]; }
+/** The viewer of `cescacs html` for one chunk of a text (a `[Variant` tag to the next). */
 export interface ViewerPage {
   /** Notes about the text around the games (HTML). */
   notes: string;
   /** The games' sections (HTML), to put beside `viewerBoard()`. */
   sections: string;
-  /** Each game's positions, for `CescacsViewer.mount(root, games)` of `viewer.js`. A piece without a game gives the start position, with no section: a board to play a first move on (`addMove` starts a game there). */
-  games: unknown[];
-  /** UTF-8 byte offsets of the piece shown. */
+  /** Each game's positions, for `CescacsViewer.mount(root, games)` of `viewer.js`. A chunk without a game gives the start position, with no section: a board to play a first move on (`addMove` starts a game there). */
+  games: ViewerGame[];
+  /** UTF-8 byte offsets of the chunk shown. */
   start: number;
   end: number;
   /** The number in the text of its first game (from 1). */
   firstGame: number;
+}
+
+/** A player's line in a crosstable (`cescacs standings --format json`). */
+export interface PlayerStanding {
+  rank: number;
+  name: string;
+  games: number;
+  points: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  unfinished: number;
+  buchholz: number;
+  sonneborn_berger: number;
+  /** Every game, in the order read: `points` is `null` for one that scored nothing. */
+  encounters: { opponent: string; colour: "white" | "black"; points: number | null }[];
+}
+/** The crosstable of one event (or of every game with `oneTable`). */
+export interface EventStandings {
+  event: string | null;
+  games: number;
+  unfinished: number;
+  all_play_all: boolean;
+  players: PlayerStanding[];
+}
+/** What `standings(text)` gives: `cescacs standings --format json`'s value. */
+export interface Standings { events: EventStandings[]; }
+export interface StandingsOptions {
+  /** One table of every game, whatever its `Event` tag (`--one-table`). */
+  oneTable?: boolean;
+}
+
+/** A move of the opening tree, with the moves after it. */
+export interface TreeMove {
+  move: string;
+  side: "white" | "black";
+  games: number;
+  /** Games with a result (unfinished ones have no points). */
+  scored: number;
+  /** Points taken by the side that played it (3 a win, 2 a stalemate, 1 a draw). */
+  points: number;
+  /** Mean points per scored game, `null` when none is scored. */
+  score: number | null;
+  /** Its share of the games of the position it was played from. */
+  share: number;
+  moves: TreeMove[];
+}
+/** What `tree(text)` gives: `cescacs tree --format json`'s value. */
+export interface OpeningTree { position: string; games: number; moves: TreeMove[]; }
+export interface TreeOptions {
+  /** The position the tree starts from: a PDTL, or `start` (the default). */
+  from?: string;
+  /** How many plies deep (1 to 1000; default 1). */
+  depth?: number;
 }

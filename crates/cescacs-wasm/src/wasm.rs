@@ -37,10 +37,23 @@ fn parsed(json: &str) -> Result<JsValue, JsValue> {
 /// An [`ApiError`] as a thrown `Error` with `code` and `diagnostics`.
 fn thrown(e: &ApiError) -> JsValue {
     let error = Error::new(&e.message);
+    // The package's `CescacsError` (npm/api.js) knows its errors by this name.
+    error.set_name("CescacsError");
     let _ = Reflect::set(&error, &"code".into(), &JsValue::from_str(&e.code));
     let diagnostics = to_js(&e.diagnostics).unwrap_or_else(|_| Array::new().into());
     let _ = Reflect::set(&error, &"diagnostics".into(), &diagnostics);
     error.into()
+}
+
+mod model;
+
+/// A value given as a plain object, read as `T` (`invalid-options` otherwise).
+fn value<T: DeserializeOwned>(value: &JsValue) -> Result<T, JsValue> {
+    let json = JSON::stringify(value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .ok_or_else(|| thrown(&ApiError::options("expected an object")))?;
+    serde_json::from_str(&json).map_err(|e| thrown(&ApiError::options(e.to_string())))
 }
 
 /// The options object (absent: the defaults).
@@ -322,7 +335,7 @@ pub fn apply_fixes(
     Ok(toolkit::apply_fixes(&self::text(&text)?, &fixes))
 }
 
-/// The game viewer of `cescacs html` for the games of the piece of the text that holds the byte
+/// The game viewer of `cescacs html` for the games of the chunk of the text that holds the byte
 /// `options.at`: their sections' HTML and their positions, for `CescacsViewer.mount` of the
 /// package's `viewer.js`.
 #[wasm_bindgen(unchecked_return_type = "ViewerPage")]

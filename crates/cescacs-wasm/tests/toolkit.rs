@@ -11,7 +11,7 @@ const GAME: &str =
     "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15 (1. …, F20-F16) (1. F8-F12)\n2. EE5-E11: *\n";
 
 #[test]
-fn check_numbers_games_across_pieces_and_caps_like_the_cli() {
+fn check_numbers_games_across_chunks_and_caps_like_the_cli() {
     let two = format!("{GAME}\n{GAME}");
     let options = CheckOptions { max_errors: 1, ..CheckOptions::default() };
     let checked = toolkit::check(two.as_bytes(), &options).unwrap();
@@ -114,7 +114,7 @@ fn replay_locates_each_diagnostic_as_check_does() {
         .filter(|p| p.extension().is_some_and(|e| e == "ctl-pgn"))
         .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
         .collect();
-    // Several pieces, CRLF line ends, a byte order mark, wide characters, records on one line.
+    // Several chunks, CRLF line ends, a byte order mark, wide characters, records on one line.
     let bad = "[Variant \"C'escacs\"] {é𝄞} 1. E7-E13 (1. EE5-E11), E21-E15\r\n2. EE5-E11: *";
     texts.push(format!("\u{FEFF}{bad}\r\n{bad} 1. A1-A9 * 1. E7-E13 ) *\r{bad}"));
     let mut compared = 0;
@@ -146,8 +146,8 @@ fn replay_locates_each_diagnostic_as_check_does() {
 }
 
 #[test]
-fn replay_games_gives_the_records_of_one_piece_one_at_a_time() {
-    // Games without tags: all in one piece, each with its error on its own line.
+fn replay_games_gives_the_records_of_one_chunk_one_at_a_time() {
+    // Games without tags: all in one chunk, each with its error on its own line.
     let flood = "1. E7-E13 *\n".repeat(3_000);
     let mut games = 0;
     for game in toolkit::replay_games(flood.as_bytes(), &ReplayOptions::default()).unwrap() {
@@ -205,7 +205,7 @@ fn hostile_input_gives_values() {
 }
 
 #[test]
-fn viewer_shows_the_piece_that_holds_the_offset_with_its_moves_offsets() {
+fn viewer_shows_the_chunk_that_holds_the_offset_with_its_moves_offsets() {
     let two = format!("{GAME}\n{GAME}");
     let second = GAME.len() + 1;
     let page = toolkit::viewer(two.as_bytes(), &ViewerOptions::default());
@@ -223,7 +223,7 @@ fn viewer_shows_the_piece_that_holds_the_offset_with_its_moves_offsets() {
         .collect();
     assert_eq!(&two[at[1]..at[1] + 6], "E7-E13");
     assert_eq!(at[0], second);
-    // Past the end: the last piece; an empty text: the start position, a board to play on,
+    // Past the end: the last chunk; an empty text: the start position, a board to play on,
     // without a section.
     let page =
         toolkit::viewer(two.as_bytes(), &ViewerOptions { at: 1 << 40, ..Default::default() });

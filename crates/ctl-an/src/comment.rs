@@ -2,7 +2,8 @@
 //!
 //! Comment text is free, so a reference that cannot be read is only a warning and stays text.
 
-use cescacs_board::{Colour, Diagnostic, Hex, Span};
+use cescacs_board::{Colour, Hex};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag;
 use crate::syntax::{Comment, CommentKind, HexShade, Reference, Spanned, VariationId};
@@ -648,10 +649,10 @@ mod tests {
         assert_eq!(r[4].span, Span::new(20, 24));
     }
 
-    /// Texts where references, their pieces and their near misses are frequent.
+    /// Texts where references, their parts and their near misses are frequent.
     fn reference_text() -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
-        let piece = prop::sample::select(vec![
+        let fragment = prop::sample::select(vec![
             "@",
             "W",
             "B",
@@ -701,7 +702,7 @@ mod tests {
             "~J[d]",
             "$24",
         ]);
-        prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+        prop::collection::vec(fragment, 0..24).prop_map(|v| v.concat())
     }
 
     proptest::proptest! {

@@ -4,12 +4,12 @@
 use chumsky::error::{RichPattern, RichReason};
 use chumsky::span::Span as _;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::grammar::RichError;
 use crate::lexer::TokenKind;
 
-pub(crate) use cescacs_board::codes::syntax::*;
+pub(crate) use cescacs_diagnostics::codes::syntax::*;
 
 /// The help for castling written another way (`O-O`, `0-0`, `KRK-HI`).
 pub(crate) const CASTLING_HELP: &str = "castling names the rooks and their target columns: `KRK-…` with the King's Rook, `KRD-…` with the Queen's Rook, `KRR-…` with both; there are 24 forms, such as `KRK-HIO` or `KRD-DE` (docs/RULES.md 4.3)";
@@ -34,7 +34,7 @@ pub(crate) fn quote(text: &str) -> String {
         }
         match c {
             '\t' => out.push_str("\\t"),
-            c => cescacs_board::terminal::push_safe(&mut out, c),
+            c => cescacs_diagnostics::terminal::push_safe(&mut out, c),
         }
     }
     if cut {

@@ -1,7 +1,7 @@
 //! The chumsky grammar of moves and movetext, over the token stream.
 //!
 //! The grammar only recognises shapes: which tokens form a move, a pair, a variation. It outputs
-//! "raw" nodes that still hold token kinds and spans; `build` reads their text (hexes, castling
+//! "raw" nodes that still hold token kinds and spans; `assemble` reads their text (hexes, castling
 //! strings, comment references) and reports what is wrong inside a token. Keeping the chumsky
 //! layer this thin keeps its types out of the public API and its compile time low.
 
@@ -135,6 +135,30 @@ pub(crate) fn move_parser<'a, Er: GrammarError<'a>>()
         .map_with(|_, e| e.span())
         .labelled("a move")
         .as_context()
+}
+
+/// Whether `tokens` are exactly one pair of plain moves, `N. HEX-HEX, HEX*HEX` (any separator,
+/// each move with its check mark, rating, NAGs and draw offer, in that order): then
+/// [`movetext_parser`] reads them as one pair, every `*` in them a capture's separator, never a
+/// result line. A quick answer for the pairs that need no parse to say so; `false` says
+/// nothing.
+pub(crate) fn plain_pair(tokens: &[Tk]) -> bool {
+    let mut kinds = tokens.iter().map(|t| t.0).peekable();
+    let plain_move = |kinds: &mut core::iter::Peekable<_>| {
+        let [from, separator, to] = [kinds.next(), kinds.next(), kinds.next()];
+        let core = from.is_some_and(|k| TokenKind::SQUARES.contains(&k))
+            && separator.is_some_and(|k| TokenKind::SEPARATORS.contains(&k))
+            && to.is_some_and(|k| TokenKind::SQUARES.contains(&k));
+        kinds.next_if(|k| TokenKind::CHECK_MARKS.contains(k));
+        kinds.next_if(|k| TokenKind::RATINGS.contains(k));
+        while kinds.next_if_eq(&Nag).is_some() {}
+        kinds.next_if_eq(&DrawOffer);
+        core
+    };
+    matches!(kinds.next(), Some(NumberDot | NumberQuestion))
+        && plain_move(&mut kinds)
+        && (kinds.next_if_eq(&Comma).is_none() || plain_move(&mut kinds))
+        && kinds.next().is_none()
 }
 
 /// The whole movetext of a game: items, with stray `)` kept as items.

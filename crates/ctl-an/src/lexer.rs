@@ -5,7 +5,7 @@
 //! skipped. Tokens carry no text: the parser reads the text of a token from its span, so the token
 //! stream stays small and the lexer fast.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use logos::Logos;
 
 /// The kinds of token of CTL-PGN.

@@ -39,8 +39,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod assemble;
 pub mod boundary;
-mod build;
 mod bytes;
 mod comment;
 mod diag;
@@ -55,7 +55,7 @@ pub mod syntax;
 mod testing;
 pub mod written;
 
-pub use cescacs_board::{Diagnostic, Severity, Span};
+pub use cescacs_diagnostics::{Diagnostic, Severity, Span};
 pub use file::{
     GameOutput, Games, ParseOutput, games, games_with, parse_file, parse_file_with, parse_movetext,
     parse_movetext_with,

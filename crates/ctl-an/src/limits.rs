@@ -87,4 +87,4 @@ pub const GAME_BYTES: usize = 64 << 20;
 /// other commands read games one at a time, each game bounded by [`GAME_BYTES`].
 pub const FILE_BYTES: u64 = 256 << 20;
 
-pub(crate) use cescacs_board::grouped;
+pub(crate) use cescacs_diagnostics::grouped;

@@ -10,7 +10,7 @@
 //! Everything else must survive: tags (names, values, order), numbers and `1?`, every move and
 //! its marks, comments (text, kind, references), variations (labels, order, nesting) and results.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 
 use crate::syntax::{
     Comment, File, Move, MoveKind, Movetext, Pair, Ply, PromotionTarget, Record, Separator,

@@ -37,6 +37,24 @@ fn a_lower_nesting_bound_is_followed() {
 }
 
 #[test]
+fn no_variation_at_all_cuts_at_the_first_one() {
+    // A nesting bound of 0: every `(` is too deep, and the variation is cut where it opens.
+    // (The reader took the start of the text for it: it dropped the games read before, or
+    // panicked.)
+    let limits = Limits { nesting: 0, plies: 1, pairs: 1, ..Limits::default() };
+    let text = "1. E7-E13: 2. F8-F12: 3. EE5-E9 (1. G7-G11)";
+    let out = parse_file_with(text, &limits);
+    assert_eq!(out.file.games.len(), 3);
+    assert_eq!(out.file.games[2].movetext.ply_count(), 1);
+    let deep = out.diagnostics.iter().find(|d| d.code == "E0221").unwrap();
+    assert_eq!((deep.span.start, deep.labels.len()), (text.find('(').unwrap(), 0));
+    // A `(` before a game is no part of it: the game is read whole.
+    let out = parse_file_with(&format!("( {V}1. E7-E13: *\n"), &limits);
+    assert_eq!(codes(&out), ["E0221"]);
+    assert_eq!(out.file.games[0].movetext.ply_count(), 1);
+}
+
+#[test]
 fn a_long_comment_is_skipped_and_reading_goes_on() {
     let comment = format!("{{ {} }}", "x".repeat(100));
     let text = format!("{V}{comment} 1. E7-E13, E21-E15: *\n{NEXT}");

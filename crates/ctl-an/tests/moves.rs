@@ -1,6 +1,7 @@
 //! Every move form of the spec, read and written back in canonical form.
 
-use cescacs_board::{Column, Span};
+use cescacs_board::Column;
+use cescacs_diagnostics::Span;
 use ctl_an::WriteOptions;
 use ctl_an::syntax::{
     CASTLINGS, CastlingRooks, CheckMark, GameResult, Move, MoveKind, Movetext, Pair, PieceLetter,

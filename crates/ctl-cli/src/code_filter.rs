@@ -1,8 +1,8 @@
 //! `--select` and `--ignore`: which diagnostic codes a run reports, by code or by prefix (`E05`,
 //! `W0203`), as ruff selects its rules. Every pattern must name at least one code of the
-//! registry (`cescacs_board::codes::ALL`), so that a typo is an error, not a silent empty run.
+//! registry (`cescacs_diagnostics::codes::ALL`), so that a typo is an error, not a silent empty run.
 
-use cescacs_board::codes;
+use cescacs_diagnostics::codes;
 
 /// The codes to report: those that match a `--select` pattern (all when there is none), less
 /// those that match an `--ignore` pattern.

@@ -9,9 +9,9 @@
 
 use std::io::{self, Read, Seek, Write};
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use cescacs_toolkit::format::{Rewrite, Rewritten, tag_value};
-use cescacs_toolkit::read::{self, ReadPiece, ReadPieces};
+use cescacs_toolkit::read::{self, ReadChunk, ReadChunks};
 use cescacs_toolkit::select::Select;
 use ctl_an::syntax::File;
 use ctl_an::{Limits, WriteOptions};
@@ -173,6 +173,18 @@ impl Chooser {
         Ok(chooser)
     }
 
+    /// [`Chooser::with_criteria`] for a command: a criterion that cannot be read is reported
+    /// and ends the command (status 2).
+    pub fn for_command(
+        selection: &Selection,
+        criteria: &Criteria,
+    ) -> Result<Chooser, std::process::ExitCode> {
+        Chooser::with_criteria(selection, criteria).map_err(|e| {
+            output::error(e);
+            std::process::ExitCode::from(output::FAILURE)
+        })
+    }
+
     /// A new input starts: game numbers start again from 1.
     pub fn start(&mut self, input: &Input) {
         self.inputs += 1;
@@ -254,15 +266,15 @@ impl Select for Chooser {
     }
 }
 
-/// The pieces of `input`, read within `limits`, one at a time.
-pub fn pieces(input: &Input, limits: Limits) -> io::Result<ReadPieces<Box<dyn Read + Send>>> {
-    Ok(read::pieces(input.open()?, limits))
+/// The chunks of `input`, read within `limits`, one at a time.
+pub fn chunks(input: &Input, limits: Limits) -> io::Result<ReadChunks<Box<dyn Read + Send>>> {
+    Ok(read::chunks(input.open()?, limits))
 }
 
-/// A game found by [`find_game`]: its input, the piece that holds it, and its number.
-pub type Found<'i> = (&'i Input, ReadPiece, usize);
+/// A game found by [`find_game`]: its input, the chunk that holds it, and its number.
+pub type Found<'i> = (&'i Input, ReadChunk, usize);
 
-/// The piece of `inputs` that holds the first game `chooser` selects, with its input and that
+/// The chunk of `inputs` that holds the first game `chooser` selects, with its input and that
 /// game's number, read game by game (memory bounded by the largest game); `None` when no game is
 /// selected (said on standard error by [`Chooser::finish`]).
 pub fn find_game<'i>(
@@ -272,14 +284,14 @@ pub fn find_game<'i>(
     for input in inputs {
         chooser.start(input);
         let fail = |e| (input.display(), e);
-        for piece in pieces(input, Limits::DEFAULT).map_err(fail)? {
-            let piece = piece.map_err(fail)?;
-            let text = &piece.decoded.text;
-            let found = piece.games().find(|(n, g)| chooser.choose(*n, &g.game, text));
+        for chunk in chunks(input, Limits::DEFAULT).map_err(fail)? {
+            let chunk = chunk.map_err(fail)?;
+            let text = &chunk.decoded.text;
+            let found = chunk.games().find(|(n, g)| chooser.choose(*n, &g.game, text));
             if let Some((n, _)) = found {
-                return Ok(Some((input, piece, n)));
+                return Ok(Some((input, chunk, n)));
             }
-            if chooser.done_after(piece.first_game + piece.game_count() - 1) {
+            if chooser.done_after(chunk.first_game + chunk.game_count() - 1) {
                 break;
             }
         }
@@ -287,9 +299,9 @@ pub fn find_game<'i>(
     Ok(None)
 }
 
-/// Reads `input` piece by piece within `limits` ([`Rewrite::run`]), reports what keeps a piece
+/// Reads `input` chunk by chunk within `limits` ([`Rewrite::run`]), reports what keeps a chunk
 /// from being written and what `transform` says (within `cap`, on standard error), and writes
-/// the games of every piece that `chooser` selects, transformed, in the canonical layout (one
+/// the games of every chunk that `chooser` selects, transformed, in the canonical layout (one
 /// blank line between games) to a [`Spool`]: what `fmt`, `filter` and `convert` write.
 pub fn rewrite(
     input: &Input,
@@ -303,8 +315,8 @@ pub fn rewrite(
     let name = input.display();
     let mut spool = Spool::new();
     let rewrite = Rewrite { limits, write: options, transform };
-    let done = rewrite.run(input.open()?, chooser, &mut spool, |piece, diagnostics| {
-        report(&name, piece, diagnostics, cap)
+    let done = rewrite.run(input.open()?, chooser, &mut spool, |chunk, diagnostics| {
+        report(&name, chunk, diagnostics, cap)
     })?;
     if done.broken {
         chooser.broken();
@@ -312,15 +324,15 @@ pub fn rewrite(
     Ok((done, spool))
 }
 
-/// Prints diagnostics of a piece (piece offsets) on standard error as
+/// Prints diagnostics of a chunk (chunk offsets) on standard error as
 /// `path:line:col: error[CODE]: message`, one a line, within the file's `cap`.
 pub fn report<'d>(
     name: &str,
-    piece: &ReadPiece,
+    chunk: &ReadChunk,
     diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
     cap: &mut ErrorCap,
 ) {
-    let index = LineIndex::at(piece.decoded.shown(), piece.start);
+    let index = LineIndex::at(chunk.decoded.shown(), chunk.start);
     let mut stderr = io::stderr().lock();
     let name = output::safe(name);
     for d in diagnostics {
@@ -328,7 +340,7 @@ pub fn report<'d>(
             continue;
         }
         let kind = if d.is_error() { "error" } else { "warning" };
-        let at = index.line_col(d.span.start + piece.start.offset);
+        let at = index.line_col(d.span.start + chunk.start.offset);
         let _ = writeln!(stderr, "{name}:{at}: {kind}[{}]: {}", d.code, output::safe(&d.message));
     }
 }

@@ -1,8 +1,8 @@
 //! Conventions shared by the subcommands: colour, exit codes, the wording of errors, the
 //! progress bar.
 //!
-//! Every piece of input text (a file name, an argument, a message quoting the input) that goes
-//! to a human-readable output passes through [`safe`] (`cescacs_board::terminal::terminal_safe`),
+//! Every part of input text (a file name, an argument, a message quoting the input) that goes
+//! to a human-readable output passes through [`safe`] (`cescacs_diagnostics::terminal::terminal_safe`),
 //! so a file cannot drive the terminal of whoever checks it. JSON output is exact: JSON escapes
 //! control characters itself.
 
@@ -56,7 +56,7 @@ pub fn exit_code(errors: usize, io_failure: bool) -> ExitCode {
     })
 }
 
-pub use cescacs_board::terminal::terminal_safe as safe;
+pub use cescacs_diagnostics::terminal::terminal_safe as safe;
 
 /// Prints `error: MESSAGE` on standard error, the message made terminal-safe.
 pub fn error(message: impl Display) {
@@ -79,9 +79,9 @@ pub fn say_raw(text: &str) {
 }
 
 /// A file name (or any name people see in a one-line message), terminal-safe and on one line:
-/// [`safe`], with line feeds and tabs escaped too (`cescacs_board::terminal::one_line`).
+/// [`safe`], with line feeds and tabs escaped too (`cescacs_diagnostics::terminal::one_line`).
 pub fn name(name: impl Display) -> String {
-    cescacs_board::terminal::one_line(&name.to_string()).into_owned()
+    cescacs_diagnostics::terminal::one_line(&name.to_string()).into_owned()
 }
 
 /// A file name as a line of `check --output-format concise` starts with it, before
@@ -90,12 +90,12 @@ pub fn name(name: impl Display) -> String {
 /// rest as [`name`] escapes it (a Rust string literal): no name can then pass for a place
 /// (`c:1:2: E0002 x.ctl-pgn`) or start a line of its own.
 pub fn concise_name(name: &str) -> String {
-    let shown = cescacs_board::terminal::one_line(name);
+    let shown = cescacs_diagnostics::terminal::one_line(name);
     if matches!(shown, std::borrow::Cow::Borrowed(_)) && !name.contains([':', '"', '\\']) {
         return name.to_string();
     }
     let escaped = name.replace('\\', "\\\\").replace('"', "\\\"");
-    format!("\"{}\"", cescacs_board::terminal::one_line(&escaped))
+    format!("\"{}\"", cescacs_diagnostics::terminal::one_line(&escaped))
 }
 
 /// The message of a file (or standard input) that could not be read: the same words in every
@@ -127,6 +127,26 @@ pub fn write_failed(name: impl Display, e: &std::io::Error) -> ExitCode {
     }
     error(cannot_write(name, e));
     ExitCode::from(FAILURE)
+}
+
+/// Writes what `write` makes to standard output (buffered), then ends the command: with
+/// `status` when it was all written, else as [`write_failed`] ends it.
+pub fn to_stdout(
+    status: ExitCode,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> ExitCode {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match write(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => status,
+        Err(e) => write_failed(STDOUT, &e),
+    }
+}
+
+/// `value` as indented JSON and a line break: what the commands' `--format json` write when
+/// the output is one document.
+pub fn json_document(out: &mut dyn Write, value: &impl serde::Serialize) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    out.write_all(b"\n")
 }
 
 /// Why a command stopped before its end: an input could not be read (or held more than a

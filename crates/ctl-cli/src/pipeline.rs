@@ -1,10 +1,10 @@
 //! The engine of `cescacs check`: every input read as a stream of games, checked in parallel,
 //! reported in input order.
 //!
-//! One thread reads: it splits each input into pieces of one game each
-//! ([`ctl_pgn::reader::Pieces`], which keeps every piece's offset, line and column in its file)
-//! and gathers them into batches of about [`BATCH_BYTES`], the bytes of a batch's pieces back to
-//! back in one buffer (no vector per game). The pieces of a batch are checked in parallel
+//! One thread reads: it splits each input into chunks of one game each
+//! ([`ctl_pgn::reader::Chunks`], which keeps every chunk's offset, line and column in its file)
+//! and gathers them into batches of about [`BATCH_BYTES`], the bytes of a batch's chunks back to
+//! back in one buffer (no vector per game). The chunks of a batch are checked in parallel
 //! (rayon) while the next batch is read and the reports of the one before are written, in input
 //! order. The first batches are smaller, so that every thread has work soon after the start.
 //! Memory is bounded by three batches and the largest game, whatever the size of a file; the
@@ -14,13 +14,13 @@ use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
-use cescacs_board::{Diagnostic, Severity};
+use cescacs_diagnostics::{Diagnostic, Severity};
 use cescacs_toolkit::check::{self, Tally, severity_of};
 use ctl_pgn::ParsedGame;
-use ctl_pgn::reader::{Pieces, TextStart};
+use ctl_pgn::reader::{Chunks, TextStart};
 use ctl_pgn::render::{
     DocumentWriter, ErrorCap, JsonDiagnostic, JsonLine, LineIndex, PositionEncoding, Summary,
-    TextRenderer, file_uri, piece_json,
+    TextRenderer, chunk_json, file_uri,
 };
 use ctl_pgn::validate;
 use ctl_pgn::{Check, Stats};
@@ -39,7 +39,7 @@ pub const BATCH_BYTES: usize = 1 << 20;
 /// far less than checking the one before it, so the threads never wait for the reader).
 const FIRST_BATCH_BYTES: usize = 1 << 15;
 
-/// At most how many pieces of a batch one thread checks as a run no other thread can take
+/// At most how many chunks of a batch one thread checks as a run no other thread can take
 /// part of. rayon otherwise cuts a batch into a few long runs, and at the end of the batch the
 /// threads whose runs are done wait for the last one (measured: 4.5 % of the wall time of two
 /// threads idle on 21.8 MB of games, 2.1 % with runs of at most four; the cut costs nothing
@@ -131,35 +131,35 @@ struct Named {
 enum Item {
     /// An input starts.
     Start(usize),
-    /// A piece of an input: the input, where the piece starts in it, and its bytes in the
+    /// A chunk of an input: the input, where the chunk starts in it, and its bytes in the
     /// batch's buffer.
-    Piece(usize, TextStart, Range<usize>),
+    Chunk(usize, TextStart, Range<usize>),
     /// The input ends.
     End,
     /// The input could not be (wholly) read.
     Failed(String),
 }
 
-/// What the reading thread hands over at once: items, and the bytes of their pieces.
+/// What the reading thread hands over at once: items, and the bytes of their chunks.
 #[derive(Default)]
 struct Batch {
     items: Vec<Item>,
     bytes: Vec<u8>,
 }
 
-/// The reading side: inputs opened one after the other, split into pieces.
+/// The reading side: inputs opened one after the other, split into chunks.
 struct Producer<'a> {
     inputs: &'a [Input],
     /// The next input to open.
     next: usize,
     /// The input being read.
-    current: Option<(usize, Pieces<Box<dyn Read + Send>>)>,
+    current: Option<(usize, Chunks<Box<dyn Read + Send>>)>,
     /// About how many bytes the next batch holds.
     batch_bytes: usize,
 }
 
 impl Producer<'_> {
-    /// The next items, about [`Producer::batch_bytes`] of pieces; empty at the end. `spare` is
+    /// The next items, about [`Producer::batch_bytes`] of chunks; empty at the end. `spare` is
     /// a batch already written, whose vectors are used again.
     fn batch(&mut self, spare: Batch) -> Batch {
         let Batch { mut items, mut bytes } = spare;
@@ -168,14 +168,14 @@ impl Producer<'_> {
         let wanted = self.batch_bytes;
         self.batch_bytes = (wanted * 2).min(BATCH_BYTES);
         while bytes.len() < wanted {
-            let Some((index, pieces)) = &mut self.current else {
+            let Some((index, chunks)) = &mut self.current else {
                 let Some(input) = self.inputs.get(self.next) else { break };
                 let index = self.next;
                 self.next += 1;
                 match input.open() {
                     Ok(reader) => {
                         items.push(Item::Start(index));
-                        self.current = Some((index, Pieces::new(reader)));
+                        self.current = Some((index, Chunks::new(reader)));
                     }
                     Err(e) => {
                         items.push(Item::Failed(crate::output::cannot_read(input.display(), e)))
@@ -185,10 +185,10 @@ impl Producer<'_> {
             };
             let index = *index;
             let before = bytes.len();
-            match pieces.next_into(&mut bytes) {
-                Some(Ok(start)) => items.push(Item::Piece(index, start, before..bytes.len())),
+            match chunks.next_into(&mut bytes) {
+                Some(Ok(start)) => items.push(Item::Chunk(index, start, before..bytes.len())),
                 Some(Err(e)) => {
-                    // Bytes read before the error belong to no piece.
+                    // Bytes read before the error belong to no chunk.
                     bytes.truncate(before);
                     let name = self.inputs[index].display();
                     items.push(Item::Failed(crate::output::cannot_read(name, e)));
@@ -208,26 +208,26 @@ impl Producer<'_> {
 /// A checked item, ready to be written.
 enum Done {
     Start(usize),
-    Piece(usize, Checked),
+    Chunk(usize, Checked),
     End,
     Failed(String),
 }
 
-/// One piece checked: its reports, and what it held.
+/// One chunk checked: its reports, and what it held.
 #[derive(Default)]
 struct Checked {
     /// ariadne reports (text output), each with its severity.
     text: Vec<(Severity, String)>,
     /// Errors and warnings past the cap, neither rendered nor kept (the cap is per file, so a
-    /// piece keeps at most that many).
+    /// chunk keeps at most that many).
     omitted: (usize, usize),
-    /// The diagnostics (JSON output), with game numbers counted within the piece.
+    /// The diagnostics (JSON output), with game numbers counted within the chunk.
     json: Vec<JsonDiagnostic>,
     /// Games, plies, errors and warnings (`files` is 0).
     counts: Summary,
-    /// Games of the piece, selected or not (what the games of the next piece are numbered after).
+    /// Games of the chunk, selected or not (what the games of the next chunk are numbered after).
     numbered: usize,
-    /// Bytes of the piece.
+    /// Bytes of the chunk.
     bytes: u64,
     /// Which path read its games, and how long each took.
     stats: Stats,
@@ -305,41 +305,41 @@ fn names(inputs: &[Input]) -> Vec<Named> {
         .collect()
 }
 
-/// Checks an item whose pieces are in `bytes`.
+/// Checks an item whose chunks are in `bytes`.
 fn check_item(item: &Item, bytes: &[u8], named: &[Named], how: &How) -> Done {
     match item {
         Item::Start(i) => Done::Start(*i),
-        Item::Piece(i, start, range) => {
-            Done::Piece(*i, check_piece(&bytes[range.clone()], *start, &named[*i], how))
+        Item::Chunk(i, start, range) => {
+            Done::Chunk(*i, check_chunk(&bytes[range.clone()], *start, &named[*i], how))
         }
         Item::End => Done::End,
         Item::Failed(message) => Done::Failed(message.clone()),
     }
 }
 
-/// Checks one piece of an input, which starts at `start` ([`check::piece`]: the fast try, the
+/// Checks one chunk of an input, which starts at `start` ([`check::chunk`]: the fast try, the
 /// full way, the codes kept) and renders what it found.
-fn check_piece(piece: &[u8], start: TextStart, named: &Named, how: &How) -> Checked {
-    let bytes = piece.len() as u64;
-    let found = check::piece(&Check::new(how.level), piece, |code| how.codes.keeps(code));
-    let stats = found.piece.checked.stats;
-    let numbered = found.piece.checked.games;
+fn check_chunk(chunk: &[u8], start: TextStart, named: &Named, how: &How) -> Checked {
+    let bytes = chunk.len() as u64;
+    let found = check::chunk(&Check::new(how.level), chunk, |code| how.codes.keeps(code));
+    let stats = found.chunk.checked.stats;
+    let numbered = found.chunk.checked.games;
     let mut checked =
         Checked { counts: found.counts, numbered, bytes, stats, ..Checked::default() };
-    // Only a piece read the full way has something to report, and its decoded text.
-    let Some(decoded) = &found.piece.decoded else { return checked };
+    // Only a chunk read the full way has something to report, and its decoded text.
+    let Some(decoded) = &found.chunk.decoded else { return checked };
     let (shown, omitted) = found.shown(how.cap.max());
     if shown.is_empty() && omitted == (0, 0) {
         return checked;
     }
     checked.omitted = omitted;
-    let read = &found.piece.checked.read;
+    let read = &found.chunk.checked.read;
     render(shown, read, decoded.shown(), start, named, how, &mut checked);
     checked
 }
 
-/// Renders `shown`, diagnostics of a piece (sorted, piece offsets), into `checked`: `read` are
-/// the games of the piece read the full way (the JSON names each diagnostic's game), `text` its
+/// Renders `shown`, diagnostics of a chunk (sorted, chunk offsets), into `checked`: `read` are
+/// the games of the chunk read the full way (the JSON names each diagnostic's game), `text` its
 /// text as reports show it, `start` where it starts.
 fn render(
     shown: &[Diagnostic],
@@ -365,12 +365,12 @@ fn render(
             for d in shown {
                 let at = index.line_col(d.span.start + start.offset);
                 // On one line whatever it quotes: a line is a diagnostic.
-                let message = cescacs_board::terminal::one_line(&d.message);
+                let message = cescacs_diagnostics::terminal::one_line(&d.message);
                 checked.text.push((d.severity, format!("{path}:{at}: {} {message}\n", d.code)));
             }
         }
         Output::Json | Output::Jsonl => {
-            checked.json = piece_json(shown, read, text, start, &named.uri, how.encoding);
+            checked.json = chunk_json(shown, read, text, start, &named.uri, how.encoding);
         }
     }
     checked.render_time += started.elapsed();
@@ -393,8 +393,8 @@ pub fn run_selected(
     let check = Check { fast: false, ..Check::new(how.level) };
     let started = Instant::now();
     for (i, input) in inputs.iter().enumerate() {
-        let pieces = match input.open() {
-            Ok(reader) => Pieces::new(reader),
+        let chunks = match input.open() {
+            Ok(reader) => Chunks::new(reader),
             Err(e) => {
                 let message = crate::output::cannot_read(input.display(), e);
                 writer.write(Done::Failed(message), progress)?;
@@ -404,17 +404,17 @@ pub fn run_selected(
         writer.write(Done::Start(i), progress)?;
         chooser.start(input);
         let mut number = 0;
-        for piece in pieces {
-            let piece = match piece {
-                Ok(piece) => piece,
+        for chunk in chunks {
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
                 Err(e) => {
                     let message = crate::output::cannot_read(input.display(), e);
                     writer.write(Done::Failed(message), progress)?;
                     break;
                 }
             };
-            let mut checked = Checked { bytes: piece.bytes.len() as u64, ..Checked::default() };
-            let decoded = crate::input::decode(piece.bytes);
+            let mut checked = Checked { bytes: chunk.bytes.len() as u64, ..Checked::default() };
+            let decoded = crate::input::decode(chunk.bytes);
             let (mut found, mut read) = (Vec::new(), Vec::new());
             let mut games = check.games(&decoded.text);
             for record in games.by_ref() {
@@ -422,15 +422,8 @@ pub fn run_selected(
                 number += 1;
                 checked.numbered += 1;
                 if chooser.choose(number, game.syntax(), &decoded.text) {
-                    let span = record.span;
                     // The encoding's notes about the game, as `replay` takes them.
-                    found.extend(
-                        decoded
-                            .diagnostics
-                            .iter()
-                            .filter(|d| d.span.start >= span.start && d.span.start <= span.end)
-                            .cloned(),
-                    );
+                    found.extend(decoded.notes_within(record.span).iter().cloned());
                     found.extend(record.diagnostics);
                     checked.counts.games += 1;
                     checked.counts.plies += record.plies;
@@ -445,9 +438,9 @@ pub fn run_selected(
             if !found.is_empty() {
                 let (shown, omitted) = check::shown(&found, how.cap.max());
                 checked.omitted = omitted;
-                render(shown, &read, decoded.shown(), piece.start, &named[i], &how, &mut checked);
+                render(shown, &read, decoded.shown(), chunk.start, &named[i], &how, &mut checked);
             }
-            writer.write(Done::Piece(i, checked), progress)?;
+            writer.write(Done::Chunk(i, checked), progress)?;
             if chooser.done_after(number) {
                 break;
             }
@@ -458,7 +451,7 @@ pub fn run_selected(
     writer.finish()
 }
 
-/// Writes checked items in input order, numbering games across the pieces of a file.
+/// Writes checked items in input order, numbering games across the chunks of a file.
 struct Writer<'a, W: Write> {
     how: How,
     named: &'a [Named],
@@ -499,11 +492,11 @@ impl<'a, W: Write> Writer<'a, W> {
                     document.begin_file(&self.named[i].uri, &self.named[i].path)?;
                 }
             }
-            Done::Piece(i, mut checked) => {
+            Done::Chunk(i, mut checked) => {
                 self.file.number(checked.numbered, checked.counts, &mut checked.json);
                 self.outcome.paths.absorb(checked.stats);
                 self.outcome.render_time += checked.render_time;
-                progress.suspend(|| self.write_piece(i, &checked))?;
+                progress.suspend(|| self.write_chunk(i, &checked))?;
                 progress.advance(checked.bytes, self.files_done);
             }
             Done::End => {
@@ -535,7 +528,7 @@ impl<'a, W: Write> Writer<'a, W> {
         Ok(())
     }
 
-    fn write_piece(&mut self, i: usize, checked: &Checked) -> io::Result<()> {
+    fn write_chunk(&mut self, i: usize, checked: &Checked) -> io::Result<()> {
         let file = &mut self.file;
         let json = checked.json.iter().filter(|d| file.admit(severity_of(d)));
         if let Some(document) = &mut self.document {

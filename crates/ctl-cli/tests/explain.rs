@@ -18,7 +18,7 @@ fn a_code_is_explained_with_its_example_and_page() {
 fn every_code_is_listed_and_an_unknown_one_is_refused() {
     let o = run(&["explain"], "");
     let list = String::from_utf8(o.stdout).unwrap();
-    assert_eq!(list.lines().count(), cescacs_board::codes::ALL.len());
+    assert_eq!(list.lines().count(), cescacs_diagnostics::codes::ALL.len());
     assert!(list.lines().any(|l| l.starts_with("W0203  warning")), "{list}");
     let o = run(&["explain", "E9\x1b[2J"], "");
     assert_eq!(o.status.code(), Some(2));

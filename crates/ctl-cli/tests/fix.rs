@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use ctl_pgn::Check;
 use ctl_pgn::decode::decode;
 use ctl_pgn::validate::Level;

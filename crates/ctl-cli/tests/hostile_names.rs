@@ -10,7 +10,7 @@ use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use cescacs_board::terminal::is_unsafe;
+use cescacs_diagnostics::terminal::is_unsafe;
 
 mod common;
 

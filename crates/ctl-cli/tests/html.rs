@@ -206,7 +206,7 @@ fn split_writes_a_page_per_game_and_an_index_with_lines_of_the_file() {
         "[Variant \"C'escacs\"]\n[Date \"2024-03-01\"]\n[White \"Puig, Anna\"]\n[Black \"Ros\"]\n\n1. E7-E13 :\n*\n",
         "[Variant \"C'escacs\"]\n[White \"Ros\"]\n\n1. F8-F12, F20-F16 :\n*\n",
         "[Variant \"C'escacs\"]\n[White \"Vila\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, E15-E11 :\n*\n",
-        // No `[Variant]` tag: read in one piece with the game before, on a page of its own.
+        // No `[Variant]` tag: read in one chunk with the game before, on a page of its own.
         "[White \"Moix\"]\n\n1. G7-G11 :\n*\n",
     ];
     std::fs::write(&file, games.join("\n")).unwrap();

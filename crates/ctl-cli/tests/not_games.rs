@@ -90,7 +90,7 @@ fn binary_bytes_after_a_game_are_one_error_however_many_variant_tags_they_hold()
     let dir = scratch("tail");
     let path = dir.join("tail.ctl-pgn");
     let mut bytes = b"[Variant \"C'escacs\"]\n1. E7-E13: *\n".to_vec();
-    // Five `[Variant` in binary bytes: five pieces for the splitter, one error for the file.
+    // Five `[Variant` in binary bytes: five chunks for the splitter, one error for the file.
     for i in 0..5u8 {
         bytes.extend_from_slice(b"[Variant ");
         bytes.extend(

@@ -164,3 +164,73 @@ fn every_game_of_every_file_of_a_folder_is_replayed_in_blocks_or_json_lines() {
     let keys: Vec<&String> = first.as_object().unwrap().keys().collect();
     assert_eq!(keys.len(), 5, "file, game, ply, move, pdtl: {keys:?}");
 }
+
+/// Each report of `stderr`: its first line, and the line and column its header places it at.
+fn reports(stderr: &str) -> Vec<(String, usize, usize)> {
+    let mut found = Vec::new();
+    let mut lines = stderr.lines();
+    while let Some(line) = lines.next() {
+        if !line.starts_with('[') {
+            continue;
+        }
+        let header = lines.next().expect("a header").trim();
+        let place = header.trim_start_matches(",-[ ").trim_end_matches(" ]");
+        let mut parts = place.rsplitn(3, ':');
+        let col = parts.next().unwrap().parse().expect("a column");
+        let line_number = parts.next().unwrap().parse().expect("a line");
+        found.push((line.to_string(), line_number, col));
+    }
+    found
+}
+
+#[test]
+fn a_run_of_games_without_tags_reports_what_each_game_reports_alone() {
+    // A chunk of the file: its games replayed one after another, each reported and located as
+    // when it is replayed alone (and the chunk's lines indexed once, not per game). A game with
+    // tags starts a second chunk.
+    let records: [&[u8]; 7] = [
+        b"1. E7-E13, E21-E15\n2. F8-F12: *\n",
+        b"1. E7-E13, E21-E15\n2. EE5-E11: *\n",
+        b"[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n",
+        b"1. E7-E13:\n",
+        b"{ opens the next game }\n1. F8-F12, \xFF E21-E15: 2-1\n",
+        b"1. E7-E99: *\n",
+        b"1. E7-E13, E21-E15 2. F8-F12#\n",
+    ];
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-tagless");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let whole = dir.join("whole.ctl-pgn");
+    std::fs::write(&whole, records.concat()).unwrap();
+    let o = replay(&["--format", "jsonl", whole.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let positions = |o: &Output| -> Vec<(u64, serde_json::Value)> {
+        let objects = lines(o).into_iter().map(|l| serde_json::from_str(&l).expect("JSON"));
+        objects
+            .map(|mut v: serde_json::Value| {
+                let game = v["game"].as_u64().unwrap();
+                v.as_object_mut().unwrap().retain(|k, _| k != "file" && k != "game");
+                (game, v)
+            })
+            .collect()
+    };
+    let (whole_positions, whole_reports) = (positions(&o), reports(&stderr(&o)));
+    let (mut alone_positions, mut alone_reports) = (Vec::new(), Vec::new());
+    let mut first_line = 1;
+    for (n, record) in records.iter().enumerate() {
+        let path = dir.join(format!("{n}.ctl-pgn"));
+        std::fs::write(&path, record).unwrap();
+        let o = replay(&["--format", "jsonl", path.to_str().unwrap()]);
+        alone_positions.extend(positions(&o).into_iter().map(|(_, p)| (n as u64 + 1, p)));
+        let placed = reports(&stderr(&o)).into_iter();
+        alone_reports.extend(placed.map(|(head, line, col)| (head, line + first_line - 1, col)));
+        first_line += record.iter().filter(|&&b| b == b'\n').count();
+    }
+    assert_eq!(whole_positions, alone_positions);
+    assert_eq!(whole_reports, alone_reports);
+    let codes: Vec<&str> = whole_reports.iter().map(|r| &r.0[1..6]).collect();
+    assert_eq!(codes.iter().filter(|&&c| c == "E0217").count(), records.len() - 1);
+    for code in ["E0501", "E0001", "E0204"] {
+        assert!(codes.contains(&code), "{code} in {codes:?}");
+    }
+}

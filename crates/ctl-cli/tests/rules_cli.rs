@@ -61,6 +61,33 @@ fn legal_rejects_bad_pdtl() {
 }
 
 #[test]
+fn legal_lists_several_positions_each_ended_by_an_empty_line() {
+    let stalemate = "/12:D6/7:k7/5:K5/ b - - 1 40";
+    let o = run(&[
+        "legal",
+        "start",
+        stalemate,
+        "/29:k/ w - - 0 1",
+        "/14:3k3/12:3N3/4:2R2/1:1K/ w - - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "the third is not valid");
+    let mut lists = vec![Vec::new()];
+    for line in stdout(&o).lines() {
+        match line {
+            "" => lists.push(Vec::new()),
+            m => lists.last_mut().unwrap().push(m),
+        }
+    }
+    assert_eq!(lists.pop(), Some(Vec::new()), "the last list ends with an empty line");
+    let sizes: Vec<usize> = lists.iter().map(Vec::len).collect();
+    assert_eq!(sizes[..3], [68, 0, 0], "{}", stdout(&o));
+    assert!(lists[3].contains(&"NF12-I13++"), "{:?}", lists[3]);
+    assert!(stderr(&o).contains("stalemate") && stderr(&o).contains("[E0104]"), "{}", stderr(&o));
+    // One position: its list alone, as before.
+    assert_eq!(stdout(&run(&["legal", stalemate])), "");
+}
+
+#[test]
 fn perft_prints_the_count_last() {
     let o = run(&["perft", "2"]);
     assert!(o.status.success());

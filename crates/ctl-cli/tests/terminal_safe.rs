@@ -1,12 +1,12 @@
 //! Issue 17, terminal-safe output: every control, bidi and invisible format character
-//! (`cescacs_board::terminal::is_unsafe`) fed through every command, in file names, arguments
+//! (`cescacs_diagnostics::terminal::is_unsafe`) fed through every command, in file names, arguments
 //! and each kind of input that a diagnostic quotes, never comes out raw on a human-readable
 //! output. (The canonical text that `fmt --stdout`, `filter` and `convert` print is the file's
 //! own data and keeps its characters; their standard error is checked.)
 
 use std::path::{Path, PathBuf};
 
-use cescacs_board::terminal::is_unsafe;
+use cescacs_diagnostics::terminal::is_unsafe;
 
 mod common;
 

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use cescacs_board::{Diagnostic, Fix, Span};
+use cescacs_diagnostics::{Diagnostic, Fix, Span};
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 
 use crate::positions::Ranges;

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use cescacs_toolkit::read::decode_whole;
 use ctl_pgn::Check;
 use ctl_pgn::Level;
@@ -23,7 +23,7 @@ use ctl_pgn::split::GameSplitter;
 use ctl_pgn::write::{WriteOptions, write_game};
 use lsp_types::{DiagnosticSeverity, DocumentSymbol};
 
-use cescacs_board::terminal::terminal_safe;
+use cescacs_diagnostics::terminal::terminal_safe;
 
 use crate::positions::Ranges;
 use crate::symbols;
@@ -59,14 +59,14 @@ pub(crate) struct Analysis {
     /// What the editor is sent: at most [`MAX_PUBLISHED`] diagnostics (errors first), then the
     /// notes (how many more there are, where the check stopped and why).
     pub published: Vec<lsp_types::Diagnostic>,
-    /// Where each piece read starts, in order (the document's games: see [`games_at`]).
-    pub pieces: Vec<usize>,
+    /// Where each chunk read starts, in order (the document's games: see [`games_at`]).
+    pub chunks: Vec<usize>,
     /// The outline: one symbol per game, with its variations.
     pub symbols: Vec<DocumentSymbol>,
     /// The canonical text (`cescacs fmt`), when the whole document was read without a syntax
     /// error.
     pub canonical: Option<String>,
-    /// Whether every piece of the document was read (false: too large, out of time, a game
+    /// Whether every chunk of the document was read (false: too large, out of time, a game
     /// larger than `ctl_an::GAME_BYTES`).
     pub complete: bool,
     /// Why the check failed, when it panicked (logged by the server).
@@ -82,7 +82,7 @@ impl Analysis {
         let mut analysis = Analysis {
             fixable: Vec::new(),
             published: Vec::new(),
-            pieces: Vec::new(),
+            chunks: Vec::new(),
             symbols: Vec::new(),
             canonical: Some(String::new()),
             complete: true,
@@ -94,7 +94,7 @@ impl Analysis {
             analysis.canonical = None;
             notes.push(note(
                 DiagnosticSeverity::ERROR,
-                ranges.range(cescacs_board::Span::new(0, 0)),
+                ranges.range(cescacs_diagnostics::Span::new(0, 0)),
                 format!(
                     "this document is not checked: it holds {} bytes, more than {} MiB, the most \
                      the server checks (`cescacs check` reads any size, game by game)",
@@ -157,7 +157,7 @@ impl Analysis {
             if started.elapsed() > bounds.time {
                 notes.push(note(
                     DiagnosticSeverity::INFORMATION,
-                    ranges.range(cescacs_board::Span::new(end, end)),
+                    ranges.range(cescacs_diagnostics::Span::new(end, end)),
                     format!(
                         "the check stopped here, after {} s (its time budget) and {games} games: \
                          the rest of the document is not checked (`cescacs check` checks it all)",
@@ -169,7 +169,7 @@ impl Analysis {
             }
         }
         // Where the games are, for the hovers (a scan for game boundaries, no parsing).
-        analysis.pieces = piece_spans(text).map(|(start, _)| start).collect();
+        analysis.chunks = chunk_spans(text).map(|(start, _)| start).collect();
         if !analysis.complete {
             analysis.canonical = None;
         }
@@ -183,7 +183,7 @@ impl Analysis {
         Analysis {
             fixable: Vec::new(),
             published: Vec::new(),
-            pieces: Vec::new(),
+            chunks: Vec::new(),
             symbols: Vec::new(),
             canonical: None,
             complete: false,
@@ -192,18 +192,18 @@ impl Analysis {
     }
 }
 
-/// The text of one piece as the parsers read it ([`decode_whole`]: offsets stay the editor's),
+/// The text of one chunk as the parsers read it ([`decode_whole`]: offsets stay the editor's),
 /// borrowed when it is read as it is.
-fn piece_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
-    let piece = text.get(start..end)?;
-    let decoded = decode_whole(piece);
+fn chunk_text(text: &str, start: usize, end: usize) -> Option<Cow<'_, str>> {
+    let chunk = text.get(start..end)?;
+    let decoded = decode_whole(chunk);
     Some(match decoded.shown {
         Some(_) => Cow::Owned(decoded.text),
-        None => Cow::Borrowed(piece),
+        None => Cow::Borrowed(chunk),
     })
 }
 
-/// The largest piece read on demand for a hover or a definition: reading a larger one (a
+/// The largest chunk read on demand for a hover or a definition: reading a larger one (a
 /// hostile game, up to `ctl_an::GAME_BYTES`) would hold up every other answer, so such a game
 /// gets none. Real games are a few kilobytes.
 pub(crate) const ON_DEMAND_BYTES: usize = 1 << 20;
@@ -214,39 +214,39 @@ pub(crate) const ON_DEMAND_BYTES: usize = 1 << 20;
 /// gets none; its diagnostics, hovers and completions are unaffected.
 pub(crate) const WHOLE_BYTES: usize = 4 << 20;
 
-/// The games of the piece of `text` that holds byte `offset`, read now (not validated): what a
+/// The games of the chunk of `text` that holds byte `offset`, read now (not validated): what a
 /// hover or a definition needs, in time bounded by the size of that game, at most
-/// [`ON_DEMAND_BYTES`]. `pieces` are the starts of the pieces when known (a finished analysis
+/// [`ON_DEMAND_BYTES`]. `chunks` are the starts of the chunks when known (a finished analysis
 /// of this very text).
 pub(crate) fn games_at<'a>(
     text: &'a str,
-    pieces: Option<&[usize]>,
+    chunks: Option<&[usize]>,
     offset: usize,
-) -> Option<Piece<'a>> {
-    let (start, end) = match pieces {
+) -> Option<Chunk<'a>> {
+    let (start, end) = match chunks {
         Some(starts) => {
             let i = starts.partition_point(|&s| s <= offset).checked_sub(1)?;
             (starts[i], starts.get(i + 1).copied().unwrap_or(text.len()))
         }
-        None => piece_spans(text).find(|&(_, end)| offset < end || end == text.len())?,
+        None => chunk_spans(text).find(|&(_, end)| offset < end || end == text.len())?,
     };
     if end - start > ON_DEMAND_BYTES {
         return None;
     }
-    read_piece(text, start, end)
+    read_chunk(text, start, end)
 }
 
-/// Where the pieces of `text` start and end (a scan for game boundaries, no parsing), in order.
-pub(crate) fn piece_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+/// Where the chunks of `text` start and end (a scan for game boundaries, no parsing), in order.
+pub(crate) fn chunk_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     GameSplitter::new(text.as_bytes()).map_while(Result::ok).map(|raw| {
         let start = usize::try_from(raw.offset).unwrap_or(usize::MAX);
         (start, start.saturating_add(raw.bytes.len()))
     })
 }
 
-/// The games of the piece `start..end` of `text`, read now (not validated).
-pub(crate) fn read_piece(text: &str, start: usize, end: usize) -> Option<Piece<'_>> {
-    let source = piece_text(text, start, end)?;
+/// The games of the chunk `start..end` of `text`, read now (not validated).
+pub(crate) fn read_chunk(text: &str, start: usize, end: usize) -> Option<Chunk<'_>> {
+    let source = chunk_text(text, start, end)?;
     let mut games = Vec::new();
     for out in ctl_an::games(&source) {
         if !out.game.is_empty() {
@@ -255,12 +255,12 @@ pub(crate) fn read_piece(text: &str, start: usize, end: usize) -> Option<Piece<'
             games.push(game);
         }
     }
-    Some(Piece { start, source, games })
+    Some(Chunk { start, source, games })
 }
 
-/// The games of one piece of a document, spans relative to the piece.
-pub(crate) struct Piece<'a> {
-    /// Where the piece starts in the document.
+/// The games of one chunk of a document, spans relative to the chunk.
+pub(crate) struct Chunk<'a> {
+    /// Where the chunk starts in the document.
     pub start: usize,
     /// Its text as the parsers read it.
     pub source: Cow<'a, str>,
@@ -268,8 +268,8 @@ pub(crate) struct Piece<'a> {
     pub games: Vec<ParsedGame>,
 }
 
-impl Piece<'_> {
-    /// The game whose text holds piece offset `offset`.
+impl Chunk<'_> {
+    /// The game whose text holds chunk offset `offset`.
     pub fn game_at(&self, offset: usize) -> Option<&ParsedGame> {
         let i = self.games.partition_point(|g| g.span().start <= offset).checked_sub(1)?;
         let game = &self.games[i];
@@ -384,7 +384,7 @@ mod tests {
         let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n[Variant \"C'escacs\"]\n1. E7xE13: *\n";
         let a = analyse(text, BOUNDS);
         assert_eq!(a.symbols.len(), 2);
-        assert_eq!(a.pieces, [0, text.rfind("[Variant").unwrap()]);
+        assert_eq!(a.chunks, [0, text.rfind("[Variant").unwrap()]);
         let code = |c: &str| Some(lsp_types::NumberOrString::String(c.to_string()));
         let codes: Vec<_> = a.published.iter().map(|d| d.code.clone()).collect();
         assert_eq!(codes, [code("E0501"), code("E0206")]);
@@ -392,12 +392,12 @@ mod tests {
         let fixable: Vec<(&str, Context)> = a.fixable.iter().map(|(d, c)| (d.code, *c)).collect();
         assert_eq!(fixable, [("E0206", Context::game(2).with_ply(1))]);
         assert!(a.complete && a.canonical.is_none());
-        let piece = games_at(text, None, text.find("EE5").unwrap()).expect("a piece");
-        assert_eq!((piece.start, piece.games.len()), (0, 1));
+        let chunk = games_at(text, None, text.find("EE5").unwrap()).expect("a chunk");
+        assert_eq!((chunk.start, chunk.games.len()), (0, 1));
         let at = text.rfind("E7").unwrap();
-        let piece = games_at(text, Some(&a.pieces), at).expect("a piece");
-        assert_eq!(piece.start, a.pieces[1]);
-        assert!(piece.game_at(at - piece.start).is_some());
+        let chunk = games_at(text, Some(&a.chunks), at).expect("a chunk");
+        assert_eq!(chunk.start, a.chunks[1]);
+        assert!(chunk.game_at(at - chunk.start).is_some());
     }
 
     #[test]
@@ -405,8 +405,8 @@ mod tests {
         let big = format!("[Variant \"C'escacs\"]\n{{{}}}\n", "x".repeat(ON_DEMAND_BYTES));
         let text = format!("{big}[Variant \"C'escacs\"]\n1. E7-E13: *\n");
         assert!(games_at(&text, None, 30).is_none());
-        let piece = games_at(&text, None, text.rfind("E7").unwrap()).expect("the small game");
-        assert_eq!(piece.games.len(), 1);
+        let chunk = games_at(&text, None, text.rfind("E7").unwrap()).expect("the small game");
+        assert_eq!(chunk.games.len(), 1);
     }
 
     #[test]

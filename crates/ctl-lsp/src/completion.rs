@@ -12,13 +12,14 @@
 //! move follows a move number or a comma; anything else is followed by a move number); the
 //! position comes from the one replay of the game's tree ([`walk::position_after`]).
 
-use cescacs_board::{BoardMove, BoardMoveKind, Colour, Letters, Position, Span};
+use cescacs_board::{BoardMove, BoardMoveKind, Colour, Letters, Position};
+use cescacs_diagnostics::Span;
 use ctl_an::lexer::{Lexer, TokenKind};
 use ctl_an::syntax::{Movetext, Pair, Ply};
 use ctl_pgn::ParsedGame;
 use lsp_types::CompletionItemKind;
 
-use crate::analysis::Piece;
+use crate::analysis::Chunk;
 use crate::walk::{self, Step};
 
 /// One completion: the text to write, a few words about it, its kind.
@@ -29,11 +30,11 @@ pub(crate) struct Item {
     pub kind: CompletionItemKind,
 }
 
-/// What completes the text at piece offset `at`, and the bytes it replaces (what is typed of
+/// What completes the text at chunk offset `at`, and the bytes it replaces (what is typed of
 /// it). `None` when nothing is known there.
-pub(crate) fn complete(piece: &Piece<'_>, at: usize) -> Option<(Span, Vec<Item>)> {
-    let source: &str = &piece.source;
-    let game = game_before(piece, at)?;
+pub(crate) fn complete(chunk: &Chunk<'_>, at: usize) -> Option<(Span, Vec<Item>)> {
+    let source: &str = &chunk.source;
+    let game = game_before(chunk, at)?;
     let start = game.span().start.min(at);
     // The tokens before the cursor, in this game.
     let before: Vec<_> = Lexer::new(source.get(start..at)?).collect();
@@ -92,11 +93,11 @@ pub(crate) fn complete(piece: &Piece<'_>, at: usize) -> Option<(Span, Vec<Item>)
     Some((Span::new(word, at), items))
 }
 
-/// The game of the piece that holds `at`, or the last one before it (the cursor after its
+/// The game of the chunk that holds `at`, or the last one before it (the cursor after its
 /// last token).
-fn game_before<'p>(piece: &'p Piece<'_>, at: usize) -> Option<&'p ParsedGame> {
-    let i = piece.games.partition_point(|g| g.span().start <= at);
-    piece.games.get(i.saturating_sub(1))
+fn game_before<'p>(chunk: &'p Chunk<'_>, at: usize) -> Option<&'p ParsedGame> {
+    let i = chunk.games.partition_point(|g| g.span().start <= at);
+    chunk.games.get(i.saturating_sub(1))
 }
 
 /// The line that holds `offset` (the variations it is inside, innermost last) and its pairs.
@@ -309,14 +310,14 @@ fn move_references(movetext: &Movetext) -> Vec<Item> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::read_piece;
+    use crate::analysis::read_chunk;
     use cescacs_board::internals::MatchWritten;
     use cescacs_gen::{Features, generate_game_with};
     use std::collections::BTreeSet;
 
     fn labels(text: &str, at: usize) -> (Span, Vec<String>) {
-        let piece = read_piece(text, 0, text.len()).expect("a piece");
-        let (typed, items) = complete(&piece, at).expect("a completion");
+        let chunk = read_chunk(text, 0, text.len()).expect("a chunk");
+        let (typed, items) = complete(&chunk, at).expect("a completion");
         (typed, items.into_iter().map(|i| i.label).collect())
     }
 
@@ -329,8 +330,8 @@ mod tests {
         let mut lettered = 0;
         for index in 0..300 {
             let text = generate_game_with(32, index, 40, &Features::RICH).text;
-            let piece = read_piece(&text, 0, text.len()).expect("a piece");
-            let game = &piece.games[0];
+            let chunk = read_chunk(&text, 0, text.len()).expect("a chunk");
+            let game = &chunk.games[0];
             let letters = game.letters();
             lettered += usize::from(!letters.is_standard());
             let mut position = game.start().expect("a start").clone();
@@ -341,7 +342,7 @@ mod tests {
                 .flat_map(|p| std::iter::once(&p.white).chain(&p.black));
             for ply in main {
                 let Ply::Move(written) = ply else { continue };
-                let (_, items) = complete(&piece, written.span.start).expect("moves");
+                let (_, items) = complete(&chunk, written.span.start).expect("moves");
                 let mut found = BTreeSet::new();
                 for item in &items {
                     let mv: ctl_an::syntax::Move = item.label.parse().expect("a move");

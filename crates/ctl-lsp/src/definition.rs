@@ -1,7 +1,8 @@
 //! Go to definition: from a move or variation reference in a comment to what it names, and from
 //! `@W` / `@B` to the player's tag.
 
-use cescacs_board::{Colour, Span};
+use cescacs_board::Colour;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::Reference;
 use ctl_pgn::ParsedGame;
 

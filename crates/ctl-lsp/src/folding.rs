@@ -1,7 +1,7 @@
 //! Folding ranges: each game, its block of tags, each variation, each comment over several
 //! lines.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{Comment, Pair};
 use lsp_types::{FoldingRange, FoldingRangeKind};
 
@@ -11,8 +11,8 @@ use crate::analysis;
 pub(crate) fn folding_ranges(text: &str) -> Vec<FoldingRange> {
     let lines = Lines::new(text);
     let mut out = Vec::new();
-    for (start, end) in analysis::piece_spans(text) {
-        let Some(piece) = analysis::read_piece(text, start, end) else { continue };
+    for (start, end) in analysis::chunk_spans(text) {
+        let Some(chunk) = analysis::read_chunk(text, start, end) else { continue };
         let mut fold = |span: Span, kind: Option<FoldingRangeKind>| {
             let span = span.shift(start);
             let (first, last) = (lines.of(span.start), lines.of(span.end.saturating_sub(1)));
@@ -25,7 +25,7 @@ pub(crate) fn folding_ranges(text: &str) -> Vec<FoldingRange> {
                 });
             }
         };
-        for game in &piece.games {
+        for game in &chunk.games {
             fold(game.span(), Some(FoldingRangeKind::Region));
             if let (Some(first), Some(last)) = (game.tags().first(), game.tags().last()) {
                 fold(Span::new(first.span.start, last.span.end), Some(FoldingRangeKind::Imports));

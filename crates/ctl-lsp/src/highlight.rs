@@ -5,7 +5,8 @@
 //! hex of `~JF6`. A piece is named by its letter: of the mover, of a captured piece, of a
 //! promotion, of a `~J` reference (either colour: the letter names the kind).
 
-use cescacs_board::{Hex, Letters, PieceKind, Span};
+use cescacs_board::{Hex, Letters, PieceKind};
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{Comment, Move, MoveKind, Pair, PieceLetter, Ply, PromotionTarget, Reference};
 use ctl_pgn::ParsedGame;
 use lsp_types::DocumentHighlightKind;

@@ -15,7 +15,7 @@ pub(crate) fn hover(
     game: &ParsedGame,
     source: &str,
     node: &Node<'_>,
-) -> Option<(String, cescacs_board::Span)> {
+) -> Option<(String, cescacs_diagnostics::Span)> {
     match node {
         Node::Move { at, mv } => Some((on_move(game, source, at, mv), mv.span)),
         Node::Reference { at, reference } => {
@@ -95,7 +95,7 @@ fn on_reference(
                 "**Hex {hex}**: column {}, line {}, a {} hex",
                 hex.column(),
                 hex.line(),
-                colour_name(hex.colour())
+                hex.colour().name()
             );
             if let Ok(p) = position_at(game, at) {
                 let here = match p.piece_at(*hex) {
@@ -210,14 +210,6 @@ fn one_line(text: &str) -> String {
 
 fn piece_name(piece: Piece) -> String {
     format!("{} {}", piece.colour, piece.kind)
-}
-
-fn colour_name(colour: HexColour) -> &'static str {
-    match colour {
-        HexColour::White => "white",
-        HexColour::Black => "black",
-        HexColour::Coloured => "coloured",
-    }
 }
 
 fn shade_of(colour: HexColour) -> HexShade {

@@ -2,7 +2,7 @@
 //! one text ([`offset`]) and for the spans of an analysis ([`Ranges`]). Every request that takes
 //! or gives a place in a document goes through it.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_pgn::render::{LineIndex, PositionEncoding};
 use lsp_types::{Position, Range};
 
@@ -58,7 +58,7 @@ pub(crate) fn units(ch: char, encoding: PositionEncoding) -> usize {
 }
 
 /// Byte spans to LSP ranges, for one text and one encoding. The spans may be offsets into a
-/// piece of the text (see [`Ranges::shifted`]).
+/// chunk of the text (see [`Ranges::shifted`]).
 pub(crate) struct Ranges<'a> {
     index: std::borrow::Cow<'a, LineIndex<'a>>,
     encoding: PositionEncoding,
@@ -71,7 +71,7 @@ impl<'a> Ranges<'a> {
         Ranges { index: std::borrow::Cow::Owned(LineIndex::new(text)), encoding, base: 0 }
     }
 
-    /// The same conversion for offsets into the piece of the text that starts at `base`.
+    /// The same conversion for offsets into the chunk of the text that starts at `base`.
     pub fn shifted(&self, base: usize) -> Ranges<'_> {
         Ranges { index: std::borrow::Cow::Borrowed(&*self.index), encoding: self.encoding, base }
     }

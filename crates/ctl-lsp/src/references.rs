@@ -7,7 +7,8 @@
 //! - `#14[#12.2]` is move 14 of the variation labelled `$[2]` at move 12; the path is written
 //!   innermost first (`#16[#14.1#12.2]`); `#12.2` is that whole variation.
 
-use cescacs_board::{Colour, Span};
+use cescacs_board::Colour;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{Movetext, Ply, Variation, VariationId};
 
 use crate::walk::{CommentAt, MoveAt, Step, pairs_of, variation_of};

@@ -15,8 +15,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use cescacs_board::Span;
-use cescacs_board::terminal::terminal_safe;
+use cescacs_diagnostics::Span;
+use cescacs_diagnostics::terminal::terminal_safe;
 use crossbeam_channel::{at, never, select};
 use ctl_pgn::render::{LineIndex, PositionEncoding};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -484,33 +484,33 @@ impl Server {
         self.notify("textDocument/publishDiagnostics", params);
     }
 
-    /// The game under `position` in a document, read now from its latest text (the pieces of
-    /// its analysis, when finished, say where its games are), and the offset in that piece.
-    fn piece_at(
+    /// The game under `position` in a document, read now from its latest text (the chunks of
+    /// its analysis, when finished, say where its games are), and the offset in that chunk.
+    fn chunk_at(
         &self,
         uri: &Uri,
         position: lsp_types::Position,
-    ) -> Option<(&Document, analysis::Piece<'_>, usize)> {
+    ) -> Option<(&Document, analysis::Chunk<'_>, usize)> {
         let doc = self.documents.get(uri.as_str())?;
         if doc.text.len() > self.options.document_bytes {
             return None;
         }
         let at = offset(&doc.text, position, self.encoding);
-        let pieces = doc.analysis().filter(|a| a.complete).map(|a| a.pieces.as_slice());
-        let piece = analysis::games_at(&doc.text, pieces, at)?;
-        let local = at - piece.start;
-        Some((doc, piece, local))
+        let chunks = doc.analysis().filter(|a| a.complete).map(|a| a.chunks.as_slice());
+        let chunk = analysis::games_at(&doc.text, chunks, at)?;
+        let local = at - chunk.start;
+        Some((doc, chunk, local))
     }
 
     fn hover(&mut self, p: HoverParams) -> Answer {
         let position = p.text_document_position_params;
         let uri = &position.text_document.uri;
-        let Some((doc, piece, at)) = self.piece_at(uri, position.position) else {
+        let Some((doc, chunk, at)) = self.chunk_at(uri, position.position) else {
             return Ok(Value::Null);
         };
-        let Some(game) = piece.game_at(at) else { return Ok(Value::Null) };
+        let Some(game) = chunk.game_at(at) else { return Ok(Value::Null) };
         let Some(node) = walk::node_at(game.movetext(), at) else { return Ok(Value::Null) };
-        let Some((markdown, span)) = hover::hover(game, &piece.source, &node) else {
+        let Some((markdown, span)) = hover::hover(game, &chunk.source, &node) else {
             return Ok(Value::Null);
         };
         let ranges = Ranges::new(&doc.text, self.encoding);
@@ -519,20 +519,20 @@ impl Server {
                 kind: MarkupKind::Markdown,
                 value: terminal_safe(&markdown).into_owned(),
             }),
-            range: Some(ranges.shifted(piece.start).range(span)),
+            range: Some(ranges.shifted(chunk.start).range(span)),
         })
     }
 
     fn definition(&mut self, p: GotoDefinitionParams) -> Answer {
         let position = p.text_document_position_params;
         let uri = position.text_document.uri.clone();
-        let Some((doc, piece, at)) = self.piece_at(&uri, position.position) else {
+        let Some((doc, chunk, at)) = self.chunk_at(&uri, position.position) else {
             return Ok(Value::Null);
         };
-        let Some(game) = piece.game_at(at) else { return Ok(Value::Null) };
+        let Some(game) = chunk.game_at(at) else { return Ok(Value::Null) };
         let Some(node) = walk::node_at(game.movetext(), at) else { return Ok(Value::Null) };
         let Some(span) = definition::definition(game, &node) else { return Ok(Value::Null) };
-        let range = Ranges::new(&doc.text, self.encoding).shifted(piece.start).range(span);
+        let range = Ranges::new(&doc.text, self.encoding).shifted(chunk.start).range(span);
         to_value(GotoDefinitionResponse::Scalar(Location { uri, range }))
     }
 
@@ -580,13 +580,13 @@ impl Server {
     fn completion(&mut self, p: CompletionParams) -> Answer {
         let position = p.text_document_position;
         let uri = &position.text_document.uri;
-        let Some((doc, piece, at)) = self.piece_at(uri, position.position) else {
+        let Some((doc, chunk, at)) = self.chunk_at(uri, position.position) else {
             return Ok(Value::Null);
         };
-        let Some((typed, items)) = completion::complete(&piece, at) else {
+        let Some((typed, items)) = completion::complete(&chunk, at) else {
             return Ok(Value::Null);
         };
-        let range = Ranges::new(&doc.text, self.encoding).shifted(piece.start).range(typed);
+        let range = Ranges::new(&doc.text, self.encoding).shifted(chunk.start).range(typed);
         let items: Vec<CompletionItem> = items
             .into_iter()
             .enumerate()
@@ -621,13 +621,13 @@ impl Server {
     fn highlight(&mut self, p: DocumentHighlightParams) -> Answer {
         let position = p.text_document_position_params;
         let uri = &position.text_document.uri;
-        let Some((doc, piece, at)) = self.piece_at(uri, position.position) else {
+        let Some((doc, chunk, at)) = self.chunk_at(uri, position.position) else {
             return Ok(Value::Null);
         };
-        let Some(game) = piece.game_at(at) else { return Ok(Value::Null) };
+        let Some(game) = chunk.game_at(at) else { return Ok(Value::Null) };
         let ranges = Ranges::new(&doc.text, self.encoding);
-        let ranges = ranges.shifted(piece.start);
-        let found: Vec<DocumentHighlight> = highlight::highlights(game, &piece.source, at)
+        let ranges = ranges.shifted(chunk.start);
+        let found: Vec<DocumentHighlight> = highlight::highlights(game, &chunk.source, at)
             .into_iter()
             .map(|(span, kind)| DocumentHighlight { range: ranges.range(span), kind: Some(kind) })
             .collect();
@@ -695,7 +695,7 @@ impl Server {
         );
         let wanted = Span::new(wanted.start.min(wanted.end), wanted.start.max(wanted.end));
         let index = LineIndex::new(&doc.text);
-        let to_lsp = |d: &cescacs_board::Diagnostic, context| {
+        let to_lsp = |d: &cescacs_diagnostics::Diagnostic, context| {
             analysis::to_lsp(d, context, uri.as_str(), &index, encoding)
         };
         let ranges = Ranges::new(&doc.text, encoding);

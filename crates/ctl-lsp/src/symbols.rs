@@ -96,7 +96,7 @@ fn symbol(
     children: Vec<DocumentSymbol>,
 ) -> DocumentSymbol {
     // Tag values are the file's: an editor may show them on a terminal (`terminal_safe`).
-    let safe = |text: String| cescacs_board::terminal::terminal_safe(&text).into_owned();
+    let safe = |text: String| cescacs_diagnostics::terminal::terminal_safe(&text).into_owned();
     DocumentSymbol {
         name: safe(name),
         detail: detail.map(safe),

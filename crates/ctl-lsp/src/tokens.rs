@@ -7,7 +7,7 @@
 //! be read, stray text) gets no token. The legend ([`legend`]) uses the standard token types of
 //! LSP; docs/EDITORS.md says which is which.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{
     Comment, Move, MoveKind, Pair, Ply, Promotion, PromotionTarget, Record, Reference, Variation,
 };
@@ -106,7 +106,7 @@ pub(crate) struct Token {
 
 /// The tokens of the games of `text` that meet `wanted` (the whole text: `None`), in order,
 /// none overlapping another, none across a line end. The whole text is read in one pass of the
-/// reader (the caller bounds its size); a range, piece by piece, only the pieces that meet it,
+/// reader (the caller bounds its size); a range, chunk by chunk, only the chunks that meet it,
 /// and no further than [`analysis::WHOLE_BYTES`] of them.
 pub(crate) fn tokens(text: &str, wanted: Option<Span>) -> Vec<Token> {
     let mut out = Vec::new();
@@ -121,7 +121,7 @@ pub(crate) fn tokens(text: &str, wanted: Option<Span>) -> Vec<Token> {
         return out;
     };
     let mut read = 0;
-    for (start, end) in analysis::piece_spans(text) {
+    for (start, end) in analysis::chunk_spans(text) {
         if end <= wanted.start {
             continue;
         }
@@ -129,9 +129,9 @@ pub(crate) fn tokens(text: &str, wanted: Option<Span>) -> Vec<Token> {
         if start >= wanted.end || read > analysis::WHOLE_BYTES {
             break;
         }
-        let Some(piece) = analysis::read_piece(text, start, end) else { continue };
-        let mut found = Found { source: &piece.source, out: Vec::new() };
-        for game in &piece.games {
+        let Some(chunk) = analysis::read_chunk(text, start, end) else { continue };
+        let mut found = Found { source: &chunk.source, out: Vec::new() };
+        for game in &chunk.games {
             found.game(game.syntax());
         }
         found.flush(text, start, Some(wanted), &mut out);
@@ -159,7 +159,7 @@ fn split_lines(text: &str, token: Token, out: &mut Vec<Token>) {
     }
 }
 
-/// The tokens of one piece's trees, spans relative to the piece.
+/// The tokens of one chunk's trees, spans relative to the chunk.
 struct Found<'s> {
     source: &'s str,
     out: Vec<Token>,

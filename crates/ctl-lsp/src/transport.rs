@@ -386,7 +386,7 @@ fn content_length(value: &str) -> Result<usize, String> {
     value.parse::<usize>().map_err(|_| {
         format!(
             "`Content-Length: {}` is not a length",
-            cescacs_board::terminal::one_line(&value.chars().take(40).collect::<String>())
+            cescacs_diagnostics::terminal::one_line(&value.chars().take(40).collect::<String>())
         )
     })
 }

@@ -5,7 +5,8 @@
 //! level: the spec's minimal reader), which says where each variation starts.
 
 use cescacs_board::internals::MatchWritten;
-use cescacs_board::{Colour, Letters, Position, Span};
+use cescacs_board::{Colour, Letters, Position};
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{Comment, Move, Movetext, Pair, Ply, Reference, Spanned, Variation};
 use ctl_pgn::Level;
 use ctl_pgn::ParsedGame;

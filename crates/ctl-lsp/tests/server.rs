@@ -690,10 +690,10 @@ fn a_change_outside_the_text_is_never_clamped() {
 
 const HOSTILE_URI: &str = "file:///games/hostile.ctl-pgn";
 
-/// `pieces` games of 100 KB of `[` each (each gives 100,000 errors), after a game of its own.
-fn hostile(pieces: usize) -> String {
+/// `floods` games of 100 KB of `[` each (each gives 100,000 errors), after a game of its own.
+fn hostile(floods: usize) -> String {
     let flood = format!("[Variant \"C'escacs\"]\n{}\n", "[".repeat(100_000));
-    format!("{GAME}{}", flood.repeat(pieces))
+    format!("{GAME}{}", flood.repeat(floods))
 }
 
 impl Client {

@@ -28,9 +28,9 @@ pub struct Summary {
 pub fn summary(path: &Path) -> io::Result<Summary> {
     let mut out = Summary::default();
     // 1. Check: the file game by game, memory bounded by its largest game.
-    for piece in Check::new(Level::Rules).stream(File::open(path)?) {
-        let (start, piece) = piece?;
-        for d in &piece.checked.diagnostics {
+    for chunk in Check::new(Level::Rules).stream(File::open(path)?) {
+        let (start, chunk) = chunk?;
+        for d in &chunk.checked.diagnostics {
             let at = start.offset + d.span.start;
             out.problems.push(format!("{} at byte {at}: {}", d.code, d.message));
         }

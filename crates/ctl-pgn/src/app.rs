@@ -24,9 +24,10 @@
 
 use cescacs_board::internals::MoveSpec;
 use cescacs_board::{
-    Board, BoardMove, BoardPromotion, Colour, Diagnostic, Letters, MoveNumber, Outcome, PieceKind,
-    Position, Span, notation,
+    Board, BoardMove, BoardPromotion, Colour, Letters, MoveNumber, Outcome, PieceKind, Position,
+    notation,
 };
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::{self, Ply};
 use pdtl::Dialect;
 
@@ -36,7 +37,7 @@ use crate::write::{WriteOptions, write_file};
 use cescacs_board::internals::{MatchWritten, PlayWritten};
 use ctl_an::written::internals::{coherence_error, rules_error};
 
-pub use cescacs_board::codes::convert::{BAD_LINE, BAD_OMISSION};
+pub use cescacs_diagnostics::codes::convert::{BAD_LINE, BAD_OMISSION};
 
 /// What [`from_app`] read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +60,7 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// A piece of a line: its text and offset, without the spaces around it.
+/// A part of a line: its text and offset, without the spaces around it.
 fn trimmed(line: &str, start: usize, from: usize, to: usize) -> (usize, &str) {
     let s = &line[from..to];
     let lead = s.len() - s.trim_start().len();

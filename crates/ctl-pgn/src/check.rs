@@ -1,4 +1,4 @@
-//! The one way to check CTL-PGN: [`Check`], on a whole text, one piece of a stream, a stream,
+//! The one way to check CTL-PGN: [`Check`], on a whole text, one chunk of a stream, a stream,
 //! or a game already read, with every diagnostic sorted the same way ([`Diagnostic::sort`]).
 //! `cescacs check`, the language server, the corpus goldens and the fuzz targets all call it.
 //!
@@ -23,12 +23,12 @@
 use std::io::{self, Read};
 use std::time::Duration;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::{GameOutput, Limits};
 
 use crate::decode::{Decoded, as_plain_text, decode};
 use crate::parsed::ParsedGame;
-use crate::reader::{Pieces, StreamPiece};
+use crate::reader::{Chunks, StreamChunk};
 use crate::replay::{ReplayOptions, replay_game};
 use crate::split::{GameSplitter, RawGame};
 use crate::validate::{Level, fast, unchecked};
@@ -106,7 +106,7 @@ pub struct Checked {
     /// Half-moves of the main lines.
     pub plies: usize,
     /// With [`Check`]`.fast` off, every game read, in text order (spans into the text checked);
-    /// otherwise those of a [`Check::piece`] read the full way.
+    /// otherwise those of a [`Check::chunk`] read the full way.
     pub read: Vec<ParsedGame>,
     /// Which path read what.
     pub stats: Stats,
@@ -115,14 +115,14 @@ pub struct Checked {
     pub syntax_errors: bool,
 }
 
-/// One piece of a stream checked: the text it decoded to when it was read the full way (to
+/// One chunk of a stream checked: the text it decoded to when it was read the full way (to
 /// render the diagnostics against), and what was found.
 #[derive(Debug, Clone)]
-pub struct CheckedPiece {
-    /// The piece as the full reader decoded it; `None` when the fast path read it (it is then
+pub struct CheckedChunk {
+    /// The chunk as the full reader decoded it; `None` when the fast path read it (it is then
     /// clean and plain UTF-8).
     pub decoded: Option<Decoded>,
-    /// What was found, spans into the piece, the encoding's diagnostics included.
+    /// What was found, spans into the chunk, the encoding's diagnostics included.
     pub checked: Checked,
 }
 
@@ -219,7 +219,7 @@ impl Check {
     /// assert_eq!(game.movetext().ply_count(), 2);
     /// ```
     pub fn games<'t>(&self, text: &'t str) -> CheckedGames<'t> {
-        let (pieces, reading) = if self.fast {
+        let (chunks, reading) = if self.fast {
             (Some(GameSplitter::new(text.as_bytes())), None)
         } else {
             // Read whole, so that the games kept have offsets into the whole text.
@@ -228,57 +228,57 @@ impl Check {
                 Some(Reading { records: ctl_an::games_with(text, &self.limits), text, offset: 0 }),
             )
         };
-        CheckedGames { check: *self, text, pieces, reading, stats: Stats::default() }
+        CheckedGames { check: *self, text, chunks, reading, stats: Stats::default() }
     }
 
-    /// Checks one piece of a stream as [`Pieces`] cuts it: bytes, decoded here (`E0001` for
+    /// Checks one chunk of a stream as [`Chunks`] cuts it: bytes, decoded here (`E0001` for
     /// invalid UTF-8).
     ///
     /// ```
     /// use ctl_pgn::{Check, Level};
-    /// let piece = Check::new(Level::Rules).piece(b"[Variant \"C'escacs\"]\n1. E7-E13: *\xFF");
-    /// assert_eq!(piece.checked.diagnostics[0].code, "E0001");
-    /// assert!(piece.decoded.is_some());
+    /// let chunk = Check::new(Level::Rules).chunk(b"[Variant \"C'escacs\"]\n1. E7-E13: *\xFF");
+    /// assert_eq!(chunk.checked.diagnostics[0].code, "E0001");
+    /// assert!(chunk.decoded.is_some());
     /// ```
-    pub fn piece(&self, bytes: &[u8]) -> CheckedPiece {
+    pub fn chunk(&self, bytes: &[u8]) -> CheckedChunk {
         let (clean, fast_time) = match as_plain_text(bytes) {
             Some(text) => self.fast(text),
             None => (None, Duration::ZERO),
         };
         if let Some(checked) = clean {
-            return CheckedPiece { decoded: None, checked };
+            return CheckedChunk { decoded: None, checked };
         }
-        // Only a piece with something to report is copied, to be decoded.
+        // Only a chunk with something to report is copied, to be decoded.
         let decoded = decode(bytes.to_vec());
         let mut checked = self.full(&decoded.text);
         checked.stats.fast_time = fast_time;
         checked.syntax_errors |= decoded.diagnostics.iter().any(Diagnostic::is_error);
         checked.diagnostics.extend(decoded.diagnostics.iter().cloned());
         Diagnostic::sort(&mut checked.diagnostics);
-        CheckedPiece { decoded: Some(decoded), checked }
+        CheckedChunk { decoded: Some(decoded), checked }
     }
 
-    /// Checks every piece of a stream, one at a time (memory bounded by the largest game).
+    /// Checks every chunk of a stream, one at a time (memory bounded by the largest game).
     ///
     /// ```
     /// use ctl_pgn::{Check, Level};
     /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
-    /// let pieces: Vec<_> = Check::new(Level::Rules).stream(file.as_bytes()).collect::<Result<_, _>>()?;
-    /// assert_eq!(pieces.len(), 2);
-    /// assert!(pieces[0].1.checked.diagnostics.is_empty());
-    /// // Spans are piece offsets; the piece's start gives them in the stream.
-    /// let d = &pieces[1].1.checked.diagnostics[0];
-    /// assert_eq!(pieces[1].0.offset + d.span.start, file.rfind("E12").unwrap());
+    /// let chunks: Vec<_> = Check::new(Level::Rules).stream(file.as_bytes()).collect::<Result<_, _>>()?;
+    /// assert_eq!(chunks.len(), 2);
+    /// assert!(chunks[0].1.checked.diagnostics.is_empty());
+    /// // Spans are chunk offsets; the chunk's start gives them in the stream.
+    /// let d = &chunks[1].1.checked.diagnostics[0];
+    /// assert_eq!(chunks[1].0.offset + d.span.start, file.rfind("E12").unwrap());
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn stream<R: Read>(
         &self,
         input: R,
-    ) -> impl Iterator<Item = io::Result<(crate::reader::TextStart, CheckedPiece)>> + use<'_, R>
+    ) -> impl Iterator<Item = io::Result<(crate::reader::TextStart, CheckedChunk)>> + use<'_, R>
     {
-        Pieces::new(input).map(move |piece| {
-            let StreamPiece { start, bytes } = piece?;
-            Ok((start, self.piece(&bytes)))
+        Chunks::new(input).map(move |chunk| {
+            let StreamChunk { start, bytes } = chunk?;
+            Ok((start, self.chunk(&bytes)))
         })
     }
 
@@ -359,9 +359,9 @@ impl Check {
 pub struct CheckedGames<'t> {
     check: Check,
     text: &'t str,
-    /// The pieces not yet tried, with the fast path on.
-    pieces: Option<GameSplitter<&'t [u8]>>,
-    /// The text being read the full way (a piece, or the whole text with the fast path off).
+    /// The chunks not yet tried, with the fast path on.
+    chunks: Option<GameSplitter<&'t [u8]>>,
+    /// The text being read the full way (a chunk, or the whole text with the fast path off).
     reading: Option<Reading<'t>>,
     stats: Stats,
 }
@@ -400,19 +400,19 @@ impl Iterator for CheckedGames<'_> {
                 return Some(record);
             }
             // Reading from memory cannot fail.
-            let Ok(RawGame { offset, bytes }) = self.pieces.as_mut()?.next()? else { continue };
+            let Ok(RawGame { offset, bytes }) = self.chunks.as_mut()?.next()? else { continue };
             let start = usize::try_from(offset).unwrap_or(usize::MAX);
-            let Some(piece) = self.text.get(start..start.saturating_add(bytes.len())) else {
+            let Some(chunk) = self.text.get(start..start.saturating_add(bytes.len())) else {
                 continue;
             };
-            let (clean, fast_time) = self.check.fast(piece);
+            let (clean, fast_time) = self.check.fast(chunk);
             self.stats.fast_time += fast_time;
             if let Some(clean) = clean {
                 self.stats.fast_path_games += 1;
-                // A clean piece is one game and the blanks around it (a piece starts with its
+                // A clean chunk is one game and the blanks around it (a chunk starts with its
                 // line: blanks may come before the game's `[Variant`).
-                let end = start + piece.trim_ascii_end().len();
-                let first = start + (piece.len() - piece.trim_ascii_start().len());
+                let end = start + chunk.trim_ascii_end().len();
+                let first = start + (chunk.len() - chunk.trim_ascii_start().len());
                 return Some(CheckedGame {
                     span: Span::new(first, end),
                     path: ReadPath::Fast,
@@ -423,8 +423,8 @@ impl Iterator for CheckedGames<'_> {
                     game: None,
                 });
             }
-            let records = ctl_an::games_with(piece, &self.check.limits);
-            self.reading = Some(Reading { records, text: piece, offset: start });
+            let records = ctl_an::games_with(chunk, &self.check.limits);
+            self.reading = Some(Reading { records, text: chunk, offset: start });
         }
     }
 }

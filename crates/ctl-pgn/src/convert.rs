@@ -13,13 +13,14 @@
 //! letters (e.g. a castling field the board contradicts, `E0115`) is still converted, letter by
 //! letter, so that it reads back with the same problems.
 
-use cescacs_board::{Diagnostic, Letters, Span};
+use cescacs_board::Letters;
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::{
     Comment, File, Move, MoveKind, Movetext, Pair, PieceLetter, Ply, PromotionTarget, Record,
     Reference, Tag,
 };
 
-pub use cescacs_board::codes::convert::{
+pub use cescacs_diagnostics::codes::convert::{
     BAD_PDTL, BAD_REDEFINE, UNKNOWN_LETTER, UNKNOWN_REFERENCE,
 };
 

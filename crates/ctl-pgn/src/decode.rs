@@ -10,11 +10,11 @@
 //!   `E0002` at offset 0, and the parsers see only spaces: such a file is not a game file, and is
 //!   not read as one (no error per byte).
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 /// The codes of this module (and, for `EMPTY`, of an empty input: a stream of white space ends
-/// with an empty piece, see [`Pieces`](crate::reader::Pieces)).
-pub use cescacs_board::codes::files::{EMPTY, INVALID_UTF8, NOT_TEXT, PROSE};
+/// with an empty chunk, see [`Chunks`](crate::reader::Chunks)).
+pub use cescacs_diagnostics::codes::files::{EMPTY, INVALID_UTF8, NOT_TEXT, PROSE};
 
 /// How many bytes at the start of an input decide whether it is text (as `git` and `grep` do).
 pub const SNIFF_BYTES: usize = 8 << 10;
@@ -36,11 +36,28 @@ impl Decoded {
     pub fn shown(&self) -> &str {
         self.shown.as_deref().unwrap_or(&self.text)
     }
+
+    /// The encoding's diagnostics that start inside `span` (a game's, say): found by halving
+    /// (they are in text order), so that a text of many games costs no more per game than its
+    /// own.
+    ///
+    /// ```
+    /// use ctl_pgn::decode::decode;
+    /// let decoded = decode(b"1. E7-E13 \xFF\n\n1. E7-E13 \xFF\xFE".to_vec());
+    /// assert_eq!(decoded.notes_within(cescacs_diagnostics::Span::new(0, 12)).len(), 1);
+    /// assert_eq!(decoded.notes_within(cescacs_diagnostics::Span::new(13, 25))[0].span.start, 23);
+    /// ```
+    pub fn notes_within(&self, span: Span) -> &[Diagnostic] {
+        let notes = &self.diagnostics;
+        let from = notes.partition_point(|d| d.span.start < span.start);
+        let to = notes.partition_point(|d| d.span.start <= span.end);
+        &notes[from..to.max(from)]
+    }
 }
 
 /// The bytes as text when [`decode`] would read them unchanged and report nothing: valid UTF-8
 /// without a byte order mark. Borrows instead of copying (the fast path of `check` reads
-/// pieces this way).
+/// chunks this way).
 ///
 /// ```
 /// use ctl_pgn::decode::as_plain_text;
@@ -355,7 +372,7 @@ fn is_control(b: u8) -> bool {
     ((b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r')) | (b == 0x7F)
 }
 
-/// Whether `text` has a control character. Every byte of every piece goes through here, so it
+/// Whether `text` has a control character. Every byte of every chunk goes through here, so it
 /// looks at blocks of bytes without stopping inside a block (which the compiler turns into vector
 /// instructions), first with a looser test that fewer instructions make: a byte below a space
 /// other than a line feed, or DEL. Only a block that fails it (one with a tab or a carriage
@@ -375,7 +392,7 @@ mod tests {
 
     #[test]
     fn control_characters_are_left_to_the_renderers() {
-        // The renderers make every text terminal-safe (`cescacs_board::terminal`), so the text
+        // The renderers make every text terminal-safe (`cescacs_diagnostics::terminal`), so the text
         // shown is the file's own.
         let d = decode(b"1. E7-E\x0013\x1b[31m\tx\r\n".to_vec());
         assert_eq!(d.text, "1. E7-E\u{0}13\u{1b}[31m\tx\r\n");

@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
-use cescacs_board::codes::{rules, syntax};
-use cescacs_board::{Diagnostic, Fix};
+use cescacs_diagnostics::codes::{rules, syntax};
+use cescacs_diagnostics::{Diagnostic, Fix};
 use ctl_an::syntax::{CheckMark, GameIndicator, Move};
 
 /// The codes whose fix writes a move's check mark, at the end of the move.
@@ -76,7 +76,7 @@ pub(crate) fn keep_the_end(d: &mut Diagnostic) {
 /// place. An editor's "fix all" and `cescacs check --fix` take these.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// let x = Diagnostic::error("E0206", Span::new(5, 6), "a").with_fix(Span::new(5, 6), "×");
 /// let star = Diagnostic::error("E0206", Span::new(5, 6), "b").with_fix(Span::new(5, 6), "*");
 /// let fixes = ctl_pgn::fixes::compatible([&x, &star].into_iter());
@@ -139,7 +139,7 @@ pub fn apply(text: &str, fixes: &[Fix]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cescacs_board::Span;
+    use cescacs_diagnostics::Span;
 
     fn with_fix(code: &'static str, span: Span, new: &str) -> Diagnostic {
         Diagnostic::warning(code, Span::new(0, 20), "m").with_fix(span, new)

@@ -35,14 +35,14 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::OnceLock;
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_an::Limits;
 use ctl_an::scan::{self, Flow, TagEvent, Visitor};
 use ctl_an::syntax::{GameResult, Spanned, Tag};
 
 use crate::decode::as_plain_text;
 use crate::parsed::ParsedGame;
-use crate::reader::{Pieces, ReadGame, StreamPiece, TextStart, read_piece_with};
+use crate::reader::{Chunks, ReadGame, StreamChunk, TextStart, read_chunk_with};
 use crate::replay::{MainLine, Observer, Replay, ReplayOptions, Trail};
 use crate::validate::{Level, fast};
 
@@ -51,9 +51,9 @@ use crate::validate::{Level, fast};
 /// way.
 #[derive(Debug)]
 pub struct LazyReader<R> {
-    pieces: Pieces<R>,
+    chunks: Chunks<R>,
     limits: Limits,
-    /// The games of the last piece, not yet handed out.
+    /// The games of the last chunk, not yet handed out.
     pending: VecDeque<LazyGame>,
 }
 
@@ -65,7 +65,7 @@ impl<R: Read> LazyReader<R> {
 
     /// A reader over `input` that reads each game within `limits`.
     pub fn with_limits(input: R, limits: &Limits) -> LazyReader<R> {
-        LazyReader { pieces: Pieces::new(input), limits: *limits, pending: VecDeque::new() }
+        LazyReader { chunks: Chunks::new(input), limits: *limits, pending: VecDeque::new() }
     }
 }
 
@@ -77,29 +77,29 @@ impl<R: Read> Iterator for LazyReader<R> {
             if let Some(game) = self.pending.pop_front() {
                 return Some(Ok(game));
             }
-            let piece = match self.pieces.next()? {
-                Ok(piece) => piece,
+            let chunk = match self.chunks.next()? {
+                Ok(chunk) => chunk,
                 Err(e) => return Some(Err(e)),
             };
-            self.pending.extend(read_piece(piece, &self.limits));
+            self.pending.extend(read_chunk(chunk, &self.limits));
         }
     }
 }
 
-/// The games of one piece of a stream ([`crate::reader::Pieces`]), read as [`LazyReader`]
-/// reads them, within `limits`: for a caller that reads the pieces of a stream on many threads
-/// (as [`crate::Check::piece`] checks them). A piece read the full way may give a record
+/// The games of one chunk of a stream ([`crate::reader::Chunks`]), read as [`LazyReader`]
+/// reads them, within `limits`: for a caller that reads the chunks of a stream on many threads
+/// (as [`crate::Check::chunk`] checks them). A chunk read the full way may give a record
 /// without tags or moves (text around games, kept for its diagnostics).
-pub fn read_piece(piece: StreamPiece, limits: &Limits) -> Vec<LazyGame> {
-    if as_plain_text(&piece.bytes).is_some_and(|text| whole_game(text, limits)) {
+pub fn read_chunk(chunk: StreamChunk, limits: &Limits) -> Vec<LazyGame> {
+    if as_plain_text(&chunk.bytes).is_some_and(|text| whole_game(text, limits)) {
         return vec![LazyGame {
-            start: piece.start,
-            scanned: Some(piece.bytes),
+            start: chunk.start,
+            scanned: Some(chunk.bytes),
             read: OnceLock::new(),
             limits: *limits,
         }];
     }
-    read_piece_with(piece, limits)
+    read_chunk_with(chunk, limits)
         .into_iter()
         .map(|read| LazyGame::from_read(read, *limits))
         .collect()
@@ -137,7 +137,7 @@ impl LazyGame {
         self.start
     }
 
-    /// The game's text: the piece of the stream it was read from (a piece may hold text
+    /// The game's text: the chunk of the stream it was read from (a chunk may hold text
     /// around a game read the full way, or several records; see [`ReadGame::text`]).
     pub fn text(&self) -> &str {
         match self.scanned_text() {
@@ -176,9 +176,9 @@ impl LazyGame {
     /// The scanned game read the full way.
     fn read_now(&self) -> ReadGame<ParsedGame> {
         let bytes = self.scanned.clone().unwrap_or_default();
-        let piece = StreamPiece { start: self.start, bytes };
+        let chunk = StreamChunk { start: self.start, bytes };
         // The scanner read it whole: the full reader gives exactly one game.
-        read_piece_with(piece, &self.limits).into_iter().next().unwrap_or_else(|| ReadGame {
+        read_chunk_with(chunk, &self.limits).into_iter().next().unwrap_or_else(|| ReadGame {
             offset: self.start.offset,
             start: self.start,
             game: crate::ParsedGame::new(ctl_an::syntax::Record::default(), ""),

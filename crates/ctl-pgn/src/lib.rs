@@ -14,9 +14,9 @@
 //!
 //! // A stream (a file, standard input) is checked game by game, memory bounded by its largest.
 //! let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
-//! for piece in Check::new(Level::Rules).stream(file.as_bytes()) {
-//!     let (start, piece) = piece?;
-//!     for d in &piece.checked.diagnostics {
+//! for chunk in Check::new(Level::Rules).stream(file.as_bytes()) {
+//!     let (start, chunk) = chunk?;
+//!     for d in &chunk.checked.diagnostics {
 //!         assert_eq!(start.offset + d.span.start, file.rfind("E12").unwrap());
 //!     }
 //! }
@@ -93,8 +93,8 @@
 //! assert_eq!((tree.moves[0].text.as_str(), tree.moves[0].score), ("E7-E13", Some(2.0)));
 //! ```
 //!
-//! The modules hold the rest: [`model`] (the game model's other types), [`reader`] (the pieces of a stream, for a caller that checks them
-//! in parallel with [`Check::piece`]), [`render`] (diagnostics as text and LSP-native JSON),
+//! The modules hold the rest: [`model`] (the game model's other types), [`reader`] (the chunks of a stream, for a caller that checks them
+//! in parallel with [`Check::chunk`]), [`render`] (diagnostics as text and LSP-native JSON),
 //! [`app`] (the official app's move lists), [`convert`](mod@convert), [`filter`], [`tags`],
 //! [`lazy`], [`decode`], [`split`], [`write`](mod@write), [`validate`] (the levels and the
 //! codes) and [`internals`] (for the workspace's own tests).
@@ -103,6 +103,7 @@
 
 pub mod app;
 mod check;
+mod colour_name;
 pub mod convert;
 pub mod decode;
 pub mod filter;
@@ -121,8 +122,8 @@ pub mod tags;
 pub mod validate;
 pub mod write;
 
-pub use cescacs_board::{Diagnostic, Severity, Span};
-pub use check::{Check, Checked, CheckedGame, CheckedGames, CheckedPiece, ReadPath, Stats};
+pub use cescacs_diagnostics::{Diagnostic, Severity, Span};
+pub use check::{Check, Checked, CheckedChunk, CheckedGame, CheckedGames, ReadPath, Stats};
 pub use convert::{Converted, convert};
 pub use ctl_an::Limits;
 pub use lazy::{LazyGame, LazyReader};

@@ -96,7 +96,7 @@ pub struct TreeMove {
     #[serde(rename = "move")]
     pub text: String,
     /// The side that played it.
-    #[serde(with = "side_name")]
+    #[serde(with = "crate::colour_name")]
     pub side: Colour,
     /// The games that played it there.
     pub games: usize,
@@ -422,24 +422,6 @@ impl Observer for Window {
 
     fn enough(&self) -> bool {
         self.done
-    }
-}
-
-/// A side as `"white"` or `"black"`.
-mod side_name {
-    use cescacs_board::Colour;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub(super) fn serialize<S: Serializer>(c: &Colour, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(if *c == Colour::White { "white" } else { "black" })
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Colour, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "white" => Ok(Colour::White),
-            "black" => Ok(Colour::Black),
-            other => Err(serde::de::Error::custom(format!("not a colour: `{other}`"))),
-        }
     }
 }
 

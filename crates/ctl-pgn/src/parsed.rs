@@ -3,7 +3,8 @@
 //! language server and the viewer work on; the game model ([`Game`](crate::Game)) is read from
 //! it.
 
-use cescacs_board::{Diagnostic, Letters, Position, Span};
+use cescacs_board::{Letters, Position};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::{self, GameResult, Movetext, Tag};
 
 use crate::tags::TagRef;

@@ -1,19 +1,19 @@
 //! Reading games from any [`Read`], one at a time, with memory bounded by the largest game.
 //!
-//! The stream is split at `[Variant` tags ([`GameSplitter`]); each piece is decoded (invalid UTF-8
+//! The stream is split at `[Variant` tags ([`GameSplitter`]); each chunk is decoded (invalid UTF-8
 //! becomes spaces and `E0001`, [`decode`](crate::decode)), parsed and set up on its own, so a broken
 //! game never affects the next one.
 //!
-//! Memory: the reader holds the bytes of the piece being split (one game, from its `[Variant` tag
+//! Memory: the reader holds the bytes of the chunk being split (one game, from its `[Variant` tag
 //! to the next one) in a read buffer of 64 KiB, which grows only for a game that does not fit
-//! in half of it; the games of a piece (a piece holds more than one
-//! record only when a record without tags follows a game) are handed out before the next piece is
+//! in half of it; the games of a chunk (a chunk holds more than one
+//! record only when a record without tags follows a game) are handed out before the next chunk is
 //! read. A file of any size is read with memory bounded by its largest game, as long as the caller
 //! does not keep the [`ReadGame`]s.
 
 use std::io::{self, Read};
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::Limits;
 
 use crate::decode::decode;
@@ -21,8 +21,8 @@ use crate::model::Game;
 use crate::parsed::ParsedGame;
 use crate::split::GameSplitter;
 
-/// Where a piece of a stream starts: its byte offset, its line, and the columns before it on that
-/// line, so that positions inside the piece can be given as positions in the whole stream
+/// Where a chunk of a stream starts: its byte offset, its line, and the columns before it on that
+/// line, so that positions inside the chunk can be given as positions in the whole stream
 /// without the text before it.
 ///
 /// Lines end at `\n`, `\r\n` or a lone `\r` (as in LSP); columns count the stream as people see
@@ -54,7 +54,7 @@ pub struct TextStart {
 impl TextStart {
     /// Where the text after `bytes` starts, `bytes` being the stream's bytes from `self` on.
     ///
-    /// A piece must not end between the `\r` and the `\n` of a line break (pieces made by
+    /// A chunk must not end between the `\r` and the `\n` of a line break (chunks made by
     /// [`GameSplitter`] start with `[`).
     pub fn after(self, bytes: &[u8]) -> TextStart {
         let mut next = TextStart { offset: self.offset + bytes.len(), ..self };
@@ -131,58 +131,58 @@ impl<G> ReadGame<G> {
     }
 }
 
-/// A piece of a stream as [`GameSplitter`] cuts it: the bytes of one game (from its `[Variant`
+/// A chunk of a stream as [`GameSplitter`] cuts it: the bytes of one game (from its `[Variant`
 /// tag to the next one) and where they start.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StreamPiece {
+pub struct StreamChunk {
     /// Where the bytes start in the stream.
     pub start: TextStart,
     /// The bytes.
     pub bytes: Vec<u8>,
 }
 
-/// The pieces of a stream, one game each, with their [`TextStart`]s.
+/// The chunks of a stream, one game each, with their [`TextStart`]s.
 ///
 /// ```
-/// use ctl_pgn::reader::Pieces;
+/// use ctl_pgn::reader::Chunks;
 /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
-/// let pieces: Vec<_> = Pieces::new(file.as_bytes()).collect::<Result<_, _>>()?;
-/// assert_eq!(pieces.len(), 2);
-/// assert_eq!((pieces[1].start.offset, pieces[1].start.line), (34, 1));
+/// let chunks: Vec<_> = Chunks::new(file.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(chunks.len(), 2);
+/// assert_eq!((chunks[1].start.offset, chunks[1].start.line), (34, 1));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct Pieces<R> {
+pub struct Chunks<R> {
     splitter: GameSplitter<R>,
     next: TextStart,
-    /// Whether a piece with more than white space was handed out, or the empty piece that stands
-    /// for a stream without any (see [`Pieces::next`]).
+    /// Whether a chunk with more than white space was handed out, or the empty chunk that stands
+    /// for a stream without any (see [`Chunks::next`]).
     content: bool,
 }
 
-impl<R: Read> Pieces<R> {
-    /// The pieces of `input` (buffered by the splitter: no [`BufReader`](std::io::BufReader) is
+impl<R: Read> Chunks<R> {
+    /// The chunks of `input` (buffered by the splitter: no [`BufReader`](std::io::BufReader) is
     /// needed).
-    pub fn new(input: R) -> Pieces<R> {
-        Pieces { splitter: GameSplitter::new(input), next: TextStart::default(), content: false }
+    pub fn new(input: R) -> Chunks<R> {
+        Chunks { splitter: GameSplitter::new(input), next: TextStart::default(), content: false }
     }
 }
 
-impl<R: Read> Pieces<R> {
-    /// Appends the bytes of the next piece to `out`, which may already hold other pieces (no
-    /// vector of its own): where the piece starts, or `None` at the end. The same pieces as the
+impl<R: Read> Chunks<R> {
+    /// Appends the bytes of the next chunk to `out`, which may already hold other chunks (no
+    /// vector of its own): where the chunk starts, or `None` at the end. The same chunks as the
     /// iterator's, whose vectors are filled this way. After an error `out` may hold bytes that
-    /// belong to no piece.
+    /// belong to no chunk.
     ///
     /// ```
-    /// use ctl_pgn::reader::Pieces;
+    /// use ctl_pgn::reader::Chunks;
     /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7-E12: *\n";
-    /// let mut pieces = Pieces::new(file.as_bytes());
+    /// let mut chunks = Chunks::new(file.as_bytes());
     /// let mut bytes = Vec::new();
-    /// assert_eq!(pieces.next_into(&mut bytes).unwrap()?.offset, 0);
-    /// let second = pieces.next_into(&mut bytes).unwrap()?;
+    /// assert_eq!(chunks.next_into(&mut bytes).unwrap()?.offset, 0);
+    /// let second = chunks.next_into(&mut bytes).unwrap()?;
     /// assert_eq!((second.offset, second.line), (34, 1));
-    /// assert!(pieces.next_into(&mut bytes).is_none());
+    /// assert!(chunks.next_into(&mut bytes).is_none());
     /// assert_eq!(bytes, file.as_bytes());
     /// # Ok::<(), std::io::Error>(())
     /// ```
@@ -203,10 +203,10 @@ impl<R: Read> Pieces<R> {
             return Some(Err(io::Error::other("stream offset beyond the address space")));
         }
         let start = self.next;
-        // Bytes that are not text (from the stream's start, or after games) are one piece,
+        // Bytes that are not text (from the stream's start, or after games) are one chunk,
         // which decode reports once as `E0002`: the rest is read (to its end, to be counted)
         // but not handed out, so that the `[Variant` a program may hold does not make games of
-        // its bytes, each with its own `E0002`. After the first piece only a piece with a NUL
+        // its bytes, each with its own `E0002`. After the first chunk only a chunk with a NUL
         // byte is looked at closely (a text game has none; `memchr` costs little).
         let suspect = offset == 0 || memchr::memchr(0, bytes).is_some();
         if suspect && crate::decode::not_text(bytes).is_some() {
@@ -228,17 +228,17 @@ impl<R: Read> Pieces<R> {
     }
 }
 
-impl<R: Read> Iterator for Pieces<R> {
-    type Item = io::Result<StreamPiece>;
+impl<R: Read> Iterator for Chunks<R> {
+    type Item = io::Result<StreamChunk>;
 
-    /// The next piece. A stream that is empty or only white space ends with one empty piece at
+    /// The next chunk. A stream that is empty or only white space ends with one empty chunk at
     /// its end, which [`decode`] reports as `W0002` (no game).
-    fn next(&mut self) -> Option<io::Result<StreamPiece>> {
-        // Each piece in a vector of its exact size: a caller that keeps many pieces keeps no
+    fn next(&mut self) -> Option<io::Result<StreamChunk>> {
+        // Each chunk in a vector of its exact size: a caller that keeps many chunks keeps no
         // more than their bytes.
         let mut bytes = Vec::new();
         let start = self.next_into(&mut bytes)?;
-        Some(start.map(|start| StreamPiece { start, bytes }))
+        Some(start.map(|start| StreamChunk { start, bytes }))
     }
 }
 
@@ -263,7 +263,7 @@ impl<R: Read> Iterator for Pieces<R> {
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
-    pieces: Pieces<R>,
+    chunks: Chunks<R>,
     limits: Limits,
     pending: std::collections::VecDeque<ReadGame<ParsedGame>>,
 }
@@ -286,7 +286,7 @@ impl<R: Read> Reader<R> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn with_limits(input: R, limits: &Limits) -> Reader<R> {
-        Reader { pieces: Pieces::new(input), limits: *limits, pending: Default::default() }
+        Reader { chunks: Chunks::new(input), limits: *limits, pending: Default::default() }
     }
 }
 
@@ -298,8 +298,8 @@ impl<R: Read> Iterator for Reader<R> {
             if let Some(g) = self.pending.pop_front() {
                 return Some(Ok(g.map(Game::from)));
             }
-            match self.pieces.next()? {
-                Ok(piece) => self.pending.extend(read_piece_with(piece, &self.limits)),
+            match self.chunks.next()? {
+                Ok(chunk) => self.pending.extend(read_chunk_with(chunk, &self.limits)),
                 Err(e) => return Some(Err(e)),
             }
         }
@@ -319,11 +319,11 @@ pub fn read_str(text: &str) -> Vec<ReadGame> {
     Reader::new(text.as_bytes()).filter_map(Result::ok).collect()
 }
 
-/// The games of one piece of a stream, parsed within `limits` (a piece may hold a record
+/// The games of one chunk of a stream, parsed within `limits` (a chunk may hold a record
 /// without tags after a game): what [`Reader`] and [`LazyReader`](crate::LazyReader) read a
-/// piece into.
-pub(crate) fn read_piece_with(piece: StreamPiece, limits: &Limits) -> Vec<ReadGame<ParsedGame>> {
-    let StreamPiece { start, bytes } = piece;
+/// chunk into.
+pub(crate) fn read_chunk_with(chunk: StreamChunk, limits: &Limits) -> Vec<ReadGame<ParsedGame>> {
+    let StreamChunk { start, bytes } = chunk;
     let offset = start.offset;
     let decoded = decode(bytes);
     let mut encoding = decoded.diagnostics.into_iter().map(|d| d.shifted(offset)).peekable();
@@ -358,14 +358,14 @@ mod tests {
     use super::*;
 
     /// The start of every suffix, computed by walking the whole text, agrees with
-    /// [`TextStart::after`] over pieces.
+    /// [`TextStart::after`] over chunks.
     #[test]
-    fn starts_add_up_over_pieces() {
+    fn starts_add_up_over_chunks() {
         let text =
             b"\xEF\xBB\xBFab\r\ncd\xFF\xFE\xE2\x80\xA8e\rf\xE2\x88\x9E\n\ngh\xF0\x9F\xA9\x90i";
         let whole = TextStart::default().after(text);
         for cut in 0..=text.len() {
-            // Pieces start with `[`: never between `\r` and `\n`, never inside a character.
+            // Chunks start with `[`: never between `\r` and `\n`, never inside a character.
             let inside = text.get(cut).is_some_and(|&b| (0x80..0xC0).contains(&b));
             if inside || cut > 0 && text[cut - 1] == b'\r' && text.get(cut) == Some(&b'\n') {
                 continue;
@@ -392,7 +392,7 @@ mod tests {
     }
 
     #[test]
-    fn pieces_from_tiny_reads_are_the_pieces_of_the_whole_text() {
+    fn chunks_from_tiny_reads_are_the_chunks_of_the_whole_text() {
         let game = b"[Variant \"C'escacs\"]\r\n[Event \"Moi\xC3\xA0 \xFF\"]\r\n1. E7\xE2\x80\x90E13 {\xE2\x88\x9E\r\xE2}: *\r\n";
         let mut text = b"\xEF\xBB\xBF".to_vec();
         for n in 0..40 {
@@ -403,16 +403,16 @@ mod tests {
                 text.push(b'\r');
             }
         }
-        let whole: Vec<StreamPiece> = Pieces::new(&text[..]).collect::<io::Result<_>>().unwrap();
-        let trickled: Vec<StreamPiece> =
-            Pieces::new(Trickle(&text, 0)).collect::<io::Result<_>>().unwrap();
+        let whole: Vec<StreamChunk> = Chunks::new(&text[..]).collect::<io::Result<_>>().unwrap();
+        let trickled: Vec<StreamChunk> =
+            Chunks::new(Trickle(&text, 0)).collect::<io::Result<_>>().unwrap();
         assert_eq!(trickled, whole);
-        assert_eq!(whole.len(), 41, "the BOM is a piece of its own");
+        assert_eq!(whole.len(), 41, "the BOM is a chunk of its own");
         let mut at = 0;
-        for piece in &whole {
-            assert_eq!(piece.start.offset, at);
-            assert_eq!(piece.start, TextStart::default().after(&text[..at]));
-            at += piece.bytes.len();
+        for chunk in &whole {
+            assert_eq!(chunk.start.offset, at);
+            assert_eq!(chunk.start, TextStart::default().after(&text[..at]));
+            at += chunk.bytes.len();
         }
         assert_eq!(at, text.len());
         // Four line breaks a game (one a lone `\r`), and one after each long run of `x`.

@@ -1,13 +1,13 @@
 //! Splitting a stream of CTL-PGN bytes into games, one at a time, with bounded memory.
 //!
 //! A game starts at a `[Variant` tag (docs/DECISIONS.md 8), and the splitter cuts only where a
-//! line starts with one (after spaces or tabs): a line holding several games is one piece, which
+//! line starts with one (after spaces or tabs): a line holding several games is one chunk, which
 //! the parser splits. It follows the rule of [`ctl_an::boundary`], which the parser follows too,
 //! and that rule makes such a line a game's start whatever comes before it: a tag value ends
 //! with its line, and a comment whose `}` is missing ends before the next line that starts with
 //! a `[Variant` tag. So the splitter needs no state of comments and tag values: it looks for the
 //! word `Variant` (a vector search), and cuts where the word is a `[Variant` tag that starts its
-//! line. Every piece starts where [`ctl_an::games`] starts a game, and one unclosed `{` never
+//! line. Every chunk starts where [`ctl_an::games`] starts a game, and one unclosed `{` never
 //! swallows the games after it; a test compares the cuts with a byte-by-byte reading of the rule
 //! that follows comments and tag values.
 //!
@@ -258,13 +258,13 @@ fn scan(variant: &Finder<'_>, game: &[u8], from: usize, eof: bool) -> Scan {
     Scan::UpTo(whole.max(i.min(game.len())))
 }
 
-/// Where a game whose `[Variant` tag is at `game[at]` may start a piece: at the start of its
+/// Where a game whose `[Variant` tag is at `game[at]` may start a chunk: at the start of its
 /// line, when only blanks (spaces, tabs) come before the tag on that line, and that line is
-/// not the first of the piece. Pieces then always end with a line break (or the stream), so
-/// that no line of the file is split between pieces and every reader measures the same lines
-/// ([`ctl_an::Limits::line_bytes`] is a bound on a line of the file, whatever the pieces): a
-/// line holding several games is one piece. One exception: a byte-order mark that starts a
-/// piece (the file's) is a piece of its own, as it always was, so that the game after it is
+/// not the first of the chunk. Chunks then always end with a line break (or the stream), so
+/// that no line of the file is split between chunks and every reader measures the same lines
+/// ([`ctl_an::Limits::line_bytes`] is a bound on a line of the file, whatever the chunks): a
+/// line holding several games is one chunk. One exception: a byte-order mark that starts a
+/// chunk (the file's) is a chunk of its own, as it always was, so that the game after it is
 /// plain text for the fast path of `check` (the mark is a blank: its line is measured 3 bytes
 /// short).
 fn line_start_before(game: &[u8], at: usize) -> Option<usize> {
@@ -348,7 +348,7 @@ mod tests {
         for capacity in 1..12 {
             let games = split(text, capacity);
             assert_eq!(games.len(), 2, "buffer of {capacity} bytes");
-            // The piece starts with the line, blanks included.
+            // The chunk starts with the line, blanks included.
             assert_eq!(games[1].0, 41);
         }
         // Only a line that starts with the tag ends it: not a `[Variant` inside the comment's line.
@@ -358,7 +358,7 @@ mod tests {
     }
 
     #[test]
-    fn a_line_is_never_split_between_pieces() {
+    fn a_line_is_never_split_between_chunks() {
         let game = "[Variant \"C'escacs\"] 1. E7-E13: * ";
         let line = game.repeat(50);
         let text = format!("{line}\n{line}\r\n \t{line}\r{game}");
@@ -386,15 +386,15 @@ mod tests {
 
     type ReadBack = (Vec<ctl_an::Span>, Vec<(&'static str, ctl_an::Span)>);
 
-    /// The spans of the games read from the pieces and all their diagnostics, in whole-text
+    /// The spans of the games read from the chunks and all their diagnostics, in whole-text
     /// offsets (diagnostics sorted: stray bytes before a game may be filed with either).
-    fn read_pieces(text: &str, capacity: usize) -> ReadBack {
+    fn read_chunks(text: &str, capacity: usize) -> ReadBack {
         let (mut games, mut diags) = (Vec::new(), Vec::new());
         for (offset, bytes) in split(text.as_bytes(), capacity) {
-            let piece = std::str::from_utf8(&bytes).expect("pieces split at ASCII bytes");
+            let chunk = std::str::from_utf8(&bytes).expect("chunks split at ASCII bytes");
             let at = offset as usize;
             let shift = |s: ctl_an::Span| ctl_an::Span::new(s.start + at, s.end + at);
-            for g in ctl_an::games(piece) {
+            for g in ctl_an::games(chunk) {
                 if g.game != ctl_an::syntax::Record::default() {
                     games.push(shift(g.game.span));
                 }
@@ -418,7 +418,7 @@ mod tests {
     }
 
     #[test]
-    fn pieces_read_as_the_whole_text_does() {
+    fn chunks_read_as_the_whole_text_does() {
         let texts = [
             "[Variant \"C'escacs\"] { open\n1. E7-E13: *\n\n[Variant \"C'escacs\"]\n{ b }\n1. F8-F12: *\n",
             "[Variant \"C'escacs\"]\n1. E7-E13 (1. F8-F12\n[Variant \"C'escacs\"] 1. F8-F12: *",
@@ -431,7 +431,7 @@ mod tests {
             let whole = read_whole(text);
             for capacity in [1, 2, 3, 7, 64, 1 << 16] {
                 assert_eq!(
-                    read_pieces(text, capacity),
+                    read_chunks(text, capacity),
                     whole,
                     "{text:?} with a buffer of {capacity}"
                 );
@@ -460,8 +460,8 @@ mod tests {
                 (State::Text, b'"') => State::TagValue,
                 (State::Text, b'[') => {
                     if variant_tag_at(&text[i..]) == Some(true) {
-                        // The tag's line starts a piece when only blanks come before the tag
-                        // (or the file's byte-order mark, a piece of its own).
+                        // The tag's line starts a chunk when only blanks come before the tag
+                        // (or the file's byte-order mark, a chunk of its own).
                         let line = text[..i].iter().rposition(|b| !matches!(b, b' ' | b'\t'));
                         if line == Some(2) && text.starts_with(BOM) && starts.last() == Some(&0) {
                             starts.push(3);
@@ -516,7 +516,7 @@ mod tests {
 
         /// Random soups of the characters that matter to the splitter still read the same.
         #[test]
-        fn pieces_read_as_the_whole_text_on_random_text(
+        fn chunks_read_as_the_whole_text_on_random_text(
             parts in proptest::collection::vec(proptest::sample::select(vec![
                 "[Variant \"C'escacs\"]", "[Variant", "[ Variant \"x\"]", "[Event \"e\"]", "[", "]", "\"",
                 "\\", "{", "}", "\n", "\r", " ", "\t", "1. E7-E13", ", E21-E15", ":", "*", "(", ")", "x",
@@ -524,7 +524,7 @@ mod tests {
             capacity in 1usize..9,
         ) {
             let text: String = parts.concat();
-            proptest::prop_assert_eq!(read_pieces(&text, capacity), read_whole(&text));
+            proptest::prop_assert_eq!(read_chunks(&text, capacity), read_whole(&text));
             // Tiny reads and buffers cut nothing differently from one read of everything.
             proptest::prop_assert_eq!(split(text.as_bytes(), capacity), split(text.as_bytes(), 1 << 16));
         }
@@ -568,7 +568,7 @@ mod tests {
     fn invalid_utf8_and_a_bom_pass_through_unchanged() {
         let text = b"\xEF\xBB\xBF[Variant \"\xC3\"] {\xE2\x88\n[Variant \"x\xFF\"] \xE2\x88\x9E";
         let expected = split(text, 1 << 16);
-        // The BOM is a piece of its own (a game starts at the tag after it), as the parser sees it.
+        // The BOM is a chunk of its own (a game starts at the tag after it), as the parser sees it.
         assert_eq!(expected.iter().map(|g| g.0).collect::<Vec<_>>(), [0, 3, 21]);
         for capacity in 1..8 {
             assert_eq!(split(text, capacity), expected, "reads of at most {capacity} bytes");

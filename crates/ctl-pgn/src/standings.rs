@@ -190,7 +190,7 @@ pub struct Encounter {
     /// The opponent's name.
     pub opponent: String,
     /// The colour the player had.
-    #[serde(with = "colour_name")]
+    #[serde(with = "crate::colour_name")]
     pub colour: Colour,
     /// The points the player took; `None` for a game that scored nothing.
     pub points: Option<u32>,
@@ -398,24 +398,6 @@ mod result_text {
                 .ok_or_else(|| serde::de::Error::custom(format!("not a result: `{t}`")))
         })
         .transpose()
-    }
-}
-
-/// A colour as `"white"` or `"black"`.
-mod colour_name {
-    use cescacs_board::Colour;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub(super) fn serialize<S: Serializer>(c: &Colour, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(if *c == Colour::White { "white" } else { "black" })
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Colour, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "white" => Ok(Colour::White),
-            "black" => Ok(Colour::Black),
-            other => Err(serde::de::Error::custom(format!("not a colour: `{other}`"))),
-        }
     }
 }
 

@@ -11,8 +11,8 @@
 //! Only a wrong `[Variant "C'escacs"]` value is an error; every other finding is a warning, because
 //! the spec's own examples bend the order rules and a reader must stay forgiving (docs/DECISIONS.md 2).
 
-use cescacs_board::codes::tags as codes;
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::codes::tags as codes;
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::GameResult;
 
 mod date;
@@ -111,7 +111,7 @@ pub const RESULTS: [&str; 6] = [
 /// Lints the tags of one game, in file order.
 ///
 /// ```
-/// use cescacs_board::Span;
+/// use cescacs_diagnostics::Span;
 /// use ctl_pgn::tags::{TagRef, lint_tags};
 /// let tag = |name, value, at: usize| TagRef {
 ///     name,

@@ -7,7 +7,7 @@
 //! spelling is written in one fixed layout, and reading that text back gives the same tree (spans
 //! aside). Comment text, unknown tags and the tag order are kept as they were read.
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 pub use ctl_an::WriteOptions;
 use ctl_an::syntax::{File, Movetext, Record, Tag};
 

@@ -59,7 +59,7 @@ fn each_game_is_the_same_read_fast_or_full_and_the_text_is_their_sum() {
             records += by_fast.len();
             let whole = fast.text(&text);
             let mut summed: Vec<_> = by_fast.iter().flat_map(|r| r.diagnostics.clone()).collect();
-            cescacs_board::Diagnostic::sort(&mut summed);
+            cescacs_diagnostics::Diagnostic::sort(&mut summed);
             assert_eq!(whole.diagnostics, summed, "{}", path.display());
             assert_eq!(whole.games, by_fast.iter().filter(|r| r.is_game).count());
             assert_eq!(whole.plies, by_fast.iter().map(|r| r.plies).sum::<usize>());

@@ -1,5 +1,5 @@
 //! Every diagnostic code of the workspace, three ways:
-//! - the registry `cescacs_board::codes` is well formed (each code's letter is its severity, no
+//! - the registry `cescacs_diagnostics::codes` is well formed (each code's letter is its severity, no
 //!   code twice) and each code's page describes it; its constants are the only way the sources
 //!   name a code (`xtask/tests/tidy.rs`), and the index `docs/diagnostics.md` is generated from
 //!   it (`cargo xtask docs`, `xtask/tests/docs.rs`), so the documentation cannot drift;
@@ -15,8 +15,9 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use cescacs_board::codes::{self, Severity};
-use cescacs_board::{Diagnostic, Letters};
+use cescacs_board::Letters;
+use cescacs_diagnostics::Diagnostic;
+use cescacs_diagnostics::codes::{self, Severity};
 use ctl_an::Limits;
 use ctl_an::syntax::{MoveKind, Ply, PromotionTarget};
 use ctl_pgn::ParsedGame;

@@ -1,7 +1,7 @@
 //! The JSON renderers: shape, encodings, the JSON Schema in `docs/`, and LSP compatibility.
 #![cfg(feature = "render")]
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_pgn::render::{
     Context, Document, FileReport, LineIndex, LspPosition, PositionEncoding, render_json,
     write_jsonl,

@@ -1,7 +1,7 @@
 //! Golden tests of the plain-text (ariadne) rendering: exact output, byte for byte.
 #![cfg(feature = "render")]
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_pgn::render::{TextRenderer, render_text};
 
 fn span_of(source: &str, needle: &str) -> Span {
@@ -151,14 +151,14 @@ fn bad_spans_do_not_panic() {
 }
 
 mod agreement {
-    use cescacs_board::{Diagnostic, Span};
+    use cescacs_diagnostics::{Diagnostic, Span};
     use ctl_pgn::render::{LineIndex, render_text};
     use proptest::prelude::*;
 
     /// Texts made of the characters game files hold: ASCII, `×`, `∞`, `…`, `à`, FAN symbols,
     /// tabs and every kind of line break, with or without a BOM.
     fn text() -> impl Strategy<Value = String> {
-        let piece = prop::sample::select(vec![
+        let fragment = prop::sample::select(vec![
             "a",
             "E7",
             " ",
@@ -175,7 +175,7 @@ mod agreement {
             "\u{85}",
             "\x0c",
         ]);
-        (any::<bool>(), prop::collection::vec(piece, 0..40)).prop_map(|(bom, parts)| {
+        (any::<bool>(), prop::collection::vec(fragment, 0..40)).prop_map(|(bom, parts)| {
             format!("{}{}", if bom { "\u{feff}" } else { "" }, parts.concat())
         })
     }
@@ -245,7 +245,7 @@ fn a_long_line_is_cut_around_the_labels() {
 }
 
 #[test]
-fn a_piece_of_a_file_renders_as_the_whole_file_does() {
+fn a_chunk_of_a_file_renders_as_the_whole_file_does() {
     use ctl_pgn::reader::TextStart;
     let game = |n: usize| {
         format!("[Variant \"C'escacs\"]\n{{ game {n} Moià }}\n1. E7-E13, E21-E15\n2. F8xF12: *\n")
@@ -258,8 +258,8 @@ fn a_piece_of_a_file_renders_as_the_whole_file_does() {
         .with_label(Span::new(cut, cut + 20), "in this game")
         .with_help("write `×`");
     let whole = TextRenderer::new("f", &file, false).render(&d);
-    let piece = TextRenderer::at("f", &file[cut..], start, false).render(&d);
-    assert_eq!(piece, whole);
+    let chunk = TextRenderer::at("f", &file[cut..], start, false).render(&d);
+    assert_eq!(chunk, whole);
     assert!(whole.contains(",-[ f:148:6 ]") && whole.contains(" 145 | [Variant"), "{whole}");
     let coloured = TextRenderer::at("f", &file[cut..], start, true).render(&d);
     assert_eq!(coloured, TextRenderer::new("f", &file, true).render(&d));

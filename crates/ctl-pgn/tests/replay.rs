@@ -2,7 +2,8 @@
 //! far and near, nested variations), draws, check marks left untested for mate, and the fast
 //! path on the same games.
 
-use cescacs_board::{Diagnostic, Position};
+use cescacs_board::Position;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::Limits;
 use ctl_pgn::internals::check_fast;
 use ctl_pgn::{Check, Level, ParsedGame};

@@ -1,7 +1,7 @@
 //! Validation beyond syntax: replay of lines and variations, numbering, check marks, results,
 //! references, letters, forced promotions, and the streaming reader.
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use ctl_pgn::{Check, Level};
 use ctl_pgn::{LazyReader, ParsedGame, ReadGame, Reader, read_str};
 
@@ -253,7 +253,7 @@ mod never_panics {
     use ctl_pgn::{Check, Level};
     use proptest::prelude::*;
 
-    /// Pieces of movetext, valid and not, glued at random.
+    /// Fragments of movetext, valid and not, glued at random.
     const PIECES: [&str; 28] = [
         "1. ",
         "2. ",

@@ -79,7 +79,7 @@ fn every_validation_code_renders_as_in_the_golden_files() {
 
 #[test]
 fn every_code_of_the_validation_families_has_a_case() {
-    use cescacs_board::codes::{ALL, Family};
+    use cescacs_diagnostics::codes::{ALL, Family};
     let listed = ALL.iter().filter(|c| matches!(c.family, Family::Coherence | Family::Rules));
     let covered: Vec<&str> = cases().iter().map(|c| c.0).collect();
     for code in listed.map(|c| c.code) {

@@ -22,7 +22,8 @@ mod input;
 mod scan;
 pub use scan::{Rebuild, clean_game, scan, scan_complete, scan_text};
 
-use cescacs_board::{Diagnostic, Letters, Span};
+use cescacs_board::Letters;
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_pgn::Check;
 use ctl_pgn::Level;
 use ctl_pgn::internals::check_fast;
@@ -105,7 +106,7 @@ pub fn check(data: &[u8]) {
     let found = check_text(Level::Rules);
     assert_diagnostics_in(&found, text);
     let mut sorted = found.clone();
-    cescacs_board::Diagnostic::sort(&mut sorted);
+    cescacs_diagnostics::Diagnostic::sort(&mut sorted);
     assert_eq!(found, sorted, "diagnostics are not sorted");
     assert_eq!(found, check_text(Level::Rules), "a second run differs");
     // Every game read the full way finds the same.

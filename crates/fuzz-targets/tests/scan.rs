@@ -29,9 +29,9 @@ fn corpus_games() -> Vec<(String, String)> {
         for path in paths {
             let bytes = std::fs::read(&path).expect("readable");
             let name = path.file_name().unwrap_or_default().to_string_lossy().to_string();
-            for piece in ctl_pgn::split::GameSplitter::new(&bytes[..]) {
-                let piece = piece.expect("in memory");
-                out.push((name.clone(), ctl_pgn::decode::decode(piece.bytes).text));
+            for chunk in ctl_pgn::split::GameSplitter::new(&bytes[..]) {
+                let chunk = chunk.expect("in memory");
+                out.push((name.clone(), ctl_pgn::decode::decode(chunk.bytes).text));
             }
         }
     }
@@ -224,7 +224,7 @@ enum Edit {
     SwapTokens(usize),
 }
 
-fn piece() -> impl Strategy<Value = String> {
+fn fragment() -> impl Strategy<Value = String> {
     prop::sample::select(vec![
         "E7-E13",
         "\r",
@@ -283,7 +283,7 @@ fn piece() -> impl Strategy<Value = String> {
 fn edit() -> impl Strategy<Value = Edit> {
     prop_oneof![
         (any::<usize>(), any::<u8>()).prop_map(|(at, b)| Edit::Byte(at, b)),
-        (any::<usize>(), piece()).prop_map(|(at, p)| Edit::Insert(at, p)),
+        (any::<usize>(), fragment()).prop_map(|(at, p)| Edit::Insert(at, p)),
         (any::<usize>(), 1usize..6).prop_map(|(at, n)| Edit::Delete(at, n)),
         any::<usize>().prop_map(Edit::DeleteToken),
         any::<usize>().prop_map(Edit::DuplicateToken),

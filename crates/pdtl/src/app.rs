@@ -17,9 +17,10 @@
 //! warning of its own (`W0117`..`W0124`).
 
 use cescacs_board::{
-    CastlingRights, Colour, Column, Diagnostic, EnPassant, Hex, Letters, Line, MoveNumber, Piece,
-    PieceKind, Position, Span,
+    CastlingRights, Colour, Column, EnPassant, Hex, Letters, Line, MoveNumber, Piece, PieceKind,
+    Position,
 };
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::codes;
 use crate::read::consistency::{describe, home, scornful_faced};

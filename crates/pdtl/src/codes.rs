@@ -11,4 +11,4 @@
 //! assert!(five_fields && r.position.is_some());
 //! ```
 
-pub use cescacs_board::codes::pdtl::*;
+pub use cescacs_diagnostics::codes::pdtl::*;

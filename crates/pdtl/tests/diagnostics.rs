@@ -1,6 +1,7 @@
 //! One test per diagnostic class: the code, and the exact text under the span.
 
-use cescacs_board::{Letters, Severity};
+use cescacs_board::Letters;
+use cescacs_diagnostics::Severity;
 
 /// `(code, text under the span)` of every diagnostic, in the order reported.
 fn diags_with(s: &str, letters: &Letters) -> Vec<(&'static str, String)> {

@@ -1,4 +1,4 @@
-//! Every PDTL code of the registry (`cescacs_board::codes`, re-exported as `pdtl::codes`) is
+//! Every PDTL code of the registry (`cescacs_diagnostics::codes`, re-exported as `pdtl::codes`) is
 //! documented in `docs/diagnostics/pdtl.md` (or, for the official app's dialect,
 //! `docs/diagnostics/app.md`), and nothing more.
 
@@ -28,9 +28,9 @@ fn every_code_is_documented() {
         return;
     };
     let doc = doc + &app;
-    let defined: BTreeSet<String> = cescacs_board::codes::ALL
+    let defined: BTreeSet<String> = cescacs_diagnostics::codes::ALL
         .iter()
-        .filter(|c| c.family == cescacs_board::codes::Family::Pdtl)
+        .filter(|c| c.family == cescacs_diagnostics::codes::Family::Pdtl)
         .map(|c| c.code.to_string())
         .collect();
     assert_eq!(defined.len(), 50);

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use cescacs_board::Diagnostic;
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::syntax::File;
 use ctl_pgn::ParsedGame;
 use ctl_pgn::decode::{Decoded, decode};

@@ -7,7 +7,7 @@
 //!   is written as if the checkout were at `/` (`file:///corpus/...`), so that goldens do not
 //!   depend on where the repository lives.
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::{File, Ply};
 use ctl_pgn::Check;
 use ctl_pgn::Level;

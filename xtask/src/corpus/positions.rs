@@ -5,7 +5,8 @@
 //! each line stopping at its first error), which says where each variation starts; an observer
 //! round-trips each position it is told of.
 
-use cescacs_board::{Board, Colour, Diagnostic, Letters, Position};
+use cescacs_board::{Board, Colour, Letters, Position};
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::syntax::{Move, PairNumber};
 use ctl_pgn::Level;
 use ctl_pgn::ParsedGame;

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::hex::{Hex, HexColour};
+use crate::hex::Hex;
 use crate::notation::{EN_PASSANT, EN_PASSANT_FAR};
 use crate::piece::{Piece, PieceKind};
 
@@ -359,7 +359,7 @@ impl fmt::Display for MoveError {
             MoveError::BishopWrongColour { to } => write!(
                 f,
                 "the lost Bishop cannot be regained on {to}, a {} hex",
-                colour_name(to.colour())
+                to.colour().name()
             ),
             MoveError::PromotionAvailable { to } => {
                 write!(f, "a lost piece can be regained on {to}: `=&` is not allowed")
@@ -410,14 +410,6 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-fn colour_name(c: HexColour) -> &'static str {
-    match c {
-        HexColour::White => "white",
-        HexColour::Black => "black",
-        HexColour::Coloured => "coloured",
-    }
-}
 
 /// Whether the move `m` is what `spec` says.
 #[inline]

@@ -51,3 +51,9 @@ impl ApiError {
         ApiError::new("too-large", message.into())
     }
 }
+
+impl From<cescacs_toolkit::play::PlayError> for ApiError {
+    fn from(e: cescacs_toolkit::play::PlayError) -> ApiError {
+        ApiError { code: e.code, message: e.message, diagnostics: e.diagnostics }
+    }
+}

@@ -1,5 +1,5 @@
 // The npm package in a browser with no bundler: a page served by a plain static server imports
-// index.js, and every function answers as in node. Debian's chromium through playwright-core
+// browser.js, and every function answers as in node. Debian's chromium through playwright-core
 // (installed by `npm ci` in crates/ctl-cli/tests/browser, as for the `cescacs html` browser
 // test); skipped when either is missing, unless CI is set (then it fails).
 import { test } from 'node:test';
@@ -13,7 +13,7 @@ if (missing && process.env.CI) throw new Error(`${missing} is missing: the brows
 
 const GAME = '[Variant "C\'escacs"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n';
 const PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>cescacs</title><body><script type="module">
-const cescacs = await import('./index.js');
+const cescacs = await import('./browser.js');
 const checked = cescacs.check(${JSON.stringify(GAME)});
 document.body.innerHTML = cescacs.boardSvg('start');
 window.result = {

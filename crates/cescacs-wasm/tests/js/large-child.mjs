@@ -3,7 +3,7 @@
 //   node large-child.mjs PACKAGE_DIR CALL SHAPE BYTES
 // CALL: replay, replayGames (every game taken and let go) or toApp. SHAPE: `games`, the valid
 // and generated games of corpus/ again and again, or `untagged`, games without tags (each an
-// error) all in one piece. Prints one JSON line: what the call gave, its seconds, the process's
+// error) all in one chunk. Prints one JSON line: what the call gave, its seconds, the process's
 // peak RSS in MiB.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -52,7 +52,7 @@ test('replay of a text too large for one array is refused, in bounded memory, ne
 });
 
 test('toApp takes time linear in the text', () => {
-  // Games without tags (each an error, all in one piece): each error was located against the
+  // Games without tags (each an error, all in one chunk): each error was located against the
   // whole text, quadratic time (250 kB took 94 s). And valid games, the tester's shape.
   for (const [shape, n] of [['untagged', 62_400], ['games', 1e6]]) {
     const one = measure('toApp', shape, n);

@@ -1,7 +1,8 @@
 //! The reference reader as it stood before it read bytes and numbers itself (commit 3e3d93b),
 //! kept to test that the faster one reads every text the same way.
 
-use cescacs_board::{Colour, Diagnostic, Hex, Span};
+use cescacs_board::{Colour, Hex};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use super::PIECE_BYTES;
 use crate::diag;

@@ -5,9 +5,9 @@
 use chumsky::error::EmptyErr;
 use chumsky::span::SimpleSpan;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
-use crate::build::Builder;
+use crate::assemble::Builder;
 use crate::diag::{self, sorted};
 use crate::grammar::{self, Tk};
 use crate::limits::{Limits, grouped};
@@ -27,18 +27,44 @@ pub(super) fn parsers<'a>() -> Parsers<
     Parsers { fast: grammar::movetext_parser::<EmptyErr>() }
 }
 
-/// Parses one movetext region; `at` is where an empty movetext is placed, and `next` the token
-/// after the region when the text goes on (problems at the region's end quote it).
+/// Whether the grammar reads a result line (`*` among them) outside variations in `region`,
+/// followed by the token at `next`.
+pub(super) fn reads_result<'a, F>(p: &Parsers<F>, region: &'a [Tk], next: SimpleSpan) -> bool
+where
+    F: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<EmptyErr>>,
+{
+    let (items, _) = p.fast.parse(grammar::input(region, next)).into_output_errors();
+    items.is_some_and(|items| items.iter().any(|i| matches!(i, grammar::RawItem::Result(_))))
+}
+
+/// What follows a movetext region.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Next {
+    /// The end of the text (or of its game).
+    End,
+    /// A token, where the grammar ends its input.
+    At(SimpleSpan),
+    /// The token after the region, given as the region's last token: it ends the grammar's
+    /// input as [`Next::At`] does, and where the grammar finds a problem, it reads that token
+    /// too, so that a problem at the region's end is said (and recovered from) exactly as when
+    /// the text goes on; what that token starts is left out.
+    Read,
+}
+
+/// Parses one movetext region; `at` is where an empty movetext is placed, and `next` what
+/// follows the region (problems at the region's end quote it).
 pub(super) fn movetext<'a, F>(
     p: &Parsers<F>,
     region: &'a [Tk],
     at: usize,
-    next: Option<SimpleSpan>,
+    next: Next,
     b: &mut Builder<'a>,
 ) -> Vec<Movetext>
 where
     F: chumsky::Parser<'a, grammar::In<'a>, Vec<grammar::RawItem>, chumsky::extra::Err<EmptyErr>>,
 {
+    let (whole, read_next) = (region, matches!(next, Next::Read));
+    let region = if read_next { &region[..region.len().saturating_sub(1)] } else { region };
     let start = region.first().map_or(at, |t| t.1.start);
     let end = region.last().map_or(at, |t| t.1.end);
     if region.is_empty() {
@@ -46,15 +72,25 @@ where
     }
     b.tokens = region;
     b.cursor = 0;
-    let eoi = next.unwrap_or(SimpleSpan::from(end..end));
+    let eoi = match next {
+        Next::End => SimpleSpan::from(end..end),
+        Next::At(s) => s,
+        Next::Read => whole.last().map_or(SimpleSpan::from(end..end), |t| t.1),
+    };
     let (items, errors) = p.fast.parse(grammar::input(region, eoi)).into_output_errors();
     let items = if errors.is_empty() {
         items
     } else {
         let rich = grammar::movetext_parser::<grammar::RichError<'a>>();
-        let (items, errors) =
-            chumsky::Parser::parse(&rich, grammar::input(region, eoi)).into_output_errors();
-        for e in &errors {
+        let (input, past) = if read_next { (whole, eoi.start) } else { (region, usize::MAX) };
+        let end_of_input = if read_next { SimpleSpan::from(eoi.end..eoi.end) } else { eoi };
+        let (mut items, errors) =
+            chumsky::Parser::parse(&rich, grammar::input(input, end_of_input)).into_output_errors();
+        // The next token's own item, and the problems found reading it, are the next region's.
+        if let Some(items) = items.as_mut().filter(|_| read_next) {
+            items.retain(|item| item_start(item) < past);
+        }
+        for e in errors.iter().filter(|e| e.span().start <= past) {
             b.diags.push(diag::from_rich(e, b.src));
         }
         items
@@ -62,20 +98,53 @@ where
     b.records(items.unwrap_or_default(), Span::new(start, end))
 }
 
+/// Where an item of the grammar starts.
+fn item_start(item: &grammar::RawItem) -> usize {
+    match item {
+        grammar::RawItem::Pair(p) => p.span.start,
+        grammar::RawItem::Comment(t) | grammar::RawItem::Result(t) => t.1.start,
+        grammar::RawItem::Variation(v) => v.span.start,
+        grammar::RawItem::Junk(s) | grammar::RawItem::StrayClose(s) => s.start,
+    }
+}
+
+/// Cuts the main line of `mt` past the ply limit ([`limit_plies`]), or else past the pair limit
+/// ([`limit_pairs`]); `beyond` counts the plies and the pairs only counted. Returns where the
+/// cut starts when the line was cut: the problems found from there to the end of the movetext
+/// (in `diags`, the builder's) are dropped.
+pub(super) fn limit_line(
+    mt: &mut Movetext,
+    limits: &Limits,
+    (plies, pairs): (usize, usize),
+    diags: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    match limit_plies(mt, limits.plies, plies, diags) {
+        Limited::Within => limit_pairs(mt, limits.pairs, pairs, diags),
+        Limited::Past(cut) => cut,
+    }
+}
+
+/// What [`limit_plies`] found.
+enum Limited {
+    Within,
+    /// Past the limit: where the line was cut, when a pair read is past it.
+    Past(Option<usize>),
+}
+
 /// Cuts a main line longer than `limit` plies after its last whole pair within the limit, with
 /// `E0225` at the first ply past it: the later levels replay no more than the limit. `beyond`
-/// counts the plies of the line read past its pairs (only counted, see [`count_rest`]). The
+/// counts the plies of the line read past its pairs (only counted, see `games::count_rest`). The
 /// problems found in the moves from the cut on (in `diags`, the builder's) are dropped: the line
-/// is not read there. Returns whether the line was past the limit.
-pub(super) fn limit_plies(
+/// is not read there.
+fn limit_plies(
     mt: &mut Movetext,
     limit: usize,
     beyond: usize,
     diags: &mut Vec<Diagnostic>,
-) -> bool {
+) -> Limited {
     let total = mt.ply_count() + beyond;
     if total <= limit {
-        return false;
+        return Limited::Within;
     }
     let mut before = 0;
     let keep = mt
@@ -89,7 +158,7 @@ pub(super) fn limit_plies(
     let Some(pair) = mt.pairs.get(keep) else {
         // The plies past the limit are all in the part only counted (a hostile
         // `Limits::plies` of zero plies reads no pair first).
-        return true;
+        return Limited::Past(None);
     };
     let white_counts = !matches!(pair.white, crate::syntax::Ply::Omitted(_));
     let white_past = white_counts && before - pair.ply_count() >= limit;
@@ -115,23 +184,24 @@ pub(super) fn limit_plies(
         )),
     );
     mt.pairs.truncate(keep);
-    true
+    Limited::Past(Some(from))
 }
 
 /// Cuts a main line of more than `limit` move pairs (`1. …` repeated: pairs that hold no ply
 /// are not bounded by the ply limit) before its first pair past the limit, with `E0227` there,
-/// as [`limit_plies`] does; `beyond` counts the pairs only counted.
-pub(super) fn limit_pairs(
+/// as [`limit_plies`] does; `beyond` counts the pairs only counted. Returns where the line was
+/// cut.
+fn limit_pairs(
     mt: &mut Movetext,
     limit: usize,
     beyond: usize,
     diags: &mut Vec<Diagnostic>,
-) {
+) -> Option<usize> {
     let total = mt.pairs.len() + beyond;
     if total <= limit {
-        return;
+        return None;
     }
-    let Some(pair) = mt.pairs.get(limit) else { return };
+    let pair = mt.pairs.get(limit)?;
     let at = pair.number.span;
     let (from, to) = (at.start, mt.span.end);
     diags.retain(|d| !(from..=to).contains(&d.span.start));
@@ -151,6 +221,7 @@ pub(super) fn limit_pairs(
         )),
     );
     mt.pairs.truncate(limit);
+    Some(from)
 }
 
 /// Reads only a movetext (no tags): the main line, its comments, variations and result.
@@ -178,7 +249,7 @@ pub fn parse_movetext_with(source: &str, limits: &Limits) -> (Movetext, Vec<Diag
     let mut b = Builder::new(source);
     b.extra_results_limit = limits.strays;
     let parser = parsers();
-    let mut records = movetext(&parser, &tokens, 0, None, &mut b);
+    let mut records = movetext(&parser, &tokens, 0, Next::End, &mut b);
     let mut mt = records.remove(0);
     // Further records are kept in the main line: a lone movetext has no games to split into.
     for r in records {

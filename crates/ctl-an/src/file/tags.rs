@@ -3,7 +3,7 @@
 
 use chumsky::span::SimpleSpan;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag::{self};
 use crate::grammar::Tk;

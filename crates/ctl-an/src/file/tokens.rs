@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use chumsky::span::SimpleSpan;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag::{self};
 use crate::grammar::Tk;
@@ -259,15 +259,15 @@ impl<'s> TokenStream<'s> {
             let nesting = self.limits.nesting.min(MAX_NESTING);
             match t.kind {
                 TokenKind::LBracket => (self.depth, self.skip_game) = (0, false),
-                TokenKind::LParen if self.depth >= nesting => {
-                    diags.push(too_deep(t.span, self.outermost_open, nesting));
-                    self.cut = Some(self.outermost_open);
-                    self.skip_game = true;
-                    continue;
-                }
                 TokenKind::LParen => {
                     if self.depth == 0 {
                         self.outermost_open = t.span.start;
+                    }
+                    if self.depth >= nesting {
+                        diags.push(too_deep(t.span, self.outermost_open, nesting));
+                        self.cut = Some(self.outermost_open);
+                        self.skip_game = true;
+                        continue;
                     }
                     self.depth += 1;
                 }
@@ -283,6 +283,13 @@ impl<'s> TokenStream<'s> {
             }
             return Some((t.kind, SimpleSpan::from(t.span.range())));
         }
+    }
+
+    /// Whether a variation is open after the last token read, as the stream counts them (a `(`
+    /// in a tag's line counts too: a variation nested too deeply is cut at the outermost `(`,
+    /// wherever it is).
+    pub(crate) fn in_variation(&self) -> bool {
+        self.depth > 0
     }
 
     /// The `n`-th token ahead (0 is the next one).
@@ -427,7 +434,7 @@ fn unexpected(source: &str, s: Span) -> Diagnostic {
         d = d.with_help(
             "`}` closes a comment, but no comment is open here: add the `{` where the comment starts, or remove this `}`",
         );
-    } else if text.chars().all(|c| c.is_control() || cescacs_board::terminal::is_unsafe(c)) {
+    } else if text.chars().all(|c| c.is_control() || cescacs_diagnostics::terminal::is_unsafe(c)) {
         d = d
             .with_help("invisible control characters have no meaning in a game file; remove them")
             .with_fix(s, "");

@@ -52,7 +52,7 @@
 mod movetext;
 mod tags;
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 
 use crate::bytes::{BOM, is_blank, word_at};
 use crate::limits::Limits;

@@ -3,7 +3,7 @@
 //! variations and the result; a result at the top level only, once; every variation closed,
 //! after a pair, holding a pair; the last move ending the game; the limits kept).
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 
 use super::{Fallback, Scanner, Visitor, go_on};
 use crate::file::MAX_NESTING;

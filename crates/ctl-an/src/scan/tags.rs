@@ -1,6 +1,6 @@
 //! The tag section: `[Name "value"]` tags, the first of them `[Variant ...]`.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 
 use super::{Fallback, Scanner, TagEvent, Visitor, go_on};
 

@@ -15,9 +15,8 @@
 
 use core::fmt;
 
-use cescacs_board::{
-    BoardMoveKind, BoardPromotion, Column, Diagnostic, Hex, Letters, PieceKind, Span,
-};
+use cescacs_board::{BoardMoveKind, BoardPromotion, Column, Hex, Letters, PieceKind};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use super::castling::{Castling, CastlingRooks};
 use super::marks::{CheckMark, GameIndicator, Rating};

@@ -1,7 +1,8 @@
 //! Promotions: `=X`, `=♘`, `=&` after a pawn's move, and the forced promotion `E27=D` of a pawn
 //! that was awaiting one.
 
-use cescacs_board::{Hex, Span, notation};
+use cescacs_board::{Hex, notation};
+use cescacs_diagnostics::Span;
 
 use super::spanned::Spanned;
 use super::spelling::{UnknownSpelling, read_whole};

@@ -1,6 +1,7 @@
 //! The separator between a move's origin and destination: `-`, `‐`, `–`, `×`, `*`, `@`, `@@`.
 
-use cescacs_board::{Span, notation};
+use cescacs_board::notation;
+use cescacs_diagnostics::Span;
 
 use super::spanned::Spanned;
 use super::spelling::{UnknownSpelling, spelled};

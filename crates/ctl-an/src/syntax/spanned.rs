@@ -1,6 +1,6 @@
 //! A value with the bytes it was read from.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 
 /// A value and the bytes it was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

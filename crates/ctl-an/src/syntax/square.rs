@@ -2,7 +2,8 @@
 //! Hexes are read as the board reads them (`cescacs_board::Hex`), a column letter and all the
 //! digits after it, as the lexer takes them.
 
-use cescacs_board::{Hex, Letters, PieceKind, Span};
+use cescacs_board::{Hex, Letters, PieceKind};
+use cescacs_diagnostics::Span;
 
 use super::spanned::Spanned;
 use super::spelling::UnknownSpelling;

@@ -2,7 +2,8 @@
 //! comments and the references in them. The moves and the vocabulary they are made of have
 //! their own modules.
 
-use cescacs_board::{Colour, Hex, Span};
+use cescacs_board::{Colour, Hex};
+use cescacs_diagnostics::Span;
 
 use super::moves::Move;
 use super::result::GameResult;

@@ -3,7 +3,8 @@
 //! readers of this module ([`super::match_move`]) give the same words for the same mistake.
 
 use cescacs_board::internals::MoveError;
-use cescacs_board::{Board, CheckKind, Diagnostic, Span};
+use cescacs_board::{Board, CheckKind};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use super::codes;
 use crate::syntax::{CheckMark, Move, MoveKind, Separator, Spanned};

@@ -29,7 +29,8 @@ mod suggest;
 use core::fmt;
 
 use cescacs_board::internals::PlayWritten;
-use cescacs_board::{Board, Diagnostic, Letters, Position};
+use cescacs_board::{Board, Letters, Position};
+use cescacs_diagnostics::Diagnostic;
 
 use crate::syntax;
 
@@ -155,7 +156,8 @@ pub fn read_move(
 /// What only the replay of `ctl-pgn` needs of this module: not a stable API.
 pub mod internals {
     use cescacs_board::internals::{MatchWritten, MoveError, MoveSpec};
-    use cescacs_board::{Board, BoardMove, Diagnostic, Letters};
+    use cescacs_board::{Board, BoardMove, Letters};
+    use cescacs_diagnostics::Diagnostic;
 
     use super::{judge, suggest};
     use crate::syntax;

@@ -3,7 +3,8 @@
 //! or `=&` written as a promotion in place.
 
 use cescacs_board::internals::{MoveSpec, SpecCapture};
-use cescacs_board::{Diagnostic, Letters, PieceKind};
+use cescacs_board::{Letters, PieceKind};
+use cescacs_diagnostics::Diagnostic;
 
 use super::codes;
 use crate::syntax::{self, Move, MoveKind, OrdinaryMove, PromotionTarget, Separator};

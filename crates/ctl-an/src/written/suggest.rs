@@ -17,7 +17,8 @@
 use crate::syntax::{Move, MoveKind, PieceLetter, Separator};
 use cescacs_board::internals::MatchWritten;
 use cescacs_board::internals::{MoveError, MoveSpec, SpecCapture};
-use cescacs_board::{Board, Column, Diagnostic, Hex, Letters, Line, Piece, PieceKind, Span};
+use cescacs_board::{Board, Column, Hex, Letters, Line, Piece, PieceKind};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 /// `d`, the diagnostic of the failing move `m` (read as `spec` under `letters`, refused by
 /// `board` with `e`), with a "did you mean" help and fix when one is sure.

@@ -206,11 +206,11 @@ fn game_picture(args: &Args) -> Result<Picture, Failed> {
         .map_err(|(name, e)| Failed(output::cannot_read(name, e), output::FAILURE))?;
     chooser.finish();
     // No game selected: said by the chooser, nothing to draw, not an error.
-    let (_, piece, wanted) = found.ok_or_else(|| Failed(String::new(), output::CLEAN))?;
-    let Some((_, found)) = piece.games().find(|(n, _)| *n == wanted) else {
+    let (_, chunk, wanted) = found.ok_or_else(|| Failed(String::new(), output::CLEAN))?;
+    let Some((_, found)) = chunk.games().find(|(n, _)| *n == wanted) else {
         return Err(Failed(String::new(), output::FAILURE));
     };
-    let game = ParsedGame::new(found.game.clone(), &piece.decoded.text);
+    let game = ParsedGame::new(found.game.clone(), &chunk.decoded.text);
     let replayed = game.main_line(Level::Coherence);
     let written = game.movetext().ply_count();
     let ply = args.ply.unwrap_or(replayed.positions.len().saturating_sub(1));

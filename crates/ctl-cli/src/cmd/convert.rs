@@ -133,7 +133,7 @@ pub(super) struct How<'a> {
     pub count: bool,
 }
 
-/// Reads every input named by `paths` piece by piece, transforms the games `how` selects and
+/// Reads every input named by `paths` chunk by chunk, transforms the games `how` selects and
 /// writes them in the canonical layout as `how` says: the shared body of `convert` and
 /// `filter`. An input with syntax errors gets nothing written.
 pub(super) fn print(

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cescacs_board::{Diagnostic, Severity};
+use cescacs_diagnostics::{Diagnostic, Severity};
 use cescacs_toolkit::app::{self, AppGame};
 use cescacs_toolkit::read::{JsonOptions, Parsed, Records};
 use ctl_pgn::render::{ErrorCap, TextRenderer};
@@ -139,7 +139,7 @@ fn run_to(
         let Parsed::Game(game) = record.parse() else { continue };
         let number = game.number;
         let (last, chosen) =
-            (game.last_of_piece, chooser.choose(number, game.game.syntax(), &game.decoded.text));
+            (game.last_of_chunk, chooser.choose(number, game.game.syntax(), &game.decoded.text));
         if chosen {
             let renderer = TextRenderer::at(&name, game.decoded.shown(), game.start, color);
             let show = |cap: &mut ErrorCap, d: &Diagnostic| {

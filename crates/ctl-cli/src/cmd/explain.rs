@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use cescacs_board::codes::{self, Code};
+use cescacs_diagnostics::codes::{self, Code};
 
 use crate::output;
 

@@ -10,7 +10,6 @@ use ctl_pgn::convert::Converted;
 
 use super::convert::{Destination, How, print};
 use crate::games::{Chooser, Criteria, Selection};
-use crate::output;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -81,12 +80,9 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let chooser = match Chooser::with_criteria(&args.selection, &args.criteria) {
+    let chooser = match Chooser::for_command(&args.selection, &args.criteria) {
         Ok(chooser) => chooser,
-        Err(e) => {
-            output::error(e);
-            return ExitCode::from(output::FAILURE);
-        }
+        Err(status) => return status,
     };
     let how = How {
         to: &args.to,

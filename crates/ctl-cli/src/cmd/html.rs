@@ -188,7 +188,7 @@ enum Failed {
     Write(std::io::Error),
 }
 
-/// The page of `input` (alone or in a site: `mode`), read piece by piece (one game each, as
+/// The page of `input` (alone or in a site: `mode`), read chunk by chunk (one game each, as
 /// `check` cuts them), each game written to the page's temporary files (beside `target`) as it
 /// is read: memory bounded by the largest game. `added` is told of each game put on the page.
 fn whole_page(
@@ -206,11 +206,11 @@ fn whole_page(
     let reader = input.open().map_err(Failed::Read)?;
     let mut page = crate::html::Writer::new(Some(dir), mode.clone()).map_err(Failed::Write)?;
     let mut first_game = 1;
-    for piece in ctl_pgn::reader::Pieces::new(reader) {
-        let piece = piece.map_err(Failed::Read)?;
-        let at = crate::html::At { first_game, start: piece.start };
+    for chunk in ctl_pgn::reader::Chunks::new(reader) {
+        let chunk = chunk.map_err(Failed::Read)?;
+        let at = crate::html::At { first_game, start: chunk.start };
         let before = page.tally().read;
-        page.add(name, piece.bytes, chooser, at, &mut added).map_err(Failed::Write)?;
+        page.add(name, chunk.bytes, chooser, at, &mut added).map_err(Failed::Write)?;
         first_game += page.tally().read - before;
     }
     Ok(page)
@@ -235,7 +235,7 @@ fn target(
 }
 
 /// `--split`: a page per game selected, and the site's index, standings and opening tree, in
-/// the folder `dir`, each input read piece by piece (one game each, as `check` cuts them):
+/// the folder `dir`, each input read chunk by chunk (one game each, as `check` cuts them):
 /// memory bounded by the largest game, time linear in the input. The pages are named after the
 /// input and the game's number (`games-0007.html`, numbered again when two inputs share a
 /// name: `games-0007-2.html`); a page's notes give lines and columns in the input. A full disk
@@ -270,18 +270,18 @@ fn split(
             }
         };
         let mut first_game = 1;
-        for piece in ctl_pgn::reader::Pieces::new(reader) {
-            let piece = match piece {
-                Ok(piece) => piece,
+        for chunk in ctl_pgn::reader::Chunks::new(reader) {
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
                 Err(e) => {
                     output::error(output::cannot_read(input.display(), e));
                     io_failure = true;
                     break;
                 }
             };
-            let at = crate::html::At { first_game, start: piece.start };
+            let at = crate::html::At { first_game, start: chunk.start };
             let pages =
-                crate::html::game_pages(&name, piece.bytes, &mut chooser, at, &mode, |n, g| {
+                crate::html::game_pages(&name, chunk.bytes, &mut chooser, at, &mode, |n, g| {
                     site.game(n, g)
                 });
             first_game += pages.tally.read;

@@ -3,7 +3,8 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use cescacs_board::{Diagnostic, Letters};
+use cescacs_board::Letters;
+use cescacs_diagnostics::Diagnostic;
 use cescacs_diagram::Diagram;
 use ctl_pgn::render::ErrorCap;
 use pdtl::Dialect;

@@ -5,13 +5,11 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cescacs_board::Diagnostic;
-use cescacs_toolkit::read::{JsonOptions, Parsed, ParsedRecord, Records};
+use cescacs_diagnostics::{Diagnostic, Span};
+use cescacs_toolkit::read::{JsonOptions, Locate, Parsed, ParsedRecord, Records};
 use cescacs_toolkit::replay;
 use ctl_pgn::Level;
 use ctl_pgn::ParsedGame;
-use ctl_pgn::decode::Decoded;
-use ctl_pgn::reader::TextStart;
 use ctl_pgn::render::TextRenderer;
 
 use crate::games;
@@ -138,11 +136,19 @@ pub fn run(args: Args) -> ExitCode {
                 Parsed::Around(around) => {
                     let stray = around.stray_errors();
                     errors += usize::from(!stray.is_empty());
-                    show(&args, &input.display(), around.decoded, around.start, stray);
+                    let span = around.output.game.span;
+                    let (shown, chunk) = (around.decoded.shown(), around.start.offset);
+                    show(
+                        &args,
+                        &input.display(),
+                        Shown { shown, chunk, locate: around.locate },
+                        span,
+                        stray,
+                    );
                     continue;
                 }
             };
-            let (number, last) = (game.number, game.last_of_piece);
+            let (number, last) = (game.number, game.last_of_chunk);
             if chooser.choose(number, game.game.syntax(), &game.decoded.text) {
                 let (block, failed) = replay_game(&args, input, game);
                 errors += usize::from(failed);
@@ -169,8 +175,8 @@ fn replay_game(args: &Args, input: &Input, game: ParsedRecord<'_>) -> (Block, bo
         ReplayLevel::Coherence => Level::Coherence,
         ReplayLevel::Rules => Level::Rules,
     };
-    let replayed = replay::replay(game, level);
-    let game = &replayed.record;
+    let mut replayed = replay::replay(game, level);
+    let game = &mut replayed.record;
     let name = input.display();
     let mut failed = !replayed.errors.is_empty();
     if game.game.start().is_none() && !failed {
@@ -178,15 +184,28 @@ fn replay_game(args: &Args, input: &Input, game: ParsedRecord<'_>) -> (Block, bo
         output::error(format_args!("{name}: game {number}: its start position cannot be read"));
         failed = true;
     }
-    show(args, &name, game.decoded, game.start, replayed.errors.clone());
+    let (shown, chunk) = (game.decoded.shown(), game.start.offset);
+    let span = game.game.span();
+    show(args, &name, Shown { shown, chunk, locate: game.locate }, span, replayed.errors.clone());
     let moves = main_line_moves(&game.game, &game.decoded.text);
     let block = Block { file: name, game: game.number, positions: replayed.main.positions, moves };
     (block, failed)
 }
 
-/// Renders `errors` (offsets into `decoded`, which starts at `start` of the input `name`) on
-/// standard error, sorted, within the cap of `--max-errors`.
-fn show(args: &Args, name: &str, decoded: &Decoded, start: TextStart, mut errors: Vec<Diagnostic>) {
+/// The text of a record's chunk, to show its diagnostics against.
+struct Shown<'a, 'l> {
+    shown: &'a str,
+    /// Where the chunk starts in the input.
+    chunk: usize,
+    /// Where the record's stretch of the chunk is in the input: a chunk may hold many games (a
+    /// run of games without tags is one chunk), so each record's reports are rendered against
+    /// its own stretch, and the chunk's lines are counted once, not once per game.
+    locate: &'l mut Locate,
+}
+
+/// Renders `errors` (chunk offsets, around `span`, a record's) of the input `name` on standard
+/// error, sorted, within the cap of `--max-errors`.
+fn show(args: &Args, name: &str, text: Shown<'_, '_>, span: Span, mut errors: Vec<Diagnostic>) {
     if errors.is_empty() {
         return;
     }
@@ -194,10 +213,11 @@ fn show(args: &Args, name: &str, decoded: &Decoded, start: TextStart, mut errors
     let color = args.color.enabled(&io::stderr());
     let mut cap = args.max_errors.cap();
     errors.retain(|d| cap.admit(d.severity));
-    let renderer = TextRenderer::at(name, decoded.shown(), start, color);
+    let window = text.locate.window(text.shown, span, &errors);
+    let renderer = TextRenderer::at(name, &text.shown[window.text], window.start, color);
     let mut stderr = io::stderr().lock();
     for d in errors.iter() {
-        let _ = stderr.write_all(renderer.render(&d.clone().shifted(start.offset)).as_bytes());
+        let _ = stderr.write_all(renderer.render(&d.clone().shifted(text.chunk)).as_bytes());
     }
     if let Some(line) = cap.omitted_line(name) {
         let _ = stderr.write_all(line.as_bytes());

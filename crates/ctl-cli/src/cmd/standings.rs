@@ -2,7 +2,6 @@
 //! points as C'escacs scores a result, wins, draws, losses, Buchholz and Sonneborn-Berger,
 //! ranked (`ctl_pgn::standings`), as text, JSON or a web page.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -73,12 +72,9 @@ pub enum Format {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let mut chooser = match Chooser::with_criteria(&args.selection, &args.criteria) {
+    let mut chooser = match Chooser::for_command(&args.selection, &args.criteria) {
         Ok(chooser) => chooser,
-        Err(e) => {
-            output::error(e);
-            return ExitCode::from(output::FAILURE);
-        }
+        Err(status) => return status,
     };
     let grouping = if args.one_table { Grouping::All } else { Grouping::ByEvent };
     let mut builder = StandingsBuilder::new(grouping);
@@ -86,18 +82,11 @@ pub fn run(args: Args) -> ExitCode {
         map_paths(&args.paths, &mut chooser, GameScore::of_lazy, |score| builder.add(score));
     chooser.finish();
     let standings = builder.finish();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let written = match args.format {
+    output::to_stdout(output::exit_code(0, failed), |out| match args.format {
         Format::Text => out.write_all(text(&standings).as_bytes()),
-        Format::Json => serde_json::to_writer_pretty(&mut out, &standings)
-            .map_err(io::Error::from)
-            .and_then(|()| out.write_all(b"\n")),
+        Format::Json => output::json_document(out, &standings),
         Format::Html => out.write_all(crate::html::standings_page(&standings).as_bytes()),
-    };
-    if let Err(e) = written.and_then(|()| out.flush()) {
-        return output::write_failed(output::STDOUT, &e);
-    }
-    output::exit_code(0, failed)
+    })
 }
 
 /// The tables as text: each event's title, then its players' lines (with the grid when it

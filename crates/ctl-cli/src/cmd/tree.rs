@@ -2,7 +2,6 @@
 //! (`ctl_pgn::opening_tree`): each next move with its games, its score for the side that played
 //! it and its share, to a depth, as text or JSON.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -84,12 +83,9 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(output::FAILURE);
         }
     };
-    let mut chooser = match Chooser::with_criteria(&args.selection, &args.criteria) {
+    let mut chooser = match Chooser::for_command(&args.selection, &args.criteria) {
         Ok(chooser) => chooser,
-        Err(e) => {
-            output::error(e);
-            return ExitCode::from(output::FAILURE);
-        }
+        Err(status) => return status,
     };
     let mut builder = TreeBuilder::new(&from, args.depth as usize);
     let paths = builder.paths();
@@ -101,17 +97,10 @@ pub fn run(args: Args) -> ExitCode {
     );
     chooser.finish();
     let tree = builder.finish();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let written = match args.format {
+    output::to_stdout(output::exit_code(0, failed), |out| match args.format {
         Format::Text => out.write_all(text(&tree, &from).as_bytes()),
-        Format::Json => serde_json::to_writer_pretty(&mut out, &tree)
-            .map_err(io::Error::from)
-            .and_then(|()| out.write_all(b"\n")),
-    };
-    if let Err(e) = written.and_then(|()| out.flush()) {
-        return output::write_failed(output::STDOUT, &e);
-    }
-    output::exit_code(0, failed)
+        Format::Json => output::json_document(out, &tree),
+    })
 }
 
 /// The tree as text: the position and its games, then a line per move, indented by depth.

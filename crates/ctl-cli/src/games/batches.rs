@@ -1,6 +1,6 @@
 //! The games a command selects, read in batches and worked on in parallel, for the commands
-//! that sum up a collection (`standings`, `tree`): an input is cut into pieces of one game
-//! each, as every command cuts it; a batch of pieces (about [`crate::pipeline::BATCH_BYTES`]) is
+//! that sum up a collection (`standings`, `tree`): an input is cut into chunks of one game
+//! each, as every command cuts it; a batch of chunks (about [`crate::pipeline::BATCH_BYTES`]) is
 //! read on the rayon pool as `ctl_pgn::LazyReader` reads them (a game the scanner reads whole
 //! gets no syntax tree unless the selection looks past its tags), its games offered to the
 //! [`Chooser`] in input order, the games selected worked on in parallel, and what each gives
@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use ctl_an::Limits;
 use ctl_an::syntax::Record;
 use ctl_pgn::LazyGame;
-use ctl_pgn::reader::{Pieces, StreamPiece};
+use ctl_pgn::reader::{Chunks, StreamChunk};
 use rayon::prelude::*;
 
 use super::Chooser;
@@ -35,23 +35,23 @@ pub fn map_selected<T: Send>(
     mut take: impl FnMut(T),
 ) -> io::Result<()> {
     chooser.start(input);
-    let mut pieces = Pieces::new(input.open()?);
+    let mut chunks = Chunks::new(input.open()?);
     let mut next_game = 1;
     let whole = chooser.reads_movetext();
     loop {
-        let mut batch: Vec<StreamPiece> = Vec::new();
+        let mut batch: Vec<StreamChunk> = Vec::new();
         let mut bytes = 0;
         while bytes < BATCH_BYTES {
-            let Some(piece) = pieces.next() else { break };
-            let piece = piece?;
-            bytes += piece.bytes.len();
-            batch.push(piece);
+            let Some(chunk) = chunks.next() else { break };
+            let chunk = chunk?;
+            bytes += chunk.bytes.len();
+            batch.push(chunk);
         }
         if batch.is_empty() {
             return Ok(());
         }
         let read: Vec<Vec<LazyGame>> =
-            batch.into_par_iter().map(|piece| ctl_pgn::lazy::read_piece(piece, &limits)).collect();
+            batch.into_par_iter().map(|chunk| ctl_pgn::lazy::read_chunk(chunk, &limits)).collect();
         let mut chosen: Vec<&LazyGame> = Vec::new();
         for game in read.iter().flatten() {
             let record: Cow<'_, Record> = if game.scanned() && !whole {

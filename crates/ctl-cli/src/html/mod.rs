@@ -6,7 +6,7 @@
 //! style sheet and script inline (a page alone: nothing is fetched, it works offline and can be
 //! sent as one file) or from the site's shared files. A [`Writer`] writes a page game by game,
 //! holding one game at a time whatever the size of the file; [`game_pages`] makes a page of
-//! each game of a piece of a file (`--split`). The site's other pages: [`index`], the
+//! each game of a chunk of a file (`--split`). The site's other pages: [`index`], the
 //! [`standings`] and the opening [`tree`].
 
 mod collection;
@@ -100,8 +100,8 @@ mod tests {
                     continue;
                 }
                 let bytes = std::fs::read(&path).expect("readable");
-                let piece = Check::new(Level::Rules).piece(&bytes);
-                let found = piece.checked.diagnostics;
+                let chunk = Check::new(Level::Rules).chunk(&bytes);
+                let found = chunk.checked.diagnostics;
                 let errors = found.iter().filter(|d| d.is_error()).count();
                 let page =
                     page("x", bytes, &mut Chooser::new(&Selection::default()), At::default());
@@ -111,7 +111,7 @@ mod tests {
                     (errors, found.len() - errors),
                     "{shown}"
                 );
-                assert_eq!(page.tally.games, piece.checked.games, "{shown}");
+                assert_eq!(page.tally.games, chunk.checked.games, "{shown}");
                 files += 1;
             }
         }

@@ -1,5 +1,5 @@
 //! A page of games being written: a file's page game by game ([`Writer`]), or a page of its
-//! own for each game of a piece of a file ([`game_pages`], `--split`).
+//! own for each game of a chunk of a file ([`game_pages`], `--split`).
 
 use cescacs_viewer::{At, Tally};
 use ctl_pgn::ParsedGame;
@@ -7,7 +7,7 @@ use ctl_pgn::ParsedGame;
 use super::write::{self, Mode};
 use crate::games::Chooser;
 
-/// A page written piece by piece of its file ([`Writer::add`]), holding one game at a time:
+/// A page written chunk by chunk of its file ([`Writer::add`]), holding one game at a time:
 /// what comes before the games on the page waits in spools ([`write::Parts`]).
 pub(crate) struct Writer {
     viewer: cescacs_viewer::Viewer<write::Parts>,
@@ -15,14 +15,14 @@ pub(crate) struct Writer {
 
 impl Writer {
     /// A page to write, alone or in a site (`mode`), its parts waiting in memory (`spool_in`
-    /// `None`: a page of one piece) or in temporary files in the folder `spool_in` (a page of
+    /// `None`: a page of one chunk) or in temporary files in the folder `spool_in` (a page of
     /// any size: the page's folder, so that they take no memory where the temporary folder is
     /// in memory).
     pub(crate) fn new(spool_in: Option<&std::path::Path>, mode: Mode) -> std::io::Result<Writer> {
         Ok(Writer { viewer: cescacs_viewer::Viewer::new(write::Parts::new(spool_in, mode)?) })
     }
 
-    /// Adds the games of a piece of the file (`bytes`, which start at `at`) that `chooser`
+    /// Adds the games of a chunk of the file (`bytes`, which start at `at`) that `chooser`
     /// selects, checked as `cescacs check` checks them, each read the full way: the page draws
     /// every game's tree; the notes about the text around games always are on the page.
     /// `added` is told of each game added, with its number in the file.
@@ -62,9 +62,9 @@ impl Writer {
     }
 }
 
-/// The games of a piece of a file, a page each (`--split`).
+/// The games of a chunk of a file, a page each (`--split`).
 pub(crate) struct GamePages {
-    /// What checking the piece found.
+    /// What checking the chunk found.
     pub tally: Tally,
     /// Each game selected: its number in the file, and its page once given its navigation
     /// bar ([`GamePage::finish`]).
@@ -87,8 +87,8 @@ impl GamePage {
     }
 }
 
-/// A page of its own for each game of a piece of a file (`bytes`, which start at `at`) that
-/// `chooser` selects, checked as `cescacs check` checks them; the notes about the piece's text
+/// A page of its own for each game of a chunk of a file (`bytes`, which start at `at`) that
+/// `chooser` selects, checked as `cescacs check` checks them; the notes about the chunk's text
 /// around games go on the first of them. `added` is told of each game, with its number in the
 /// file.
 pub(crate) fn game_pages(
@@ -99,7 +99,7 @@ pub(crate) fn game_pages(
     mode: &Mode,
     mut added: impl FnMut(usize, &ParsedGame),
 ) -> GamePages {
-    /// The games and notes of the piece, in order.
+    /// The games and notes of the chunk, in order.
     #[derive(Default)]
     struct Collected {
         notes: Vec<(String, bool)>,
@@ -135,7 +135,7 @@ pub(crate) fn game_pages(
         let last = std::mem::take(&mut after);
         let mut notes = notes;
         if i == 0 {
-            // The notes after the last game of the piece go on its first page too.
+            // The notes after the last game of the chunk go on its first page too.
             notes.extend(last);
         }
         for (html, decoding) in &notes {

@@ -46,7 +46,7 @@ impl Outputs {
         target::check(target, &self.inputs, self.force)
     }
 
-    /// The output `target` to write piece by piece, then [`Outputs::finish`].
+    /// The output `target` to write part by part, then [`Outputs::finish`].
     pub fn start(&self, target: &Path) -> io::Result<Pending> {
         self.check(target)?;
         Pending::new(target)

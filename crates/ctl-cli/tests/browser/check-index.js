@@ -7,26 +7,13 @@
 // The manifest gives the index page, its folder, how many links it must have and a scratch
 // folder. Prints one line per problem and exits 1 when there is any.
 "use strict";
-const fs = require("fs");
-const path = require("path");
-const { launch } = require("./chromium");
+const { checker } = require("./chromium");
 
-const manifest = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const problems = [];
-const fail = (where, what) => problems.push(`${where}: ${what}`);
-
-/// The file a `file:` URL names, when it is one of the folder's own files.
-function ownFile(url) {
-  if (!url.startsWith("file://")) return null;
-  const file = decodeURIComponent(new URL(url).pathname);
-  return path.dirname(file) === manifest.dir && fs.existsSync(file) ? file : null;
-}
+const { manifest, fail, ownFile, run } = checker();
 
 (async () => {
-  const userData = fs.mkdtempSync(path.join(manifest.scratch, "profile-"));
-  const context = await launch(userData);
   let clicked = 0;
-  try {
+  await run(manifest.scratch, async (context) => {
     const index = "file://" + manifest.index;
     const probe = await context.newPage();
     await probe.goto(index);
@@ -54,13 +41,7 @@ function ownFile(url) {
       clicked += 1;
       await page.close();
     }
-  } catch (e) {
-    fail("browser", e.stack || String(e));
-  } finally {
-    await context.close();
-    fs.rmSync(userData, { recursive: true, force: true });
-  }
-  console.log(`${clicked} links of the index clicked`);
-  for (const p of problems) console.log("PROBLEM " + p);
-  process.exit(problems.length ? 1 : 0);
+  }, () => {
+    return `${clicked} links of the index clicked`;
+  });
 })();

@@ -7,11 +7,9 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { launch } = require("./chromium");
+const { checker } = require("./chromium");
 
-const manifest = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const problems = [];
-const fail = (where, what) => problems.push(`${where}: ${what}`);
+const { manifest, fail, run } = checker();
 
 // The pieces of the board shown: `HEX:LETTER` sorted, as the Rust test writes them.
 const pieces = (page) => page.evaluate(() =>
@@ -313,10 +311,8 @@ async function references(context, entry) {
 
 (async () => {
   const started = Date.now();
-  const userData = fs.mkdtempSync(path.join(manifest.shots, "profile-"));
-  const context = await launch(userData);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  try {
+  await run(manifest.shots, async (context) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const stepper = await tab(context);
     for (const entry of manifest.pages) await stepThrough(stepper, entry);
     await stepper.close();
@@ -331,14 +327,8 @@ async function references(context, entry) {
     const calm = manifest.pages.find((p) => p.games.length > 0 && !html(p).includes('class="note warning"'));
     if (warned && calm) await warnings(context, warned, calm);
     else fail("corpus", "no page with both warnings and errors, or none without warnings");
-  } catch (e) {
-    fail("browser", e.stack || String(e));
-  } finally {
-    await context.close();
-    fs.rmSync(userData, { recursive: true, force: true });
-  }
-  const steps = manifest.pages.reduce((s, p) => s + p.games.reduce((t, g) => t + g.boards.length, 0), 0);
-  console.log(`${manifest.pages.length} pages, ${steps} boards compared, ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  for (const p of problems) console.log("PROBLEM " + p);
-  process.exit(problems.length ? 1 : 0);
+  }, () => {
+    const steps = manifest.pages.reduce((s, p) => s + p.games.reduce((t, g) => t + g.boards.length, 0), 0);
+    return `${manifest.pages.length} pages, ${steps} boards compared, ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  });
 })();

@@ -11,20 +11,10 @@
 // it keeps, how many events the standings have, the rows to click, and a scratch folder.
 // Prints one line per problem and exits 1 when there is any.
 "use strict";
-const fs = require("fs");
 const path = require("path");
-const { launch } = require("./chromium");
+const { checker } = require("./chromium");
 
-const manifest = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const problems = [];
-const fail = (where, what) => problems.push(`${where}: ${what}`);
-
-/// The file a `file:` URL names, when it is one of the folder's own files.
-function ownFile(url) {
-  if (!url.startsWith("file://")) return null;
-  const file = decodeURIComponent(new URL(url).pathname);
-  return path.dirname(file) === manifest.dir && fs.existsSync(file) ? file : null;
-}
+const { manifest, fail, ownFile, run } = checker();
 
 /// A tab that reports what leaves the folder and what fails.
 async function tab(context, where, size) {
@@ -59,10 +49,8 @@ const column = (page, n) =>
 const narrow = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 (async () => {
-  const userData = fs.mkdtempSync(path.join(manifest.scratch, "profile-"));
-  const context = await launch(userData);
   let clicked = 0;
-  try {
+  await run(manifest.scratch, async (context) => {
     const index = "file://" + manifest.index;
     const page = await tab(context, "index");
     await page.goto(index);
@@ -161,13 +149,7 @@ const narrow = (page) => page.evaluate(() => document.documentElement.scrollWidt
       else await mounted(tree, "tree's game");
     }
     await tree.close();
-  } catch (e) {
-    fail("browser", e.stack || String(e));
-  } finally {
-    await context.close();
-    fs.rmSync(userData, { recursive: true, force: true });
-  }
-  console.log(`${clicked} games of the index opened`);
-  for (const p of problems) console.log("PROBLEM " + p);
-  process.exit(problems.length ? 1 : 0);
+  }, () => {
+    return `${clicked} games of the index opened`;
+  });
 })();

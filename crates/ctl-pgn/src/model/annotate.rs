@@ -2,7 +2,8 @@
 //! offer, the last-move `:`), the comments (opening, after a pair, before a variation's first
 //! pair, closing), a pair's number, a variation's label, the result.
 
-use cescacs_board::{Colour, Span};
+use cescacs_board::Colour;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{CheckMark, Comment, CommentKind, GameResult, Rating, Spanned};
 
 use super::data::NodeId;

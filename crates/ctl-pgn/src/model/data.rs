@@ -13,7 +13,8 @@
 //! first of its pair is Black's move after White's, its parent's `next`; the first node of a
 //! line (a game's first move, a variation's first move) starts a pair.
 
-use cescacs_board::{Colour, Move, Span};
+use cescacs_board::{Colour, Move};
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{Comment, GameResult, PairNumber, Ply, Spanned};
 
 /// A node of a [`Game`](crate::Game): its root (before the first move) or one of its plies.

@@ -2,7 +2,8 @@
 //! and removing variations. Every edit keeps the written structure whole (docs/MODEL.md):
 //! what a pair holds, where a variation is written, the numbers of new pairs.
 
-use cescacs_board::{Board, Colour, Move, MoveNumber, Span};
+use cescacs_board::{Board, Colour, Move, MoveNumber};
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{self, PairNumber, Ply};
 
 use super::data::{NodeData, NodeId, PairData, VariationData};

@@ -1,6 +1,7 @@
 //! The game: its tags with the setup they give (letters, start position), and its movetext.
 
-use cescacs_board::{Diagnostic, Letters, Position, Span};
+use cescacs_board::{Letters, Position};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::{Comment, GameResult, Tag};
 
 use super::data::{NodeId, Tree};

@@ -2,7 +2,8 @@
 //! the variations written after a pair ([`Variation`]). Read-only views, cheap to copy; the
 //! edits are [`Game`]'s methods, which take a [`NodeId`].
 
-use cescacs_board::{Colour, Move, Outcome, Position, Span};
+use cescacs_board::{Colour, Move, Outcome, Position};
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{Comment, PairNumber, Ply};
 
 use super::data::{NodeData, NodeId, PairData, VariationData};

@@ -1,7 +1,8 @@
 //! A game read into the model: the parsed record's tags and setup, its movetext as nodes, and
 //! each node's board move from a replay of its lines.
 
-use cescacs_board::{Colour, Span};
+use cescacs_board::Colour;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::{Movetext, Pair, Ply, Record, Variation};
 
 use super::data::{NodeData, NodeId, PairData, Tree, VariationData};

@@ -2,7 +2,7 @@
 //! give the game's letters and start position: editing one reads them again and plays the
 //! moves again from there.
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::Tag;
 
 use super::error::EditError;

@@ -1,7 +1,7 @@
 //! How many diagnostics of one file are shown: output bounded by the input's worth, not by how
 //! many times a hostile file can repeat a mistake.
 
-use cescacs_board::Severity;
+use cescacs_diagnostics::Severity;
 
 /// Diagnostics shown per file when nothing else is asked (`--max-errors`).
 pub const DEFAULT_MAX_DIAGNOSTICS: usize = 100;
@@ -13,7 +13,7 @@ pub const DEFAULT_MAX_DIAGNOSTICS: usize = 100;
 /// diagnostic.
 ///
 /// ```
-/// use cescacs_board::Severity;
+/// use cescacs_diagnostics::Severity;
 /// use ctl_pgn::render::ErrorCap;
 /// let mut cap = ErrorCap::new(2);
 /// assert!(cap.admit(Severity::Error) && cap.admit(Severity::Warning));
@@ -73,7 +73,7 @@ impl ErrorCap {
         false
     }
 
-    /// Counts `errors` and `warnings` left out without being looked at one by one (a piece of
+    /// Counts `errors` and `warnings` left out without being looked at one by one (a chunk of
     /// the file that rendered only what could be shown).
     pub fn omit(&mut self, errors: usize, warnings: usize) {
         self.omitted_errors += errors;
@@ -91,7 +91,7 @@ impl ErrorCap {
         (self.omitted() > 0).then(|| {
             format!(
                 "{}: {} more {} not shown ({} {}, {} {}); `--max-errors 0` shows them all\n",
-                cescacs_board::terminal::terminal_safe(path),
+                cescacs_diagnostics::terminal::terminal_safe(path),
                 self.omitted(),
                 if self.omitted() == 1 { "diagnostic" } else { "diagnostics" },
                 self.omitted_errors,

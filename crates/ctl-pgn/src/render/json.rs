@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use cescacs_board::{Diagnostic, Severity, Span, codes};
+use cescacs_diagnostics::{Diagnostic, Severity, Span, codes};
 use serde::{Deserialize, Serialize};
 
 use super::line_index::{LineIndex, LspPosition, PositionEncoding};
@@ -18,7 +18,7 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const TOOL: &str = "cescacs";
 
 /// Which layer of the toolkit a code comes from: the LSP `source` field, its family's
-/// ([`Family::source`](cescacs_board::codes::Family::source) in the registry), or [`TOOL`] for
+/// ([`Family::source`](cescacs_diagnostics::codes::Family::source) in the registry), or [`TOOL`] for
 /// a code that is not in the registry.
 ///
 /// ```
@@ -37,7 +37,7 @@ pub fn source_of(code: &str) -> &'static str {
 /// The whole output of a run: every file checked, with its diagnostics, and a summary.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::{Context, Document, FileReport, PositionEncoding};
 /// let mut report = FileReport::new("/g/a.ctl-pgn", "1. D∞×E4\n").with_counts(1, 1);
 /// report.push(Diagnostic::error("E0203", Span::new(9, 10), "found `E`"), Context::game(1));
@@ -97,11 +97,11 @@ impl Document {
     }
 }
 
-/// Writes a [`Document`] piece by piece, so that a run over huge files never holds all its
+/// Writes a [`Document`] part by part, so that a run over huge files never holds all its
 /// diagnostics: the output is byte for byte what [`Document::to_json`] gives for the same files.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::{Context, Document, DocumentWriter, FileDiagnostics, FileReport, PositionEncoding, Summary};
 /// let mut report = FileReport::new("/g/a.ctl-pgn", "1. E7xE13\n").with_counts(1, 1);
 /// report.push(Diagnostic::error("E0206", Span::new(5, 6), "found `x`"), Context::game(1));
@@ -389,27 +389,27 @@ impl JsonDiagnostic {
     }
 }
 
-/// The diagnostics of one checked piece of a file as [`JsonDiagnostic`]s, what `cescacs check
-/// --format json` writes for them: `diagnostics` (spans into the piece, sorted), `read` the
-/// games of the piece read the full way (each diagnostic's game and ply, numbered from 1 within
-/// the piece), `shown` the piece as reports show it
-/// ([`Decoded::shown`](crate::decode::Decoded::shown)), `start` where the piece starts in the
-/// file, `uri` the file's URI. The game numbers are the piece's: add the games of the pieces
+/// The diagnostics of one checked chunk of a file as [`JsonDiagnostic`]s, what `cescacs check
+/// --format json` writes for them: `diagnostics` (spans into the chunk, sorted), `read` the
+/// games of the chunk read the full way (each diagnostic's game and ply, numbered from 1 within
+/// the chunk), `shown` the chunk as reports show it
+/// ([`Decoded::shown`](crate::decode::Decoded::shown)), `start` where the chunk starts in the
+/// file, `uri` the file's URI. The game numbers are the chunk's: add the games of the chunks
 /// before it for the file's.
 ///
 /// ```
 /// use ctl_pgn::Check;
 /// use ctl_pgn::reader::TextStart;
-/// use ctl_pgn::render::{PositionEncoding, piece_json};
+/// use ctl_pgn::render::{PositionEncoding, chunk_json};
 /// use ctl_pgn::validate::Level;
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11: *\n";
-/// let piece = Check::new(Level::Rules).piece(text.as_bytes());
-/// let shown = piece.decoded.as_ref().unwrap().shown();
-/// let found = &piece.checked;
-/// let json = piece_json(&found.diagnostics, &found.read, shown, TextStart::default(), "untitled:a", PositionEncoding::Utf16);
+/// let chunk = Check::new(Level::Rules).chunk(text.as_bytes());
+/// let shown = chunk.decoded.as_ref().unwrap().shown();
+/// let found = &chunk.checked;
+/// let json = chunk_json(&found.diagnostics, &found.read, shown, TextStart::default(), "untitled:a", PositionEncoding::Utf16);
 /// assert_eq!((json[0].code.as_str(), json[0].data.game, json[0].data.ply), ("E0501", Some(1), Some(3)));
 /// ```
-pub fn piece_json(
+pub fn chunk_json(
     diagnostics: &[Diagnostic],
     read: &[crate::parsed::ParsedGame],
     shown: &str,
@@ -548,7 +548,7 @@ pub fn render_json(reports: &[FileReport<'_>], encoding: PositionEncoding) -> St
 /// runs stream.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::{Context, FileReport, PositionEncoding, write_jsonl};
 /// let mut report = FileReport::new("/a.ctl-pgn", "E7xE13 F8xF12");
 /// report.push(Diagnostic::error("E0203", Span::new(2, 3), "found `x`"), Context::game(1));

@@ -141,8 +141,8 @@ impl<'a> LineIndex<'a> {
         LineIndex::at(text, TextStart::default())
     }
 
-    /// Indexes `text`, a piece of a file that starts at `start` (e.g. one game read from a
-    /// stream, [`crate::reader::StreamPiece`]): lookups take file offsets and give file positions.
+    /// Indexes `text`, a part of a file that starts at `start` (e.g. one game read from a
+    /// stream, [`crate::reader::StreamChunk`]): lookups take file offsets and give file positions.
     ///
     /// ```
     /// use ctl_pgn::reader::TextStart;
@@ -150,10 +150,10 @@ impl<'a> LineIndex<'a> {
     /// let file = "[Variant \"C'escacs\"] 1. D∞: * [Variant \"C'escacs\"] 1. E7xE13: *\n";
     /// let cut = file.rfind("[Variant").unwrap();
     /// let start = TextStart::default().after(&file.as_bytes()[..cut]);
-    /// let piece = LineIndex::at(&file[cut..], start);
+    /// let part = LineIndex::at(&file[cut..], start);
     /// let x = file.find('x').unwrap();
-    /// assert_eq!(piece.position(x, PositionEncoding::Utf16), LineIndex::new(file).position(x, PositionEncoding::Utf16));
-    /// assert_eq!(piece.line_col(x).to_string(), "1:57");
+    /// assert_eq!(part.position(x, PositionEncoding::Utf16), LineIndex::new(file).position(x, PositionEncoding::Utf16));
+    /// assert_eq!(part.line_col(x).to_string(), "1:57");
     /// ```
     pub fn at(text: &'a str, start: TextStart) -> LineIndex<'a> {
         let bom = start.offset == 0 && text.starts_with(BOM);

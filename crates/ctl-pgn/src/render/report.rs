@@ -1,6 +1,6 @@
 //! One checked file: its text, its diagnostics with their game and ply, and what it held.
 
-use cescacs_board::{Diagnostic, Severity, Span};
+use cescacs_diagnostics::{Diagnostic, Severity, Span};
 use ctl_an::syntax::{Ply, Record};
 
 use super::text::TextRenderer;
@@ -41,7 +41,7 @@ impl Context {
 /// pushed) and the main-line ply (numbered from 1, `…` not counted) whose text holds its start.
 ///
 /// ```
-/// use cescacs_board::Span;
+/// use cescacs_diagnostics::Span;
 /// use ctl_pgn::render::{Context, Locator};
 /// let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15: *\n";
 /// let mut locator = Locator::default();
@@ -108,7 +108,7 @@ impl Locator {
 /// absolute) is what editors get. Spans of the diagnostics are byte offsets into `source`.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::{Context, FileReport};
 /// let mut report = FileReport::new("g.ctl-pgn", "1. E7xE13\n").with_counts(1, 1);
 /// report.push(Diagnostic::error("E0203", Span::new(5, 6), "found `x`"), Context::game(1).with_ply(1));
@@ -122,7 +122,7 @@ pub struct FileReport<'a> {
     pub path: &'a str,
     /// The URI editors use for this file.
     pub uri: String,
-    /// The file's text, or the piece of it that the diagnostics are in (see [`FileReport::at`]).
+    /// The file's text, or the part of it that the diagnostics are in (see [`FileReport::at`]).
     pub source: &'a str,
     /// Where `source` starts in the file: the default for a whole file.
     pub start: TextStart,
@@ -148,12 +148,12 @@ impl<'a> FileReport<'a> {
         }
     }
 
-    /// The same report for `source`, a piece of the file that starts at `start` (e.g. one game
-    /// read from a stream, [`crate::reader::StreamPiece`]): its diagnostics are in file offsets inside
-    /// the piece, and the renderers give file lines and columns.
+    /// The same report for `source`, a part of the file that starts at `start` (e.g. one game
+    /// read from a stream, [`crate::reader::StreamChunk`]): its diagnostics are in file offsets inside
+    /// the part, and the renderers give file lines and columns.
     ///
     /// ```
-    /// use cescacs_board::{Diagnostic, Span};
+    /// use cescacs_diagnostics::{Diagnostic, Span};
     /// use ctl_pgn::reader::TextStart;
     /// use ctl_pgn::render::{Context, FileReport};
     /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"] 1. E7xE13: *\n";

@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use ariadne::{CharSet, Color, Config, IndexType, Label, Report, ReportKind, Source};
-use cescacs_board::terminal::{is_unsafe, push_safe, terminal_safe};
-use cescacs_board::{Diagnostic, Severity, Span};
+use cescacs_diagnostics::terminal::{is_unsafe, push_safe, terminal_safe};
+use cescacs_diagnostics::{Diagnostic, Severity, Span};
 
 use super::line_index::{LineIndex, ceil_char_boundary, end_of_last_line, floor_char_boundary};
 use crate::reader::TextStart;
@@ -22,7 +22,7 @@ use crate::reader::TextStart;
 /// inside the source rather than panic.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::render_text;
 /// let source = "1. E7xE13\n";
 /// let d = Diagnostic::error("E0203", Span::new(5, 6), "expected `-`, `×` or `*`, found `x`")
@@ -53,7 +53,7 @@ pub fn render_text(diagnostics: &[Diagnostic], path: &str, source: &str, color: 
 /// `path:line:col` header and the line numbers are those of the whole file either way.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Span};
+/// use cescacs_diagnostics::{Diagnostic, Span};
 /// use ctl_pgn::render::TextRenderer;
 /// let r = TextRenderer::new("a.ctl-pgn", "[Variant \"C'escacs\"]\n", false);
 /// let text = r.render(&Diagnostic::warning("W0301", Span::new(1, 8), "tag out of order"));
@@ -61,7 +61,7 @@ pub fn render_text(diagnostics: &[Diagnostic], path: &str, source: &str, color: 
 /// ```
 #[derive(Debug)]
 pub struct TextRenderer<'a> {
-    /// The path, [terminal-safe](cescacs_board::terminal::terminal_safe).
+    /// The path, [terminal-safe](cescacs_diagnostics::terminal::terminal_safe).
     path: Cow<'a, str>,
     /// Lines and columns of the source (a leading BOM is not a column).
     index: LineIndex<'a>,
@@ -86,12 +86,12 @@ impl<'a> TextRenderer<'a> {
         TextRenderer::at(path, source, TextStart::default(), color)
     }
 
-    /// A renderer for diagnostics of `source`, a piece of a file that starts at `start` (one
+    /// A renderer for diagnostics of `source`, a part of a file that starts at `start` (one
     /// game read from a stream): spans are file offsets, and headers and line numbers are those
     /// of the whole file.
     ///
     /// ```
-    /// use cescacs_board::{Diagnostic, Span};
+    /// use cescacs_diagnostics::{Diagnostic, Span};
     /// use ctl_pgn::reader::TextStart;
     /// use ctl_pgn::render::TextRenderer;
     /// let file = "[Variant \"C'escacs\"] 1. E7-E13: *\n[Variant \"C'escacs\"]\n1. E7xE13: *\n";
@@ -118,8 +118,8 @@ impl<'a> TextRenderer<'a> {
 
     /// One report, ending in a line break.
     ///
-    /// Every piece of text in it (message, labels, help, notes, path, source lines) is
-    /// [terminal-safe](cescacs_board::terminal::terminal_safe). Its size does not depend on how
+    /// Every part of text in it (message, labels, help, notes, path, source lines) is
+    /// [terminal-safe](cescacs_diagnostics::terminal::terminal_safe). Its size does not depend on how
     /// far apart its labels are: a label more than `NEAR` (8) lines away from the primary one is
     /// given as a note with its place, and a label running over more than `NEAR` lines is
     /// shown on its first line (the note says where it ends), so a report costs what the lines
@@ -269,7 +269,7 @@ impl<'a> TextRenderer<'a> {
         let last =
             ranges.iter().map(|r| line_of(r.end.saturating_sub(1).max(r.start))).max().unwrap_or(0);
         let marker = if self.color { "…" } else { "..." };
-        let mut excerpt = Excerpt { text: String::new(), first_line: first, pieces: Vec::new() };
+        let mut excerpt = Excerpt { text: String::new(), first_line: first, parts: Vec::new() };
         for line in first..=last {
             if line > first {
                 excerpt.text.push('\n');
@@ -330,19 +330,19 @@ struct Layout<'d> {
     excerpt: Excerpt,
 }
 
-/// The text ariadne is given for one report, and where its pieces come from.
+/// The text ariadne is given for one report, and where its parts come from.
 struct Excerpt {
     text: String,
     /// The line of the source (0-based) that the excerpt's first line is.
     first_line: usize,
-    /// `(source start, source end, excerpt start, excerpt end)` of each piece of source text
+    /// `(source start, source end, excerpt start, excerpt end)` of each part of source text
     /// kept: a run of characters shown as they are, or one character shown escaped.
-    pieces: Vec<(usize, usize, usize, usize)>,
+    parts: Vec<(usize, usize, usize, usize)>,
 }
 
 impl Excerpt {
-    /// Appends `source[from..to]` (one line's piece), each character that is not
-    /// [terminal-safe](cescacs_board::terminal::is_unsafe) written escaped, as a piece of its
+    /// Appends `source[from..to]` (one line's part), each character that is not
+    /// [terminal-safe](cescacs_diagnostics::terminal::is_unsafe) written escaped, as a part of its
     /// own, so that offsets still map.
     fn push(&mut self, source: &str, from: usize, to: usize) {
         let mut run = from;
@@ -354,26 +354,25 @@ impl Excerpt {
             self.push_run(source, run, at);
             let into = self.text.len();
             push_safe(&mut self.text, c);
-            self.pieces.push((at, at + c.len_utf8(), into, self.text.len()));
+            self.parts.push((at, at + c.len_utf8(), into, self.text.len()));
             run = at + c.len_utf8();
         }
         self.push_run(source, run, to);
     }
 
     fn push_run(&mut self, source: &str, from: usize, to: usize) {
-        if from < to || self.pieces.last().is_none_or(|&(_, end, _, _)| end < from) {
+        if from < to || self.parts.last().is_none_or(|&(_, end, _, _)| end < from) {
             let into = self.text.len();
             self.text.push_str(&source[from..to]);
-            self.pieces.push((from, to, into, self.text.len()));
+            self.parts.push((from, to, into, self.text.len()));
         }
     }
 
-    /// A source range as a range of the excerpt (its ends are always in a kept piece).
+    /// A source range as a range of the excerpt (its ends are always in a kept part).
     fn map(&self, range: Range<usize>) -> Range<usize> {
         let at = |offset: usize| {
-            let i =
-                self.pieces.partition_point(|&(from, _, _, _)| from <= offset).saturating_sub(1);
-            self.pieces.get(i).map_or(0, |&(from, to, into, end)| {
+            let i = self.parts.partition_point(|&(from, _, _, _)| from <= offset).saturating_sub(1);
+            self.parts.get(i).map_or(0, |&(from, to, into, end)| {
                 if offset >= to {
                     end
                 } else if end - into == to - from {

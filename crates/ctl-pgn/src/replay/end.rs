@@ -8,7 +8,8 @@
 //! looked for only when the material changed or the move clock reached its limit.
 
 use cescacs_board::internals::REPETITION_DRAW;
-use cescacs_board::{Board, BoardMove, Diagnostic, DrawReason, Outcome, Span};
+use cescacs_board::{Board, BoardMove, DrawReason, Outcome};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::{GameResult, Spanned};
 
 use crate::validate::{codes, messages};

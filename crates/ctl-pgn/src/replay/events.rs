@@ -13,7 +13,8 @@
 
 use std::borrow::Cow;
 
-use cescacs_board::{Board, Colour, Diagnostic, Letters, Span};
+use cescacs_board::{Board, Colour, Letters};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::scan::Flow;
 use ctl_an::syntax::{Comment, GameResult, Move, PairNumber, Reference, Spanned};
 

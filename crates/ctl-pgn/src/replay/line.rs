@@ -10,7 +10,8 @@
 //! fast path keeps those lines, the line stack and the reference bookkeeping from game to game:
 //! once warmed up it allocates nothing).
 
-use cescacs_board::{Board, BoardMove, Position, Span};
+use cescacs_board::{Board, BoardMove, Position};
+use cescacs_diagnostics::Span;
 use ctl_an::syntax::PairNumber;
 
 use super::end::Draw;

@@ -3,7 +3,8 @@
 //! what it is told line by line. What the HTML page draws and what the language server's hovers
 //! show; where a variation starts is the replay's to say.
 
-use cescacs_board::{Board, Diagnostic, Position};
+use cescacs_board::{Board, Position};
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::syntax::{Move, PairNumber};
 
 use super::observer::{Observer, PlyAt};

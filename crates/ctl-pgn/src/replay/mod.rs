@@ -31,7 +31,8 @@ mod options;
 mod play;
 pub(crate) mod tree;
 
-use cescacs_board::{Board, Diagnostic, Position};
+use cescacs_board::{Board, Position};
+use cescacs_diagnostics::Diagnostic;
 
 pub(crate) use events::{Replay, Replayed};
 pub(crate) use line::Spare;
@@ -79,7 +80,8 @@ impl ParsedGame {
 
     /// Every error `cescacs replay` reports for the game beside the positions of `line`, its
     /// [`main_line`](ParsedGame::main_line): the reader's (of `encoding`, the encoding's diagnostics
-    /// of the text the game was read from, those inside the game; and `syntax`, the parser's
+    /// of the text the game was read from in text order, as [`Decoded`](crate::decode::Decoded)
+    /// holds them, those inside the game; and `syntax`, the parser's
     /// for its record), those of its tags (what [`Check`](crate::Check) finds at the syntax
     /// level, and a `[PDTL]` or `[Redefine]` tag that cannot be read), and the error that
     /// stopped `line`. Sorted by [`Diagnostic::sort`]; spans as the game's. The npm package's
@@ -105,9 +107,11 @@ impl ParsedGame {
     ) -> Vec<Diagnostic> {
         let span = self.span();
         let tags = replay_game(self, ReplayOptions::check(Level::Syntax), ()).0.diagnostics;
-        let mut errors: Vec<Diagnostic> = encoding
+        // The encoding's notes are in text order: the game's are found by halving.
+        let from = encoding.partition_point(|d| d.span.start < span.start);
+        let to = encoding.partition_point(|d| d.span.start <= span.end).max(from);
+        let mut errors: Vec<Diagnostic> = encoding[from..to]
             .iter()
-            .filter(|d| span.start <= d.span.start && d.span.start <= span.end)
             .chain(syntax)
             .chain(&tags)
             .chain(self.setup_diagnostics())
@@ -172,7 +176,8 @@ impl Observer for Trail {
 
 #[cfg(test)]
 mod tests {
-    use cescacs_board::{BoardMove, Span};
+    use cescacs_board::BoardMove;
+    use cescacs_diagnostics::Span;
 
     use super::*;
 

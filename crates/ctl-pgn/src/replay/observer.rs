@@ -2,7 +2,8 @@
 //! shape of the movetext. It changes when callers need to be told something new; the replay's
 //! rules do not depend on it.
 
-use cescacs_board::{Board, BoardMove, Colour, Diagnostic};
+use cescacs_board::{Board, BoardMove, Colour};
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::syntax::{Move, PairNumber};
 
 /// Where a ply of a game stands.

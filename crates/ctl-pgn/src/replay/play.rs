@@ -6,8 +6,9 @@
 //! unless it mates gets no mate test when a move of its line follows: that move is legal (so
 //! the check did not mate) or reported anyway.
 
+use cescacs_board::Letters;
 use cescacs_board::internals::{MoveError, MoveSpec};
-use cescacs_board::{Diagnostic, Letters};
+use cescacs_diagnostics::Diagnostic;
 use ctl_an::syntax::Move;
 
 use ctl_an::written::internals::{self as written, MarkJudged};

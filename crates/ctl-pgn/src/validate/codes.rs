@@ -3,4 +3,4 @@
 //! `E04xx`/`W04xx`: the coherence level (the spec's minimal reader) and references in comments;
 //! `E05xx`/`W05xx`: the rules level.
 
-pub use cescacs_board::codes::{coherence::*, rules::*};
+pub use cescacs_diagnostics::codes::{coherence::*, rules::*};

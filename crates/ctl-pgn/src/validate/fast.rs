@@ -11,7 +11,7 @@
 
 use std::cell::Cell;
 
-use cescacs_board::Span;
+use cescacs_diagnostics::Span;
 use ctl_an::Limits;
 use ctl_an::scan::{self, CommentEvent, Flow, TagEvent, Visitor};
 use ctl_an::syntax::{GameResult, Move, PairNumber, Spanned};

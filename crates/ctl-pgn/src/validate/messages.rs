@@ -2,7 +2,8 @@
 //! move after a draw, where a diagnostic was found. What it says of one written move against
 //! its position (not coherent, not legal, a wrong check mark) is `ctl_an::written`'s.
 
-use cescacs_board::{Colour, Diagnostic, DrawReason, Span};
+use cescacs_board::{Colour, DrawReason};
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::{Move, PairNumber};
 use ctl_an::written::internals::core_span;
 

@@ -10,7 +10,8 @@
 //! While no reference waits for its place, a ply or a pair only counts ([`References::quiet_ply`]):
 //! in a game with references every ply passes here.
 
-use cescacs_board::{Colour, Diagnostic, Span};
+use cescacs_board::Colour;
+use cescacs_diagnostics::{Diagnostic, Span};
 use ctl_an::syntax::{PairNumber, Reference, Spanned, VariationId};
 
 use super::codes;

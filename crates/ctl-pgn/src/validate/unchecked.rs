@@ -7,7 +7,7 @@
 //!
 //! Nothing here runs for a line that plays on: the count starts once a line has stopped.
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 /// Where a line stopped and what it left unchecked since.
 #[derive(Debug, Clone, Copy)]

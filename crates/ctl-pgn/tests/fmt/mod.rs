@@ -1,5 +1,5 @@
 //! What `cescacs fmt --stdout FILE` prints, by the library's path (the one `ctl-cli`'s
-//! `games::rewrite` takes): the stream cut into pieces, each decoded and parsed, nothing
+//! `games::rewrite` takes): the stream cut into chunks, each decoded and parsed, nothing
 //! written when the reader finds an error (or prose around games), else every game through the
 //! canonical writer, one blank line between games. And the files of `corpus/`.
 
@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use ctl_an::Limits;
-use ctl_pgn::reader::Pieces;
+use ctl_pgn::reader::Chunks;
 use ctl_pgn::write::{WriteOptions, unwritable, write_game};
 
 /// The checkout's root.
@@ -38,9 +38,9 @@ pub fn corpus_files() -> Vec<(PathBuf, Vec<u8>)> {
 pub fn fmt_stdout(bytes: &[u8]) -> Option<String> {
     let mut out = String::new();
     let mut games = 0;
-    for piece in Pieces::new(bytes) {
-        let piece = piece.expect("reading memory");
-        let decoded = ctl_pgn::decode::decode(piece.bytes);
+    for chunk in Chunks::new(bytes) {
+        let chunk = chunk.expect("reading memory");
+        let decoded = ctl_pgn::decode::decode(chunk.bytes);
         let records: Vec<_> = ctl_an::games_with(&decoded.text, &Limits::DEFAULT).collect();
         if !unwritable(&decoded, &records).is_empty() {
             return None;

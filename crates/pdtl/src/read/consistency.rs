@@ -1,8 +1,7 @@
 //! Checks of the fields against each other and against what a side can own (docs/RULES.md 6.4).
 
-use cescacs_board::{
-    Colour, Column, Diagnostic, EnPassant, Hex, HexColour, Piece, PieceKind, Position, Span,
-};
+use cescacs_board::{Colour, Column, EnPassant, Hex, HexColour, Piece, PieceKind, Position};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use super::cx::{Cx, Field};
 use super::fields::{Castling, EnPassantField};
@@ -102,7 +101,7 @@ fn bishops(cx: &mut Cx<'_>, placement: &Placement, colour: Colour) {
                     extra,
                     format!(
                         "expected at most one {colour} Bishop on {} hexes, found {} (this one on {hex})",
-                        hex_colour_name(hex_colour),
+                        hex_colour.name(),
                         spans.len()
                     ),
                 )
@@ -110,14 +109,6 @@ fn bishops(cx: &mut Cx<'_>, placement: &Placement, colour: Colour) {
                 .with_note("Bishops never change hex colour, and a side has one per colour"),
             );
         }
-    }
-}
-
-fn hex_colour_name(c: HexColour) -> &'static str {
-    match c {
-        HexColour::White => "white",
-        HexColour::Black => "black",
-        HexColour::Coloured => "coloured",
     }
 }
 

@@ -2,7 +2,8 @@
 //! and the text cut into its fields. Every field reader takes it, and the app's dialect
 //! (`crate::app`) too: it is the reader's shared piece, apart from what calls the readers.
 
-use cescacs_board::{Diagnostic, Letters, Span};
+use cescacs_board::Letters;
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::{Dialect, codes};
 

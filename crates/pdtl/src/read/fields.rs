@@ -1,9 +1,8 @@
 //! Fields 2 to 6: turn, castling status, en-passant / scornful field, halfmove clock, move number.
 //! Each is read on its own here; what they say about the board is checked in `consistency`.
 
-use cescacs_board::{
-    CastlingRights, Colour, Diagnostic, EnPassant, Hex, Line, MoveNumber, Piece, PieceKind, Span,
-};
+use cescacs_board::{CastlingRights, Colour, EnPassant, Hex, Line, MoveNumber, Piece, PieceKind};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use core::num::NonZeroU32;
 

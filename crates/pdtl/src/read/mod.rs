@@ -11,7 +11,8 @@ mod placement;
 
 use core::fmt;
 
-use cescacs_board::{Diagnostic, EnPassant, Letters, MoveNumber, Position, Span, grouped};
+use cescacs_board::{EnPassant, Letters, MoveNumber, Position};
+use cescacs_diagnostics::{Diagnostic, Span, grouped};
 
 use self::cx::Cx;
 use crate::{Dialect, app, codes};

@@ -1,6 +1,7 @@
 //! The first field: `/28:v/27:dk/.../0:V/`, lines from 28 down, each `N:` and its entries.
 
-use cescacs_board::{Colour, Diagnostic, Hex, HexColour, Line, Piece, PieceKind, Position, Span};
+use cescacs_board::{Colour, Hex, HexColour, Line, Piece, PieceKind, Position};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use super::cx::{Cx, Field, char_span};
 use crate::{Dialect, codes};

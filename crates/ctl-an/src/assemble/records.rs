@@ -1,7 +1,7 @@
 //! Where a record ends: the result line (once), the final `:` or `#`, moves after the end that
 //! start the next record, and the warnings of a record's ending.
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag::{self, span};
 use crate::grammar::{RawItem, RawVariation, Tk};
@@ -36,12 +36,10 @@ impl<'s> Builder<'s> {
                             take_trailing_comments(&mut cur, &mut next);
                         }
                         let start = next.comments.first().map_or(item_span.start, |c| c.span.start);
-                        let end = if next.comments.is_empty() {
-                            last_token
-                        } else {
-                            cur.pairs.last().map_or(last_token, pair_end)
-                        };
-                        cur.span = Span::new(first_token.unwrap_or(region.start), end);
+                        cur.span = Span::new(first_token.unwrap_or(region.start), last_token);
+                        if !next.comments.is_empty() {
+                            end_before_opening(&mut cur);
+                        }
                         records.push(std::mem::take(&mut cur));
                         cur = next;
                         first_token = Some(start);
@@ -213,13 +211,39 @@ pub(super) fn pair_end(p: &Pair) -> usize {
 /// the last pair's variations open the next record (the spec's "these were the previous moves").
 fn take_trailing_comments(cur: &mut Movetext, next: &mut Movetext) {
     let Some(last) = cur.pairs.last_mut() else { return };
+    let keep = trailing_comments(last);
+    next.comments = last.comments.split_off(keep);
+}
+
+/// The index in the comments of `last`, the last pair of a record ended without a result line,
+/// of the first comment that opens the next record when moves follow: its first plain comment
+/// after its variations (every comment from it on moves).
+fn trailing_comments(last: &Pair) -> usize {
     let after = last.variations.last().map_or(last.span.end, |v| v.span.end);
-    let keep = last
-        .comments
+    last.comments
         .iter()
         .position(|c| c.span.start > after && c.kind == CommentKind::Plain)
-        .unwrap_or(last.comments.len());
-    next.comments = last.comments.split_off(keep);
+        .unwrap_or(last.comments.len())
+}
+
+/// Where the record after `mt`, an ended record, starts when a pair follows it: at the first of
+/// its comments that open the next record (ended without a result line, see
+/// `take_trailing_comments`), else at the pair (`None`).
+pub(crate) fn next_record_from(mt: &Movetext) -> Option<usize> {
+    if mt.result.is_some() {
+        return None;
+    }
+    let last = mt.pairs.last()?;
+    last.comments.get(trailing_comments(last)).map(|c| c.span.start)
+}
+
+/// A record whose last comments open the next record ends where its last pair ends, with the
+/// comments and variations it keeps: what is written after them, before the comments that
+/// moved, is neither record's.
+pub(crate) fn end_before_opening(mt: &mut Movetext) {
+    if let Some(last) = mt.pairs.last() {
+        mt.span.end = pair_end(last);
+    }
 }
 
 /// `E0229` for the result line at `at`, the first past `limit` extra ones in its record: it and

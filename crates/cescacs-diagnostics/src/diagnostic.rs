@@ -9,7 +9,7 @@ use core::ops::Range;
 /// A half-open range of UTF-8 byte offsets into the text that was read.
 ///
 /// ```
-/// use cescacs_board::Span;
+/// use cescacs_diagnostics::Span;
 /// let s = Span::new(3, 7);
 /// assert_eq!(s.len(), 4);
 /// assert_eq!(&"abcdefghij"[s.range()], "defg");
@@ -51,7 +51,7 @@ impl Span {
     /// The span moved `by` bytes to the right (for text read from inside a larger file).
     ///
     /// ```
-    /// use cescacs_board::Span;
+    /// use cescacs_diagnostics::Span;
     /// // `x` at byte 4 of a PDTL value that starts at byte 10 of the file.
     /// assert_eq!(Span::new(4, 5).shift(10), Span::new(14, 15));
     /// ```
@@ -63,7 +63,7 @@ impl Span {
     /// The smallest span covering both.
     ///
     /// ```
-    /// use cescacs_board::Span;
+    /// use cescacs_diagnostics::Span;
     /// assert_eq!(Span::new(8, 10).join(Span::new(2, 4)), Span::new(2, 10));
     /// ```
     #[inline]
@@ -87,7 +87,7 @@ impl fmt::Display for Span {
 /// How serious a diagnostic is.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Severity, Span};
+/// use cescacs_diagnostics::{Diagnostic, Severity, Span};
 /// let w = Diagnostic::warning("W0101", Span::new(0, 1), "expected 6 fields, found 5");
 /// assert_eq!(w.severity, Severity::Warning);
 /// assert!(!w.is_error());
@@ -137,7 +137,7 @@ pub struct Fix {
 /// Codes are stable (`E0001`…, `W0001`…) and listed in `docs/diagnostics.md`.
 ///
 /// ```
-/// use cescacs_board::{Diagnostic, Severity, Span};
+/// use cescacs_diagnostics::{Diagnostic, Severity, Span};
 /// let d = Diagnostic::error("E0203", Span::new(4, 5), "expected a hex coordinate, found `x`")
 ///     .with_label(Span::new(0, 9), "while reading this move")
 ///     .with_help("captures are written `×` or `*`, never `x`")
@@ -174,7 +174,7 @@ impl Diagnostic {
     /// first.
     ///
     /// ```
-    /// use cescacs_board::{Diagnostic, Span};
+    /// use cescacs_diagnostics::{Diagnostic, Span};
     /// let mut found = vec![
     ///     Diagnostic::error("E0508", Span::new(4, 7), "b"),
     ///     Diagnostic::error("E0410", Span::new(4, 7), "a"),
@@ -253,7 +253,7 @@ impl Diagnostic {
     /// Moves every span `by` bytes to the right (for text read from inside a larger file).
     ///
     /// ```
-    /// use cescacs_board::{Diagnostic, Span};
+    /// use cescacs_diagnostics::{Diagnostic, Span};
     /// let message = "expected a line number from 0 to 28, found 29";
     /// let d = Diagnostic::error("E0104", Span::new(1, 3), message)
     ///     .with_fix(Span::new(1, 3), "28");
@@ -290,7 +290,7 @@ impl fmt::Display for Diagnostic {
 /// `n` with a comma every three digits, as messages write counts (`50,000,004`).
 ///
 /// ```
-/// use cescacs_board::grouped;
+/// use cescacs_diagnostics::grouped;
 /// let cases = [(0, "0"), (999, "999"), (1_000, "1,000"), (50_000_004, "50,000,004")];
 /// for (n, text) in cases {
 ///     assert_eq!(grouped(n), text);

@@ -5,9 +5,9 @@
 
 mod moves;
 mod movetext;
-mod records;
+pub(crate) mod records;
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::diag;
 use crate::grammar::Tk;
@@ -24,9 +24,11 @@ pub(crate) struct Builder<'s> {
     pub cursor: usize,
     /// A PGN `1...` pair without Black's move yet: where it ends, its diagnostic, its number.
     pgn_pending: Option<(usize, usize, Span)>,
-    /// Result lines read after the record's first, and how many of them get an `E0218`
+    /// Result lines read after a record's first, and how many of them get an `E0218`
     /// ([`Limits::strays`](crate::Limits::strays)); past that, one `E0229` and the rest skipped.
-    extra_results: usize,
+    /// Counted over every record the builder reads: the reader of games carries the count from
+    /// one record of a run without tags to the next, read one at a time (`file/games.rs`).
+    pub extra_results: usize,
     pub extra_results_limit: usize,
 }
 

@@ -10,7 +10,7 @@
 //! on it:
 //!
 //! ```
-//! use cescacs_board::codes::{self, Family, Severity};
+//! use cescacs_diagnostics::codes::{self, Family, Severity};
 //! let code = codes::lookup(codes::syntax::BAD_HEX).unwrap();
 //! assert_eq!((code.code, code.severity, code.family), ("E0204", Severity::Error, Family::Syntax));
 //! assert_eq!(code.page(), "diagnostics/syntax.md");
@@ -102,7 +102,7 @@ impl Family {
     /// (syntax) or `rules`.
     ///
     /// ```
-    /// use cescacs_board::codes::{Family, lookup};
+    /// use cescacs_diagnostics::codes::{Family, lookup};
     /// assert_eq!(Family::Syntax.source(), "ctl-an");
     /// assert_eq!(lookup("E0508").map(|c| c.family.source()), Some("rules"));
     /// ```

@@ -2,7 +2,7 @@
 //! them (repeated commas, PGN's `1...`, Black's move without its comma, text the movetext
 //! cannot hold, unclosed variations).
 
-use cescacs_board::{Diagnostic, Span};
+use cescacs_diagnostics::{Diagnostic, Span};
 
 use crate::comment;
 use crate::diag::{self, span};

@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 ///   and the line and paragraph separators U+2028 and U+2029.
 ///
 /// ```
-/// use cescacs_board::terminal::is_unsafe;
+/// use cescacs_diagnostics::terminal::is_unsafe;
 /// assert!(is_unsafe('\x1b') && is_unsafe('\u{9b}') && is_unsafe('\u{202e}') && is_unsafe('\r'));
 /// assert!(!is_unsafe('\n') && !is_unsafe('\t') && !is_unsafe('×') && !is_unsafe('♔'));
 /// ```
@@ -56,7 +56,7 @@ pub fn is_unsafe(c: char) -> bool {
 /// escape, `\u{1b}`; line feeds and tabs are kept. Borrowed when there is nothing to escape.
 ///
 /// ```
-/// use cescacs_board::terminal::terminal_safe;
+/// use cescacs_diagnostics::terminal::terminal_safe;
 /// assert_eq!(terminal_safe("C'\x1b[2Jescacs"), "C'\\u{1b}[2Jescacs");
 /// assert_eq!(terminal_safe("a\u{202e}b\u{9b}c"), "a\\u{202e}b\\u{9b}c");
 /// assert!(matches!(terminal_safe("1. E7-E13\n"), std::borrow::Cow::Borrowed(_)));
@@ -76,7 +76,7 @@ pub fn terminal_safe(text: &str) -> Cow<'_, str> {
 /// a line feed would start a line that seems to be the program's own.
 ///
 /// ```
-/// use cescacs_board::terminal::one_line;
+/// use cescacs_diagnostics::terminal::one_line;
 /// assert_eq!(one_line("a\nb\t\x1b]0;x\x07.ctl-pgn"), "a\\u{a}b\\u{9}\\u{1b}]0;x\\u{7}.ctl-pgn");
 /// assert!(matches!(one_line("games/a.ctl-pgn"), std::borrow::Cow::Borrowed(_)));
 /// ```
@@ -101,8 +101,8 @@ fn escape(out: &mut String, c: char) {
 ///
 /// ```
 /// let mut out = String::new();
-/// cescacs_board::terminal::push_safe(&mut out, '\u{7}');
-/// cescacs_board::terminal::push_safe(&mut out, 'E');
+/// cescacs_diagnostics::terminal::push_safe(&mut out, '\u{7}');
+/// cescacs_diagnostics::terminal::push_safe(&mut out, 'E');
 /// assert_eq!(out, "\\u{7}E");
 /// ```
 pub fn push_safe(out: &mut String, c: char) {

@@ -4,7 +4,8 @@
 
 use core::str::FromStr;
 
-use cescacs_board::{Diagnostic, Hex, Span};
+use cescacs_board::Hex;
+use cescacs_diagnostics::{Diagnostic, Span};
 use chumsky::Parser as _;
 use chumsky::span::SimpleSpan;
 
