@@ -5,18 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const packageDir = process.env.CESCACS_NPM_DIR ?? join(root, 'target/npm/cescacs');
-const cli =
-  process.env.CESCACS_BIN ??
-  [join(root, 'target/debug/cescacs'), join(root, 'target/release/cescacs')].find(existsSync);
-assert.ok(existsSync(join(packageDir, 'index.js')), `no package in ${packageDir}: run cargo xtask npm`);
-assert.ok(cli && existsSync(cli), 'no cescacs binary: run cargo build -p ctl-cli');
+import { cli, packageDir, root } from './setup.mjs';
 
 const cescacs = await import(pathToFileURL(join(packageDir, 'index.js')).href);
 
